@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** The dependency rule of ARCHITECTURE.md, as import restrictions per package. */
+const forbid = (packages, patterns = []) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: packages.map((name) => ({ name, message: 'Interdit par la règle de dépendance (ARCHITECTURE.md).' })),
+      patterns: patterns.map((group) => ({ group: [group], message: 'Interdit par la règle de dépendance (ARCHITECTURE.md).' })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', '.data/**', '**/.data/**', 'bench/results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unsafe-declaration-merging': 'off', // a port's token shares its interface's name (STYLE.md §2)
+      '@typescript-eslint/no-redeclare': 'off',
+    },
+  },
+  {
+    // core: framework-free. None of our packages, no UI, SDK, transport or node-only module.
+    files: ['packages/core/**/*.{ts,tsx}'],
+    rules: forbid(
+      ['react', 'react-dom', 'firebase', 'socket.io-client', 'socket.io', 'ofetch', 'commander', 'fastify', ...nodeBuiltins],
+      ['@sortie/*', 'react/*', 'react-dom/*', 'firebase/*', '@firebase/*', 'socket.io-client/*', 'node:*', 'valtio/react', '@headlessui/*', 'wouter', 'wouter/*'],
+    ),
+  },
+  {
+    files: ['packages/adapters/**/*.{ts,tsx}'],
+    rules: forbid(['react', 'react-dom', 'wouter', 'fastify'], ['@sortie/web', '@sortie/web/*', '@sortie/cli', '@sortie/cli/*', '@sortie/server', '@sortie/server/*', 'react/*', '@headlessui/*']),
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    rules: forbid(['fastify', 'commander'], ['@sortie/cli', '@sortie/cli/*', '@sortie/server', '@sortie/server/*']),
+  },
+  {
+    files: ['packages/cli/**/*.{ts,tsx,mjs}'],
+    rules: forbid(['react', 'react-dom', 'fastify'], ['@sortie/web', '@sortie/web/*', '@sortie/server', '@sortie/server/*', 'react/*']),
+  },
+  {
+    // The server may use core's schemas, ids and constants, and nothing of the client side.
+    files: ['packages/server/src/**/*.{ts,tsx}'],
+    ignores: ['packages/server/src/**/*.test.ts'],
+    rules: forbid(['react', 'react-dom', 'socket.io-client', 'ofetch', 'firebase'], ['@sortie/adapters', '@sortie/adapters/*', '@sortie/web', '@sortie/web/*', '@sortie/cli', '@sortie/cli/*', '@sortie/core/testing']),
+  },
+);

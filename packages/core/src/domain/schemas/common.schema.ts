@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isArtistSlug, isObjectId } from '../ids';
+
+export const ObjectIdSchema = z.string().refine(isObjectId, { message: 'Identifiant invalide : 24 caractères hexadécimaux attendus.' });
+export const ArtistSlugSchema = z.string().refine(isArtistSlug, {
+  message: 'Slug invalide : 1 à 20 caractères a-z, 0-9 ou tiret, sans tiret au début ni à la fin.',
+});
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true, message: 'Date et heure ISO 8601 attendues.' });
+
+/** Only http: and https: targets are ever stored or followed (no javascript:, data:, …). */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'Adresse trop longue (2048 caractères au plus).')
+  .refine((value) => {
+    try {
+      const { protocol } = new URL(value);
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Adresse web invalide : seules les adresses http et https sont acceptées.');
+
+export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Adresse e-mail invalide.' }));
+export const CentsSchema = z.number().int('Montant en centimes attendu.').min(0, 'Le montant ne peut pas être négatif.');
+export const LatLngSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const NonEmpty = (label: string, max = 200) =>
+  z.string().trim().min(1, `${label} est obligatoire.`).max(max, `${label} : ${max} caractères au plus.`);
+
+/** Fields every stored entity has; `_id` as SPEC.md shows for events. */
+export const EntityMeta = {
+  _id: ObjectIdSchema,
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+};
+export const ENTITY_META_KEYS = { _id: true, createdAt: true, updatedAt: true } as const;
+
+export const PageMetaSchema = z.object({
+  total: z.number().int().min(0),
+  limit: z.number().int().min(0),
+  offset: z.number().int().min(0),
+});
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+/** Every list answers `{ meta, items }`. */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ meta: PageMetaSchema, items: z.array(item) });
+export interface Page<T> {
+  meta: PageMeta;
+  items: T[];
+}
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int('Nombre entier attendu.').min(min, `Au moins ${min}.`).max(max, `Au plus ${max}.`).default(fallback);
+
+/** Query of every list route: pagination, text search, common filters. */
+export const ListQuerySchema = z.object({
+  limit: intFromQuery(0, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  offset: intFromQuery(0, 1_000_000, 0),
+  q: z.string().trim().max(200, 'Recherche trop longue (200 caractères au plus).').optional(),
+  sort: z.string().regex(/^-?[A-Za-z]{1,40}$/, 'Tri invalide.').optional(),
+});
+export type ListQuery = z.input<typeof ListQuerySchema>;

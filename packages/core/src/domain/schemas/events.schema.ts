@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CentsSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, ListQuerySchema, NonEmpty, ObjectIdSchema } from './common.schema';
+
+export const EventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
+
+export const PriceSchema = z.union([
+  z.object({ free: z.literal(true) }),
+  z.object({ min: CentsSchema, max: CentsSchema }).refine((p) => p.max >= p.min, { message: 'Le prix maximum doit être au moins le prix minimum.', path: ['max'] }),
+]);
+
+const EventFields = z.object({
+  title: NonEmpty('Le titre'),
+  description: z.string().max(20_000).default(''),
+  startsAt: IsoDateTimeSchema,
+  endsAt: IsoDateTimeSchema.optional(),
+  placeId: ObjectIdSchema.optional(),
+  organizationId: ObjectIdSchema.optional(),
+  artistIds: z.array(ObjectIdSchema).max(50).default([]),
+  categoryIds: z.array(ObjectIdSchema).max(20).default([]),
+  city: NonEmpty('La ville', 100),
+  coverImage: HttpUrlSchema.optional(),
+  price: PriceSchema.default({ free: true }),
+  ticketUrl: HttpUrlSchema.optional(),
+  status: EventStatusSchema.default('published'),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+});
+const endsAfterStart = (e: { startsAt?: string; endsAt?: string }) => !e.startsAt || !e.endsAt || Date.parse(e.endsAt) >= Date.parse(e.startsAt);
+const endsAfterStartIssue = { message: 'La fin doit suivre le début.', path: ['endsAt'] };
+
+export const EventInputSchema = EventFields.refine(endsAfterStart, endsAfterStartIssue);
+export const EventPatchSchema = EventFields.partial().refine(endsAfterStart, endsAfterStartIssue);
+export const EventSchema = EventFields.extend({ ...EntityMeta, likeCount: z.number().int().min(0) });
+export type Event = z.infer<typeof EventSchema>;
+export type EventInput = z.input<typeof EventInputSchema>;
+
+/** GET /api/events filters (SPEC.md §7 uses placeId and limit). */
+export const EventQuerySchema = ListQuerySchema.extend({
+  placeId: ObjectIdSchema.optional(),
+  organizationId: ObjectIdSchema.optional(),
+  artistId: ObjectIdSchema.optional(),
+  categoryId: ObjectIdSchema.optional(),
+  city: z.string().trim().max(100).optional(),
+  from: IsoDateTimeSchema.optional(),
+  to: IsoDateTimeSchema.optional(),
+  status: EventStatusSchema.optional(),
+  free: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  upcoming: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export type EventQuery = z.input<typeof EventQuerySchema>;
+
+export const EventCategoryInputSchema = z.object({
+  name: NonEmpty('Le nom', 80),
+  slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Slug invalide.'),
+  icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'Icône mdi attendue (mdiMusic, …).').default('mdiCalendar'),
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Couleur #rrggbb attendue.').default('#7c5cff'),
+});
+export const EventCategorySchema = EventCategoryInputSchema.extend(EntityMeta);
+export type EventCategory = z.infer<typeof EventCategorySchema>;
+
+export const EventRoleInputSchema = z.object({ eventId: ObjectIdSchema, userId: ObjectIdSchema, role: z.enum(['owner', 'organiser', 'staff']) });
+export const EventRoleSchema = EventRoleInputSchema.extend(EntityMeta);
+export type EventRole = z.infer<typeof EventRoleSchema>;
+
+export const ChampionshipInputSchema = z.object({
+  eventId: ObjectIdSchema,
+  name: NonEmpty('Le nom'),
+  tournamentIds: z.array(ObjectIdSchema).max(100).default([]),
+  /** Points per final rank: scoring[0] for the winner. */
+  scoring: z.array(z.number().int().min(0)).max(64).default([10, 6, 4, 2]),
+});
+export const StandingSchema = z.object({ participant: z.string(), points: z.number(), tournaments: z.number().int() });
+export const ChampionshipSchema = ChampionshipInputSchema.extend({ ...EntityMeta, standings: z.array(StandingSchema).default([]) });
+export type Championship = z.infer<typeof ChampionshipSchema>;

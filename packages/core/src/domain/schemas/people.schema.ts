@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ArtistSlugSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+
+export const OrganizationInputSchema = z.object({
+  name: NonEmpty('Le nom'),
+  description: z.string().max(20_000).default(''),
+  logo: HttpUrlSchema.optional(),
+  website: HttpUrlSchema.optional(),
+  memberIds: z.array(ObjectIdSchema).max(500).default([]),
+});
+export const OrganizationSchema = OrganizationInputSchema.extend(EntityMeta);
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const ArtistInputSchema = z.object({
+  name: NonEmpty('Le nom'),
+  slug: ArtistSlugSchema,
+  bio: z.string().max(20_000).default(''),
+  genres: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  image: HttpUrlSchema.optional(),
+  links: z.object({ spotify: HttpUrlSchema.optional(), instagram: HttpUrlSchema.optional(), website: HttpUrlSchema.optional() }).default({}),
+});
+export const ArtistSchema = ArtistInputSchema.extend(EntityMeta);
+export type Artist = z.infer<typeof ArtistSchema>;
+
+export const RoleSchema = z.enum(['admin', 'staff']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserInputSchema = z.object({
+  displayName: NonEmpty('Le nom affiché', 80),
+  email: EmailSchema,
+  avatar: HttpUrlSchema.optional(),
+  roles: z.array(RoleSchema).default([]),
+  city: z.string().trim().max(100).optional(),
+});
+/** A user as the API shows it; push tokens and password hashes never leave the server. */
+export const UserSchema = UserInputSchema.extend(EntityMeta);
+export type User = z.infer<typeof UserSchema>;
+/** The public profile at /users/{id}: no e-mail. */
+export const PublicUserSchema = UserSchema.omit({ email: true });
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** What GET /api/auth/me answers (SPEC.md §3: fields not shown; this is ours). */
+export const CurrentUserSchema = UserSchema;
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const BadgeInputSchema = z.object({
+  name: NonEmpty('Le nom', 80),
+  description: z.string().max(1000).default(''),
+  icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/).default('mdiMedal'),
+  rule: z.string().max(500).default(''),
+});
+export const BadgeSchema = BadgeInputSchema.extend(EntityMeta);
+export type Badge = z.infer<typeof BadgeSchema>;
+export const UserBadgeSchema = z.object({ userId: ObjectIdSchema, badgeId: ObjectIdSchema, awardedAt: IsoDateTimeSchema });
+export type UserBadge = z.infer<typeof UserBadgeSchema>;
+
+export const FollowTargetSchema = z.object({ kind: z.enum(['place', 'organization', 'artist', 'user']), id: ObjectIdSchema });
+export type FollowTarget = z.infer<typeof FollowTargetSchema>;
+export const FollowSchema = z.object({ ...EntityMeta, userId: ObjectIdSchema, target: FollowTargetSchema });
+export type Follow = z.infer<typeof FollowSchema>;
+export const LikeSchema = z.object({ ...EntityMeta, userId: ObjectIdSchema, eventId: ObjectIdSchema });
+export type Like = z.infer<typeof LikeSchema>;
+
+export const NotificationInputSchema = z.object({
+  userId: ObjectIdSchema,
+  title: NonEmpty('Le titre'),
+  body: z.string().max(2000).default(''),
+  icon: HttpUrlSchema.optional(),
+  link: z.string().max(2048).optional(),
+});
+/** SPEC.md §3: id, title, body, icon (optional, shown as an avatar). */
+export const NotificationSchema = NotificationInputSchema.extend({ ...EntityMeta, readAt: IsoDateTimeSchema.nullable().default(null) });
+export type Notification = z.infer<typeof NotificationSchema>;

@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+
+export * from './domain';
+export * from './ports';

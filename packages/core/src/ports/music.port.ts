@@ -1,0 +1,29 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { MusicToken } from '../domain/schemas/music.schema';
+
+export const MusicPort = Symbol.for('MusicPort') as ServiceIdentifier<MusicPort>;
+/**
+ * The music provider's Web API (Spotify), one call each. Non-2xx answers reject with an
+ * ApiError carrying the status; an empty body resolves undefined. Token refresh and
+ * retries are the core's rule (MusicPlayback), not the adapter's.
+ */
+export interface MusicPort {
+  /** The provider's authorization page address for the code flow with PKCE. */
+  authorizeUrl(request: { state: string; codeChallenge: string; scopes: readonly string[] }): string;
+  /** Exchanges an authorization code (with the PKCE verifier) for tokens. */
+  exchangeCode(code: string, codeVerifier: string): Promise<MusicToken>;
+  /** Refreshes an access token. */
+  refreshToken(refreshToken: string): Promise<MusicToken>;
+  /** GET /v1/me */
+  getMe(accessToken: string): Promise<unknown>;
+  /** GET /v1/me/player: undefined when the body is empty. */
+  getPlayer(accessToken: string): Promise<unknown>;
+  /** PUT /v1/me/player/play, with an optional list of uris. */
+  play(accessToken: string, uris?: readonly string[]): Promise<void>;
+  /** PUT /v1/me/player/pause */
+  pause(accessToken: string): Promise<void>;
+  /** PUT /v1/me/player/seek?position_ms= */
+  seek(accessToken: string, positionMs: number): Promise<void>;
+  /** GET /v1/me/playlists */
+  getPlaylists(accessToken: string): Promise<unknown>;
+}

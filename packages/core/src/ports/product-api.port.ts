@@ -1,0 +1,41 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { Page } from '../domain/schemas/common.schema';
+import type { Event, EventQuery } from '../domain/schemas/events.schema';
+import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
+import type { LoginWeb } from '../domain/schemas/auth.schema';
+import type { ResourceName } from '../domain/resources';
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export const ProductApiPort = Symbol.for('ProductApiPort') as ServiceIdentifier<ProductApiPort>;
+/**
+ * The product API (SPEC.md §7 and the server's REST). Every failure rejects with a core
+ * error carrying the status (ApiError, NotFoundError, AuthError, ValidationError).
+ */
+export interface ProductApiPort {
+  /** GET /api/auth/me, with the session cookie. */
+  me(): Promise<CurrentUser>;
+  /** POST /api/auth/login/web {idToken, messagingToken}; account creation sends {idToken} only. */
+  loginWeb(body: LoginWeb): Promise<unknown>;
+  /** POST /api/auth/logout, no body; the response has user. */
+  logout(): Promise<{ user: CurrentUser | null }>;
+  /** GET /api/events with filters. */
+  listEvents(query: EventQuery): Promise<Page<Event>>;
+  /** PUT /api/shares/{id}/addView {userAgent} */
+  addShareView(id: string, body: { userAgent: string }): Promise<void>;
+  /** GET /api/notifications/{id} */
+  getNotification(id: string): Promise<Notification>;
+
+  /** GET /api/{resource} */
+  list<T = unknown>(resource: ResourceName, query?: Query): Promise<Page<T>>;
+  /** GET /api/{resource}/{id} */
+  get<T = unknown>(resource: ResourceName, id: string): Promise<T>;
+  /** POST /api/{resource} */
+  create<T = unknown>(resource: ResourceName, body: unknown): Promise<T>;
+  /** PATCH /api/{resource}/{id} */
+  update<T = unknown>(resource: ResourceName, id: string, body: unknown): Promise<T>;
+  /** DELETE /api/{resource}/{id} */
+  remove(resource: ResourceName, id: string): Promise<void>;
+  /** Any other call of the server's REST, relative to /api. */
+  request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: { query?: Query; body?: unknown }): Promise<T>;
+}
