@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const ARTIFACTS = join(root, 'test-results');
+
+export const PHONE_UA = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+};
+
+/** Debian's chromium, or CHROMIUM_PATH. A missing browser fails loudly: never a silent skip. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      `Chromium introuvable (cherché : ${candidates.join(', ')}). Installez-le : apt-get install -y chromium, ou indiquez CHROMIUM_PATH.`,
+    );
+  }
+  return found;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** A context that never reaches the internet: any request off the app's origin is aborted. */
+export async function newContext(browser: Browser, baseUrl: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
+  const origin = new URL(baseUrl).origin;
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    return url.origin === origin || url.protocol === 'data:' || url.protocol === 'blob:' ? route.continue() : route.abort('blockedbyclient');
+  });
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(ARTIFACTS, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page and answers the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  })) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

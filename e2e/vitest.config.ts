@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// End-to-end scenarios in a real Chromium against the app started as the README starts it.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    // One browser and one app for the whole project: files run one after the other.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `pnpm bench`: runs every package's benchmark, each of which measures its own ceiling in
+// the same run, and gathers the figures into one table and bench/results.json.
+//
+// A benchmark is a script that takes an output path as its last argument and writes
+// { results: [{ suite, name, value, unit, goal?, ceiling?, ratio?, pass? }] } there.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const suites = [
+  { suite: 'server', script: 'packages/server/bench/server.bench.mjs' },
+  { suite: 'socket', script: 'tools/bench/socket.bench.mjs' },
+  { suite: 'web', script: 'tools/bench/web.bench.mjs' },
+  { suite: 'cli', script: 'tools/bench/cli.bench.mjs' },
+];
+const only = process.argv.slice(2);
+
+const started = Date.now();
+const rows = [];
+let failed = false;
+for (const { suite, script } of suites) {
+  if (only.length && !only.includes(suite)) continue;
+  if (!existsSync(join(root, script))) {
+    console.log(`bench: ${suite}: ${script} absent, ignoré`);
+    continue;
+  }
+  const out = join(tmpdir(), `sortie-bench-${suite}-${process.pid}.json`);
+  console.log(`bench: ${suite}…`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, script), out], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
+  if (run.status !== 0 || !existsSync(out)) {
+    console.error(`bench: ${suite} a échoué (code ${run.status ?? run.signal})`);
+    failed = true;
+    continue;
+  }
+  for (const result of JSON.parse(readFileSync(out, 'utf8')).results) rows.push({ suite, ...result });
+  rmSync(out, { force: true });
+}
+
+const fmt = (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+const table = [['suite', 'mesure', 'valeur', 'unité', 'plafond', 'ratio', 'objectif', 'ok']].concat(
+  rows.map((r) => [r.suite, r.name, fmt(r.value), r.unit ?? '', fmt(r.ceiling), fmt(r.ratio), r.goal ?? '', r.pass === undefined ? '' : r.pass ? 'oui' : 'NON']),
+);
+const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+for (const [index, row] of table.entries()) {
+  console.log(row.map((cell, i) => (i >= 2 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
+  if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+}
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, results: rows }, null, 2));
+console.log(`\nbench: ${rows.length} mesures en ${((Date.now() - started) / 1000).toFixed(0)} s → bench/results.json`);
+if (failed || rows.some((r) => r.pass === false)) process.exitCode = 1;
