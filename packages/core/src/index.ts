@@ -2,3 +2,6 @@ import 'reflect-metadata';
 
 export * from './domain';
 export * from './ports';
+export * from './use-cases';
+export * from './state';
+export * from './container';

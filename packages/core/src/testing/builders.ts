@@ -1,0 +1,70 @@
+import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
+import type { Event } from '../domain/schemas/events.schema';
+import type { RuntimeConfig } from '../ports/runtime-config.port';
+
+let counter = 0;
+/** A fresh 24-hex id; `anId(7)` is always the same id. */
+export function anId(n?: number): string {
+  return (n ?? ++counter + 1_000_000).toString(16).padStart(24, '0');
+}
+
+const WHEN = '2026-01-15T20:00:00.000Z';
+
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return { _id: anId(), createdAt: WHEN, updatedAt: WHEN, displayName: 'Camille Martin', email: 'camille@example.fr', roles: [], city: 'Poitiers', ...overrides };
+}
+
+export function aStaffUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return aUser({ displayName: 'Sacha Bernard', email: 'sacha@example.fr', roles: ['staff'], ...overrides });
+}
+
+export function anEvent(overrides: Partial<Event> = {}): Event {
+  return {
+    _id: anId(),
+    createdAt: WHEN,
+    updatedAt: WHEN,
+    title: 'Concert au Confort Moderne',
+    description: '',
+    startsAt: '2026-01-20T19:30:00.000Z',
+    artistIds: [],
+    categoryIds: [],
+    city: 'Poitiers',
+    price: { free: true },
+    status: 'published',
+    tags: [],
+    likeCount: 0,
+    ...overrides,
+  };
+}
+
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    _id: anId(),
+    createdAt: WHEN,
+    updatedAt: WHEN,
+    userId: anId(1),
+    title: 'Nouvel événement',
+    body: 'Un concert est annoncé près de chez vous.',
+    readAt: null,
+    ...overrides,
+  };
+}
+
+/** A runtime config for tests: local identity, both store pages known. */
+export function aRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+  return {
+    identityProvider: 'local',
+    signInMethods: { google: true, apple: true, password: true },
+    firebase: null,
+    pushPublicKey: null,
+    spotify: { clientId: 'spotify-client-id', redirectUri: 'http://localhost:3000/spotify' },
+    audioAnalysisBaseUrl: null,
+    storePages: { ios: 'https://apps.apple.com/fr/app/sortie/id000000000', android: 'https://play.google.com/store/apps/details?id=fr.sortie.app' },
+    appLinkScheme: 'sortie',
+    mapsApiKey: null,
+    defaultCity: 'Poitiers',
+    cities: ['Poitiers'],
+    version: '0.0.0-test',
+    ...overrides,
+  };
+}

@@ -1,0 +1,141 @@
+import type { ProductApiPort, Query } from '../ports/product-api.port';
+import type { Page } from '../domain/schemas/common.schema';
+import type { Event, EventQuery } from '../domain/schemas/events.schema';
+import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
+import type { LoginWeb } from '../domain/schemas/auth.schema';
+import type { ResourceName } from '../domain/resources';
+import { AuthError, NotFoundError } from '../domain/errors';
+import { ScriptedFake } from './scripted';
+import { aUser, anId } from './builders';
+
+type ApiMethod =
+  | 'me'
+  | 'loginWeb'
+  | 'logout'
+  | 'listEvents'
+  | 'addShareView'
+  | 'getNotification'
+  | 'list'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'remove'
+  | 'request';
+
+type Stored = Record<string, unknown> & { _id: string };
+
+/**
+ * The product API in memory. Records live per resource (`seed`); the session is
+ * `currentUser`, which a successful loginWeb sets to `userAfterLogin`. Any method can be
+ * scripted per call (`answerOnce`, `failOnce`, …) and every call is recorded.
+ */
+export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductApiPort {
+  readonly records = new Map<string, Stored[]>();
+  currentUser: CurrentUser | null = null;
+  userAfterLogin: CurrentUser = aUser();
+  /** What POST /api/auth/logout answers as user. */
+  userAfterLogout: CurrentUser | null = null;
+  readonly shareViews: Array<{ id: string; userAgent: string }> = [];
+
+  /** The server's session belongs to `user` (null: nobody is signed in). */
+  signedInAs(user: CurrentUser | null): this {
+    this.currentUser = user;
+    return this;
+  }
+
+  /** Puts records in memory under a resource name ('events', 'notifications', …). */
+  seed(resource: ResourceName | string, ...items: Array<Record<string, unknown>>): this {
+    const list = this.#list(resource);
+    for (const item of items) list.push({ _id: anId(), ...item } as Stored);
+    return this;
+  }
+
+  me(): Promise<CurrentUser> {
+    return this.run('me', [], () => {
+      if (!this.currentUser) throw new AuthError('Non connecté.');
+      return this.currentUser;
+    });
+  }
+
+  loginWeb(body: LoginWeb): Promise<unknown> {
+    return this.run('loginWeb', [body], () => {
+      this.currentUser = this.userAfterLogin;
+      return { user: this.currentUser };
+    });
+  }
+
+  logout(): Promise<{ user: CurrentUser | null }> {
+    return this.run('logout', [], () => {
+      this.currentUser = this.userAfterLogout;
+      return { user: this.userAfterLogout };
+    });
+  }
+
+  listEvents(query: EventQuery): Promise<Page<Event>> {
+    return this.run('listEvents', [query], () => {
+      const matching = this.#list('events').filter((event) => !query.placeId || event['placeId'] === query.placeId) as unknown as Event[];
+      return pageOf(matching, query.limit, query.offset);
+    });
+  }
+
+  addShareView(id: string, body: { userAgent: string }): Promise<void> {
+    return this.run('addShareView', [id, body], () => {
+      this.shareViews.push({ id, userAgent: body.userAgent });
+    });
+  }
+
+  getNotification(id: string): Promise<Notification> {
+    return this.run('getNotification', [id], () => this.#find('notifications', id) as unknown as Notification);
+  }
+
+  list<T = unknown>(resource: ResourceName, query: Query = {}): Promise<Page<T>> {
+    return this.run('list', [resource, query], () => pageOf(this.#list(resource) as T[], query['limit'], query['offset']));
+  }
+
+  get<T = unknown>(resource: ResourceName, id: string): Promise<T> {
+    return this.run('get', [resource, id], () => this.#find(resource, id) as T);
+  }
+
+  create<T = unknown>(resource: ResourceName, body: unknown): Promise<T> {
+    return this.run('create', [resource, body], () => {
+      const record = { _id: anId(), ...(body as object) } as Stored;
+      this.#list(resource).push(record);
+      return record as T;
+    });
+  }
+
+  update<T = unknown>(resource: ResourceName, id: string, body: unknown): Promise<T> {
+    return this.run('update', [resource, id, body], () => Object.assign(this.#find(resource, id), body) as T);
+  }
+
+  remove(resource: ResourceName, id: string): Promise<void> {
+    return this.run('remove', [resource, id], () => {
+      const list = this.#list(resource);
+      list.splice(list.indexOf(this.#find(resource, id)), 1);
+    });
+  }
+
+  request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+    return this.run('request', [method, path, options], () => {
+      throw new NotFoundError(`No scripted answer for ${method} ${path}`);
+    });
+  }
+
+  #list(resource: string): Stored[] {
+    let list = this.records.get(resource);
+    if (!list) this.records.set(resource, (list = []));
+    return list;
+  }
+
+  #find(resource: string, id: string): Stored {
+    const found = this.#list(resource).find((record) => record._id === id);
+    if (!found) throw new NotFoundError(`Not found: ${resource}/${id}`);
+    return found;
+  }
+}
+
+function pageOf<T>(all: T[], limit?: unknown, offset?: unknown): Page<T> {
+  const start = Number(offset ?? 0) || 0;
+  const size = limit === undefined ? all.length : Number(limit);
+  return { meta: { total: all.length, limit: size, offset: start }, items: all.slice(start, start + size) };
+}
