@@ -3,6 +3,7 @@ import { ContainerModule, inject, injectable } from 'inversify';
 import { createContainer } from './container';
 import { ClockPort } from './ports/clock.port';
 import { createTestContainer, FakeClock } from './testing';
+import { SessionService, SignIn, USE_CASES } from './use-cases';
 
 @injectable()
 class NeedsClock {
@@ -25,5 +26,13 @@ describe('createContainer', () => {
   it('wires every port to a fake in the test container', () => {
     const { container, fakes } = createTestContainer();
     expect(container.get(ClockPort)).toBe(fakes.clock);
+  });
+
+  it('resolves every use case, each one per container', () => {
+    const { container } = createTestContainer();
+    for (const useCase of USE_CASES) expect(container.get(useCase)).toBeInstanceOf(useCase);
+    expect(container.get(SessionService)).toBe(container.get(SessionService));
+    expect(container.get(SignIn)).toBe(container.get(SignIn));
+    expect(createTestContainer().container.get(SessionService)).not.toBe(container.get(SessionService));
   });
 });

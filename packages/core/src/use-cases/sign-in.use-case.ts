@@ -1,0 +1,75 @@
+import { inject, injectable } from 'inversify';
+import { CredentialsSchema, SignUpSchema } from '../domain/schemas/auth.schema';
+import { AuthPort, type AuthPersistence } from '../ports/auth.port';
+import { LoggerPort } from '../ports/logger.port';
+import { ProductApiPort } from '../ports/product-api.port';
+import { PushPort } from '../ports/push.port';
+import { parseInput } from './parse-input';
+import { SessionService } from './session.use-case';
+
+/** SPEC.md §4 does not show the mode; 'local' keeps the visitor signed in across visits. */
+export const SIGN_IN_PERSISTENCE: AuthPersistence = 'local';
+
+/**
+ * The sign-in methods of SPEC.md §4 and §7. Each sets the provider's persistence first,
+ * then sends the provider's idToken to the product API, through SessionService.afterLogin
+ * (session reloaded on success; cleared, logged and rethrown on failure).
+ */
+@injectable()
+export class SignIn {
+  constructor(
+    @inject(AuthPort) private readonly auth: AuthPort,
+    @inject(PushPort) private readonly push: PushPort,
+    @inject(ProductApiPort) private readonly api: ProductApiPort,
+    @inject(SessionService) private readonly session: SessionService,
+    @inject(LoggerPort) private readonly logger: LoggerPort,
+  ) {}
+
+  /** Google sign-in also registers for push: the push token goes with the login. */
+  google(): Promise<void> {
+    return this.session.afterLogin(async () => {
+      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
+      const idToken = await this.auth.signInWithGoogle();
+      const messagingToken = await this.#pushToken();
+      await this.api.loginWeb({ idToken, messagingToken });
+    });
+  }
+
+  apple(): Promise<void> {
+    return this.session.afterLogin(async () => {
+      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
+      const idToken = await this.auth.signInWithApple();
+      await this.api.loginWeb({ idToken, messagingToken: null });
+    });
+  }
+
+  /** E-mail and password; bad input is refused with a ValidationError before any call. */
+  async email(credentials: unknown): Promise<void> {
+    const parsed = parseInput(CredentialsSchema, credentials);
+    return this.session.afterLogin(async () => {
+      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
+      const idToken = await this.auth.signInWithPassword(parsed);
+      await this.api.loginWeb({ idToken, messagingToken: null });
+    });
+  }
+
+  /** Account creation sends {idToken} only (SPEC.md §7). */
+  async createAccount(signUp: unknown): Promise<void> {
+    const parsed = parseInput(SignUpSchema, signUp);
+    return this.session.afterLogin(async () => {
+      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
+      const idToken = await this.auth.createAccount(parsed);
+      await this.api.loginWeb({ idToken });
+    });
+  }
+
+  /** SPEC.md §7: a push failure is only logged, and sign-in goes on with a null token. */
+  async #pushToken(): Promise<string | null> {
+    try {
+      return await this.push.getToken();
+    } catch (error) {
+      this.logger.error('Push token could not be obtained', error);
+      return null;
+    }
+  }
+}
