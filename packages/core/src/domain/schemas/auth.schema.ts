@@ -8,12 +8,16 @@ export const LoginWebSchema = z.object({ idToken: IdTokenSchema, messagingToken:
 export type LoginWeb = z.infer<typeof LoginWebSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
 export const CredentialsSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Le mot de passe doit faire au moins ${PASSWORD_MIN_LENGTH} caractères.`).max(200),
+  email: z.string({ error: 'L’adresse e-mail est obligatoire.' }).pipe(EmailSchema),
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire.' })
+    .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit faire au moins ${PASSWORD_MIN_LENGTH} caractères.`)
+    .max(PASSWORD_MAX_LENGTH, `Le mot de passe doit faire au plus ${PASSWORD_MAX_LENGTH} caractères.`),
 });
 export type Credentials = z.infer<typeof CredentialsSchema>;
-export const SignUpSchema = CredentialsSchema.extend({ displayName: z.string().trim().min(1).max(80).optional() });
+export const SignUpSchema = CredentialsSchema.extend({ displayName: z.string().trim().min(1, 'Le nom affiché ne peut pas être vide.').max(80, 'Le nom affiché : 80 caractères au plus.').optional() });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
 export const IdentityProviderSchema = z.enum(['local', 'firebase']);

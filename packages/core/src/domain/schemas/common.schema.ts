@@ -25,7 +25,7 @@ export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ messag
 export const CentsSchema = z.number().int('Montant en centimes attendu.').min(0, 'Le montant ne peut pas être négatif.');
 export const LatLngSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export const NonEmpty = (label: string, max = 200) =>
-  z.string().trim().min(1, `${label} est obligatoire.`).max(max, `${label} : ${max} caractères au plus.`);
+  z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`).max(max, `${label} : ${max} caractères au plus.`);
 
 /** Fields every stored entity has; `_id` as SPEC.md shows for events. */
 export const EntityMeta = {
