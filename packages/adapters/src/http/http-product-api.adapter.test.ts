@@ -5,6 +5,7 @@ import { FetchApiClient } from './api-client';
 import { HttpProductApiAdapter } from './http-product-api.adapter';
 import { HttpLinkResolverAdapter } from './http-link-resolver.adapter';
 import { TokenStoreCookieJar } from './cookie-jar';
+import { FakeTokenStore } from '@sortie/core/testing';
 
 const ID = '0123456789abcdef01234567';
 let server: TestServer | undefined;
@@ -18,19 +19,6 @@ async function api(handler: (req: { method: string; url: string }) => Reply, jar
   server = await startTestServer(handler);
   const client = new FetchApiClient({ baseUrl: server.url, ...(jar ? { cookieJar: jar } : {}) });
   return { api: new HttpProductApiAdapter(client), links: new HttpLinkResolverAdapter(client), requests: server.requests };
-}
-
-class MemoryStore {
-  readonly values = new Map<string, string>();
-  get(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  set(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  remove(key: string) {
-    this.values.delete(key);
-  }
 }
 
 describe('HttpProductApiAdapter: the calls of SPEC.md §7', () => {
@@ -148,7 +136,7 @@ describe('error mapping', () => {
 
 describe('the session cookie', () => {
   it('keeps Set-Cookie in the jar and sends it back as Cookie (the CLI’s session)', async () => {
-    const store = new MemoryStore();
+    const store = new FakeTokenStore();
     const jar = new TokenStoreCookieJar(store);
     const { api: port, requests } = await api(
       (req) =>
