@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeProductApi, aStaffUser } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+
+describe('App shell', () => {
+  it('shows the landing page at / with the header, a skip link and the city choice', async () => {
+    renderApp({ config: { cities: ['Poitiers', 'Niort', 'La Rochelle'] } });
+    expect(await screen.findByRole('heading', { level: 1, name: /Que faire ce soir/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aller au contenu' }).getAttribute('href')).toBe('#contenu');
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Votre ville' })).toBeTruthy();
+    expect(screen.getByRole('main').closest('[data-layout]')?.getAttribute('data-layout')).toBe('landing');
+  });
+
+  it('opens the chosen city’s agenda from the landing page', async () => {
+    const { user, navigator } = renderApp({ config: { cities: ['Poitiers', 'Niort'] } });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Votre ville' }), 'Niort');
+    await user.click(screen.getByRole('button', { name: 'Voir l’agenda' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Que faire à Niort ?' })).toBeTruthy();
+    expect(navigator.location).toBe('/home/Niort');
+  });
+
+  it('moves between pages with the header’s links', async () => {
+    const { user, navigator } = renderApp({ path: '/blog' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+    await user.click(within(nav).getByRole('link', { name: 'Lieux' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
+    expect(navigator.location).toBe('/places');
+  });
+
+  it('runs the me call once at start; an anonymous visitor is offered to sign in', async () => {
+    const { fakes } = renderApp();
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(fakes.api.calls.filter((call) => call.method === 'me')).toHaveLength(1);
+  });
+
+  it('shows the account menu with sign-out for a signed-in visitor', async () => {
+    const api = new FakeProductApi().signedInAs(aStaffUser({ displayName: 'Sacha Bernard' }));
+    const { user } = renderApp({ api });
+    await user.click(await screen.findByRole('button', { name: 'Mon compte (Sacha Bernard)' }));
+    expect(screen.getByRole('menuitem', { name: 'Tableau de bord' })).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'logout')).toBe(true);
+  });
+
+  it('keeps the header usable on a phone: the navigation folds into a menu', async () => {
+    const { user } = renderApp({ path: '/places' });
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Carte' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('menu')).toBeTruthy());
+  });
+});

@@ -1,0 +1,38 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorPage } from '../components/ErrorPage';
+
+interface Props {
+  children: ReactNode;
+  /** Changes when the visitor moves: a new page gets a fresh chance. */
+  resetKey: string;
+  onError?: (error: unknown, info: ErrorInfo) => void;
+}
+
+interface State {
+  error: unknown;
+  failed: boolean;
+  resetKey: string;
+}
+
+/** Any fatal error below shows the error page (SPEC.md §2) instead of a blank screen. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, failed: false, error: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    this.props.onError?.(error, info);
+  }
+
+  override render() {
+    if (this.state.failed) return <ErrorPage error={this.state.error} onRetry={() => this.setState({ failed: false, error: null })} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { LoggerPort, MobileAppRedirect, RecordShareView, ResolveDynaLink } from '@sortie/core';
+import { useUseCase } from './container-context';
+
+export const DYNA_PARAM = 'dyna';
+export const SHARE_PARAM = 'nshid';
+
+/**
+ * The special behaviours of SPEC.md §2 that hang on any address rather than on a page:
+ * the mobile store redirect (at start and on each move), `dyna` (a dynamic link to
+ * follow) and `nshid` (a share view to record, then removed from the address).
+ */
+export function LocationEffects() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const mobileRedirect = useUseCase(MobileAppRedirect);
+  const resolveDynaLink = useUseCase(ResolveDynaLink);
+  const recordShareView = useUseCase(RecordShareView);
+  const logger = useUseCase(LoggerPort);
+  // What was last handled: removing nshid rewrites the address, which must not follow the
+  // same dynamic link twice, and React's strict mode runs each effect twice in development.
+  const handled = useRef({ path: null as string | null, dyna: null as string | null, share: null as string | null });
+
+  useEffect(() => {
+    if (handled.current.path === path) return;
+    handled.current.path = path;
+    void Promise.resolve()
+      .then(() => mobileRedirect.execute(path))
+      .catch((error: unknown) => logger.error('Mobile app redirect failed', error));
+  }, [path, mobileRedirect, logger]);
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const dyna = params.get(DYNA_PARAM);
+    const key = dyna === null ? null : `${path}?${dyna}`;
+    if (key !== handled.current.dyna) {
+      handled.current.dyna = key;
+      if (dyna !== null) {
+        void Promise.resolve()
+          .then(() => resolveDynaLink.execute(dyna))
+          .catch((error: unknown) => logger.error('Dynamic link failed', error));
+      }
+    }
+    const share = params.has(SHARE_PARAM) ? `${path}?${search}` : null;
+    if (share !== handled.current.share) {
+      handled.current.share = share;
+      if (share === null) return;
+      void Promise.resolve()
+        .then(() => recordShareView.execute())
+        .catch((error: unknown) => logger.error('Share view failed', error));
+    }
+  }, [path, search, resolveDynaLink, recordShareView, logger]);
+
+  return null;
+}

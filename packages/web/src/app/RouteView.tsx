@@ -1,0 +1,46 @@
+import { Suspense } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { matchRoute, type RouteMatch } from '@sortie/core';
+import { ErrorPage } from '../components/ErrorPage';
+import { PageLoading } from '../components/LoadingBar';
+import { DefaultLayout, LAYOUTS } from '../layouts/layouts';
+import { DashboardGuard } from './DashboardGuard';
+import { ErrorBoundary } from './ErrorBoundary';
+import { PAGES } from './page-registry';
+
+type Resolution = RouteMatch | { kind: 'redirect'; to: string } | { kind: 'error'; error: unknown };
+
+function resolve(path: string): Resolution {
+  try {
+    return matchRoute(path);
+  } catch (error) {
+    // matchRoute's NotFoundError carries SPEC.md §8's exact message for the path.
+    return { kind: 'error', error };
+  }
+}
+
+/** The page of the current address, in its layout, through core's route table. */
+export function RouteView({ onError }: { onError?: (error: unknown) => void }) {
+  const [path] = useLocation();
+  const search = useSearch();
+  const resolution = resolve(path);
+
+  if (resolution.kind === 'redirect') return <Redirect to={search ? `${resolution.to}?${search}` : resolution.to} replace />;
+  if (resolution.kind === 'error') {
+    return (
+      <DefaultLayout>
+        <ErrorPage error={resolution.error} />
+      </DefaultLayout>
+    );
+  }
+
+  const { route, params } = resolution;
+  const Page = PAGES[route.name];
+  const Layout = LAYOUTS[route.layout];
+  const page = (
+    <ErrorBoundary resetKey={path} onError={onError}>
+      <Suspense fallback={<PageLoading />}>{Page ? <Page route={route} params={params} /> : <ErrorPage error={new Error(`No page for route ${route.name}`)} />}</Suspense>
+    </ErrorBoundary>
+  );
+  return <Layout>{route.layout === 'dashboard' ? <DashboardGuard>{page}</DashboardGuard> : page}</Layout>;
+}

@@ -1,0 +1,107 @@
+import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogout, mdiMedal, mdiStarOutline, mdiViewDashboard } from '@mdi/js';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { LoggerPort, SessionService } from '@sortie/core';
+import { useUseCase } from '../app/container-context';
+import { useSignInDialog } from '../app/ui-context';
+import { formatDate } from '../format';
+import { Icon } from '../components/Icon';
+import { PageLoading } from '../components/LoadingBar';
+import { usePageTitle } from '../components/usePageTitle';
+
+const ROLE_LABELS: Record<string, string> = { admin: 'Administrateur', staff: 'Équipe' };
+
+/** /account: the signed-in visitor's account, or an invitation to sign in. */
+export default function AccountPage() {
+  usePageTitle('Mon compte');
+  const session = useUseCase(SessionService);
+  const logger = useUseCase(LoggerPort);
+  const signInDialog = useSignInDialog();
+  const { status, user } = useSnapshot(session.state);
+
+  if (status === 'unknown') return <PageLoading label="Chargement de votre compte…" />;
+
+  if (status !== 'authenticated' || !user) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-16 text-center" aria-labelledby="page-title">
+        <Icon path={mdiAccountCircle} size={64} className="mx-auto text-muted" />
+        <h1 id="page-title" className="mt-4 text-2xl font-bold">
+          Mon compte
+        </h1>
+        <p className="mt-2 text-muted">Connectez-vous pour retrouver vos favoris, vos abonnements, vos badges et vos notifications.</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <button type="button" onClick={() => signInDialog.open('signIn')} className="rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary/90">
+            Se connecter
+          </button>
+          <button type="button" onClick={() => signInDialog.open('signUp')} className="rounded-full border border-line px-5 py-2.5 font-semibold hover:bg-white/5">
+            Créer un compte
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const shortcuts = [
+    { href: '/notifications', label: 'Notifications', icon: mdiBell },
+    { href: '/users/likes', label: 'Mes favoris', icon: mdiHeart },
+    { href: '/users/following', label: 'Mes abonnements', icon: mdiStarOutline },
+    { href: '/users/badges', label: 'Mes badges', icon: mdiMedal },
+    ...(session.isStaff() ? [{ href: '/dashboard', label: 'Tableau de bord', icon: mdiViewDashboard }] : []),
+  ];
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
+      <div className="flex items-center gap-4">
+        {user.avatar ? (
+          <img src={user.avatar} alt="" className="size-16 rounded-full object-cover" width={64} height={64} />
+        ) : (
+          <span className="flex size-16 items-center justify-center rounded-full bg-secondary text-2xl font-bold uppercase" aria-hidden="true">
+            {user.displayName.charAt(0)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h1 id="page-title" className="truncate text-2xl font-bold">
+            {user.displayName}
+          </h1>
+          <p className="truncate text-muted">{user.email}</p>
+        </div>
+      </div>
+
+      <dl className="mt-8 grid grid-cols-1 gap-4 rounded-2xl bg-surface p-5 ring-1 ring-line sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-muted uppercase">Ville</dt>
+          <dd className="mt-1">{user.city || 'Non renseignée'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted uppercase">Rôle</dt>
+          <dd className="mt-1">{user.roles.length ? user.roles.map((role) => ROLE_LABELS[role] ?? role).join(', ') : 'Membre'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted uppercase">Membre depuis</dt>
+          <dd className="mt-1">{formatDate(user.createdAt)}</dd>
+        </div>
+      </dl>
+
+      <nav aria-label="Mon espace" className="mt-8">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {shortcuts.map((shortcut) => (
+            <li key={shortcut.href}>
+              <Link href={shortcut.href} className="flex items-center gap-3 rounded-xl bg-surface p-4 ring-1 ring-line hover:ring-accent">
+                <Icon path={shortcut.icon} className="text-primary" />
+                {shortcut.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <button
+        type="button"
+        onClick={() => void session.logout().catch((error: unknown) => logger.error('Sign-out failed', error))}
+        className="mt-8 inline-flex items-center gap-2 rounded-full border border-line px-5 py-2.5 font-semibold hover:bg-white/5"
+      >
+        <Icon path={mdiLogout} size={20} /> Se déconnecter
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { PlaceholderPage } from '../components/PlaceholderPage';
+import type { PageProps } from './types';
+
+export default function PlaceJobOffersPage({ params }: PageProps) {
+  return (
+    <PlaceholderPage title="Offres d’emploi du lieu">
+      <p className="mt-2 text-sm text-muted">
+        Référence : <span className="font-mono">{params['id']}</span>
+      </p>
+    </PlaceholderPage>
+  );
+}

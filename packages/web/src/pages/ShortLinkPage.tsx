@@ -1,0 +1,20 @@
+import { LoggerPort, ResolveShortLink } from '@sortie/core';
+import { useUseCase } from '../app/container-context';
+import { useRunOnce } from '../app/useRunOnce';
+import { PageLoading } from '../components/LoadingBar';
+import { usePageTitle } from '../components/usePageTitle';
+import type { PageProps } from './types';
+
+/** /r and /r/{shortCode}: follows a short link out of the app, or goes home (SPEC.md §2). */
+export default function ShortLinkPage({ params }: PageProps) {
+  usePageTitle('Redirection');
+  const shortCode = params['shortCode'] ?? '';
+  const resolveShortLink = useUseCase(ResolveShortLink);
+  const logger = useUseCase(LoggerPort);
+  useRunOnce(shortCode, () => {
+    void Promise.resolve()
+      .then(() => resolveShortLink.execute(shortCode))
+      .catch((error: unknown) => logger.error('Short link redirect failed', error));
+  });
+  return <PageLoading label="Redirection en cours…" />;
+}

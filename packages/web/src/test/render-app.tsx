@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { memoryLocation } from 'wouter/memory-location';
+import { FakeNavigator, createTestContainer, type TestContainerOverrides } from '@sortie/core/testing';
+import { App } from '../app/App';
+
+type Memory = ReturnType<typeof memoryLocation> & { history: string[] };
+
+const ORIGIN = 'http://localhost:3000';
+
+/**
+ * The browser's address for tests: wouter reads a memory location, and the core's
+ * NavigatorPort reads and moves that same location, as the browser adapter does with
+ * window.location and history.
+ */
+export class MemoryNavigator extends FakeNavigator {
+  constructor(readonly memory: Memory) {
+    super();
+  }
+
+  /** The current path and query, as the address bar would show them. */
+  get location(): string {
+    return this.memory.history.at(-1) ?? '/';
+  }
+
+  override currentUrl(): URL {
+    return new URL(this.location, ORIGIN);
+  }
+
+  override navigate(path: string, options: { replace?: boolean } = {}): void {
+    super.navigate(path, options);
+    this.memory.navigate(path, { replace: options.replace ?? false });
+  }
+}
+
+export interface RenderAppOptions extends Omit<TestContainerOverrides, 'navigator'> {
+  path?: string;
+}
+
+/** The whole app over core's fakes, at `path`. */
+export function renderApp({ path = '/', ...overrides }: RenderAppOptions = {}) {
+  const memory = memoryLocation({ path, record: true }) as Memory;
+  const navigator = new MemoryNavigator(memory);
+  const { container, fakes } = createTestContainer({ ...overrides, navigator });
+  const user = userEvent.setup();
+  const view = render(<App container={container} config={fakes.config} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
+  return { ...view, container, fakes, navigator, memory, user };
+}
