@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// The `sortie` launcher. Kept tiny: node built-ins only, so that `sortie --version` costs
+// little more than starting node. It rebuilds dist/ when it is missing or older than any
+// workspace source it was built from (dist/ is never committed), then runs the bundle.
+import { readFileSync, statSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // Fast path: nothing to parse, nothing to build.
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else {
+  if (isStale()) {
+    const { build } = await import('../scripts/build.mjs');
+    await build({ quiet: true });
+  }
+  const { main } = await import('../dist/sortie.mjs');
+  await main(process.argv);
+}
+
+function isStale() {
+  const manifestUrl = new URL('../dist/manifest.json', import.meta.url);
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestUrl, 'utf8'));
+  } catch {
+    return true;
+  }
+  const distUrl = new URL('../dist/', import.meta.url);
+  for (const input of manifest.inputs) {
+    const stat = statSync(new URL(input, distUrl), { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > manifest.builtAt) return true;
+  }
+  return false;
+}

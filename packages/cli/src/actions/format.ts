@@ -1,0 +1,87 @@
+import { LOCALE, TIME_ZONE } from '@sortie/core';
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE });
+
+/** An ISO date as a person in Poitiers reads it; anything unparsable is shown as given. */
+export function formatDateTime(value: unknown): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat.format(date);
+}
+
+/** Cuts a cell to `max` characters with an ellipsis, so that a table stays on one line per row. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+export interface Column<T> {
+  title: string;
+  value(row: T): string;
+  /** Longest cell before it is cut. */
+  max?: number;
+  align?: 'left' | 'right';
+}
+
+/** A plain-text table: a header, a rule, then one line per row, columns padded to fit. */
+export function formatTable<T>(columns: readonly Column<T>[], rows: readonly T[]): string[] {
+  const cells = rows.map((row) => columns.map((column) => truncate(column.value(row).replace(/\s+/g, ' '), column.max ?? 80)));
+  const widths = columns.map((column, i) => Math.max(column.title.length, ...cells.map((line) => line[i]?.length ?? 0)));
+  const render = (line: readonly string[]) =>
+    line
+      .map((cell, i) => (columns[i]?.align === 'right' ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [render(columns.map((c) => c.title)), render(widths.map((w) => '─'.repeat(w))), ...cells.map(render)];
+}
+
+/** Labelled lines ("Adresse : …"), labels padded to one width; empty values are left out. */
+export function formatFields(fields: ReadonlyArray<readonly [string, string | number | undefined | null]>): string[] {
+  const shown = fields.filter(([, value]) => value !== undefined && value !== null && value !== '');
+  const width = Math.max(0, ...shown.map(([label]) => label.length));
+  return shown.map(([label, value]) => `  ${label.padEnd(width)} : ${value}`);
+}
+
+const STATUS_LABELS: Record<string, string> = { registration: 'inscriptions ouvertes', running: 'en cours', finished: 'terminé' };
+const FORMAT_LABELS: Record<string, string> = {
+  single_elimination: 'élimination directe',
+  double_elimination: 'double élimination',
+  round_robin: 'toutes rondes',
+  swiss: 'système suisse',
+};
+
+interface TournamentView {
+  _id?: unknown;
+  name?: unknown;
+  game?: unknown;
+  format?: unknown;
+  status?: unknown;
+  participants?: Array<{ id?: unknown; name?: unknown }>;
+  matches?: Array<{ id?: unknown; round?: unknown; a?: unknown; b?: unknown; scoreA?: unknown; scoreB?: unknown; status?: unknown; winner?: unknown }>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** A tournament as a short French summary: name, game, status, participants and matches. */
+export function formatTournament(tournament: unknown): string[] {
+  if (typeof tournament !== 'object' || tournament === null) return ['Tournoi sans détail.'];
+  const t = tournament as TournamentView;
+  const participants = Array.isArray(t.participants) ? t.participants : [];
+  const matches = Array.isArray(t.matches) ? t.matches : [];
+  const nameOf = (id: unknown) => text(participants.find((p) => p.id === id)?.name) || text(id) || '—';
+  const lines = [`Tournoi « ${text(t.name) || 'sans nom'} »${t._id ? ` (${text(t._id)})` : ''}`];
+  lines.push(
+    ...formatFields([
+      ['Jeu', text(t.game)],
+      ['Format', FORMAT_LABELS[text(t.format)] ?? text(t.format)],
+      ['Statut', STATUS_LABELS[text(t.status)] ?? text(t.status)],
+      ['Participants', `${participants.length}${participants.length ? ` : ${participants.map((p) => text(p.name)).join(', ')}` : ''}`],
+      ['Matchs', `${matches.length}${matches.length ? ` (${matches.filter((m) => m.status === 'done').length} joués)` : ''}`],
+    ]),
+  );
+  for (const match of matches) {
+    const score = match.scoreA === null || match.scoreA === undefined ? '' : ` ${text(match.scoreA)}-${text(match.scoreB)}`;
+    const winner = match.winner ? ` → ${nameOf(match.winner)}` : '';
+    lines.push(`    tour ${text(match.round)} · ${nameOf(match.a)} contre ${nameOf(match.b)}${score}${winner}`);
+  }
+  return lines;
+}

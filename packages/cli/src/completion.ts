@@ -1,0 +1,102 @@
+import type { Command } from 'commander';
+
+interface Node {
+  path: string;
+  subcommands: Array<{ name: string; description: string }>;
+  options: string[];
+}
+
+/** Every command of the tree, deepest first, so that a shell `case` matches the longest path. */
+function nodesOf(program: Command): Node[] {
+  const nodes: Node[] = [];
+  const globals = program.options.flatMap((option) => [option.long, option.short].filter((flag): flag is string => Boolean(flag)));
+  const visit = (command: Command, path: string) => {
+    const own = command === program ? [] : command.options.flatMap((option) => [option.long].filter((flag): flag is string => Boolean(flag)));
+    nodes.push({
+      path,
+      subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
+      options: [...own, ...globals, '--help'],
+    });
+    for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
+  };
+  visit(program, '');
+  return nodes.sort((a, b) => b.path.split(' ').length - a.path.split(' ').length || b.path.length - a.path.length);
+}
+
+/** Options followed by a value: the completion skips that value when it finds the command path. */
+function valueOptions(program: Command): string[] {
+  const flags = new Set<string>();
+  const visit = (command: Command) => {
+    for (const option of command.options) if (option.required || option.optional) if (option.long) flags.add(option.long);
+    command.commands.forEach(visit);
+  };
+  visit(program);
+  return [...flags].sort();
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+const pattern = (path: string) => (path === '' ? '*' : `"${path}"|"${path} "*`);
+
+/** A completion script for bash or zsh, generated from the command tree itself. */
+export function completionScript(program: Command, shell: 'bash' | 'zsh'): string {
+  const nodes = nodesOf(program);
+  const skip = valueOptions(program).join('|');
+  if (shell === 'bash') {
+    const cases = nodes
+      .map((node) => `    ${pattern(node.path)}) words_="${[...node.subcommands.map((s) => s.name), ...node.options].join(' ')}" ;;`)
+      .join('\n');
+    return `# Complétion bash de sortie. Installation : source <(sortie completion bash)
+_sortie() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" path_="" words_="" i w
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    case "$w" in
+      ${skip}) ((i++)); continue ;;
+      -*) continue ;;
+    esac
+    path_="\${path_:+$path_ }$w"
+  done
+  case "$path_" in
+${cases}
+  esac
+  COMPREPLY=($(compgen -W "$words_" -- "$cur"))
+}
+complete -o default -F _sortie sortie
+`;
+  }
+  const cases = nodes
+    .map((node) => {
+      const commands = node.subcommands.map((s) => shellQuote(`${s.name}:${s.description.replace(/:/g, '\\:')}`)).join(' ');
+      return `    (${pattern(node.path)}) commands_=(${commands}); options_=(${node.options.join(' ')}) ;;`;
+    })
+    .join('\n');
+  return `#compdef sortie
+# Complétion zsh de sortie. Installation : sortie completion zsh > "\${fpath[1]}/_sortie"
+# (ou, pour la session en cours : source <(sortie completion zsh))
+_sortie() {
+  local path_="" w i
+  local -a commands_ options_
+  for ((i = 2; i < CURRENT; i++)); do
+    w="\${words[i]}"
+    case "$w" in
+      (${skip}) ((i++)); continue ;;
+      (-*) continue ;;
+    esac
+    path_="\${path_:+$path_ }$w"
+  done
+  case "$path_" in
+${cases}
+  esac
+  if [[ "\${words[CURRENT]}" == -* || \${#commands_} -eq 0 ]]; then
+    compadd -- \${options_[@]}
+  else
+    _describe 'commande' commands_
+  fi
+}
+if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then
+  _sortie "$@"
+else
+  compdef _sortie sortie
+fi
+`;
+}
