@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_TOAST_CLOSE_DELAY_MS } from '../domain/constants';
+import { aNotification, anId, createTestContainer } from '../testing';
+import { NotificationInbox } from './notification-inbox.use-case';
+
+function setup() {
+  const { container, fakes } = createTestContainer();
+  const inbox = container.get(NotificationInbox);
+  const first = aNotification({ _id: anId(101), title: 'Concert ce soir', icon: 'https://example.fr/avatar.png' });
+  const second = aNotification({ _id: anId(102), title: 'Tombola tirée' });
+  fakes.api.seed('notifications', first, second);
+  return { inbox, first, second, ...fakes };
+}
+
+/** Lets the fetch started by a push message settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('NotificationInbox', () => {
+  it('starts with no notification and the toast hidden', () => {
+    const { inbox } = setup();
+    expect(inbox.state).toEqual({ notifications: [], toast: { visible: false, notification: null } });
+  });
+
+  it('fetches the notification of each push message, appends it and shows the toast', async () => {
+    const { inbox, push, api, first, second } = setup();
+    inbox.start();
+
+    push.deliver({ data: { id: first._id } });
+    await settle();
+    expect(api.callsTo('getNotification')).toEqual([[first._id]]);
+    expect(inbox.state.notifications).toEqual([first]);
+    expect(inbox.state.toast).toEqual({ visible: true, notification: first });
+
+    push.deliver({ data: { id: second._id } });
+    await settle();
+    expect(inbox.state.notifications).toEqual([first, second]);
+    expect(inbox.state.toast).toEqual({ visible: true, notification: second });
+  });
+
+  it('closes the toast after 5000 ms, not before', async () => {
+    const { inbox, clock, first } = setup();
+    await inbox.receive({ data: { id: first._id } });
+
+    expect(NOTIFICATION_TOAST_CLOSE_DELAY_MS).toBe(5000);
+    clock.advance(4999);
+    expect(inbox.state.toast.visible).toBe(true);
+    clock.advance(1);
+    expect(inbox.state.toast.visible).toBe(false);
+    expect(inbox.state.notifications).toEqual([first]);
+  });
+
+  it('restarts the 5000 ms when another message arrives', async () => {
+    const { inbox, clock, first, second } = setup();
+    await inbox.receive({ data: { id: first._id } });
+    clock.advance(3000);
+    await inbox.receive({ data: { id: second._id } });
+    clock.advance(4999);
+    expect(inbox.state.toast).toEqual({ visible: true, notification: second });
+    clock.advance(1);
+    expect(inbox.state.toast.visible).toBe(false);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('only logs a failed fetch: nothing is appended or shown', async () => {
+    const { inbox, api, logger } = setup();
+    api.fail('getNotification', new Error('500'));
+    await inbox.receive({ data: { id: anId(103) } });
+    expect(inbox.state).toEqual({ notifications: [], toast: { visible: false, notification: null } });
+    expect(logger.entries.error).toHaveLength(1);
+  });
+
+  it('ignores, with a log, a message without a valid notification id', async () => {
+    const { inbox, api, logger } = setup();
+    await inbox.receive({ data: {} } as never);
+    await inbox.receive({ data: { id: '../../admin' } });
+    expect(api.calls).toEqual([]);
+    expect(inbox.state.notifications).toEqual([]);
+    expect(logger.entries.error).toHaveLength(2);
+  });
+
+  it('closeToast hides the toast at once and cancels the pending close', async () => {
+    const { inbox, clock, first } = setup();
+    await inbox.receive({ data: { id: first._id } });
+    inbox.closeToast();
+    expect(inbox.state.toast.visible).toBe(false);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('stops listening once unsubscribed', async () => {
+    const { inbox, push, api, first } = setup();
+    const stop = inbox.start();
+    stop();
+    push.deliver({ data: { id: first._id } });
+    await settle();
+    expect(api.calls).toEqual([]);
+    expect(push.listenerCount).toBe(0);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
+import { TournamentError, ValidationError } from '../domain/errors';
+import { anId, createTestContainer } from '../testing';
+import { TournamentActions } from './tournament-actions.use-case';
+
+const TOURNAMENT_ID = anId(55);
+const tournament = { _id: TOURNAMENT_ID, name: 'Tournoi de baby-foot', status: 'running' };
+
+/** Lets pending promise callbacks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup() {
+  const { container, fakes } = createTestContainer();
+  return { actions: container.get(TournamentActions), ...fakes };
+}
+
+describe('TournamentActions', () => {
+  it('emits a JSON string of action, tournamentId and params on the tournament event, awaiting the acknowledgement', async () => {
+    const { actions, socket } = setup();
+    socket.replyWith({ status: 'ok', tournament });
+
+    await expect(actions.execute('reportScore', TOURNAMENT_ID, { matchId: 'm1', scoreA: 10, scoreB: 7 })).resolves.toEqual(tournament);
+
+    expect(socket.emitted).toHaveLength(1);
+    expect(socket.emitted[0]).toEqual({
+      event: SOCKET_EVENTS.tournament,
+      ack: true,
+      payload: JSON.stringify({ action: 'reportScore', tournamentId: TOURNAMENT_ID, params: { matchId: 'm1', scoreA: 10, scoreB: 7 } }),
+    });
+    expect(typeof socket.emitted[0]?.payload).toBe('string');
+  });
+
+  it('reads a reply sent as a JSON string', async () => {
+    const { actions, socket } = setup();
+    socket.replyWith(JSON.stringify({ status: 'ok', tournament }));
+    await expect(actions.execute('get', TOURNAMENT_ID)).resolves.toEqual(tournament);
+    expect(socket.sent(SOCKET_EVENTS.tournament)).toEqual([{ action: 'get', tournamentId: TOURNAMENT_ID, params: {} }]);
+  });
+
+  it('rejects with the msg of a reply whose status is error', async () => {
+    const { actions, socket } = setup();
+    socket.replyWith({ status: 'error', msg: 'Les inscriptions sont closes.' });
+    const error = await actions.execute('join', TOURNAMENT_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TournamentError);
+    expect((error as Error).message).toBe('Les inscriptions sont closes.');
+  });
+
+  it('rejects as undefined tournament when the reply has none', async () => {
+    const { actions, socket } = setup();
+    for (const reply of [{ status: 'ok' }, JSON.stringify({ status: 'ok', tournament: null }), 'not json', null]) {
+      socket.replyOnceWith(reply);
+      const error = await actions.execute('get', TOURNAMENT_ID).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TournamentError);
+      expect((error as Error).message).toBe('undefined tournament');
+    }
+  });
+
+  it('rejects when no acknowledgement comes within 2000 ms, not before', async () => {
+    const { actions, socket, clock } = setup();
+    socket.neverReply();
+    let outcome: unknown = 'pending';
+    actions.execute('get', TOURNAMENT_ID).catch((error: unknown) => (outcome = error));
+
+    expect(TOURNAMENT_ACK_WAIT_MS).toBe(2000);
+    clock.advance(1999);
+    await settle();
+    expect(outcome).toBe('pending');
+    clock.advance(1);
+    await settle();
+    expect(outcome).toBeInstanceOf(TournamentError);
+  });
+
+  it('stops the 2000 ms wait once acknowledged', async () => {
+    const { actions, socket, clock } = setup();
+    socket.replyWith({ status: 'ok', tournament });
+    await actions.execute('get', TOURNAMENT_ID);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('rejects with a TournamentError when the socket fails', async () => {
+    const { actions, socket, clock } = setup();
+    socket.failWith(new Error('socket closed'));
+    const error = await actions.execute('get', TOURNAMENT_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TournamentError);
+    expect((error as Error).message).toBe('socket closed');
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('refuses an invalid tournament id without emitting', async () => {
+    const { actions, socket } = setup();
+    await expect(actions.execute('get', 'abc')).rejects.toBeInstanceOf(ValidationError);
+    expect(socket.emitted).toEqual([]);
+  });
+
+  it('watch passes on the updates of that tournament only, until unsubscribed', () => {
+    const { actions, socket } = setup();
+    const seen: unknown[] = [];
+    const stop = actions.watch(TOURNAMENT_ID, (t) => seen.push(t));
+
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, { tournamentId: TOURNAMENT_ID, tournament });
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, JSON.stringify({ ...tournament, status: 'finished' }));
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, { tournamentId: anId(56), tournament: { _id: anId(56) } });
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, 'not json');
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, 42);
+    stop();
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, { tournamentId: TOURNAMENT_ID, tournament });
+
+    expect(seen).toEqual([tournament, { ...tournament, status: 'finished' }]);
+    expect(socket.listenerCount(SOCKET_EVENTS.tournamentUpdate)).toBe(0);
+  });
+});
