@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, SPOTIFY_SCOPES } from '@sortie/core';
+import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../test-support/http-server';
+import { SpotifyMusicAdapter } from './spotify-music.adapter';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(handler: (req: RecordedRequest) => Reply) {
+  server = await startTestServer(handler);
+  const adapter = new SpotifyMusicAdapter({ clientId: 'client-id', redirectUri: 'https://sortie.test/spotify', accountsBaseUrl: server.url, apiBaseUrl: server.url });
+  return { adapter, requests: server.requests };
+}
+
+// Bodies shaped like Spotify's documented answers.
+const TOKEN = { access_token: 'BQD-access', token_type: 'Bearer', scope: SPOTIFY_SCOPES.join(' '), expires_in: 3600, refresh_token: 'AQD-refresh' };
+
+describe('SpotifyMusicAdapter', () => {
+  it('builds the authorization address of the code flow with PKCE', () => {
+    const adapter = new SpotifyMusicAdapter({ clientId: 'client-id', redirectUri: 'https://sortie.test/spotify' });
+    const url = new URL(adapter.authorizeUrl({ state: 'abcdefghijklmnop', codeChallenge: 'challenge', scopes: SPOTIFY_SCOPES }));
+    expect(`${url.origin}${url.pathname}`).toBe('https://accounts.spotify.com/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'client-id',
+      scope: 'user-read-private user-read-email streaming user-read-playback-state user-modify-playback-state playlist-read-private',
+      redirect_uri: 'https://sortie.test/spotify',
+      state: 'abcdefghijklmnop',
+      code_challenge_method: 'S256',
+      code_challenge: 'challenge',
+    });
+  });
+
+  it('exchanges the code form-encoded with the PKCE verifier and no client secret', async () => {
+    const { adapter, requests } = await setup(() => ({ body: TOKEN }));
+    await expect(adapter.exchangeCode('the-code', 'the-verifier')).resolves.toMatchObject({ access_token: 'BQD-access', refresh_token: 'AQD-refresh' });
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/token' });
+    expect(requests[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(requests[0]?.rawBody))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'the-code',
+      redirect_uri: 'https://sortie.test/spotify',
+      client_id: 'client-id',
+      code_verifier: 'the-verifier',
+    });
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('refreshes a token, keeping the old refresh token when Spotify sends none', async () => {
+    const { adapter, requests } = await setup(() => ({ body: { access_token: 'BQD-new', token_type: 'Bearer', expires_in: 3600 } }));
+    await expect(adapter.refreshToken('AQD-refresh')).resolves.toMatchObject({ access_token: 'BQD-new', refresh_token: 'AQD-refresh' });
+    expect(Object.fromEntries(new URLSearchParams(requests[0]?.rawBody))).toEqual({ grant_type: 'refresh_token', refresh_token: 'AQD-refresh', client_id: 'client-id' });
+  });
+
+  it('maps a refused refresh to ApiError with the status', async () => {
+    const { adapter } = await setup(() => ({ status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked' } }));
+    const error = await adapter.refreshToken('revoked').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 400, message: 'Spotify a refusé la requête (400) : Refresh token revoked.' });
+  });
+
+  it('reads /v1/me with the bearer token, and a 401 rejects with its status (the core then refreshes)', async () => {
+    const answers: Reply[] = [{ body: { id: 'lea', display_name: 'Léa', product: 'premium' } }, { status: 401, body: { error: { status: 401, message: 'The access token expired' } } }];
+    const { adapter, requests } = await setup(() => answers.shift() ?? {});
+    await expect(adapter.getMe('BQD-access')).resolves.toMatchObject({ id: 'lea' });
+    expect(requests[0]?.headers.authorization).toBe('Bearer BQD-access');
+    await expect(adapter.getMe('BQD-old')).rejects.toMatchObject({ statusCode: 401, message: 'Spotify a refusé la requête (401) : The access token expired.' });
+  });
+
+  it('resolves undefined for the player when Spotify answers 204 (nothing playing)', async () => {
+    const answers: Reply[] = [{ status: 204 }, { body: { is_playing: true, progress_ms: 1000, item: { name: 'Bohemian Rhapsody' } } }];
+    const { adapter, requests } = await setup(() => answers.shift() ?? {});
+    await expect(adapter.getPlayer('t')).resolves.toBeUndefined();
+    await expect(adapter.getPlayer('t')).resolves.toMatchObject({ is_playing: true });
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/v1/me/player' });
+  });
+
+  it('plays (with or without uris), pauses and seeks with PUT', async () => {
+    const { adapter, requests } = await setup(() => ({ status: 204 }));
+    await adapter.play('t', ['spotify:track:4uLU6hMCjMI75M1A2tKUQC']);
+    await adapter.play('t');
+    await adapter.pause('t');
+    await adapter.seek('t', 25_000);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /v1/me/player/play', 'PUT /v1/me/player/play', 'PUT /v1/me/player/pause', 'PUT /v1/me/player/seek?position_ms=25000']);
+    expect(requests[0]?.body).toEqual({ uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'] });
+    expect(requests[1]?.rawBody).toBe('');
+  });
+
+  it('rejects a refused play with the status (no retry here: that is the core’s rule)', async () => {
+    const { adapter, requests } = await setup(() => ({ status: 403, body: { error: { status: 403, message: 'Player command failed: Premium required', reason: 'PREMIUM_REQUIRED' } } }));
+    await expect(adapter.play('t')).rejects.toMatchObject({ statusCode: 403 });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('lists the playlists', async () => {
+    const { adapter, requests } = await setup(() => ({ body: { href: 'x', limit: 20, offset: 0, total: 1, items: [{ id: 'p1', name: 'Blind test 80s' }] } }));
+    await expect(adapter.getPlaylists('t')).resolves.toMatchObject({ items: [{ name: 'Blind test 80s' }] });
+    expect(requests[0]?.url).toBe('/v1/me/playlists');
+  });
+});

@@ -1,0 +1,129 @@
+import { inject, injectable, type ServiceIdentifier } from 'inversify';
+import { ofetch, type $Fetch } from 'ofetch';
+import { ApiError, MusicTokenSchema, type MusicPort, type MusicToken } from '@sortie/core';
+import { networkFailure } from '../auth-errors';
+
+export interface SpotifyConfig {
+  /** The app's public client id; PKCE means no client secret reaches a browser. */
+  clientId: string;
+  /** The /spotify return page, registered with Spotify. */
+  redirectUri: string;
+  /** https://accounts.spotify.com unless a test says otherwise. */
+  accountsBaseUrl?: string;
+  /** https://api.spotify.com unless a test says otherwise. */
+  apiBaseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+}
+export const SpotifyConfig = Symbol.for('SpotifyConfig') as ServiceIdentifier<SpotifyConfig>;
+
+/**
+ * MusicPort over the Spotify Web API, one call each. Non-2xx answers reject with an ApiError
+ * carrying the status; refreshing and retrying are the core's rule (MusicPlayback).
+ */
+@injectable()
+export class SpotifyMusicAdapter implements MusicPort {
+  private readonly http: $Fetch;
+  private readonly accounts: string;
+  private readonly api: string;
+
+  constructor(@inject(SpotifyConfig) private readonly config: SpotifyConfig) {
+    this.accounts = (config.accountsBaseUrl ?? 'https://accounts.spotify.com').replace(/\/+$/, '');
+    this.api = (config.apiBaseUrl ?? 'https://api.spotify.com').replace(/\/+$/, '');
+    this.http = ofetch.create({ retry: 0, ignoreResponseError: true }, config.fetch ? { fetch: config.fetch } : undefined);
+  }
+
+  authorizeUrl(request: { state: string; codeChallenge: string; scopes: readonly string[] }): string {
+    const url = new URL(`${this.accounts}/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.config.clientId,
+      scope: request.scopes.join(' '),
+      redirect_uri: this.config.redirectUri,
+      state: request.state,
+      code_challenge_method: 'S256',
+      code_challenge: request.codeChallenge,
+    }).toString();
+    return url.toString();
+  }
+
+  exchangeCode(code: string, codeVerifier: string): Promise<MusicToken> {
+    return this.token({ grant_type: 'authorization_code', code, redirect_uri: this.config.redirectUri, client_id: this.config.clientId, code_verifier: codeVerifier });
+  }
+
+  async refreshToken(refreshToken: string): Promise<MusicToken> {
+    const token = await this.token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.config.clientId });
+    // Spotify may keep the refresh token and send none back: the old one stays valid then.
+    return { ...token, refresh_token: token.refresh_token ?? refreshToken };
+  }
+
+  getMe(accessToken: string): Promise<unknown> {
+    return this.call('GET', '/v1/me', accessToken);
+  }
+
+  getPlayer(accessToken: string): Promise<unknown> {
+    return this.call('GET', '/v1/me/player', accessToken);
+  }
+
+  async play(accessToken: string, uris?: readonly string[]): Promise<void> {
+    await this.call('PUT', '/v1/me/player/play', accessToken, uris ? { uris: [...uris] } : undefined);
+  }
+
+  async pause(accessToken: string): Promise<void> {
+    await this.call('PUT', '/v1/me/player/pause', accessToken);
+  }
+
+  async seek(accessToken: string, positionMs: number): Promise<void> {
+    await this.call('PUT', `/v1/me/player/seek?position_ms=${Math.max(0, Math.round(positionMs))}`, accessToken);
+  }
+
+  getPlaylists(accessToken: string): Promise<unknown> {
+    return this.call('GET', '/v1/me/playlists', accessToken);
+  }
+
+  private async token(form: Record<string, string>): Promise<MusicToken> {
+    const body = await this.send(`${this.accounts}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const parsed = MusicTokenSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError('Spotify a renvoyé un jeton illisible.', { statusCode: 502, code: 'MUSIC_API_ERROR' });
+    return parsed.data;
+  }
+
+  private call(method: 'GET' | 'PUT', path: string, accessToken: string, body?: object): Promise<unknown> {
+    return this.send(`${this.api}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${accessToken}` },
+      ...(body ? { body } : {}),
+    });
+  }
+
+  /** Sends and resolves the parsed body; 204 or an empty body resolves undefined. */
+  private async send(url: string, init: { method: string; headers: Record<string, string>; body?: string | object }): Promise<unknown> {
+    let response;
+    try {
+      response = await this.http.raw(url, init as Parameters<$Fetch['raw']>[1]);
+    } catch (error) {
+      throw networkFailure(error);
+    }
+    if (!response.ok) throw spotifyError(response.status, response._data);
+    const data: unknown = response._data;
+    return data === '' || data === null ? undefined : data;
+  }
+}
+
+/** Spotify's error bodies: {error: {status, message}} (Web API) or {error, error_description} (accounts). */
+function spotifyError(status: number, body: unknown): ApiError {
+  const data = typeof body === 'object' && body !== null ? (body as { error?: unknown; error_description?: unknown }) : {};
+  const detail =
+    typeof data.error === 'object' && data.error !== null && typeof (data.error as { message?: unknown }).message === 'string'
+      ? (data.error as { message: string }).message
+      : typeof data.error_description === 'string'
+        ? data.error_description
+        : typeof data.error === 'string'
+          ? data.error
+          : undefined;
+  const message = `Spotify a refusé la requête (${status})${detail ? ` : ${detail}` : ''}.`;
+  return new ApiError(message, { statusCode: status, code: 'MUSIC_API_ERROR' });
+}
