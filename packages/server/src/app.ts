@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { SOCKET_EVENTS } from '@sortie/core';
+import { z } from 'zod';
+import type { AppContext, AppOptions } from './http/context';
+import { forbidden, handleError } from './http/errors';
+import { Store } from './db/store';
+import type { Db } from './db/database';
+import { ShortLinks } from './links/short-links';
+import { Users } from './auth/users';
+import { TokenService } from './auth/tokens';
+import { registerAuthRoutes } from './routes/auth.routes';
+import { registerResourceRoutes } from './routes/resources.routes';
+import { registerLinkRoutes, registerShortLinkRoute } from './routes/links.routes';
+import { registerMeRoutes } from './routes/me.routes';
+import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
+import { registerMetaRoutes } from './routes/meta.routes';
+import { registerWebApp } from './web/static';
+import { attachSocket, originAllowed } from './socket/socket';
+
+// Validation messages in French, for every schema the server parses.
+z.config(z.locales.fr());
+
+export const BODY_LIMIT_BYTES = 512 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The secret of the embedded identity provider: from the config, or generated once and kept in the database. */
+async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db.query(`INSERT INTO settings (key, value) VALUES ('token_secret', $1) ON CONFLICT (key) DO NOTHING`, [randomBytes(32).toString('base64url')]);
+  const [row] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'token_secret'`);
+  return row!.value;
+}
+
+/**
+ * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
+ * HTTP server. The caller owns the database and closes it after `app.close()`.
+ */
+export type SortieApp = FastifyInstance & { ctx: AppContext };
+
+export async function buildApp(options: AppOptions): Promise<SortieApp> {
+  const { db, config } = options;
+  const now = options.now ?? Date.now;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  });
+  const store = new Store(db);
+  const ctx: AppContext = {
+    config,
+    db,
+    store,
+    links: new ShortLinks(db, now),
+    users: new Users(db),
+    tokens: new TokenService(await loadSecret(db, config.secret), config.firebase?.projectId ?? null, options.googleKeys, now),
+    now,
+    io: null,
+    async notify(input) {
+      const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
+      ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
+      return notification;
+    },
+  };
+
+  app.setErrorHandler(handleError);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
+
+  // The fast path first, outside the /api hooks.
+  registerShortLinkRoute(app, ctx);
+
+  await app.register(async (api) => {
+    // State-changing requests from another site are refused; no Origin (the CLI, curl) is fine.
+    api.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const origin = request.headers.origin;
+      if (origin && !originAllowed(ctx, origin, request.headers.host, request.protocol === 'https')) throw forbidden('Origine refusée.');
+    });
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    registerAuthRoutes(api, ctx);
+    registerLinkRoutes(api, ctx);
+    registerMeRoutes(api, ctx);
+    registerFormAndRaffleRoutes(api, ctx);
+    registerResourceRoutes(api, ctx);
+    registerMetaRoutes(api, ctx);
+  });
+
+  await registerWebApp(app, config.webDist);
+
+  ctx.io = attachSocket(app, ctx);
+  app.addHook('preClose', async () => {
+    await ctx.links.close();
+    await new Promise<void>((resolve) => {
+      ctx.io?.close(() => resolve());
+    });
+  });
+  return Object.assign(app, { ctx }) as unknown as SortieApp;
+}

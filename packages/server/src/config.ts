@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, once, at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder (default ./.data, relative to the working directory). */
+  dataDir: string;
+  /** node-postgres connection string; PGlite when absent. */
+  databaseUrl: string | undefined;
+  /** The built web app (packages/web/dist unless SORTIE_WEB_DIST says otherwise). */
+  webDist: string;
+  /** Set the cookie's Secure flag and __Host- prefix (also when a request arrives over https). */
+  secureCookies: boolean;
+  /** Origins allowed to make state-changing requests besides the server's own. */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  production: boolean;
+  demoPassword: string;
+  /** Secret for the embedded identity provider's tokens; generated and stored when absent. */
+  secret: string | undefined;
+  firebase: { projectId: string; apiKey: string; authDomain: string; appId: string; messagingSenderId: string | undefined } | null;
+  pushPublicKey: string | null;
+  spotify: { clientId: string; redirectUri: string } | null;
+  storePages: { ios: string | null; android: string | null };
+  appLinkScheme: string | null;
+  mapsApiKey: string | null;
+  /** Rate limit of the sign-in endpoints, per IP and per minute. */
+  signInRateLimit: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const projectId = env.FIREBASE_PROJECT_ID?.trim();
+  return {
+    port: Number(env.PORT ?? 3000) || 3000,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(cwd, env.SORTIE_DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
+    secureCookies: env.SORTIE_SECURE_COOKIES === '1',
+    allowedOrigins: (env.SORTIE_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: env.SORTIE_TRUST_PROXY === '1',
+    production: env.NODE_ENV === 'production',
+    demoPassword: env.SORTIE_DEMO_PASSWORD || 'sortie-demo',
+    secret: env.SORTIE_SECRET || undefined,
+    firebase: projectId
+      ? {
+          projectId,
+          apiKey: env.FIREBASE_API_KEY ?? '',
+          authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+          appId: env.FIREBASE_APP_ID ?? '',
+          messagingSenderId: env.FIREBASE_MESSAGING_SENDER_ID,
+        }
+      : null,
+    pushPublicKey: env.SORTIE_PUSH_PUBLIC_KEY ?? null,
+    spotify: env.SPOTIFY_CLIENT_ID && env.SPOTIFY_REDIRECT_URI ? { clientId: env.SPOTIFY_CLIENT_ID, redirectUri: env.SPOTIFY_REDIRECT_URI } : null,
+    storePages: {
+      ios: env.SORTIE_IOS_STORE_URL ?? 'https://apps.apple.com/fr/app/sortie/id0000000000',
+      android: env.SORTIE_ANDROID_STORE_URL ?? 'https://play.google.com/store/apps/details?id=fr.sortie.app',
+    },
+    appLinkScheme: env.SORTIE_APP_LINK_SCHEME ?? 'sortie',
+    mapsApiKey: env.SORTIE_MAPS_API_KEY ?? null,
+    signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? 10) || 10,
+  };
+}

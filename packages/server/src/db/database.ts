@@ -1,0 +1,113 @@
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * The little the server needs from a database: parametrised queries and transactions.
+ * Drizzle owns the schema and the migrations; queries are plain SQL so that PGlite and
+ * node-postgres run exactly the same statements.
+ */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn in one transaction; nested calls join the outer one. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+
+export class PgliteDb implements Db {
+  readonly kind = 'pglite';
+  constructor(readonly client: PGlite, private readonly inTx = false) {}
+
+  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+    const result = await this.client.query<T>(text, params);
+    return result.rows;
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.inTx) return fn(this);
+    return this.client.transaction((tx) => fn(new PgliteDb(tx as unknown as PGlite, true)));
+  }
+
+  async close(): Promise<void> {
+    if (!this.inTx && !this.client.closed) await this.client.close();
+  }
+}
+
+class PgClientDb implements Db {
+  readonly kind = 'postgres';
+  constructor(private readonly client: pg.PoolClient) {}
+  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.client.query(text, params)).rows as T[];
+  }
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+  async close(): Promise<void> {}
+}
+
+export class PostgresDb implements Db {
+  readonly kind = 'postgres';
+  constructor(readonly pool: pg.Pool) {}
+
+  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(text, params)).rows as T[];
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(new PgClientDb(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+export interface DatabaseOptions {
+  /** node-postgres connection string; PGlite when absent. */
+  databaseUrl?: string;
+  /** PGlite data folder; in memory when absent. */
+  dataDir?: string;
+  /** A PGlite data folder dumped by `dumpDataDir` (tests load one prepared database). */
+  loadDataDir?: Blob | File;
+}
+
+/** Opens the database and applies the migrations (idempotent). */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    return new PostgresDb(pool);
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  return new PgliteDb(client);
+}

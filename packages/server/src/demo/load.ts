@@ -1,0 +1,42 @@
+import type { Db } from '../db/database';
+import { Store } from '../db/store';
+import { Users } from '../auth/users';
+import { DEMO_ACCOUNTS, DEMO_IDS } from './ids';
+import { demoRecords } from './data';
+
+export class DemoRefusedError extends Error {
+  constructor() {
+    super('Les données de démonstration sont refusées en production (NODE_ENV=production).');
+  }
+}
+
+const TABLES = [
+  'events', 'event_categories', 'event_roles', 'championships', 'places', 'place_types', 'place_roles', 'organizations', 'artists', 'users', 'sessions',
+  'badges', 'user_badges', 'follows', 'likes', 'notifications', 'blind_tests', 'questions', 'tournaments', 'raffles', 'raffle_entries', 'form_templates',
+  'forms', 'form_entries', 'menus', 'stores', 'job_offers', 'blog_posts', 'doc_pages', 'dyna_links', 'dyna_link_visits', 'shares', 'share_views',
+  'collectors', 'scrape_jobs', 'mail_templates', 'images', 'tasks',
+];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM events) AS n');
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Empties every table and loads the French demo data set, in one transaction. */
+export async function loadDemo(db: Db, options: { password: string; production: boolean; now?: number }): Promise<void> {
+  if (options.production) throw new DemoRefusedError();
+  const now = options.now ?? Date.now();
+  const store = new Store(db);
+  const users = new Users(db);
+  await db.transaction(async (tx) => {
+    await tx.query(`TRUNCATE ${TABLES.join(', ')}`);
+    for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
+      await users.create({ ...account, roles: [...account.roles], password: options.password, city: 'Poitiers', id: DEMO_IDS.users[key as keyof typeof DEMO_IDS.users] }, tx);
+    }
+    for (const record of demoRecords(now)) await store.insert(record.resource, record.data, { id: record.id, db: tx });
+    await tx.query(`INSERT INTO user_badges (id, user_id, badge_id, data) VALUES ($1, $2, $3, $4)`, [
+      '0000000000000000000000b1', DEMO_IDS.users.visitor, (await tx.query<{ id: string }>('SELECT id FROM badges ORDER BY id LIMIT 1'))[0]!.id,
+      JSON.stringify({ userId: DEMO_IDS.users.visitor, awardedAt: new Date(now).toISOString() }),
+    ]);
+  });
+}

@@ -1,0 +1,33 @@
+import type { JWTVerifyGetKey } from 'jose';
+import type { Server as SocketServer } from 'socket.io';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/database';
+import type { Store } from '../db/store';
+import type { ShortLinks } from '../links/short-links';
+import type { Users } from '../auth/users';
+import type { TokenService } from '../auth/tokens';
+import type { Json } from '../db/store';
+
+/** What every route module receives from buildApp. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  store: Store;
+  links: ShortLinks;
+  users: Users;
+  tokens: TokenService;
+  now: () => number;
+  /** Set once socket.io is attached. */
+  io: SocketServer | null;
+  /** Creates a notification and pushes {data: {id}} to the user's sockets. */
+  notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
+}
+
+export interface AppOptions {
+  db: Db;
+  config: ServerConfig;
+  /** Google's key set, injected by tests (fetched lazily otherwise). */
+  googleKeys?: JWTVerifyGetKey;
+  now?: () => number;
+  logger?: boolean;
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from './context';
+import type { UserJson } from '../auth/users';
+import { forbidden, unauthenticated } from './errors';
+
+export const SESSION_COOKIE = 'sortie_session';
+export const SECURE_SESSION_COOKIE = '__Host-sortie_session';
+const MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+const cache = new WeakMap<FastifyRequest, Promise<UserJson | null>>();
+
+const isSecure = (ctx: AppContext, request: FastifyRequest) => ctx.config.secureCookies || request.protocol === 'https';
+
+/** The session token of a request: cookie first, then `Authorization: Bearer` (the CLI). */
+export function sessionToken(request: FastifyRequest): string | null {
+  const cookies = request.cookies ?? {};
+  const fromCookie = cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
+  if (fromCookie) return fromCookie;
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
+}
+
+/** The signed-in user, looked up once per request and only when a route asks. */
+export function currentUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson | null> {
+  let found = cache.get(request);
+  if (!found) {
+    const token = sessionToken(request);
+    found = token && token.length <= 200 ? ctx.users.fromSession(token) : Promise.resolve(null);
+    cache.set(request, found);
+  }
+  return found;
+}
+
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
+  const user = await currentUser(ctx, request);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+export const isStaff = (user: UserJson | null) => Boolean(user?.roles?.some((r) => r === 'staff' || r === 'admin'));
+export const isAdmin = (user: UserJson | null) => Boolean(user?.roles?.includes('admin'));
+
+export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'staff' | 'admin'): Promise<UserJson> {
+  const user = await requireUser(ctx, request);
+  if (role === 'admin' ? !isAdmin(user) : !isStaff(user)) throw forbidden(role === 'admin' ? 'Réservé aux administrateurs.' : 'Réservé à l’équipe.');
+  return user;
+}
+
+export function setSessionCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const secure = isSecure(ctx, request);
+  void reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: MAX_AGE_SECONDS });
+}
+
+export function clearSessionCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  const secure = isSecure(ctx, request);
+  void reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../db/database';
+
+interface CachedLink {
+  id: string;
+  url: string;
+  expiresAt: number | null;
+  maxVisits: number | null;
+  /** Visits stored plus those waiting in the buffer. */
+  visits: number;
+}
+
+interface PendingVisit {
+  linkId: string;
+  datetime: string;
+  userAgent: string;
+}
+
+export const VISIT_FLUSH_INTERVAL_MS = 250;
+const MAX_BATCH = 5000;
+
+/**
+ * The short-link fast path: code → link from memory (loaded on first use, dropped whenever a
+ * link is written), visits buffered and written in one INSERT every 250 ms, and on close.
+ */
+export class ShortLinks {
+  private readonly cache = new Map<string, CachedLink | null>();
+  private pending: PendingVisit[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Forgets every cached code (called on every write to dyna links). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private async load(code: string): Promise<CachedLink | null> {
+    const cached = this.cache.get(code);
+    if (cached !== undefined) return cached;
+    const [row] = await this.db.query<{ id: string; url: string; data: Record<string, unknown> }>('SELECT id, url, data FROM dyna_links WHERE short_code = $1', [code]);
+    const link = row
+      ? {
+          id: row.id,
+          url: row.url,
+          expiresAt: typeof row.data.expiresAt === 'string' ? Date.parse(row.data.expiresAt) : null,
+          maxVisits: typeof row.data.maxVisits === 'number' ? row.data.maxVisits : null,
+          visits: Number(row.data.visitCount ?? 0) + this.pending.filter((v) => v.linkId === row.id).length,
+        }
+      : null;
+    this.cache.set(code, link);
+    return link;
+  }
+
+  /** The url to send the visitor to, recording the visit; null when unknown, expired or exhausted. */
+  async visit(code: string, userAgent: string, datetime?: string): Promise<string | null> {
+    const link = this.cache.get(code) ?? (await this.load(code));
+    if (!link || !this.usable(link)) return null;
+    link.visits += 1;
+    this.pending.push({ linkId: link.id, datetime: datetime ?? new Date(this.now()).toISOString(), userAgent: userAgent.slice(0, 1000) });
+    if (this.pending.length >= MAX_BATCH) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), VISIT_FLUSH_INTERVAL_MS);
+    return link.url;
+  }
+
+  usable(link: { expiresAt: number | null; maxVisits: number | null; visits: number }): boolean {
+    if (link.expiresAt !== null && link.expiresAt <= this.now()) return false;
+    return link.maxVisits === null || link.visits < link.maxVisits;
+  }
+
+  get pendingCount(): number {
+    return this.pending.length;
+  }
+
+  /** Writes the buffered visits in one statement and bumps each link's visitCount. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    this.flushing = this.flushing.then(async () => {
+      if (!batch.length) return;
+      const params: unknown[] = [];
+      const values = batch.map((v) => {
+        params.push(v.linkId, v.datetime, v.userAgent);
+        return `($${params.length - 2}, $${params.length - 1}::timestamptz, $${params.length})`;
+      });
+      try {
+        await this.db.query(
+          `WITH ins AS (INSERT INTO dyna_link_visits (link_id, datetime, user_agent) VALUES ${values.join(', ')} RETURNING link_id),
+           counts AS (SELECT link_id, count(*)::int AS n FROM ins GROUP BY link_id)
+           UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + counts.n))
+           FROM counts WHERE d.id = counts.link_id`,
+          params,
+        );
+      } catch {
+        // A link deleted meanwhile, or the database closing: keep the visits for the next flush.
+        this.pending.unshift(...batch);
+      }
+    });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

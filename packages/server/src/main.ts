@@ -1,0 +1,45 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { buildApp } from './app';
+import { isEmpty, loadDemo } from './demo/load';
+import { DEMO_ACCOUNTS } from './demo/ids';
+
+/** Composition of the server process: config from the environment, database, app, listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let demo = false;
+  if (!config.production && (await isEmpty(db))) {
+    await loadDemo(db, { password: config.demoPassword, production: config.production });
+    demo = true;
+  }
+  const app = await buildApp({ db, config, logger: process.env.SORTIE_LOG === '1' });
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    `Sortie est prêt : ${url}`,
+    `Base de données : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}${demo ? ' — données de démonstration chargées' : ''}`,
+  ];
+  if (!config.production) {
+    lines.push(`Comptes de démonstration (mot de passe « ${config.demoPassword} ») :`);
+    for (const account of Object.values(DEMO_ACCOUNTS)) lines.push(`  ${account.email}${account.roles.length ? ` (${account.roles.join(', ')})` : ''}`);
+  }
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} reçu : arrêt propre (les visites en attente sont enregistrées).`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Le serveur n’a pas pu démarrer :', error);
+  process.exit(1);
+});

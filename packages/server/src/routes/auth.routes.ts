@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { CredentialsSchema, LoginWebSchema, SignUpSchema } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { parse, unauthenticated } from '../http/errors';
+import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
+
+/** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limited = { config: { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: '1 minute' } } };
+
+  app.post('/api/identity/signUp', limited, async (request, reply) => {
+    const input = parse(SignUpSchema, request.body ?? {});
+    const user = await ctx.users.create({ email: input.email, password: input.password, displayName: input.displayName ?? input.email.split('@')[0]! });
+    return reply.status(201).send({ idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) });
+  });
+
+  app.post('/api/identity/signIn', limited, async (request) => {
+    const input = parse(CredentialsSchema, request.body ?? {});
+    const user = await ctx.users.signIn(input.email, input.password);
+    return { idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) };
+  });
+
+  app.post('/api/auth/login/web', limited, async (request, reply) => {
+    const input = parse(LoginWebSchema, request.body ?? {});
+    const identity = await ctx.tokens.verify(input.idToken);
+    const user = await ctx.users.fromIdentity(identity);
+    if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
+    const token = await ctx.users.createSession(user._id);
+    setSessionCookie(ctx, request, reply, token);
+    // The CLI has no cookie jar: it keeps the session token from the body.
+    return { user, sessionToken: token };
+  });
+
+  app.get('/api/auth/me', async (request) => {
+    const user = await currentUser(ctx, request);
+    if (!user) throw unauthenticated();
+    return user;
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = sessionToken(request);
+    if (token && token.length <= 200) await ctx.users.endSession(token);
+    clearSessionCookie(ctx, request, reply);
+    return { user: null };
+  });
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AddViewSchema, HOME_PATH, isObjectId, LinkNotFoundError, ShortCodeVisitSchema, VisitSchema } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { notFound, parse } from '../http/errors';
+
+const IdParams = z.object({ id: z.string() });
+const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * GET /r/{shortCode}: the server-side fast path. No session, no schema machinery: a cached
+ * code → url lookup, the visit buffered, a 302. Anything unusable goes to /home.
+ */
+export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { shortCode: string } }>('/r/:shortCode', async (request, reply) => {
+    const code = request.params.shortCode;
+    let url: string | null = null;
+    if (SHORT_CODE.test(code)) {
+      try {
+        url = await ctx.links.visit(code, request.headers['user-agent'] ?? '');
+      } catch (error) {
+        request.log.warn({ err: error }, 'short link lookup failed');
+      }
+    }
+    return reply.header('cache-control', 'no-store').redirect(url ?? HOME_PATH, 302);
+  });
+  app.get('/r', (_request, reply) => reply.redirect(HOME_PATH, 302));
+}
+
+/** The link and share calls of SPEC.md §7. */
+export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.put('/api/dynaLinks/shortCode', async (request) => {
+    const visit = parse(ShortCodeVisitSchema, request.body ?? {});
+    const url = await ctx.links.visit(visit.shortCode, visit.userAgent, visit.datetime);
+    if (!url) throw new LinkNotFoundError();
+    // Unlike /r, the API answers once the visit is stored, so a reader sees it at once.
+    await ctx.links.flush();
+    const link = await ctx.store.getBy('dynaLinks', 'short_code', visit.shortCode);
+    if (!link) throw new LinkNotFoundError();
+    return { _id: link._id, url: link.url, shortCode: link.shortCode, visitCount: link.visitCount, createdAt: link.createdAt, updatedAt: link.updatedAt };
+  });
+
+  app.put('/api/dynaLinks/:id/visit', async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    if (!isObjectId(id)) throw new LinkNotFoundError();
+    const visit = parse(VisitSchema, request.body ?? {});
+    const found = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query('SELECT id FROM dyna_links WHERE id = $1 FOR UPDATE', [id]);
+      if (!rows.length) return false;
+      await tx.query('INSERT INTO dyna_link_visits (link_id, datetime, user_agent) VALUES ($1, $2, $3)', [id, visit.datetime, visit.userAgent]);
+      await ctx.store.bump('dynaLinks', id, 'visitCount', 1, tx);
+      return true;
+    });
+    if (!found) throw new LinkNotFoundError();
+    ctx.links.invalidate();
+    return reply.status(204).send();
+  });
+
+  app.put('/api/shares/:id/addView', async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    if (!isObjectId(id)) throw notFound('Partage introuvable.');
+    const view = parse(AddViewSchema, request.body ?? {});
+    const found = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query('SELECT id FROM shares WHERE id = $1 FOR UPDATE', [id]);
+      if (!rows.length) return false;
+      await tx.query('INSERT INTO share_views (share_id, datetime, user_agent) VALUES ($1, $2, $3)', [id, new Date(ctx.now()).toISOString(), view.userAgent]);
+      await ctx.store.bump('shares', id, 'viewCount', 1, tx);
+      return true;
+    });
+    if (!found) throw notFound('Partage introuvable.');
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_CITY, RuntimeConfigSchema } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { notFound, parse } from '../http/errors';
+import { SEARCHABLE } from '../db/entities';
+import { buildOpenApi } from '../openapi';
+
+const SearchQuery = z.object({
+  q: z.string().trim().min(1, 'Tapez au moins un caractère.').max(200, 'Recherche trop longue (200 caractères au plus).'),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  city: z.string().trim().max(100).optional(),
+});
+
+/** /api/health, /api/config, /api/docs (OpenAPI and doc pages), /api/search. */
+export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/health', async () => {
+    await ctx.db.query('SELECT 1');
+    return { status: 'ok', database: ctx.db.kind };
+  });
+
+  let cities: { at: number; list: string[] } | null = null;
+  app.get('/api/config', async () => {
+    if (!cities || ctx.now() - cities.at > 60_000) {
+      const rows = await ctx.db.query<{ city: string }>(
+        `SELECT city FROM (SELECT city FROM events WHERE status = 'published' UNION SELECT city FROM places) c GROUP BY city ORDER BY city`,
+      );
+      cities = { at: ctx.now(), list: rows.map((r) => r.city) };
+    }
+    const { config } = ctx;
+    return RuntimeConfigSchema.parse({
+      identityProvider: config.firebase ? 'firebase' : 'local',
+      signInMethods: config.firebase ? { google: true, apple: true, password: true } : { google: false, apple: false, password: true },
+      firebase: config.firebase
+        ? { apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId, appId: config.firebase.appId, ...(config.firebase.messagingSenderId ? { messagingSenderId: config.firebase.messagingSenderId } : {}) }
+        : null,
+      pushPublicKey: config.pushPublicKey,
+      spotify: config.spotify,
+      storePages: config.storePages,
+      appLinkScheme: config.appLinkScheme,
+      mapsApiKey: config.mapsApiKey,
+      defaultCity: DEFAULT_CITY,
+      cities: cities.list,
+      version: '0.1.0',
+    });
+  });
+
+  // /api/docs is both the OpenAPI document and, with a list query, the doc pages.
+  let openApi: unknown = null;
+  app.get('/api/docs', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    if (Object.keys(query).length > 0) return app.listDocPages(request);
+    openApi ??= buildOpenApi();
+    return openApi;
+  });
+  app.get('/api/openapi.json', async () => (openApi ??= buildOpenApi()));
+  app.get('/api/docs/*', async (request) => {
+    const path = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+    const page = /^[a-z0-9/-]{1,400}$/.test(path) ? await ctx.store.getBy('docPages', path.length === 24 && /^[0-9a-f]+$/.test(path) ? 'id' : 'path', path) : null;
+    if (!page) throw notFound('Page de documentation introuvable.');
+    return page;
+  });
+
+  app.get('/api/search', async (request) => {
+    const query = parse(SearchQuery, request.query);
+    const results = await Promise.all(
+      SEARCHABLE.map(async ({ resource, kind, title }) => {
+        const where: string[] = [];
+        const params: unknown[] = [];
+        if (resource === 'events') {
+          params.push(new Date(ctx.now()).toISOString());
+          where.push(`status = 'published' AND starts_at >= $1`);
+        }
+        if (query.city && (resource === 'events' || resource === 'places')) {
+          params.push(query.city);
+          where.push(`lower(city) = lower($${params.length})`);
+        }
+        const { total, items } = await ctx.store.list(resource, { where, params, q: query.q, limit: query.limit, offset: 0 });
+        return { kind, total, items: items.map((item) => ({ kind, _id: item._id, title: String(item[title] ?? ''), item })) };
+      }),
+    );
+    const items = results.flatMap((r) => r.items);
+    return { meta: { total: results.reduce((n, r) => n + r.total, 0), limit: query.limit, offset: 0 }, q: query.q, counts: Object.fromEntries(results.map((r) => [r.kind, r.total])), items };
+  });
+}
