@@ -39,7 +39,7 @@ export function AccountMenu() {
           <img src={user.avatar} alt="" className="size-8 rounded-full object-cover" width={32} height={32} />
         ) : (
           <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-sm font-bold uppercase" aria-hidden="true">
-            {user.displayName.charAt(0)}
+            {(user.displayName || user.email || '?').charAt(0)}
           </span>
         )}
       </MenuButton>

@@ -38,6 +38,8 @@ export function SignInDialog() {
   const [error, setError] = useState<string | null>(null);
   const ids = { email: useId(), password: useId(), name: useId(), error: useId(), google: useId(), apple: useId(), passwordOff: useId() };
   const signUp = mode === 'signUp';
+  // Set on each control as well as the fieldset, so that every control reports it.
+  const formDisabled = !signInMethods.password || busy !== null;
 
   const close = () => {
     setError(null);
@@ -121,7 +123,7 @@ export function SignInDialog() {
           </div>
 
           <form onSubmit={submit} noValidate={false} aria-describedby={error ? ids.error : undefined}>
-            <fieldset disabled={!signInMethods.password || busy !== null} aria-describedby={signInMethods.password ? undefined : ids.passwordOff} className="space-y-3">
+            <fieldset disabled={formDisabled} aria-describedby={signInMethods.password ? undefined : ids.passwordOff} className="space-y-3">
               <legend className="sr-only">{signUp ? 'Créer un compte avec une adresse e-mail' : 'Connexion par e-mail'}</legend>
               {!signInMethods.password && (
                 <p id={ids.passwordOff} className="text-xs text-muted">
@@ -133,14 +135,14 @@ export function SignInDialog() {
                   <label htmlFor={ids.name} className="text-sm font-medium">
                     Nom affiché <span className="text-muted">(facultatif)</span>
                   </label>
-                  <input id={ids.name} name="displayName" autoComplete="nickname" maxLength={80} className={inputClass} />
+                  <input id={ids.name} name="displayName" disabled={formDisabled} autoComplete="nickname" maxLength={80} className={inputClass} />
                 </div>
               )}
               <div>
                 <label htmlFor={ids.email} className="text-sm font-medium">
                   Adresse e-mail
                 </label>
-                <input id={ids.email} name="email" type="email" required autoComplete="email" inputMode="email" className={inputClass} />
+                <input id={ids.email} name="email" disabled={formDisabled} type="email" required autoComplete="email" inputMode="email" className={inputClass} />
               </div>
               <div>
                 <label htmlFor={ids.password} className="text-sm font-medium">
@@ -149,6 +151,7 @@ export function SignInDialog() {
                 <input
                   id={ids.password}
                   name="password"
+                  disabled={formDisabled}
                   type="password"
                   required
                   minLength={PASSWORD_MIN_LENGTH}
@@ -159,6 +162,7 @@ export function SignInDialog() {
               </div>
               <button
                 type="submit"
+                disabled={formDisabled}
                 className="flex w-full items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 font-semibold text-white hover:bg-primary/90 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 <Icon path={mdiEmailOutline} size={20} />

@@ -56,7 +56,7 @@ export default function AccountPage() {
           <img src={user.avatar} alt="" className="size-16 rounded-full object-cover" width={64} height={64} />
         ) : (
           <span className="flex size-16 items-center justify-center rounded-full bg-secondary text-2xl font-bold uppercase" aria-hidden="true">
-            {user.displayName.charAt(0)}
+            {(user.displayName || user.email || '?').charAt(0)}
           </span>
         )}
         <div className="min-w-0">

@@ -35,12 +35,15 @@ export class MemoryNavigator extends FakeNavigator {
 
 export interface RenderAppOptions extends Omit<TestContainerOverrides, 'navigator'> {
   path?: string;
+  /** The visitor's browser (core's USER_AGENTS); a desktop one by default. */
+  userAgent?: string;
 }
 
 /** The whole app over core's fakes, at `path`. */
-export function renderApp({ path = '/', ...overrides }: RenderAppOptions = {}) {
+export function renderApp({ path = '/', userAgent, ...overrides }: RenderAppOptions = {}) {
   const memory = memoryLocation({ path, record: true }) as Memory;
   const navigator = new MemoryNavigator(memory);
+  if (userAgent) navigator.useUserAgent(userAgent);
   const { container, fakes } = createTestContainer({ ...overrides, navigator });
   const user = userEvent.setup();
   const view = render(<App container={container} config={fakes.config} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
