@@ -46,6 +46,14 @@ describe('TournamentActions', () => {
     expect((error as Error).message).toBe('Les inscriptions sont closes.');
   });
 
+  it('rejects with whatever msg the error reply carries, as text', async () => {
+    const { actions, socket } = setup();
+    socket.replyOnceWith({ status: 'error', msg: 404 });
+    await expect(actions.execute('get', TOURNAMENT_ID)).rejects.toThrow('404');
+    socket.replyOnceWith({ status: 'error' });
+    await expect(actions.execute('get', TOURNAMENT_ID)).rejects.toThrow('error');
+  });
+
   it('rejects as undefined tournament when the reply has none', async () => {
     const { actions, socket } = setup();
     for (const reply of [{ status: 'ok' }, JSON.stringify({ status: 'ok', tournament: null }), 'not json', null]) {
@@ -85,6 +93,12 @@ describe('TournamentActions', () => {
     expect(error).toBeInstanceOf(TournamentError);
     expect((error as Error).message).toBe('socket closed');
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('rejects with a TournamentError when the socket fails with a non-error value', async () => {
+    const { actions, socket } = setup();
+    socket.failWith('timeout');
+    await expect(actions.execute('get', TOURNAMENT_ID)).rejects.toMatchObject({ message: 'timeout', code: 'TOURNAMENT_TRANSPORT' });
   });
 
   it('refuses an invalid tournament id without emitting', async () => {
