@@ -1,3 +1,16 @@
+/**
+ * @sortie/core/testing: a hand-written fake per port, builders, and a container wired to them.
+ *
+ *   const { container, fakes } = createTestContainer();
+ *   const inbox = container.get(NotificationInbox);
+ *   fakes.api.seed('notifications', aNotification({ _id: anId(1) }));
+ *   inbox.start();
+ *   fakes.push.deliver({ data: { id: anId(1) } });
+ *   fakes.clock.advance(5000);
+ *
+ * Programmable fakes (api, auth, push, music, audio, links) record `calls` and take
+ * `answer` / `answerOnce` / `fail` / `failOnce` per method; otherwise they behave in memory.
+ */
 export * from './scripted';
 export * from './builders';
 export * from './fake-auth';
