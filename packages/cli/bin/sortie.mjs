@@ -10,8 +10,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
   if (isStale()) {
-    const { build } = await import('../scripts/build.mjs');
-    await build({ quiet: true });
+    try {
+      const { build } = await import('../scripts/build.mjs');
+      await build({ quiet: true });
+    } catch (error) {
+      process.stderr.write(`sortie : construction de dist/ impossible (pnpm --filter @sortie/cli build pour le détail).\n${error?.message ?? error}\n`);
+      process.exit(1);
+    }
   }
   const { main } = await import('../dist/sortie.mjs');
   await main(process.argv);

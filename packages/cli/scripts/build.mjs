@@ -3,7 +3,7 @@
 // Code splitting keeps dist/sortie.mjs small (commander and the command tree): the
 // container, the adapters, zod and socket.io live in chunks that only command actions load,
 // so `sortie --help` never parses them.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,7 +30,8 @@ export async function build({ quiet = false } = {}) {
     chunkNames: 'chunks/[name]-[hash]',
     write: false,
     metafile: true,
-    minifySyntax: true,
+    minify: true,
+    keepNames: true,
     legalComments: 'none',
     define: { SORTIE_VERSION: JSON.stringify(version) },
     logLevel: quiet ? 'silent' : 'warning',
@@ -49,6 +50,12 @@ export async function build({ quiet = false } = {}) {
     .filter((input) => !input.includes('node_modules'))
     .map((input) => relative(distDir, resolve(packageDir, input)));
   atomicWrite(manifestPath, JSON.stringify({ builtAt: startedAt, inputs }));
+  // Chunk names carry a content hash: the previous build's chunks are now unreachable.
+  const current = new Set(result.outputFiles.map((file) => file.path));
+  for (const name of readdirSync(join(distDir, 'chunks'))) {
+    const path = join(distDir, 'chunks', name);
+    if (!current.has(path) && !name.endsWith('.tmp')) rmSync(path, { force: true });
+  }
   return result;
 }
 

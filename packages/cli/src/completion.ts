@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
 
+export const SHELLS = ['bash', 'zsh'] as const;
+export type Shell = (typeof SHELLS)[number];
+
 interface Node {
   path: string;
   subcommands: Array<{ name: string; description: string }>;
@@ -12,9 +15,11 @@ function nodesOf(program: Command): Node[] {
   const globals = program.options.flatMap((option) => [option.long, option.short].filter((flag): flag is string => Boolean(flag)));
   const visit = (command: Command, path: string) => {
     const own = command === program ? [] : command.options.flatMap((option) => [option.long].filter((flag): flag is string => Boolean(flag)));
+    // `completion <shell>` takes a word from a fixed list: offer it like a subcommand.
+    const words = path === 'completion' ? SHELLS.map((shell) => ({ name: shell, description: `script pour ${shell}` })) : [];
     nodes.push({
       path,
-      subcommands: command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })),
+      subcommands: [...command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })), ...words],
       options: [...own, ...globals, '--help'],
     });
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
@@ -38,7 +43,7 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const pattern = (path: string) => (path === '' ? '*' : `"${path}"|"${path} "*`);
 
 /** A completion script for bash or zsh, generated from the command tree itself. */
-export function completionScript(program: Command, shell: 'bash' | 'zsh'): string {
+export function completionScript(program: Command, shell: Shell): string {
   const nodes = nodesOf(program);
   const skip = valueOptions(program).join('|');
   if (shell === 'bash') {

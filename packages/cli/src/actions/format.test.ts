@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatTable, formatTournament, truncate } from './format';
+
+describe('formatting', () => {
+  it('shows dates in Paris time, in French', () => {
+    expect(formatDateTime('2026-01-15T20:00:00.000Z')).toBe('15/01/2026 21:00:00');
+    expect(formatDateTime('2026-07-14T20:00:00.000Z')).toBe('14/07/2026 22:00:00');
+    expect(formatDateTime('pas une date')).toBe('pas une date');
+  });
+
+  it('pads columns to the widest cell, right-aligns numbers and cuts long cells', () => {
+    const rows = [
+      { code: 'a', n: 1, url: 'https://a.fr' },
+      { code: 'longer', n: 123, url: `https://b.fr/${'x'.repeat(20)}` },
+    ];
+    expect(
+      formatTable(
+        [
+          { title: 'CODE', value: (r) => r.code },
+          { title: 'N', value: (r) => String(r.n), align: 'right' },
+          { title: 'URL', value: (r) => r.url, max: 20 },
+        ],
+        rows,
+      ),
+    ).toEqual(['CODE      N  URL', '──────  ───  ────────────────────', 'a         1  https://a.fr', 'longer  123  https://b.fr/xxxxxx…']);
+    expect(truncate('abcdef', 4)).toBe('abc…');
+  });
+
+  it('summarises a tournament without a bracket, and one with a bye', () => {
+    expect(formatTournament(null)).toEqual(['Tournoi sans détail.']);
+    const lines = formatTournament({ name: 'Open', participants: [{ id: 'p1', name: 'Léa' }], matches: [{ round: 1, a: 'p1', b: null, scoreA: null, status: 'ready' }] });
+    expect(lines[0]).toBe('Tournoi « Open »');
+    expect(lines.at(-1)).toBe('    tour 1 · Léa contre —');
+  });
+});
