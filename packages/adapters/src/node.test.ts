@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceIdentifier } from 'inversify';
+import { AuthPort, ClockPort, CookiePort, LinkResolverPort, LoggerPort, NavigatorPort, ProductApiPort, PushPort, TokenStorePort, TournamentSocketPort } from '@sortie/core';
+import { startTestServer, type TestServer } from './test-support/http-server';
+import { createNodeContainer } from './node';
+import { LocalAuthAdapter } from './local/local-auth.adapter';
+
+let server: TestServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('createNodeContainer', () => {
+  it('binds every port the CLI uses', () => {
+    dir = mkdtempSync(join(tmpdir(), 'sortie-node-'));
+    const container = createNodeContainer({ apiUrl: 'http://127.0.0.1:1', configDir: dir });
+    for (const port of [ProductApiPort, LinkResolverPort, TournamentSocketPort, PushPort, TokenStorePort, CookiePort, NavigatorPort, ClockPort, LoggerPort]) {
+      expect(container.get(port as ServiceIdentifier<unknown>)).toBeDefined();
+    }
+    expect(container.get(AuthPort)).toBeInstanceOf(LocalAuthAdapter);
+  });
+
+  it('keeps the session cookie in the 0600 file and sends it on the next run', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sortie-node-'));
+    server = await startTestServer((req) =>
+      req.url === '/api/auth/login/web'
+        ? { headers: { 'set-cookie': 'sortie_session=s3cr3t; Path=/; HttpOnly; Max-Age=2592000' }, body: { user: { _id: 'u' } } }
+        : { body: { _id: 'u' } },
+    );
+    const first = createNodeContainer({ apiUrl: server.url, configDir: dir, userAgent: 'sortie-cli/test' });
+    await first.get(ProductApiPort).loginWeb({ idToken: 'id' });
+    expect(statSync(join(dir, 'session.json')).mode & 0o777).toBe(0o600);
+
+    const second = createNodeContainer({ apiUrl: server.url, configDir: dir, userAgent: 'sortie-cli/test' });
+    await second.get(ProductApiPort).me();
+    expect(server.requests[1]?.headers.cookie).toBe('sortie_session=s3cr3t');
+    expect(server.requests[1]?.headers['user-agent']).toBe('sortie-cli/test');
+  });
+});
