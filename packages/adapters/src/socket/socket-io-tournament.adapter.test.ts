@@ -120,6 +120,22 @@ describe('SocketIoTournamentAdapter', () => {
     expect(seen[0]).toEqual({ header: 'jeton', auth: { 'x-sortie-auth': 'jeton' } });
   });
 
+  it('sends fresh auth headers when it reconnects (the session may have changed)', async () => {
+    const seen: unknown[] = [];
+    let cookie = 'sortie_session=before';
+    const url = await startSocketServer((socket) => {
+      seen.push(socket.handshake.headers.cookie);
+      if (seen.length === 1) {
+        cookie = 'sortie_session=after'; // the user signed in meanwhile
+        socket.disconnect(true);
+      }
+    });
+    const { port } = adapter(url, () => ({ cookie }));
+    port.on('x', () => undefined);
+    await until(() => seen.length === 2);
+    expect(seen).toEqual(['sortie_session=before', 'sortie_session=after']);
+  });
+
   it('logs connect_error and each reconnection attempt, 10 s apart', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const url = await startSocketServer(() => undefined);

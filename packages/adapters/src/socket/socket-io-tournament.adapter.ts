@@ -78,8 +78,18 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
   /** The socket, created on first use and reconnected after a disconnect() of ours. */
   private socket(): Socket {
     if (!this.#socket) this.#socket = this.create();
-    else if (!this.#socket.active) this.#socket.connect();
+    else if (!this.#socket.active) this.reconnect(this.#socket);
     return this.#socket;
+  }
+
+  /** Connects again with fresh auth headers: the session may have changed since the first handshake. */
+  private reconnect(socket: Socket): void {
+    this.refreshHeaders(socket);
+    socket.connect();
+  }
+
+  private refreshHeaders(socket: Socket): void {
+    socket.io.opts.extraHeaders = this.config.authHeaders?.() ?? {};
   }
 
   private create(): Socket {
@@ -89,9 +99,12 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
     socket.on('disconnect', (reason) => {
       this.logger.warn('Socket : déconnecté', reason);
       // socket.io does not retry after the server closed the socket on purpose; we do.
-      if (reason === 'io server disconnect') socket.connect();
+      if (reason === 'io server disconnect') this.reconnect(socket);
     });
-    socket.io.on('reconnect_attempt', (attempt) => this.logger.info('Socket : tentative de reconnexion', attempt));
+    socket.io.on('reconnect_attempt', (attempt) => {
+      this.logger.info('Socket : tentative de reconnexion', attempt);
+      this.refreshHeaders(socket);
+    });
     socket.io.on('reconnect_failed', () => this.logger.error('Socket : reconnexion abandonnée'));
     return socket;
   }

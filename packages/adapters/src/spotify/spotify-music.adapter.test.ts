@@ -49,9 +49,9 @@ describe('SpotifyMusicAdapter', () => {
     expect(requests[0]?.headers.authorization).toBeUndefined();
   });
 
-  it('refreshes a token, keeping the old refresh token when Spotify sends none', async () => {
+  it('refreshes a token form-encoded with the client id only', async () => {
     const { adapter, requests } = await setup(() => ({ body: { access_token: 'BQD-new', token_type: 'Bearer', expires_in: 3600 } }));
-    await expect(adapter.refreshToken('AQD-refresh')).resolves.toMatchObject({ access_token: 'BQD-new', refresh_token: 'AQD-refresh' });
+    await expect(adapter.refreshToken('AQD-refresh')).resolves.toEqual({ access_token: 'BQD-new', token_type: 'Bearer', expires_in: 3600 });
     expect(Object.fromEntries(new URLSearchParams(requests[0]?.rawBody))).toEqual({ grant_type: 'refresh_token', refresh_token: 'AQD-refresh', client_id: 'client-id' });
   });
 

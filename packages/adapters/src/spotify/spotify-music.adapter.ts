@@ -50,10 +50,9 @@ export class SpotifyMusicAdapter implements MusicPort {
     return this.token({ grant_type: 'authorization_code', code, redirect_uri: this.config.redirectUri, client_id: this.config.clientId, code_verifier: codeVerifier });
   }
 
-  async refreshToken(refreshToken: string): Promise<MusicToken> {
-    const token = await this.token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.config.clientId });
-    // Spotify may keep the refresh token and send none back: the old one stays valid then.
-    return { ...token, refresh_token: token.refresh_token ?? refreshToken };
+  /** As Spotify answers: the refresh token may be absent (keeping the old one is the core's rule). */
+  refreshToken(refreshToken: string): Promise<MusicToken> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.config.clientId });
   }
 
   getMe(accessToken: string): Promise<unknown> {
