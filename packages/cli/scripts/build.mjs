@@ -48,7 +48,9 @@ export async function build({ quiet = false } = {}) {
   for (const file of ordered) atomicWrite(file.path, file.contents);
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes('node_modules'))
-    .map((input) => relative(distDir, resolve(packageDir, input)));
+    .map((input) => relative(distDir, resolve(packageDir, input)))
+    // The version printed by --help comes from package.json, and the build itself from this script.
+    .concat(relative(distDir, join(packageDir, 'package.json')), relative(distDir, fileURLToPath(import.meta.url)));
   atomicWrite(manifestPath, JSON.stringify({ builtAt: startedAt, inputs }));
   // Chunk names carry a content hash: the previous build's chunks are now unreachable.
   const current = new Set(result.outputFiles.map((file) => file.path));

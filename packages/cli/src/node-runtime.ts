@@ -1,7 +1,7 @@
 import { createNodeContainer } from '@sortie/adapters/node';
 import { HttpUrlSchema, LoggerPort, NavigatorPort, TokenStorePort, TournamentSocketPort } from '@sortie/core';
 import { parseArgument } from './actions/errors';
-import { errorsInLogContext } from './logged-errors';
+import { errorsOfLogLine } from './logged-errors';
 import type { Output } from './output';
 import type { GlobalOptions, Runtime } from './program';
 
@@ -33,14 +33,22 @@ export class CliLogger implements LoggerPort {
   }
 
   error(message: string, ...context: unknown[]): void {
-    this.errors.push(...errorsInLogContext(context));
+    this.errors.push(...errorsOfLogLine(message, context));
     this.#print('error', message, context);
   }
 
   #print(level: string, message: string, context: unknown[]): void {
     if (!this.out.verbose) return;
-    const details = errorsInLogContext(context).map((error) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
+    const details = context.map((item) => (item instanceof Error ? `${item.name}: ${item.message}` : typeof item === 'object' ? safeJson(item) : String(item)));
     this.out.debug(`[${level}] ${message}${details.length ? ` — ${details.join(' ; ')}` : ''}`);
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_key, item: unknown) => (item instanceof Error ? `${item.name}: ${item.message}` : item));
+  } catch {
+    return String(value);
   }
 }
 

@@ -218,6 +218,9 @@ describe('sortie when things go wrong', () => {
       expect(run.code, args.join(' ')).toBe(1);
       expect(run.stderr).toContain(`Impossible de joindre l’API sur ${down}`);
     }
+    const socket = await sortie(['--api', down, 'tournament', 'get', DEMO_IDS.tournament]);
+    expect(socket.code).toBe(1);
+    expect(socket.stderr).toContain(`Impossible de joindre le serveur temps réel sur ${down}`);
   });
 
   it('exits 2 on usage errors, in French', async () => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createTestContainer, type TestContainerOverrides } from '@sortie/core/testing';
 import type { Io, InStream } from '../src/io';
-import { errorsInLogContext } from '../src/logged-errors';
+import { errorsOfLogLine } from '../src/logged-errors';
 import { runCli } from '../src/main';
 import type { ProgramDeps } from '../src/program';
 
@@ -47,7 +47,7 @@ export function fakeCli(options: FakeCliOptions = {}) {
       return {
         container,
         apiUrl: runtimeOptions.apiUrl,
-        loggedErrors: () => fakes.logger.entries.error.flatMap((entry) => errorsInLogContext(entry.context)),
+        loggedErrors: () => fakes.logger.entries.error.flatMap((entry) => errorsOfLogLine(entry.message, entry.context)),
         forgetSession: () => void sessionsForgotten++,
         close: () => undefined,
       };

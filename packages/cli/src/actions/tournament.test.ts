@@ -58,6 +58,17 @@ describe('sortie tournament emit', () => {
     expect(cli.stderr).toContain('n’a pas répondu à temps');
   });
 
+  it('says the realtime server is unreachable when the socket could not connect and no acknowledgement came', async () => {
+    const cli = fakeCli();
+    cli.fakes.socket.neverReply();
+    const running = cli.run('tournament', 'get', ID);
+    await vi.waitFor(() => expect(cli.fakes.clock.pendingTimers).toBe(1));
+    cli.fakes.logger.error('Socket : échec de connexion', 'xhr poll error');
+    cli.fakes.clock.advance(TOURNAMENT_ACK_WAIT_MS);
+    expect(await running).toBe(1);
+    expect(cli.stderr).toContain('Impossible de joindre le serveur temps réel sur http://api.test (Socket : échec de connexion xhr poll error).');
+  });
+
   it('refuses bad JSON in --params with a French message and exit 2, before any emit', async () => {
     const cli = fakeCli();
     expect(await cli.run('tournament', 'emit', ID, 'join', '--params', '{name: Léa}')).toBe(2);

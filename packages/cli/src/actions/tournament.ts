@@ -1,13 +1,31 @@
-import { ObjectIdSchema, TournamentActions } from '@sortie/core';
-import { UsageError } from '../cli-errors';
+import { ObjectIdSchema, TournamentActions, TournamentError } from '@sortie/core';
+import { CommandFailure, UsageError } from '../cli-errors';
 import type { ActionContext } from '../program';
 import { parseArgument } from './errors';
 import { formatDateTime, formatTournament } from './format';
 
+/**
+ * Runs a tournament action. When no acknowledgement came and the socket logged that it could
+ * not connect, the user learns the server is unreachable rather than merely slow.
+ */
+async function send(context: ActionContext, label: string, action: string, tournamentId: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  try {
+    return await context.out.progress(label, () => context.container.get(TournamentActions).execute(action, tournamentId, params));
+  } catch (error) {
+    const connection = context.loggedErrors().at(-1);
+    if (error instanceof TournamentError && error.code === 'TOURNAMENT_TIMEOUT' && connection !== undefined) {
+      const reason = connection instanceof Error ? ` (${connection.message})` : '';
+      throw new CommandFailure(`${error.message} Impossible de joindre le serveur temps réel sur ${context.apiUrl}${reason}.`, 'UNREACHABLE', { cause: error });
+    }
+    throw error;
+  }
+}
+
 /** `tournament get <id>`: the tournament as the realtime server holds it (action 'get'). */
-export async function tournamentGet({ container, out }: ActionContext, id: string): Promise<void> {
+export async function tournamentGet(context: ActionContext, id: string): Promise<void> {
+  const { out } = context;
   const tournamentId = parseArgument(ObjectIdSchema, id, 'Identifiant de tournoi');
-  const tournament = await out.progress('Lecture du tournoi…', () => container.get(TournamentActions).execute('get', tournamentId));
+  const tournament = await send(context, 'Lecture du tournoi…', 'get', tournamentId);
   out.result(tournament, () => formatTournament(tournament));
 }
 
@@ -30,10 +48,11 @@ export function parseParams(json: string | undefined): Record<string, unknown> {
  * `tournament emit <tournamentId> <action> [--params <json>]`: prints the tournament sent
  * back. TournamentActions rejects a reply with status error (its msg) and a silence of 2 s.
  */
-export async function tournamentEmit({ container, out }: ActionContext, id: string, action: string, params: string | undefined): Promise<void> {
+export async function tournamentEmit(context: ActionContext, id: string, action: string, params: string | undefined): Promise<void> {
+  const { out } = context;
   const tournamentId = parseArgument(ObjectIdSchema, id, 'Identifiant de tournoi');
   const parsed = parseParams(params);
-  const tournament = await out.progress(`Action « ${action} » envoyée…`, () => container.get(TournamentActions).execute(action, tournamentId, parsed));
+  const tournament = await send(context, `Action « ${action} » envoyée…`, action, tournamentId, parsed);
   out.result(tournament, () => formatTournament(tournament));
 }
 
@@ -41,7 +60,8 @@ export async function tournamentEmit({ container, out }: ActionContext, id: stri
  * `tournament watch <id>`: prints the tournament, then each update pushed by the server,
  * until Ctrl-C (exit 0). In --json mode each state is one JSON line (NDJSON).
  */
-export async function tournamentWatch({ container, out, io }: ActionContext, id: string): Promise<void> {
+export async function tournamentWatch(context: ActionContext, id: string): Promise<void> {
+  const { container, out, io } = context;
   const tournamentId = parseArgument(ObjectIdSchema, id, 'Identifiant de tournoi');
   const actions = container.get(TournamentActions);
   const print = (tournament: unknown, heading: string) => {
@@ -56,7 +76,7 @@ export async function tournamentWatch({ container, out, io }: ActionContext, id:
     else updates.push(tournament);
   });
   try {
-    const current = await out.progress('Lecture du tournoi…', () => actions.execute('get', tournamentId));
+    const current = await send(context, 'Lecture du tournoi…', 'get', tournamentId);
     print(current, `— état actuel, ${formatDateTime(new Date())} —`);
     for (const tournament of updates.splice(0)) print(tournament, `— mise à jour, ${formatDateTime(new Date())} —`);
     ready = true;
