@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { TournamentError } from '@sortie/core';
 import { FakeLogger } from '@sortie/core/testing';
+import { io } from 'socket.io-client';
 import { SocketIoTournamentAdapter } from './socket-io-tournament.adapter';
 import { until } from '../test-support/until';
 
@@ -32,16 +33,16 @@ function adapter(url: string, authHeaders?: () => Record<string, string>) {
   return { port, logger };
 }
 
-/** The socket.io client socket inside the adapter, to read its options (a test-only peek). */
+/** The socket.io client socket inside the adapter, to read its options. */
 function clientSocket(port: SocketIoTournamentAdapter) {
-  return (port as unknown as { socket(): import('socket.io-client').Socket }).socket();
+  return port.connection();
 }
 
 describe('SocketIoTournamentAdapter', () => {
   it('connects with SPEC.md §9’s options: websocket first, then polling, 5 attempts 10 s apart', async () => {
     const url = await startSocketServer(() => undefined);
     const { port } = adapter(url);
-    const socket = clientSocket(port);
+    const socket = await clientSocket(port);
     expect(socket.io.opts).toMatchObject({
       transports: ['websocket', 'polling'],
       reconnection: true,
@@ -63,6 +64,21 @@ describe('SocketIoTournamentAdapter', () => {
     expect(connections).toBe(0);
     port.on('x', () => undefined);
     await until(() => connections === 1);
+  });
+
+  it('loads socket.io-client only on first use, and delivers what was emitted meanwhile', async () => {
+    const received: unknown[] = [];
+    const url = await startSocketServer((socket) => socket.on('hello', (data: unknown) => received.push(data)));
+    let loads = 0;
+    const logger = new FakeLogger();
+    const port = new SocketIoTournamentAdapter({ url, loadIo: async () => ((loads += 1), io) }, logger);
+    adapters.push(port);
+    expect(loads).toBe(0);
+    port.emit('hello', 1);
+    port.emit('hello', 2);
+    await until(() => received.length === 2);
+    expect(received).toEqual(['1', '2']);
+    expect(loads).toBe(1);
   });
 
   it('emits a tournament action as a JSON string and resolves the acknowledgement', async () => {
@@ -156,10 +172,14 @@ describe('SocketIoTournamentAdapter', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const url = await startSocketServer(() => undefined);
     const { port } = adapter(url);
-    const socket = clientSocket(port);
+    const socket = await clientSocket(port);
     await until(() => socket.connected);
     const answer = port.emitWithAck('tournament', '{}').catch((e: unknown) => e);
-    vi.advanceTimersByTime(10_000);
+    await new Promise((resolve) => setImmediate(resolve)); // the emit leaves after the socket is awaited
+    vi.advanceTimersByTime(9_999);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await Promise.race([answer, 'pending'])).toBe('pending');
+    vi.advanceTimersByTime(1);
     const error = await answer;
     expect(error).toBeInstanceOf(TournamentError);
     expect(error).toMatchObject({ code: 'TOURNAMENT_TIMEOUT' });

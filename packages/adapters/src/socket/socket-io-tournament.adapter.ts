@@ -1,5 +1,5 @@
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
   LoggerPort,
   SOCKET_ACK_TIMEOUT_MS,
@@ -18,6 +18,8 @@ export interface SocketConfig {
   path?: string;
   /** The auth helper: extra headers sent with the handshake (SPEC.md §6). */
   authHeaders?: () => Record<string, string>;
+  /** Test seam: how socket.io-client's io() is obtained (default: a dynamic import). */
+  loadIo?: () => Promise<typeof import('socket.io-client').io>;
 }
 export const SocketConfig = Symbol.for('SocketConfig') as ServiceIdentifier<SocketConfig>;
 
@@ -40,10 +42,20 @@ export function socketOptions(config: SocketConfig): Partial<ManagerOptions & So
   };
 }
 
-/** The realtime socket over socket.io-client. The socket is created on first use. */
+type Io = typeof import('socket.io-client').io;
+
+/** socket.io-client, imported on first use so that it stays out of the landing bundle. */
+export const loadSocketIo = async (): Promise<Io> => (await import('socket.io-client')).io;
+
+/**
+ * The realtime socket over socket.io-client. The library is loaded and the socket created
+ * on first use; emits and listeners given before that are applied once it exists.
+ */
 @injectable()
 export class SocketIoTournamentAdapter implements TournamentSocketPort {
   #socket: Socket | undefined;
+  #loading: Promise<Socket> | undefined;
+  readonly #pending: Array<(socket: Socket) => void> = [];
 
   constructor(
     @inject(SocketConfig) private readonly config: SocketConfig,
@@ -51,8 +63,9 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
   ) {}
 
   async emitWithAck(event: string, payload: string): Promise<unknown> {
+    const socket = await this.connection();
     try {
-      return await this.socket().emitWithAck(event, payload);
+      return await socket.emitWithAck(event, payload);
     } catch {
       // socket.io's own ackTimeout ran out; the core's shorter tournament wait usually answers first.
       throw new TournamentError('Le serveur n’a pas répondu à temps. Réessayez.', 'TOURNAMENT_TIMEOUT');
@@ -60,26 +73,57 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
   }
 
   emit(event: string, data: unknown): void {
-    this.socket().emit(event, JSON.stringify(data));
+    const payload = JSON.stringify(data);
+    this.withSocket((socket) => socket.emit(event, payload));
   }
 
   on(event: string, listener: (...args: unknown[]) => void): Unsubscribe {
-    const socket = this.socket();
-    socket.on(event, listener);
+    let subscribed = true;
+    this.withSocket((socket) => {
+      if (subscribed) socket.on(event, listener);
+    });
     return () => {
-      socket.off(event, listener);
+      subscribed = false;
+      this.#socket?.off(event, listener);
     };
   }
 
   disconnect(): void {
-    this.#socket?.disconnect();
+    if (this.#socket) this.#socket.disconnect();
+    else if (this.#loading) this.#pending.push((socket) => socket.disconnect());
   }
 
-  /** The socket, created on first use and reconnected after a disconnect() of ours. */
-  private socket(): Socket {
-    if (!this.#socket) this.#socket = this.create();
-    else if (!this.#socket.active) this.reconnect(this.#socket);
-    return this.#socket;
+  /** The connected (or connecting) socket, created on first use, reconnected after our disconnect(). */
+  async connection(): Promise<Socket> {
+    if (this.#socket) {
+      if (!this.#socket.active) this.reconnect(this.#socket);
+      return this.#socket;
+    }
+    this.#loading ??= (this.config.loadIo ?? loadSocketIo)().then(
+      (io) => {
+        const socket = this.create(io);
+        this.#socket = socket;
+        for (const action of this.#pending.splice(0)) action(socket);
+        return socket;
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        this.logger.error('Socket : chargement impossible', error);
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
+  private withSocket(action: (socket: Socket) => void): void {
+    if (this.#socket) {
+      if (!this.#socket.active) this.reconnect(this.#socket);
+      action(this.#socket);
+      return;
+    }
+    this.#pending.push(action);
+    // A failed load is logged in connection(); the queued actions wait for the next try.
+    this.connection().catch(() => undefined);
   }
 
   /** Connects again with fresh auth headers: the session may have changed since the first handshake. */
@@ -92,7 +136,7 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
     socket.io.opts.extraHeaders = this.config.authHeaders?.() ?? {};
   }
 
-  private create(): Socket {
+  private create(io: Io): Socket {
     const options = socketOptions(this.config);
     const socket = this.config.url ? io(this.config.url, options) : io(options);
     socket.on('connect_error', (error) => this.logger.error('Socket : échec de connexion', error.message));
