@@ -37,6 +37,7 @@ export async function build({ quiet = false } = {}) {
     logLevel: quiet ? 'silent' : 'warning',
     // Optional native speed-ups of ws, absent here: ws falls back to JavaScript.
     external: ['bufferutil', 'utf-8-validate'],
+    alias: { 'node-fetch-native': join(packageDir, 'scripts/native-fetch.mjs') },
     // Bundled CommonJS (commander, engine.io-client…) still calls require() for node built-ins.
     banner: { js: "import { createRequire as __sortieRequire } from 'node:module'; const require = __sortieRequire(import.meta.url);" },
   });

@@ -19,7 +19,8 @@ export async function runCli(args: readonly string[], deps: ProgramDeps): Promis
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // --help, --version and `sortie help …` end with exit code 0; everything else is a usage error.
+      if (error.exitCode === 0) return 0;
       // Commander already printed its (translated) message and the help hint.
       report('USAGE', error.message);
       return 2;

@@ -27,6 +27,12 @@ describe('sortie, the program', () => {
     expect(cli.stdout).toContain('$ sortie tournament emit');
   });
 
+  it('shows help with `sortie links help resolve` and exits 0', async () => {
+    const cli = fakeCli();
+    expect(await cli.runBare('links', 'help', 'resolve')).toBe(0);
+    expect(cli.stdout).toContain('Utilisation : sortie links resolve [options] <shortCode>');
+  });
+
   it('exits 2 with a French message on an unknown command or option', async () => {
     const cli = fakeCli();
     expect(await cli.runBare('lnks')).toBe(2);

@@ -79,7 +79,11 @@ export function createProgram(deps: ProgramDeps): Command {
         'sortie events next --place 665f1c2e8b3a4d0012345678',
         'sortie tournament emit 665f1c2e8b3a4d0012345678 join --params \'{"name":"Léa"}\'',
         'SORTIE_API_URL=https://sortie.example.fr sortie whoami',
-      ) + '\nCodes de sortie : 0 succès, 1 échec, 2 utilisation incorrecte.\n',
+      ) +
+        '\nEnvironnement :\n' +
+        `  SORTIE_API_URL     adresse de l’API, si --api est absent (sinon ${DEFAULT_API_URL})\n` +
+        '  SORTIE_CONFIG_DIR  dossier du fichier de session (sinon $XDG_CONFIG_HOME/sortie, ou ~/.config/sortie)\n' +
+        '\nCodes de sortie : 0 succès, 1 échec, 2 utilisation incorrecte.\n',
     );
 
   /** Runs an action with the container, translating its failure into a French message. */
