@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceIdentifier } from 'inversify';
 import { AuthPort, ClockPort, CookiePort, LinkResolverPort, LoggerPort, NavigatorPort, ProductApiPort, PushPort, TokenStorePort, TournamentSocketPort } from '@sortie/core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
 import { startTestServer, type TestServer } from './test-support/http-server';
+import { until } from './test-support/until';
 import { createNodeContainer } from './node';
 import { LocalAuthAdapter } from './local/local-auth.adapter';
 
@@ -24,6 +28,29 @@ describe('createNodeContainer', () => {
       expect(container.get(port as ServiceIdentifier<unknown>)).toBeDefined();
     }
     expect(container.get(AuthPort)).toBeInstanceOf(LocalAuthAdapter);
+  });
+
+  it('sends the session cookie and its User-Agent with the socket handshake', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sortie-node-'));
+    const http = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'sortie_session=s0ck; Path=/; HttpOnly' });
+      res.end(JSON.stringify({ user: null }));
+    });
+    const io = new Server(http);
+    const handshakes: Array<{ cookie?: string; agent?: string }> = [];
+    io.on('connection', (socket) => handshakes.push({ cookie: socket.handshake.headers.cookie, agent: socket.handshake.headers['user-agent'] }));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const container = createNodeContainer({ apiUrl, configDir: dir, userAgent: 'sortie-cli/test' });
+    try {
+      await container.get(ProductApiPort).loginWeb({ idToken: 'id' });
+      container.get(TournamentSocketPort).on('tournament:update', () => undefined);
+      await until(() => handshakes.length === 1);
+      expect(handshakes[0]).toEqual({ cookie: 'sortie_session=s0ck', agent: 'sortie-cli/test' });
+    } finally {
+      container.get(TournamentSocketPort).disconnect();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    }
   });
 
   it('keeps the session cookie in the 0600 file and sends it on the next run', async () => {
