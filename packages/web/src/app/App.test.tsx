@@ -5,7 +5,7 @@ import { renderApp } from '../test/render-app';
 
 describe('App shell', () => {
   it('shows the landing page at / with the header, a skip link and the city choice', async () => {
-    renderApp({ config: { cities: ['Poitiers', 'Niort', 'La Rochelle'] } });
+    await renderApp({ config: { cities: ['Poitiers', 'Niort', 'La Rochelle'] } });
     expect(await screen.findByRole('heading', { level: 1, name: /Que faire ce soir/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller au contenu' }).getAttribute('href')).toBe('#contenu');
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
@@ -14,7 +14,7 @@ describe('App shell', () => {
   });
 
   it('opens the chosen city’s agenda from the landing page', async () => {
-    const { user, navigator } = renderApp({ config: { cities: ['Poitiers', 'Niort'] } });
+    const { user, navigator } = await renderApp({ config: { cities: ['Poitiers', 'Niort'] } });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Votre ville' }), 'Niort');
     await user.click(screen.getByRole('button', { name: 'Voir l’agenda' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Que faire à Niort ?' })).toBeTruthy();
@@ -22,7 +22,7 @@ describe('App shell', () => {
   });
 
   it('moves between pages with the header’s links', async () => {
-    const { user, navigator } = renderApp({ path: '/blog' });
+    const { user, navigator } = await renderApp({ path: '/blog' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     await user.click(within(nav).getByRole('link', { name: 'Lieux' }));
@@ -31,14 +31,14 @@ describe('App shell', () => {
   });
 
   it('runs the me call once at start; an anonymous visitor is offered to sign in', async () => {
-    const { fakes } = renderApp();
+    const { fakes } = await renderApp();
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
     expect(fakes.api.calls.filter((call) => call.method === 'me')).toHaveLength(1);
   });
 
   it('shows the account menu with sign-out for a signed-in visitor', async () => {
     const api = new FakeProductApi().signedInAs(aStaffUser({ displayName: 'Sacha Bernard' }));
-    const { user } = renderApp({ api });
+    const { user } = await renderApp({ api });
     await user.click(await screen.findByRole('button', { name: 'Mon compte (Sacha Bernard)' }));
     expect(screen.getByRole('menuitem', { name: 'Tableau de bord' })).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
@@ -47,7 +47,7 @@ describe('App shell', () => {
   });
 
   it('keeps the header usable on a phone: the navigation folds into a menu', async () => {
-    const { user } = renderApp({ path: '/places' });
+    const { user } = await renderApp({ path: '/places' });
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('menuitem', { name: 'Carte' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('menu')).toBeTruthy());

@@ -1,41 +1,29 @@
-import { StrictMode, useEffect, useRef } from 'react';
+import { StrictMode, Suspense, lazy, useState } from 'react';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
-import type { Container } from 'inversify';
-import { LoggerPort, NotificationInbox, SessionService, type RuntimeConfig } from '@sortie/core';
+import { useSnapshot } from 'valtio';
+import { LoggerPort } from '@sortie/core';
 import { LoadingBar } from '../components/LoadingBar';
-import { NotificationToast } from '../components/NotificationToast';
-import { SignInDialog } from '../components/SignInDialog';
 import { MAIN_ID } from '../layouts/layouts';
-import { ContainerProvider, useUseCase } from './container-context';
+import { ContainerProvider, type AppServices } from './container-context';
 import { ErrorBoundary } from './ErrorBoundary';
-import { LocationEffects } from './LocationEffects';
 import { RouteView } from './RouteView';
-import { UiProvider } from './ui-context';
+import type { ShellConfig } from './runtime-config';
+import { UiProvider, useSignInDialog } from './ui-context';
+
+// Loaded with the services, after the first paint: none is needed to show a page, and a
+// static import of a use case would bring core, zod and inversify into the entry chunk.
+const ServiceEffects = lazy(() => import('./ServiceEffects'));
+const NotificationToast = lazy(() => import('../components/NotificationToast'));
+const SignInDialog = lazy(() => import('../components/SignInDialog'));
 
 export interface AppProps {
-  container: Container;
-  config: RuntimeConfig;
+  /** The services chunk's result: the container and the validated runtime config. */
+  services: Promise<AppServices>;
+  shell: ShellConfig;
   /** Where the address comes from: the browser's by default, a memory location in tests. */
   location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
-}
-
-/** Once per app: the session's me call (SPEC.md §4) and the push messages' inbox. */
-function Startup() {
-  const session = useUseCase(SessionService);
-  const inbox = useUseCase(NotificationInbox);
-  const logger = useUseCase(LoggerPort);
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void Promise.resolve()
-      .then(() => session.load())
-      .catch((error: unknown) => logger.error('Session load failed', error));
-    void Promise.resolve()
-      .then(() => inbox.start())
-      .catch((error: unknown) => logger.error('Notification inbox failed to start', error));
-  }, [session, inbox, logger]);
-  return null;
+  /** Where fatal errors are reported before the services (and their logger) are there. */
+  onFatalError?: (error: unknown) => void;
 }
 
 function SkipLink() {
@@ -54,32 +42,60 @@ function SkipLink() {
   );
 }
 
-function Shell() {
-  const logger = useUseCase(LoggerPort);
-  const onError = (error: unknown) => logger.error('Fatal page error', error);
+/** The dialog's code loads the first time it opens, then stays mounted for its transitions. */
+function SignInDialogSlot() {
+  const { open } = useSnapshot(useSignInDialog().state);
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignInDialog />
+    </Suspense>
+  );
+}
+
+function Shell({ onFatalError }: { onFatalError: (error: unknown) => void }) {
   return (
     <>
       <SkipLink />
       <LoadingBar />
-      <Startup />
-      <LocationEffects />
-      <ErrorBoundary resetKey="shell" onError={onError}>
-        <RouteView onError={onError} />
+      <Suspense fallback={null}>
+        <ServiceEffects />
+      </Suspense>
+      <ErrorBoundary resetKey="shell" onError={onFatalError}>
+        <RouteView onError={onFatalError} />
       </ErrorBoundary>
-      <SignInDialog />
-      <NotificationToast />
+      <SignInDialogSlot />
+      <Suspense fallback={null}>
+        <NotificationToast />
+      </Suspense>
     </>
   );
 }
 
-/** The whole web app over a composed container. */
-export function App({ container, config, location }: AppProps) {
-  const shell = (
-    <ContainerProvider container={container} config={config}>
+/** The whole web app. It paints at once; the parts that need the services wait for them. */
+export function App({ services, shell, location, onFatalError }: AppProps) {
+  const report = (error: unknown) => {
+    if (onFatalError) onFatalError(error);
+    else void services.then(({ container }) => container.get(LoggerPort).error('Fatal page error', error)).catch(() => undefined);
+  };
+  const content = (
+    <ContainerProvider services={services} shell={shell}>
       <UiProvider>
-        <Shell />
+        <Shell onFatalError={report} />
       </UiProvider>
     </ContainerProvider>
   );
-  return <StrictMode>{location ? <Router hook={location.hook} searchHook={location.searchHook}>{shell}</Router> : <Router>{shell}</Router>}</StrictMode>;
+  return (
+    <StrictMode>
+      {location ? (
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {content}
+        </Router>
+      ) : (
+        <Router>{content}</Router>
+      )}
+    </StrictMode>
+  );
 }

@@ -9,7 +9,7 @@ import { useUseCase } from './container-context';
  * Dashboard routes are for staff and admins. While the session is still unknown (the me
  * call has not answered) nothing is decided; then anyone else goes to /unauthorized.
  */
-export function DashboardGuard({ children }: { children: ReactNode }) {
+export default function DashboardGuard({ children }: { children: ReactNode }) {
   const session = useUseCase(SessionService);
   const { status } = useSnapshot(session.state);
   const [, navigate] = useLocation();

@@ -1,12 +1,14 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { matchRoute, type RouteMatch } from '@sortie/core';
 import { ErrorPage } from '../components/ErrorPage';
 import { PageLoading } from '../components/LoadingBar';
 import { DefaultLayout, LAYOUTS } from '../layouts/layouts';
-import { DashboardGuard } from './DashboardGuard';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PAGES } from './page-registry';
+
+// The guard reads the session: it comes with the services, not with the entry chunk.
+const DashboardGuard = lazy(() => import('./DashboardGuard'));
 
 type Resolution = RouteMatch | { kind: 'redirect'; to: string } | { kind: 'error'; error: unknown };
 
@@ -37,10 +39,17 @@ export function RouteView({ onError }: { onError?: (error: unknown) => void }) {
   const { route, params } = resolution;
   const Page = PAGES[route.name];
   const Layout = LAYOUTS[route.layout];
-  const page = (
-    <ErrorBoundary resetKey={path} onError={onError}>
-      <Suspense fallback={<PageLoading />}>{Page ? <Page route={route} params={params} /> : <ErrorPage error={new Error(`No page for route ${route.name}`)} />}</Suspense>
-    </ErrorBoundary>
+  const page = Page ? <Page route={route} params={params} /> : <ErrorPage error={new Error(`No page for route ${route.name}`)} />;
+  // The guard reads the session, so it waits for the services inside the page's Suspense.
+  // The outer Suspense waits for a lazily loaded layout (the dashboard's), the inner one
+  // for the page, inside its layout.
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Layout>
+        <ErrorBoundary resetKey={path} onError={onError}>
+          <Suspense fallback={<PageLoading />}>{route.layout === 'dashboard' ? <DashboardGuard>{page}</DashboardGuard> : page}</Suspense>
+        </ErrorBoundary>
+      </Layout>
+    </Suspense>
   );
-  return <Layout>{route.layout === 'dashboard' ? <DashboardGuard>{page}</DashboardGuard> : page}</Layout>;
 }

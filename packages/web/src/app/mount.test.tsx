@@ -10,30 +10,33 @@ describe('mountApp', () => {
     document.body.innerHTML = '';
   });
 
-  it('reads /api/config, composes the container from it and renders', async () => {
+  it('reads /api/config, paints, and composes the services from that config', async () => {
     const root = document.body.appendChild(document.createElement('div'));
     const config = aRuntimeConfig({ cities: ['Poitiers', 'Niort'] });
     const fetcher = vi.fn(async () => json(config));
-    const compose = vi.fn(() => createTestContainer({ config }).container);
-    await mountApp({ root, fetcher, compose });
+    const loadServices = vi.fn(async () => ({ container: createTestContainer({ config }).container, config }));
+    await mountApp({ root, fetcher, loadServices });
     expect(fetcher).toHaveBeenCalledWith('/api/config', expect.anything());
-    expect(compose).toHaveBeenCalledWith(expect.objectContaining({ identityProvider: 'local', cities: ['Poitiers', 'Niort'] }));
+    expect(loadServices).toHaveBeenCalledWith(expect.objectContaining({ identityProvider: 'local', cities: ['Poitiers', 'Niort'] }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy());
   });
 
-  it('logs and rethrows a failure while mounting, telling the visitor in French', async () => {
+  it('logs and rethrows a failure to read the config, telling the visitor in French', async () => {
     const root = document.body.appendChild(document.createElement('div'));
     const log = vi.fn();
-    const fetcher = vi.fn(async () => json({ error: 'down' }, 503));
-    await expect(mountApp({ root, fetcher, compose: vi.fn(), log })).rejects.toThrow('GET /api/config answered 503');
+    const loadServices = vi.fn();
+    await expect(mountApp({ root, fetcher: async () => json({ error: 'down' }, 503), loadServices, log })).rejects.toThrow('GET /api/config answered 503');
     expect(log).toHaveBeenCalledWith('Sortie failed to start', expect.any(Error));
+    expect(loadServices).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Sortie n’a pas pu démarrer. Vérifiez votre connexion puis rechargez la page.');
   });
 
-  it('refuses a config that does not follow core’s schema', async () => {
+  it('logs and rethrows a failure to compose the services (a config core’s schema refuses)', async () => {
     const root = document.body.appendChild(document.createElement('div'));
-    const compose = vi.fn();
-    await expect(mountApp({ root, fetcher: async () => json({ identityProvider: 'ldap' }), compose, log: () => undefined })).rejects.toThrow();
-    expect(compose).not.toHaveBeenCalled();
+    const log = vi.fn();
+    const refused = new Error('identityProvider: Invalid option');
+    await expect(mountApp({ root, fetcher: async () => json({ identityProvider: 'ldap' }), loadServices: () => Promise.reject(refused), log })).rejects.toBe(refused);
+    expect(log).toHaveBeenCalledWith('Sortie failed to start', refused);
+    expect(screen.getByRole('alert')).toBeTruthy();
   });
 });

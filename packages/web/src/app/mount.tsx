@@ -1,38 +1,44 @@
 import { createRoot } from 'react-dom/client';
-import type { Container } from 'inversify';
-import type { RuntimeConfig } from '@sortie/core';
 import { App } from './App';
-import { loadRuntimeConfig } from './runtime-config';
+import type { AppServices } from './container-context';
+import { fetchRuntimeConfig, shellConfigOf } from './runtime-config';
 
 export interface MountOptions {
   root: HTMLElement | null;
   fetcher: typeof fetch;
-  /** Composes the program's container from the runtime config (createBrowserContainer in the browser). */
-  compose: (config: RuntimeConfig) => Container | Promise<Container>;
+  /** Validates the raw runtime config and composes the container: services.ts, behind a dynamic import(). */
+  loadServices: (rawConfig: unknown) => Promise<AppServices>;
   log?: (message: string, error: unknown) => void;
 }
 
+function showStartupFailure(root: HTMLElement): void {
+  root.replaceChildren();
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.className = 'p-8 text-center';
+  message.textContent = 'Sortie n’a pas pu démarrer. Vérifiez votre connexion puis rechargez la page.';
+  root.append(message);
+}
+
 /**
- * Reads the runtime config, composes the container and renders the app. SPEC.md §8: a
- * failure while mounting is logged and rethrown; the visitor also gets a French message
- * rather than a blank page.
+ * Reads the runtime config, paints the app at once and loads the services beside it.
+ * SPEC.md §8: a failure while mounting (the config, the services, the first render) is
+ * logged and rethrown; the visitor gets a French message rather than a blank page.
  */
-export async function mountApp({ root, fetcher, compose, log = (message, error) => console.error(message, error) }: MountOptions): Promise<void> {
+export async function mountApp({ root, fetcher, loadServices, log = (message, error) => console.error(message, error) }: MountOptions): Promise<void> {
+  let unmount: (() => void) | undefined;
   try {
     if (!root) throw new Error('The #root element is missing from index.html.');
-    const config = await loadRuntimeConfig(fetcher);
-    const container = await compose(config);
-    createRoot(root).render(<App container={container} config={config} />);
+    const raw = await fetchRuntimeConfig(fetcher);
+    const services = loadServices(raw);
+    const reactRoot = createRoot(root);
+    unmount = () => reactRoot.unmount();
+    reactRoot.render(<App services={services} shell={shellConfigOf(raw)} />);
+    await services;
   } catch (error) {
     log('Sortie failed to start', error);
-    if (root) {
-      root.innerHTML = '';
-      const message = document.createElement('p');
-      message.setAttribute('role', 'alert');
-      message.className = 'p-8 text-center';
-      message.textContent = 'Sortie n’a pas pu démarrer. Vérifiez votre connexion puis rechargez la page.';
-      root.append(message);
-    }
+    unmount?.();
+    if (root) showStartupFailure(root);
     throw error;
   }
 }

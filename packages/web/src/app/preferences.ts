@@ -1,31 +1,41 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { TokenStorePort } from '@sortie/core';
-import { useRuntimeConfig, useUseCase } from './container-context';
+import { useShellConfig } from './container-context';
 
-const CITY_KEY = 'sortie_city';
+export const CITY_KEY = 'sortie_city';
 const listeners = new Set<() => void>();
+
+// A presentation preference, read at first paint: straight from localStorage rather than
+// through the container, which loads after the landing page. Private modes may refuse it.
+function readCity(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CITY_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCity(city: string): void {
+  try {
+    globalThis.localStorage?.setItem(CITY_KEY, city);
+  } catch {
+    // Not kept across visits, still used for this one.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** The visitor's chosen city, kept across visits; the runtime config's default city otherwise. */
 export function usePreferredCity(): [string, (city: string) => void] {
-  const store = useUseCase(TokenStorePort);
-  const { defaultCity } = useRuntimeConfig();
-  const subscribe = useCallback((listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, []);
-  const city = useSyncExternalStore(subscribe, () => store.get(CITY_KEY) ?? defaultCity);
-  const setCity = useCallback(
-    (next: string) => {
-      store.set(CITY_KEY, next);
-      listeners.forEach((listener) => listener());
-    },
-    [store],
-  );
-  return [city, setCity];
+  const { defaultCity } = useShellConfig();
+  const city = useSyncExternalStore(subscribe, () => readCity() ?? defaultCity);
+  return [city, useCallback((next: string) => writeCity(next), [])];
 }
 
-/** The cities offered by the picker: the config's list, the default city always among them. */
+/** The cities offered by the pickers: the config's list, the default city always among them. */
 export function useCities(): string[] {
-  const { cities, defaultCity } = useRuntimeConfig();
-  return cities.includes(defaultCity) ? [...cities] : [defaultCity, ...cities];
+  return useShellConfig().cities;
 }

@@ -24,68 +24,68 @@ describe('routing through core’s route table', () => {
     ['/docs/organisateurs/premiers-pas', 'empty', 'Documentation'],
     ['/forms/' + anId(3) + '/entries/AbC123xy', 'default', 'Votre réponse'],
   ])('shows %s in the %s layout', async (path, layout, title) => {
-    renderApp({ path });
+    await renderApp({ path });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole('main').closest('[data-layout]')?.getAttribute('data-layout')).toBe(layout);
   });
 
   describe('404 messages of SPEC.md §8', () => {
     it('an invalid id: « Page Not Found: {path} »', async () => {
-      renderApp({ path: '/events/not-an-id' });
+      await renderApp({ path: '/events/not-an-id' });
       expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
       expect(await errorMessage()).toBe('Page Not Found: /events/not-an-id');
       expect(screen.getByLabelText('Erreur 404')).toBeTruthy();
     });
 
     it('an uppercase id is not an id either', async () => {
-      renderApp({ path: '/places/' + 'A'.repeat(24) });
+      await renderApp({ path: '/places/' + 'A'.repeat(24) });
       expect(await errorMessage()).toBe(`Page Not Found: /places/${'A'.repeat(24)}`);
     });
 
     it('an artist slug that breaks its rule', async () => {
-      renderApp({ path: '/artists/-zebres' });
+      await renderApp({ path: '/artists/-zebres' });
       expect(await errorMessage()).toBe('Page Not Found: /artists/-zebres');
     });
 
     it('an invalid id on a dashboard route', async () => {
-      renderApp({ path: '/dashboard/events/123', api: new FakeProductApi().signedInAs(aStaffUser()) });
+      await renderApp({ path: '/dashboard/events/123', api: new FakeProductApi().signedInAs(aStaffUser()) });
       expect(await errorMessage()).toBe('Page Not Found: /dashboard/events/123');
     });
 
     it('an unmatched path: « Page not found: {path} »', async () => {
-      renderApp({ path: '/nulle/part' });
+      await renderApp({ path: '/nulle/part' });
       expect(await errorMessage()).toBe('Page not found: /nulle/part');
       expect(screen.getByRole('main').closest('[data-layout]')?.getAttribute('data-layout')).toBe('default');
     });
 
     it('/notFound shows the not-found page with its default message', async () => {
-      renderApp({ path: '/notFound' });
+      await renderApp({ path: '/notFound' });
       expect(await errorMessage()).toBe('Page Not Found');
     });
   });
 
   describe('dashboard guard', () => {
     it('lets staff in', async () => {
-      renderApp({ path: '/dashboard/events', api: new FakeProductApi().signedInAs(aStaffUser()) });
+      await renderApp({ path: '/dashboard/events', api: new FakeProductApi().signedInAs(aStaffUser()) });
       expect(await screen.findByRole('heading', { level: 1, name: 'Événements' })).toBeTruthy();
       expect(screen.getByRole('navigation', { name: 'Tableau de bord' })).toBeTruthy();
     });
 
     it('lets admins in', async () => {
-      const { navigator } = renderApp({ path: '/dashboard', api: new FakeProductApi().signedInAs(aUser({ roles: ['admin'] })) });
+      const { navigator } = await renderApp({ path: '/dashboard', api: new FakeProductApi().signedInAs(aUser({ roles: ['admin'] })) });
       expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeTruthy();
       expect(navigator.location).toBe('/dashboard');
     });
 
     it('sends a signed-in visitor without the role to /unauthorized', async () => {
-      const { navigator } = renderApp({ path: `/dashboard/places/${anId(5)}`, api: new FakeProductApi().signedInAs(aUser()) });
+      const { navigator } = await renderApp({ path: `/dashboard/places/${anId(5)}`, api: new FakeProductApi().signedInAs(aUser()) });
       expect(await screen.findByRole('heading', { level: 1, name: 'Accès refusé' })).toBeTruthy();
       expect(navigator.location).toBe(pathFor('unauthorized'));
       expect(navigator.memory.history).toEqual(['/unauthorized']);
     });
 
     it('sends an anonymous visitor to /unauthorized, with a way to sign in', async () => {
-      const { navigator } = renderApp({ path: '/dashboard/tools' });
+      const { navigator } = await renderApp({ path: '/dashboard/tools' });
       expect(await screen.findByRole('heading', { level: 1, name: 'Accès refusé' })).toBeTruthy();
       expect(navigator.location).toBe('/unauthorized');
       expect(screen.getAllByRole('button', { name: 'Se connecter' }).length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('routing through core’s route table', () => {
       const api = new FakeProductApi().signedInAs(aStaffUser());
       let answer!: () => void;
       api.answerOnce('me', () => new Promise((resolve) => (answer = () => resolve(aStaffUser()))));
-      const { navigator } = renderApp({ path: '/dashboard/users', api });
+      const { navigator } = await renderApp({ path: '/dashboard/users', api });
       expect(await screen.findByText('Vérification de vos droits…')).toBeTruthy();
       expect(navigator.location).toBe('/dashboard/users');
       answer();

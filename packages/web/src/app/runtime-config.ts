@@ -1,10 +1,29 @@
-import { RuntimeConfigSchema, type RuntimeConfig } from '@sortie/core';
+import { DEFAULT_CITY } from '@sortie/core';
 
 export const RUNTIME_CONFIG_PATH = '/api/config';
 
-/** GET /api/config, checked against core's schema: the app cannot start on a config it does not understand. */
-export async function loadRuntimeConfig(fetcher: typeof fetch): Promise<RuntimeConfig> {
+/** GET /api/config as JSON. Core's schema checks it in the services chunk (services.ts). */
+export async function fetchRuntimeConfig(fetcher: typeof fetch): Promise<unknown> {
   const response = await fetcher(RUNTIME_CONFIG_PATH, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`GET ${RUNTIME_CONFIG_PATH} answered ${response.status}`);
-  return RuntimeConfigSchema.parse(await response.json());
+  return response.json();
+}
+
+/** The little the first paint needs (the landing page's city choice), before the services load. */
+export interface ShellConfig {
+  defaultCity: string;
+  cities: string[];
+}
+
+/**
+ * Reads the shell's fields by hand: zod travels with the services chunk, not with the
+ * landing page's JavaScript. Anything odd falls back to the defaults; the full config is
+ * validated by core's RuntimeConfigSchema before the container is composed.
+ */
+export function shellConfigOf(raw: unknown): ShellConfig {
+  const value = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && v.length <= 100 ? v.trim() : null);
+  const defaultCity = text(value['defaultCity']) ?? DEFAULT_CITY;
+  const cities = Array.isArray(value['cities']) ? value['cities'].map(text).filter((city): city is string => city !== null) : [];
+  return { defaultCity, cities: [...new Set(cities.includes(defaultCity) ? cities : [defaultCity, ...cities])] };
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOBILE_REDIRECT_COOKIE } from '@sortie/core';
-import { USER_AGENTS, anEvent, anId } from '@sortie/core/testing';
+import { FakeLinkResolver, FakeProductApi, USER_AGENTS, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
@@ -9,14 +9,14 @@ const heading = (name: string | RegExp) => screen.findByRole('heading', { level:
 describe('SPEC.md §2 special behaviours', () => {
   describe('/home', () => {
     it('redirects to /home/Poitiers, replacing the history entry', async () => {
-      const { navigator, memory } = renderApp({ path: '/home' });
+      const { navigator, memory } = await renderApp({ path: '/home' });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.location).toBe('/home/Poitiers');
       expect(memory.history).toEqual(['/home/Poitiers']);
     });
 
     it('keeps the query parameters through the redirect', async () => {
-      const { navigator } = renderApp({ path: '/home?utm_source=affiche' });
+      const { navigator } = await renderApp({ path: '/home?utm_source=affiche' });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.location).toBe('/home/Poitiers?utm_source=affiche');
     });
@@ -26,8 +26,8 @@ describe('SPEC.md §2 special behaviours', () => {
     it('goes to the first upcoming event of the place', async () => {
       const placeId = anId(11);
       const event = anEvent({ _id: anId(12), placeId });
-      const { fakes, navigator } = renderApp({ path: `/nextEvent?place=${placeId}` });
-      fakes.api.seed('events', event);
+      const api = new FakeProductApi().seed('events', event);
+      const { fakes, navigator } = await renderApp({ path: `/nextEvent?place=${placeId}`, api });
       expect(await heading('Événement')).toBeTruthy();
       expect(navigator.location).toBe(`/events/${event._id}`);
       expect(fakes.api.lastCallTo('listEvents')).toEqual([{ placeId, limit: 1 }]);
@@ -35,14 +35,13 @@ describe('SPEC.md §2 special behaviours', () => {
 
     it('goes to the place when it has no upcoming event', async () => {
       const placeId = anId(13);
-      const { navigator } = renderApp({ path: `/nextEvent?place=${placeId}` });
+      const { navigator } = await renderApp({ path: `/nextEvent?place=${placeId}` });
       expect(await heading('Lieu')).toBeTruthy();
       expect(navigator.location).toBe(`/places/${placeId}`);
     });
 
     it('goes to /home (then /home/Poitiers) when the lookup fails', async () => {
-      const { fakes, navigator } = renderApp({ path: `/nextEvent?place=${anId(14)}` });
-      fakes.api.fail('listEvents');
+      const { navigator } = await renderApp({ path: `/nextEvent?place=${anId(14)}`, api: new FakeProductApi().fail('listEvents') });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.location).toBe('/home/Poitiers');
     });
@@ -50,21 +49,21 @@ describe('SPEC.md §2 special behaviours', () => {
 
   describe('/r/{shortCode}', () => {
     it('resolves the short link and leaves for its external url', async () => {
-      const { fakes, navigator } = renderApp({ path: '/r/fete' });
-      fakes.links.knowLink({ _id: anId(20), shortCode: 'fete', url: 'https://billetterie.example.fr/fete' });
+      const links = new FakeLinkResolver().knowLink({ _id: anId(20), shortCode: 'fete', url: 'https://billetterie.example.fr/fete' });
+      const { fakes, navigator } = await renderApp({ path: '/r/fete', links });
       await waitFor(() => expect(navigator.redirects).toEqual(['https://billetterie.example.fr/fete']));
       expect(fakes.links.visits.map((visit) => visit.shortCode)).toEqual(['fete']);
     });
 
     it('goes to /home when the short link is unknown', async () => {
-      const { navigator } = renderApp({ path: '/r/inconnu' });
+      const { navigator } = await renderApp({ path: '/r/inconnu' });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.location).toBe('/home/Poitiers');
       expect(navigator.redirects).toEqual([]);
     });
 
     it('goes to /home from /r without a code', async () => {
-      const { navigator } = renderApp({ path: '/r' });
+      const { navigator } = await renderApp({ path: '/r' });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.redirects).toEqual([]);
     });
@@ -73,14 +72,14 @@ describe('SPEC.md §2 special behaviours', () => {
   describe('?dyna=', () => {
     it('resolves the dynamic link on any page and leaves for its url', async () => {
       const linkId = anId(30);
-      const { fakes, navigator } = renderApp({ path: `/places?dyna=${linkId}` });
-      fakes.links.knowLink({ _id: linkId, shortCode: 'promo', url: 'https://partenaire.example.fr/promo' });
+      const links = new FakeLinkResolver().knowLink({ _id: linkId, shortCode: 'promo', url: 'https://partenaire.example.fr/promo' });
+      const { fakes, navigator } = await renderApp({ path: `/places?dyna=${linkId}`, links });
       await waitFor(() => expect(navigator.redirects).toEqual(['https://partenaire.example.fr/promo']));
       expect(fakes.links.visits.map((visit) => visit.id)).toEqual([linkId]);
     });
 
     it('stays on the page when the link fails, logging it', async () => {
-      const { fakes, navigator } = renderApp({ path: `/places?dyna=${anId(31)}` });
+      const { fakes, navigator } = await renderApp({ path: `/places?dyna=${anId(31)}` });
       expect(await heading('Lieux')).toBeTruthy();
       await waitFor(() => expect(fakes.logger.messages('error')).toContain('Dynamic link could not be resolved'));
       expect(navigator.redirects).toEqual([]);
@@ -91,7 +90,7 @@ describe('SPEC.md §2 special behaviours', () => {
   describe('?nshid=', () => {
     it('records the share view and removes nshid, replacing the entry and keeping the rest', async () => {
       const shareId = anId(40);
-      const { fakes, navigator, memory } = renderApp({ path: `/places?sort=name&nshid=${shareId}&q=bar` });
+      const { fakes, navigator, memory } = await renderApp({ path: `/places?sort=name&nshid=${shareId}&q=bar` });
       await waitFor(() => expect(navigator.location).toBe('/places?sort=name&q=bar'));
       await waitFor(() => expect(fakes.api.shareViews.map((view) => view.id)).toEqual([shareId]));
       expect(memory.history).toEqual(['/places?sort=name&q=bar']);
@@ -99,7 +98,7 @@ describe('SPEC.md §2 special behaviours', () => {
     });
 
     it('does so after each navigation, not only at start', async () => {
-      const { fakes, navigator } = renderApp({ path: '/places' });
+      const { fakes, navigator } = await renderApp({ path: '/places' });
       expect(await heading('Lieux')).toBeTruthy();
       expect(fakes.api.shareViews).toEqual([]);
       act(() => navigator.memory.navigate(`/blog?nshid=${anId(41)}`));
@@ -111,7 +110,7 @@ describe('SPEC.md §2 special behaviours', () => {
 
   describe('mobile store redirect', () => {
     it('sends an Android visitor to the store page once, marking the attempt for a day', async () => {
-      const { fakes, navigator } = renderApp({ path: '/places', userAgent: USER_AGENTS.android });
+      const { fakes, navigator } = await renderApp({ path: '/places', userAgent: USER_AGENTS.android });
       await waitFor(() => expect(navigator.redirects).toEqual([fakes.config.storePages.android]));
       expect(fakes.cookies.written).toEqual([{ name: MOBILE_REDIRECT_COOKIE, value: '1', maxAgeSeconds: 86_400 }]);
       act(() => navigator.memory.navigate('/blog'));
@@ -120,7 +119,7 @@ describe('SPEC.md §2 special behaviours', () => {
     });
 
     it('skips the excluded paths, then redirects on the next navigation', async () => {
-      const { fakes, navigator } = renderApp({ path: '/unauthorized', userAgent: USER_AGENTS.iphone });
+      const { fakes, navigator } = await renderApp({ path: '/unauthorized', userAgent: USER_AGENTS.iphone });
       expect(await heading('Accès refusé')).toBeTruthy();
       expect(navigator.redirects).toEqual([]);
       act(() => navigator.memory.navigate('/places'));
@@ -128,7 +127,7 @@ describe('SPEC.md §2 special behaviours', () => {
     });
 
     it('leaves desktop visitors alone', async () => {
-      const { navigator } = renderApp({ path: '/places', userAgent: USER_AGENTS.desktop });
+      const { navigator } = await renderApp({ path: '/places', userAgent: USER_AGENTS.desktop });
       expect(await heading('Lieux')).toBeTruthy();
       expect(navigator.redirects).toEqual([]);
     });

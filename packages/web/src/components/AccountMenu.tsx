@@ -10,7 +10,7 @@ import { Icon } from './Icon';
 const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-white/10';
 
 /** The header's account corner: a sign-in button, or the signed-in visitor's menu. */
-export function AccountMenu() {
+export default function AccountMenu() {
   const session = useUseCase(SessionService);
   const { status, user } = useSnapshot(session.state);
   const signInDialog = useSignInDialog();

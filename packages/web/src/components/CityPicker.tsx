@@ -6,7 +6,7 @@ import { useCities, usePreferredCity } from '../app/preferences';
 import { Icon } from './Icon';
 
 /** Chooses the city whose agenda the visitor browses; choosing one opens its agenda. */
-export function CityPicker({ className }: { className?: string }) {
+export default function CityPicker({ className }: { className?: string }) {
   const cities = useCities();
   const [city, setCity] = usePreferredCity();
   const [, navigate] = useLocation();

@@ -1,15 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TOAST_CLOSE_DELAY_MS } from '@sortie/core';
-import { aNotification, anId } from '@sortie/core/testing';
+import { FakeProductApi, aNotification, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { settle } from '../test/timers';
 
 const toast = () => screen.queryByRole('status', { name: 'Notification' });
 
 async function receive(notification: ReturnType<typeof aNotification>) {
-  const app = renderApp({ path: '/places' });
-  app.fakes.api.seed('notifications', notification);
+  const app = await renderApp({ path: '/places', api: new FakeProductApi().seed('notifications', notification) });
   expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
   expect(toast()).toBeNull();
   act(() => app.fakes.push.deliver({ data: { id: notification._id } }));
@@ -48,7 +47,7 @@ describe('notification toast', () => {
   });
 
   it('shows nothing when the notification cannot be fetched', async () => {
-    const { fakes } = renderApp({ path: '/places' });
+    const { fakes } = await renderApp({ path: '/places' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
     act(() => fakes.push.deliver({ data: { id: anId(54) } }));
     await waitFor(() => expect(fakes.logger.messages('error')).toContain('Notification could not be fetched'));

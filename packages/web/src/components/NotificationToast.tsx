@@ -8,7 +8,7 @@ import { Icon } from './Icon';
  * The in-app toast of a push notification, at the bottom centre (SPEC.md §2, §4). The
  * inbox decides when it shows and closes it after 5000 ms; this only draws it.
  */
-export function NotificationToast() {
+export default function NotificationToast() {
   const inbox = useUseCase(NotificationInbox);
   const { toast } = useSnapshot(inbox.state);
   const notification = toast.notification;

@@ -5,7 +5,7 @@ import { aUser } from '@sortie/core/testing';
 import { renderApp, type RenderAppOptions } from '../test/render-app';
 
 async function openDialog(options: RenderAppOptions = {}) {
-  const app = renderApp({ path: '/places', ...options });
+  const app = await renderApp({ path: '/places', ...options });
   await app.user.click(await screen.findByRole('button', { name: 'Se connecter' }));
   const dialog = await screen.findByRole('dialog', { name: 'Se connecter' });
   return { ...app, dialog: within(dialog) };

@@ -29,7 +29,7 @@ export function signInErrorMessage(error: unknown, mode: 'signIn' | 'signUp'): s
 }
 
 /** Sign-in and account creation: Google, Apple, e-mail and password (SPEC.md §4). */
-export function SignInDialog() {
+export default function SignInDialog() {
   const dialog = useSignInDialog();
   const { open, mode } = useSnapshot(dialog.state);
   const { signInMethods } = useRuntimeConfig();

@@ -1,13 +1,18 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { mdiMagnify, mdiMenu } from '@mdi/js';
+import { Suspense, lazy } from 'react';
+import { mdiChevronDown, mdiMagnify, mdiMapMarker, mdiMenu } from '@mdi/js';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
 import { usePreferredCity } from '../app/preferences';
-import { AccountMenu } from '../components/AccountMenu';
-import { CityPicker } from '../components/CityPicker';
 import { Icon } from '../components/Icon';
 
-function useNavLinks() {
+// The header's menus (headless UI, and the session for the account) load right after the
+// first paint, so that the landing page's JavaScript stays small; until then each shows an
+// inert stand-in of the same size.
+const AccountMenu = lazy(() => import('../components/AccountMenu'));
+const CityPicker = lazy(() => import('../components/CityPicker'));
+const MobileMenu = lazy(() => import('../components/MobileMenu'));
+
+export function useNavLinks() {
   const [city] = usePreferredCity();
   return [
     { href: pathFor('home', { city }), label: 'Agenda', match: '/home' },
@@ -26,6 +31,17 @@ export function Logo() {
       </span>
       <span className="hidden min-[400px]:inline">Sortie</span>
     </Link>
+  );
+}
+
+function CityStandIn() {
+  const [city] = usePreferredCity();
+  return (
+    <span className="flex max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium sm:max-w-none" aria-hidden="true">
+      <Icon path={mdiMapMarker} size={18} className="shrink-0 text-primary" />
+      <span className="truncate">{city}</span>
+      <Icon path={mdiChevronDown} size={18} className="shrink-0 text-muted" />
+    </span>
   );
 }
 
@@ -56,25 +72,18 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <CityPicker />
+          <Suspense fallback={<CityStandIn />}>
+            <CityPicker />
+          </Suspense>
           <Link href="/search" className="rounded-full p-2 text-muted hover:bg-white/5 hover:text-white">
             <Icon path={mdiMagnify} size={22} label="Rechercher" />
           </Link>
-          <AccountMenu />
-          <Menu>
-            <MenuButton className="rounded-full p-2 text-muted hover:bg-white/5 hover:text-white md:hidden">
-              <Icon path={mdiMenu} size={22} label="Menu" />
-            </MenuButton>
-            <MenuItems anchor="bottom end" className="z-50 mt-2 w-56 rounded-xl bg-surface p-1 shadow-2xl ring-1 ring-line focus:outline-none">
-              {links.map((link) => (
-                <MenuItem key={link.match}>
-                  <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm data-focus:bg-white/10">
-                    {link.label}
-                  </Link>
-                </MenuItem>
-              ))}
-            </MenuItems>
-          </Menu>
+          <Suspense fallback={<span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" />}>
+            <AccountMenu />
+          </Suspense>
+          <Suspense fallback={<Icon path={mdiMenu} size={22} className="m-2 text-muted md:hidden" />}>
+            <MobileMenu links={links} />
+          </Suspense>
         </div>
       </div>
     </header>

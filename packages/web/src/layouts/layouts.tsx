@@ -1,18 +1,16 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { lazy, type ReactNode } from 'react';
 import type { Layout } from '@sortie/core';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { DASHBOARD_LINKS } from './dashboard-sections';
 
 export const MAIN_ID = 'contenu';
 
-interface LayoutProps {
+export interface LayoutProps {
   children: ReactNode;
 }
 
 /** The target of the skip link; focusable so that the skip link moves the keyboard there. */
-function Main({ children, className }: { children: ReactNode; className?: string }) {
+export function Main({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <main id={MAIN_ID} tabIndex={-1} className={`focus:outline-none ${className ?? ''}`}>
       {children}
@@ -49,45 +47,8 @@ export function EmptyLayout({ children }: LayoutProps) {
   );
 }
 
-function DashboardNav() {
-  const [location] = useLocation();
-  const link = (href: string, label: string) => {
-    const current = location === href || location.startsWith(`${href}/`);
-    return (
-      <li key={href}>
-        <Link
-          href={href}
-          aria-current={current ? 'page' : undefined}
-          className={`block rounded-lg px-3 py-1.5 text-sm ${current ? 'bg-white/10 font-semibold text-white' : 'text-muted hover:bg-white/5 hover:text-white'}`}
-        >
-          {label}
-        </Link>
-      </li>
-    );
-  };
-  return (
-    <nav aria-label="Tableau de bord" className="border-b border-line p-3 md:w-56 md:shrink-0 md:border-r md:border-b-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-        {link('/dashboard', 'Accueil')}
-        {DASHBOARD_LINKS.resources.map((entry) => link(entry.href, entry.label))}
-      </ul>
-      <p className="mt-4 hidden px-3 text-xs font-semibold tracking-wide text-muted uppercase md:block">Outils</p>
-      <ul className="mt-1 hidden flex-col gap-1 md:flex">{DASHBOARD_LINKS.tools.map((entry) => link(entry.href, entry.label))}</ul>
-    </nav>
-  );
-}
-
-export function DashboardLayout({ children }: LayoutProps) {
-  return (
-    <div className="flex min-h-dvh flex-col" data-layout="dashboard">
-      <Header />
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
-        <DashboardNav />
-        <Main className="min-w-0 flex-1 p-4 md:p-6">{children}</Main>
-      </div>
-    </div>
-  );
-}
+// The dashboard's navigation lists core's resources (and their schemas): it loads with the dashboard.
+const DashboardLayout = lazy(() => import('./DashboardLayout'));
 
 export const LAYOUTS: Record<Layout, (props: LayoutProps) => ReactNode> = {
   default: DefaultLayout,

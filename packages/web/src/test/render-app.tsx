@@ -1,8 +1,10 @@
-import { render } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { FakeNavigator, createTestContainer, type TestContainerOverrides } from '@sortie/core/testing';
 import { App } from '../app/App';
+import { readyServices } from '../app/container-context';
+import { shellConfigOf } from '../app/runtime-config';
 
 type Memory = ReturnType<typeof memoryLocation> & { history: string[] };
 
@@ -39,13 +41,26 @@ export interface RenderAppOptions extends Omit<TestContainerOverrides, 'navigato
   userAgent?: string;
 }
 
-/** The whole app over core's fakes, at `path`. */
-export function renderApp({ path = '/', userAgent, ...overrides }: RenderAppOptions = {}) {
+/**
+ * The whole app over core's fakes, at `path`. Rendered inside an awaited act(): React 19
+ * only retries what suspended in a synchronous act() once an act() is awaited.
+ */
+export async function renderApp({ path = '/', userAgent, ...overrides }: RenderAppOptions = {}) {
   const memory = memoryLocation({ path, record: true }) as Memory;
   const navigator = new MemoryNavigator(memory);
   if (userAgent) navigator.useUserAgent(userAgent);
   const { container, fakes } = createTestContainer({ ...overrides, navigator });
   const user = userEvent.setup();
-  const view = render(<App container={container} config={fakes.config} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
+  let view!: RenderResult;
+  await act(async () => {
+    view = render(
+    <App
+      services={readyServices({ container, config: fakes.config })}
+      shell={shellConfigOf(fakes.config)}
+      location={{ hook: memory.hook, searchHook: memory.searchHook }}
+      onFatalError={(error) => fakes.logger.error('Fatal page error', error)}
+    />,
+    );
+  });
   return { ...view, container, fakes, navigator, memory, user };
 }

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { LoggerPort, NotificationInbox, SessionService } from '@sortie/core';
+import { useUseCase } from './container-context';
+import { LocationEffects } from './LocationEffects';
+
+/** Once per app: the session's me call (SPEC.md §4) and the push messages' inbox. */
+function Startup() {
+  const session = useUseCase(SessionService);
+  const inbox = useUseCase(NotificationInbox);
+  const logger = useUseCase(LoggerPort);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void Promise.resolve()
+      .then(() => session.load())
+      .catch((error: unknown) => logger.error('Session load failed', error));
+    void Promise.resolve()
+      .then(() => inbox.start())
+      .catch((error: unknown) => logger.error('Notification inbox failed to start', error));
+  }, [session, inbox, logger]);
+  return null;
+}
+
+/** What the app does on its own once the services are there: start up, and watch the address. */
+export default function ServiceEffects() {
+  return (
+    <>
+      <Startup />
+      <LocationEffects />
+    </>
+  );
+}
