@@ -1,7 +1,7 @@
 // The built CLI, spawned as a user runs it, against a real server started here on port 0
 // (PGlite in a temporary folder, the French demo data set loaded).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -246,5 +246,15 @@ describe('sortie when things go wrong', () => {
     expect(help.stdout).toContain('Utilisation : sortie links <commande> [options]');
     const completion = await sortie(['completion', 'zsh']);
     expect(completion.stdout).toContain('#compdef sortie');
+  });
+
+  it('rebuilds dist/ when a source it was built from changed, then runs', async () => {
+    const manifestPath = join(packageDir, 'dist/manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { builtAt: number; inputs: string[] };
+    // A build older than every source: the launcher must rebuild before running.
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, builtAt: 0 }));
+    const run = await sortie(['links', 'resolve', DEMO_SHORT_CODES.poitiers]);
+    expect(run).toMatchObject({ code: 0, stdout: 'https://www.poitiers.fr/\n' });
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).builtAt).toBeGreaterThan(0);
   });
 });
