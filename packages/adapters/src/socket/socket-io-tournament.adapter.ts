@@ -141,7 +141,9 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
     const socket = this.config.url ? io(this.config.url, options) : io(options);
     socket.on('connect_error', (error) => this.logger.error('Socket : échec de connexion', error.message));
     socket.on('disconnect', (reason) => {
-      this.logger.warn('Socket : déconnecté', reason);
+      // Our own disconnect() is no incident; every other reason is worth a line.
+      if (reason === 'io client disconnect') this.logger.debug('Socket : déconnecté', reason);
+      else this.logger.warn('Socket : déconnecté', reason);
       // socket.io does not retry after the server closed the socket on purpose; we do.
       if (reason === 'io server disconnect') this.reconnect(socket);
     });
