@@ -90,7 +90,7 @@ export class CliNavigator implements NavigatorPort {
 
 /** The container of a real command: node adapters, our logger and navigator over them. */
 export async function openNodeRuntime(options: GlobalOptions & { apiUrl: string }, out: Output): Promise<Runtime> {
-  const apiUrl = parseArgument(HttpUrlSchema, options.apiUrl, 'Adresse de l’API (--api ou SORTIE_API_URL)').replace(/\/+$/, '');
+  const apiUrl = parseArgument(HttpUrlSchema, options.apiUrl, 'l’adresse de l’API (--api ou SORTIE_API_URL)').replace(/\/+$/, '');
   const container = createNodeContainer({ apiUrl, userAgent: cliUserAgent() });
   const logger = new CliLogger(out);
   container.rebind(LoggerPort).toConstantValue(logger);

@@ -57,7 +57,7 @@ export function parseArgument<T>(schema: ArgumentSchema<T>, value: unknown, labe
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const message = result.error.issues[0]?.message ?? 'valeur invalide';
-  throw new UsageError(`${label} refusé : ${message}`);
+  throw new UsageError(`Valeur refusée pour ${label} : ${message}`);
 }
 
 /** The last error a use case logged and swallowed, if any. */

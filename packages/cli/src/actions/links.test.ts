@@ -49,7 +49,7 @@ describe('sortie links resolve', () => {
   it('refuses a malformed code as a usage error (exit 2) without calling the API', async () => {
     const cli = fakeCli();
     expect(await cli.run('links', 'resolve', 'pas un code')).toBe(2);
-    expect(cli.stderr).toContain('Code court refusé');
+    expect(cli.stderr).toContain('Valeur refusée pour le code court : Code court invalide');
     expect(cli.fakes.links.calls).toEqual([]);
   });
 });
@@ -68,7 +68,7 @@ describe('sortie links get / visit', () => {
   it('exits 2 on an id that is not 24 hexadecimal characters', async () => {
     const cli = fakeCli();
     expect(await cli.run('links', 'get', 'xyz')).toBe(2);
-    expect(cli.stderr).toContain('Identifiant de lien refusé : Identifiant invalide');
+    expect(cli.stderr).toContain('Valeur refusée pour l’identifiant de lien : Identifiant invalide');
   });
 
   it('records a visit with the clock’s date and the user agent', async () => {

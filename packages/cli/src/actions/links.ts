@@ -23,7 +23,7 @@ const shortUrl = (apiUrl: string, code: unknown) => (typeof code === 'string' &&
 
 /** `links resolve <shortCode>`: what /r/{shortCode} would open, the visit recorded by ResolveShortLink. */
 export async function linksResolve({ container, out, apiUrl, loggedErrors }: ActionContext, shortCode: string): Promise<void> {
-  const code = parseArgument(ShortCodeSchema, shortCode, 'Code court');
+  const code = parseArgument(ShortCodeSchema, shortCode, 'le code court');
   const navigation = await out.progress('Résolution du lien…', () => container.get(ResolveShortLink).execute(code));
   if (navigation.kind !== 'external') {
     // The use case logs and falls back to /home (SPEC.md §8); a script needs the reason and exit 1.
@@ -39,14 +39,14 @@ export async function linksResolve({ container, out, apiUrl, loggedErrors }: Act
 
 /** `links get <id>` */
 export async function linksGet({ container, out, apiUrl }: ActionContext, id: string): Promise<void> {
-  const linkId = parseArgument(ObjectIdSchema, id, 'Identifiant de lien');
+  const linkId = parseArgument(ObjectIdSchema, id, 'l’identifiant de lien');
   const link = await out.progress('Lecture du lien…', () => container.get(LinkResolverPort).getDynaLink(linkId));
   out.result({ ...link, shortUrl: shortUrl(apiUrl, link.shortCode) }, () => describeLink(link, apiUrl));
 }
 
 /** `links visit <id>`: records a visit with the date and sortie's user agent. */
 export async function linksVisit({ container, out }: ActionContext, id: string): Promise<void> {
-  const linkId = parseArgument(ObjectIdSchema, id, 'Identifiant de lien');
+  const linkId = parseArgument(ObjectIdSchema, id, 'l’identifiant de lien');
   const visit: Visit = { datetime: container.get(ClockPort).now().toISOString(), userAgent: container.get(NavigatorPort).userAgent() };
   await out.progress('Enregistrement de la visite…', () => container.get(LinkResolverPort).recordVisit(linkId, visit));
   out.done(`Visite enregistrée pour le lien ${linkId} (${formatDateTime(visit.datetime)}).`, { id: linkId, ...visit });
@@ -54,7 +54,7 @@ export async function linksVisit({ container, out }: ActionContext, id: string):
 
 /** `links create <url> [--code <shortCode>]` (staff). */
 export async function linksCreate({ container, out, apiUrl }: ActionContext, url: string, options: { code?: string }): Promise<void> {
-  const input = parseArgument(DynaLinkInputSchema, { url, ...(options.code === undefined ? {} : { shortCode: options.code }) }, 'Lien');
+  const input = parseArgument(DynaLinkInputSchema, { url, ...(options.code === undefined ? {} : { shortCode: options.code }) }, 'le lien');
   const link = await out.progress('Création du lien…', () => container.get(ProductApiPort).create<Partial<DynaLink>>('dynaLinks', input));
   const address = shortUrl(apiUrl, link.shortCode);
   out.result({ ...link, shortUrl: address }, () => (out.quiet ? (address ?? '') : [`Lien créé : ${address ?? '(sans code court)'}`, ...describeLink(link, apiUrl).slice(1)]));
@@ -62,7 +62,7 @@ export async function linksCreate({ container, out, apiUrl }: ActionContext, url
 
 /** `links list [--limit] [--offset] [--search]` (staff): a table, or the page as JSON. */
 export async function linksList({ container, out }: ActionContext, options: { limit?: string; offset?: string; search?: string }): Promise<void> {
-  const query = parseArgument(ListQuerySchema, { limit: options.limit, offset: options.offset, q: options.search }, 'Pagination');
+  const query = parseArgument(ListQuerySchema, { limit: options.limit, offset: options.offset, q: options.search }, 'la pagination');
   const page = await out.progress('Lecture des liens…', () =>
     container.get(ProductApiPort).list<Partial<DynaLink>>('dynaLinks', { limit: query.limit, offset: query.offset, q: query.q }),
   );
@@ -84,7 +84,7 @@ export async function linksList({ container, out }: ActionContext, options: { li
 
 /** `links visits <id>` (staff): date and user agent of each visit. */
 export async function linksVisits({ container, out }: ActionContext, id: string): Promise<void> {
-  const linkId = parseArgument(ObjectIdSchema, id, 'Identifiant de lien');
+  const linkId = parseArgument(ObjectIdSchema, id, 'l’identifiant de lien');
   const answer = await out.progress('Lecture des visites…', () => container.get(ProductApiPort).request<Page<Visit> | Visit[]>('GET', `/dynaLinks/${linkId}/visits`));
   const visits = Array.isArray(answer) ? answer : (answer?.items ?? []);
   out.result(answer, () =>

@@ -5,7 +5,7 @@ import { isUnreachable, lastLoggedError, parseArgument, toCliError, unreachable 
 
 /** `events next --place <placeId>`: the full address /nextEvent?place= would open. */
 export async function eventsNext({ container, out, apiUrl, loggedErrors }: ActionContext, place: string): Promise<void> {
-  const placeId = parseArgument(ObjectIdSchema, place, 'Identifiant de lieu');
+  const placeId = parseArgument(ObjectIdSchema, place, 'l’identifiant de lieu');
   const navigation = await out.progress('Recherche du prochain événement…', () => container.get(GoToNextEvent).execute(placeId));
   const path = navigation.kind === 'internal' ? navigation.path : HOME_PATH;
   const cause = lastLoggedError(loggedErrors);
@@ -22,7 +22,7 @@ export async function eventsNext({ container, out, apiUrl, loggedErrors }: Actio
 
 /** `shares view <id>`: RecordShareView, as when a visitor opens an address carrying ?nshid={id}. */
 export async function sharesView({ container, out, apiUrl, loggedErrors }: ActionContext, id: string): Promise<void> {
-  const shareId = parseArgument(ObjectIdSchema, id, 'Identifiant de partage');
+  const shareId = parseArgument(ObjectIdSchema, id, 'l’identifiant de partage');
   const navigator = container.get(NavigatorPort) as NavigatorPort & { setUrl?(url: string): unknown };
   navigator.setUrl?.(`${apiUrl}/?${SHARE_QUERY_PARAM}=${shareId}`);
   await out.progress('Enregistrement de la vue…', () => container.get(RecordShareView).execute());

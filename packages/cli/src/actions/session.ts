@@ -23,7 +23,7 @@ export async function login(context: ActionContext, options: { email?: string; p
   else if (terminal) password = await ask(io, 'Mot de passe : ', { hidden: true });
   else throw new UsageError('Mot de passe manquant : saisissez-le au terminal, ou passez-le sur l’entrée standard avec --password-stdin.');
 
-  const credentials = parseArgument(CredentialsSchema, { email, password }, 'Identifiants');
+  const credentials = parseArgument(CredentialsSchema, { email, password }, 'les identifiants');
   const session = container.get(SessionService);
   try {
     await out.progress('Connexion…', () => container.get(SignIn).email(credentials));

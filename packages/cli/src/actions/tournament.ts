@@ -24,7 +24,7 @@ async function send(context: ActionContext, label: string, action: string, tourn
 /** `tournament get <id>`: the tournament as the realtime server holds it (action 'get'). */
 export async function tournamentGet(context: ActionContext, id: string): Promise<void> {
   const { out } = context;
-  const tournamentId = parseArgument(ObjectIdSchema, id, 'Identifiant de tournoi');
+  const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const tournament = await send(context, 'Lecture du tournoi…', 'get', tournamentId);
   out.result(tournament, () => formatTournament(tournament));
 }
@@ -50,7 +50,7 @@ export function parseParams(json: string | undefined): Record<string, unknown> {
  */
 export async function tournamentEmit(context: ActionContext, id: string, action: string, params: string | undefined): Promise<void> {
   const { out } = context;
-  const tournamentId = parseArgument(ObjectIdSchema, id, 'Identifiant de tournoi');
+  const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const parsed = parseParams(params);
   const tournament = await send(context, `Action « ${action} » envoyée…`, action, tournamentId, parsed);
   out.result(tournament, () => formatTournament(tournament));
@@ -62,7 +62,7 @@ export async function tournamentEmit(context: ActionContext, id: string, action:
  */
 export async function tournamentWatch(context: ActionContext, id: string): Promise<void> {
   const { container, out, io } = context;
-  const tournamentId = parseArgument(ObjectIdSchema, id, 'Identifiant de tournoi');
+  const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const actions = container.get(TournamentActions);
   const print = (tournament: unknown, heading: string) => {
     if (out.json) io.stdout.write(`${JSON.stringify(tournament)}\n`);
