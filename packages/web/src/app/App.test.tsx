@@ -52,4 +52,26 @@ describe('App shell', () => {
     expect(screen.getByRole('menuitem', { name: 'Carte' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('menu')).toBeTruthy());
   });
+
+  it('lets the keyboard skip to the content', async () => {
+    const { user } = await renderApp({ path: '/places' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Aller au contenu' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('shows the chosen city in the header and remembers it', async () => {
+    const { user, navigator } = await renderApp({ path: '/places', config: { cities: ['Poitiers', 'Tours'] } });
+    const picker = await screen.findByRole('button', { name: 'Ville' });
+    expect(picker.textContent).toBe('Poitiers');
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Tours' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Que faire à Tours ?' })).toBeTruthy();
+    expect(navigator.location).toBe('/home/Tours');
+    expect(localStorage.getItem('sortie_city')).toBe('Tours');
+    expect(screen.getByRole('button', { name: 'Ville' }).textContent).toBe('Tours');
+  });
 });

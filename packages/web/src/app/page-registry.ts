@@ -7,8 +7,8 @@ type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 /*
  * Each page is its own chunk (STYLE.md §11): the landing page's JavaScript carries none of
- * the others. The keys are the route names of core's route table; page-registry.test.ts
- * checks that every route has its page.
+ * the others. The keys are the route names of core's route table; routing.test.tsx checks
+ * that every route has its page.
  */
 const PUBLIC_PAGES: Record<string, Loader> = {
   landing: () => import('../pages/LandingPage'),

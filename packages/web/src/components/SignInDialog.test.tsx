@@ -79,6 +79,28 @@ describe('sign-in dialog', () => {
     expect(fakes.api.lastCallTo('loginWeb')).toEqual([{ idToken: 'provider-id-token', messagingToken: 'push-token' }]);
   });
 
+  it('shows the identity provider’s own French message for a known failure', async () => {
+    const { dialog, user, fakes } = await openDialog();
+    await user.click(dialog.getByRole('button', { name: 'Créer un compte' }));
+    const signUp = within(await screen.findByRole('dialog', { name: 'Créer un compte' }));
+    fakes.auth.failOnce('createAccount', new AuthError('Un compte existe déjà avec cette adresse e-mail.', { code: 'EMAIL_ALREADY_IN_USE' }));
+    await user.type(signUp.getByLabelText('Adresse e-mail'), 'camille@example.fr');
+    await user.type(signUp.getByLabelText('Mot de passe'), 'un-long-secret');
+    await user.click(signUp.getByRole('button', { name: 'Créer mon compte' }));
+    expect((await signUp.findByRole('alert')).textContent).toBe('Un compte existe déjà avec cette adresse e-mail.');
+  });
+
+  it('explains what the core’s validation refused, before any call', async () => {
+    const { dialog, user, fakes } = await openDialog();
+    await user.type(dialog.getByLabelText('Adresse e-mail'), 'camille@example.fr');
+    await user.type(dialog.getByLabelText('Mot de passe'), 'court');
+    // The browser's own check would stop a too short password: submit the form as a script would.
+    dialog.getByLabelText('Mot de passe').removeAttribute('minlength');
+    await user.click(dialog.getByRole('button', { name: 'Se connecter' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Le mot de passe doit faire au moins 8 caractères.');
+    expect(fakes.auth.callsTo('signInWithPassword')).toEqual([]);
+  });
+
   it('closes with its close button', async () => {
     const { dialog, user } = await openDialog();
     await user.click(dialog.getByRole('button', { name: 'Fermer' }));

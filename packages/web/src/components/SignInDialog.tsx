@@ -16,10 +16,31 @@ function disabledReason(provider: Provider): string {
   return `La connexion avec ${PROVIDER_NAMES[provider]} n’est pas activée sur ce serveur. Choisissez une autre méthode.`;
 }
 
+/**
+ * Codes of the identity adapters' sign-in failures (@sortie/adapters' AUTH_FAILURES), whose
+ * messages are already French and meant for the visitor.
+ */
+const VISITOR_FACING_AUTH_CODES = new Set([
+  'INVALID_CREDENTIALS',
+  'EMAIL_ALREADY_IN_USE',
+  'WEAK_PASSWORD',
+  'INVALID_EMAIL',
+  'POPUP_CLOSED',
+  'POPUP_BLOCKED',
+  'TOO_MANY_REQUESTS',
+  'USER_DISABLED',
+  'ACCOUNT_EXISTS_WITH_OTHER_PROVIDER',
+  'PROVIDER_DISABLED',
+  'NOT_CONFIGURED',
+  'AUTH_FAILED',
+]);
+
 /** A French message for a failed sign-in (SPEC.md §8 leaves the wording to us). */
 export function signInErrorMessage(error: unknown, mode: 'signIn' | 'signUp'): string {
   if (error instanceof ValidationError && error.issues.length > 0) return error.issues.map((issue) => issue.message).join(' ');
+  if (error instanceof AuthError && VISITOR_FACING_AUTH_CODES.has(error.code)) return error.message;
   const status = statusOf(error);
+  if (status === 0) return 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.';
   if (status === 409) return 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous plutôt.';
   if (error instanceof AuthError || status === 401 || status === 403) {
     return mode === 'signUp' ? 'La création du compte a été refusée.' : 'Adresse e-mail ou mot de passe incorrect.';

@@ -1,0 +1,33 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeProductApi, aStaffUser, aUser } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+
+describe('/account', () => {
+  it('invites an anonymous visitor to sign in or create an account', async () => {
+    const { user } = await renderApp({ path: '/account' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Créer un compte' }));
+    expect(await screen.findByRole('dialog', { name: 'Créer un compte' })).toBeTruthy();
+  });
+
+  it('shows the signed-in visitor’s details, in French, and signs out', async () => {
+    const api = new FakeProductApi().signedInAs(aUser({ displayName: 'Camille Martin', email: 'camille@example.fr', city: 'Niort', createdAt: '2025-06-01T10:00:00.000Z' }));
+    const { user } = await renderApp({ path: '/account', api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Camille Martin' })).toBeTruthy();
+    expect(screen.getByText('camille@example.fr')).toBeTruthy();
+    expect(screen.getByText('Niort')).toBeTruthy();
+    expect(screen.getByText('Membre')).toBeTruthy();
+    expect(screen.getByText('dimanche 1 juin 2025')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Tableau de bord' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('logout')).toHaveLength(1));
+  });
+
+  it('links staff to the dashboard', async () => {
+    await renderApp({ path: '/account', api: new FakeProductApi().signedInAs(aStaffUser()) });
+    expect(await screen.findByRole('link', { name: 'Tableau de bord' })).toBeTruthy();
+    expect(screen.getByText('Équipe')).toBeTruthy();
+  });
+});
