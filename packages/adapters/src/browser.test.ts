@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ServiceIdentifier } from 'inversify';
-import { AudioAnalysisPort, AuthPort, ClockPort, CookiePort, LinkResolverPort, LoggerPort, MusicPort, NavigatorPort, ProductApiPort, PushPort, RuntimeConfig, RuntimeConfigSchema, TokenStorePort, TournamentSocketPort } from '@sortie/core';
+import { AudioAnalysisPort, AuthPort, ClockPort, CookiePort, LinkResolverPort, LoggerPort, MusicPort, NavigatorPort, ProductApiPort, PushPort, RuntimeConfig, RuntimeConfigSchema, TokenStorePort, TournamentSocketPort, USE_CASES } from '@sortie/core';
 import { createBrowserContainer } from './browser';
 import { FirebaseAuthAdapter } from './firebase/firebase-auth.adapter';
 import { FirebasePushAdapter } from './firebase/firebase-push.adapter';
@@ -26,6 +26,11 @@ describe('createBrowserContainer', () => {
     expect(container.get(RuntimeConfig)).toBe(base);
     expect(container.get(AuthPort)).toBeInstanceOf(LocalAuthAdapter);
     expect(container.get(PushPort)).toBeInstanceOf(SocketPushAdapter);
+  });
+
+  it('resolves every use case of the core', () => {
+    const container = createBrowserContainer(base);
+    for (const useCase of USE_CASES) expect(container.get(useCase), useCase.name).toBeInstanceOf(useCase);
   });
 
   it('uses Firebase when the runtime config says so', () => {

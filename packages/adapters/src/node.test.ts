@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceIdentifier } from 'inversify';
-import { AuthPort, ClockPort, CookiePort, LinkResolverPort, LoggerPort, NavigatorPort, ProductApiPort, PushPort, TokenStorePort, TournamentSocketPort } from '@sortie/core';
+import { AuthPort, ClockPort, CookiePort, LinkResolverPort, LoggerPort, NavigatorPort, ProductApiPort, PushPort, TokenStorePort, TournamentSocketPort, RuntimeConfigSchema, USE_CASES } from '@sortie/core';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
@@ -28,6 +28,13 @@ describe('createNodeContainer', () => {
       expect(container.get(port as ServiceIdentifier<unknown>)).toBeDefined();
     }
     expect(container.get(AuthPort)).toBeInstanceOf(LocalAuthAdapter);
+  });
+
+  it('resolves every use case of the core once the runtime config is given', () => {
+    dir = mkdtempSync(join(tmpdir(), 'sortie-node-'));
+    const runtimeConfig = RuntimeConfigSchema.parse({ identityProvider: 'local', signInMethods: { google: false, apple: false, password: true }, storePages: { ios: null, android: null } });
+    const container = createNodeContainer({ apiUrl: 'http://127.0.0.1:1', configDir: dir, runtimeConfig });
+    for (const useCase of USE_CASES) expect(container.get(useCase), useCase.name).toBeInstanceOf(useCase);
   });
 
   it('sends the session cookie and its User-Agent with the socket handshake', async () => {

@@ -4,6 +4,8 @@ import { createContainer, useCasesModule, type RuntimeConfig } from '@sortie/cor
 import { TokenStoreCookieJar } from './http/cookie-jar';
 import { httpModule } from './http/http.module';
 import { localIdentityModule } from './local/local-identity.module';
+import { musicbrainzModule } from './musicbrainz/musicbrainz.module';
+import { spotifyModule } from './spotify/spotify.module';
 import { runtimeConfigModule } from './runtime-config.module';
 import { socketModule } from './socket/socket.module';
 import { resolveConfigDir } from './node/config-dir';
@@ -24,6 +26,8 @@ export { TokenStoreCookieJar } from './http/cookie-jar';
 export { httpModule } from './http/http.module';
 export { socketModule } from './socket/socket.module';
 export { localIdentityModule } from './local/local-identity.module';
+export { spotifyModule } from './spotify/spotify.module';
+export { musicbrainzModule } from './musicbrainz/musicbrainz.module';
 export { runtimeConfigModule } from './runtime-config.module';
 export * from './index';
 
@@ -42,7 +46,8 @@ export interface NodeContainerConfig {
 
 /**
  * The CLI's container: node ports, the product API with a cookie jar kept in the 0600
- * session file, the socket (sending the same cookie), our own identity provider and the use cases.
+ * session file, the socket (sending the same cookie), our own identity provider, the music
+ * ports (Spotify, MusicBrainz) and the use cases.
  */
 export function createNodeContainer(config: NodeContainerConfig = {}): Container {
   const apiUrl = (config.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
@@ -60,6 +65,9 @@ export function createNodeContainer(config: NodeContainerConfig = {}): Container
       },
     }),
     localIdentityModule(),
+    // The music ports too, so that every use case resolves (the CLI may analyse a track).
+    spotifyModule({ clientId: config.runtimeConfig?.spotify?.clientId ?? '', redirectUri: config.runtimeConfig?.spotify?.redirectUri ?? `${apiUrl}/spotify` }),
+    musicbrainzModule({ analysisBaseUrl: config.runtimeConfig?.audioAnalysisBaseUrl ?? null, version: config.version ?? '0.0.0' }),
     ...(config.runtimeConfig ? [runtimeConfigModule(config.runtimeConfig)] : []),
     useCasesModule,
   );
