@@ -12,7 +12,9 @@ const LANDING_PAGE = 'src/pages/LandingPage.tsx';
 const REGISTRY = 'src/app/page-registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+// BUNDLE_DIST and BUNDLE_REGISTRY let the script's own test point it at a fixture.
+const dist = process.env.BUNDLE_DIST ?? join(root, 'dist');
+const registryPath = process.env.BUNDLE_REGISTRY ?? join(root, REGISTRY);
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
 const gzipCache = new Map();
@@ -39,7 +41,7 @@ if (!manifest[LANDING_PAGE]) throw new Error(`${LANDING_PAGE} is not a chunk of 
 const entryFiles = jsFiles(staticClosure(entryKey));
 
 // Which routes each page serves, from the page registry's `name: () => import('../pages/X')` lines.
-const registry = readFileSync(join(root, REGISTRY), 'utf8');
+const registry = readFileSync(registryPath, 'utf8');
 const routesByPage = new Map();
 for (const [, name, page] of registry.matchAll(/^\s*'?([\w.]+)'?:\s*\(\)\s*=>\s*import\('\.\.\/(pages\/[\w/]+)'\)/gm)) {
   const key = `src/${page}.tsx`;
