@@ -25,6 +25,7 @@ describe('format (fr-FR, Europe/Paris)', () => {
 
   it('shows a price range, or free', () => {
     expect(formatPriceRange('free')).toBe('Gratuit');
+    expect(formatPriceRange({ free: true })).toBe('Gratuit');
     expect(formatPriceRange({ min: 0 })).toBe('Gratuit');
     expect(plain(formatPriceRange({ min: 800, max: 1200 }))).toBe('8 € – 12 €');
     expect(plain(formatPriceRange({ min: 800, max: 800 }))).toBe('8 €');

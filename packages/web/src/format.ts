@@ -45,9 +45,9 @@ export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? wholePriceFormat.format(cents / 100) : priceFormat.format(cents / 100);
 }
 
-/** An event's price: « Gratuit », « 10 € », « 8 € – 12 € ». */
-export function formatPriceRange(price: { min: number; max?: number | null } | 'free' | null | undefined): string {
-  if (!price || price === 'free' || (price.min === 0 && !price.max)) return 'Gratuit';
+/** An event's price (core's PriceSchema: {free: true} or {min, max} in cents): « Gratuit », « 10 € », « 8 € – 12 € ». */
+export function formatPriceRange(price: { free: true } | { min: number; max?: number | null } | 'free' | null | undefined): string {
+  if (!price || price === 'free' || 'free' in price || (price.min === 0 && !price.max)) return 'Gratuit';
   if (price.max == null || price.max === price.min) return formatPrice(price.min);
   return `${formatPrice(price.min)} – ${formatPrice(price.max)}`;
 }

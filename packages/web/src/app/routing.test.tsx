@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, pathFor } from '@sortie/core';
 import { FakeProductApi, aStaffUser, aUser, anId } from '@sortie/core/testing';
@@ -89,6 +89,21 @@ describe('routing through core’s route table', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Accès refusé' })).toBeTruthy();
       expect(navigator.location).toBe('/unauthorized');
       expect(screen.getAllByRole('button', { name: 'Se connecter' }).length).toBeGreaterThan(0);
+    });
+
+    it('opens the way back to the dashboard once staff sign in from /unauthorized', async () => {
+      const api = new FakeProductApi();
+      api.userAfterLogin = aStaffUser();
+      const { user, navigator } = await renderApp({ path: '/dashboard/events', api });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Accès refusé' })).toBeTruthy();
+      await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Se connecter' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Se connecter' }));
+      await user.type(dialog.getByLabelText('Adresse e-mail'), 'sacha@example.fr');
+      await user.type(dialog.getByLabelText('Mot de passe'), 'motdepasse-solide');
+      await user.click(dialog.getByRole('button', { name: 'Se connecter' }));
+      await user.click(await screen.findByRole('link', { name: 'Ouvrir le tableau de bord' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeTruthy();
+      expect(navigator.location).toBe('/dashboard');
     });
 
     it('waits while the session is unknown, deciding nothing', async () => {
