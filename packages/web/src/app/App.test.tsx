@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeProductApi, aStaffUser } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
@@ -73,5 +73,16 @@ describe('App shell', () => {
     expect(navigator.location).toBe('/home/Tours');
     expect(localStorage.getItem('sortie_city')).toBe('Tours');
     expect(screen.getByRole('button', { name: 'Ville' }).textContent).toBe('Tours');
+  });
+
+  it('starts each new page at its top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { user } = await renderApp({ path: '/blog' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
+    expect(scrollTo).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole('navigation', { name: 'Navigation principale' })).getByRole('link', { name: 'Carte' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carte' })).toBeTruthy();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
   });
 });

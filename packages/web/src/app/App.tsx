@@ -1,5 +1,5 @@
-import { StrictMode, Suspense, lazy, useState } from 'react';
-import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { StrictMode, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Router, useLocation, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { LoggerPort } from '@sortie/core';
 import { LoadingBar } from '../components/LoadingBar';
@@ -42,6 +42,18 @@ function SkipLink() {
   );
 }
 
+/** A new page starts at its top, as after a full page load; the first paint keeps the browser's own scroll. */
+function ScrollToTop() {
+  const [path] = useLocation();
+  const previous = useRef(path);
+  useEffect(() => {
+    if (previous.current === path) return;
+    previous.current = path;
+    window.scrollTo?.(0, 0);
+  }, [path]);
+  return null;
+}
+
 /** The dialog's code loads the first time it opens, then stays mounted for its transitions. */
 function SignInDialogSlot() {
   const { open } = useSnapshot(useSignInDialog().state);
@@ -60,6 +72,7 @@ function Shell({ onFatalError }: { onFatalError: (error: unknown) => void }) {
     <>
       <SkipLink />
       <LoadingBar />
+      <ScrollToTop />
       <Suspense fallback={null}>
         <ServiceEffects />
       </Suspense>
