@@ -102,7 +102,7 @@ export class Store {
         params.push(options.q, normalizeText(options.q));
         const q = `$${params.length - 1}`;
         const qn = `$${params.length}`;
-        where.push(`(to_tsvector('french_unaccent'::regconfig, search) @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR ${qn} <% search)`);
+        where.push(`(to_tsvector('french_unaccent'::regconfig, search) @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR word_similarity(${qn}, search) >= 0.5)`);
         if (!options.order) order = `ts_rank(to_tsvector('french_unaccent'::regconfig, search), plainto_tsquery('french_unaccent'::regconfig, ${q})) + word_similarity(${qn}, search) DESC, ${kind.order}`;
       } else {
         params.push(`%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -48,6 +48,8 @@ export function errorBody(error: unknown): ErrorBody {
     if (error instanceof ValidationError) body.issues = error.issues;
     return body;
   }
+  // A unique index refused the write (slug, short code, e-mail already taken).
+  if ((error as { code?: unknown }).code === '23505') return { statusCode: 409, error: 'Conflict', message: 'Cette valeur est déjà utilisée (slug, code ou adresse déjà pris).', code: 'ALREADY_EXISTS' };
   const fastifyError = error as Partial<FastifyError>;
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status === 429) return { statusCode: 429, error: 'Too Many Requests', message: 'Trop de tentatives : réessayez dans une minute.', code: 'RATE_LIMITED' };

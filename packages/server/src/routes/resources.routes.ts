@@ -174,6 +174,8 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       const { id } = parse(IdParams, request.params);
       if (!isObjectId(id)) throw notFound();
       const patch = parse(def.patch, request.body ?? {}) as Data;
+      // Read the session before the transaction: PGlite runs one statement stream at a time.
+      await currentUser(ctx, request);
       const updated = await ctx.db.transaction(async (tx) => {
         const row = await ctx.store.getRow(resource, id, { db: tx, forUpdate: true });
         if (!row) throw notFound(`${capitalize(def.label.one)} introuvable.`);

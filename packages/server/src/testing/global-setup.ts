@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, type PgliteDb } from '../db/database';
+import { loadDemo } from '../demo/load';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+  }
+}
+
+/** Runs initdb, the migrations and the demo load once, and dumps the data folder for every test file. */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'sortie-test-'));
+  const db = (await openDatabase({})) as PgliteDb;
+  await loadDemo(db, { password: 'sortie-demo', production: false });
+  const dump = await db.client.dumpDataDir('none');
+  const file = join(dir, 'demo.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await db.close();
+  project.provide('pgliteDump', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
