@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AddViewSchema, HOME_PATH, isObjectId, LinkNotFoundError, ShortCodeVisitSchema, VisitSchema } from '@sortie/core';
+import { AddViewSchema, HOME_PATH, isObjectId, LinkNotFoundError, ListQuerySchema, ShortCodeVisitSchema, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
+import { requireRole } from '../http/session';
 
 const IdParams = z.object({ id: z.string() });
 const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -54,6 +55,25 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!found) throw new LinkNotFoundError();
     ctx.links.invalidate();
     return reply.status(204).send();
+  });
+
+  // The visits of a link, newest first (staff): what `sortie links visits <id>` shows (issue 5).
+  app.get('/api/dynaLinks/:id/visits', async (request) => {
+    await requireRole(ctx, request, 'staff');
+    const { id } = parse(IdParams, request.params);
+    const query = parse(ListQuerySchema, request.query ?? {});
+    if (!isObjectId(id) || !(await ctx.store.get('dynaLinks', id))) throw new LinkNotFoundError();
+    // Visits through /r are buffered: write them first, so the list is complete.
+    await ctx.links.flush();
+    const [count] = await ctx.db.query<{ n: number | string }>('SELECT count(*) AS n FROM dyna_link_visits WHERE link_id = $1', [id]);
+    const rows = await ctx.db.query<{ datetime: string | Date; user_agent: string }>(
+      'SELECT datetime, user_agent FROM dyna_link_visits WHERE link_id = $1 ORDER BY datetime DESC, id DESC LIMIT $2 OFFSET $3',
+      [id, query.limit, query.offset],
+    );
+    return {
+      meta: { total: Number(count?.n ?? 0), limit: query.limit, offset: query.offset },
+      items: rows.map((row) => ({ datetime: new Date(row.datetime).toISOString(), userAgent: row.user_agent })),
+    };
   });
 
   app.put('/api/shares/:id/addView', async (request, reply) => {

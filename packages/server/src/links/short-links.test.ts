@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, testApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '../demo/ids';
+
+describe('GET /r/{shortCode}', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.db.close());
+
+  const visits = async (linkId: string) => Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dyna_link_visits WHERE link_id = $1', [linkId]))[0]!.n);
+
+  it('redirects to the url, and unknown, expired or exhausted codes to /home', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.poitiers}`, headers: { 'user-agent': 'Mozilla/5.0 test' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://www.poitiers.fr/');
+    for (const code of ['inconnu', DEMO_SHORT_CODES.expired, 'pas%20valide', 'x'.repeat(100)]) {
+      const miss = await t.app.inject({ method: 'GET', url: `/r/${code}` });
+      expect(miss.statusCode, code).toBe(302);
+      expect(miss.headers.location, code).toBe('/home');
+    }
+    const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    const created = (await t.app.inject({ method: 'POST', url: '/api/dynaLinks', payload: { url: 'https://exemple.fr/une-fois', shortCode: 'unefois', maxVisits: 1 }, headers: { cookie: staff } })).json();
+    expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('https://exemple.fr/une-fois');
+    expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('/home');
+    // A write drops the cache: the new url is served at once.
+    await t.app.inject({ method: 'PATCH', url: `/api/dynaLinks/${created._id}`, payload: { url: 'https://exemple.fr/nouvelle', maxVisits: 5 }, headers: { cookie: staff } });
+    expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('https://exemple.fr/nouvelle');
+  });
+
+  it('batches the visits and loses none when the server closes', async () => {
+    await t.app.ctx.links.flush();
+    const before = await visits(DEMO_IDS.dynaLinks.poitiers);
+    for (let i = 0; i < 25; i++) await t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.poitiers}`, headers: { 'user-agent': `agent-${i}` } });
+    // Still buffered: nothing written yet, the redirect did not wait for the database.
+    expect(t.app.ctx.links.pendingCount).toBe(25);
+    expect(await visits(DEMO_IDS.dynaLinks.poitiers)).toBe(before);
+    await t.app.close();
+    expect(await visits(DEMO_IDS.dynaLinks.poitiers)).toBe(before + 25);
+    const [row] = await t.db.query<{ data: { visitCount: number } }>('SELECT data FROM dyna_links WHERE id = $1', [DEMO_IDS.dynaLinks.poitiers]);
+    expect(row!.data.visitCount).toBe(before + 25);
+    const agents = await t.db.query<{ user_agent: string }>('SELECT user_agent FROM dyna_link_visits WHERE link_id = $1 ORDER BY id DESC LIMIT 1', [DEMO_IDS.dynaLinks.poitiers]);
+    expect(agents[0]!.user_agent).toBe('agent-24');
+  });
+});
