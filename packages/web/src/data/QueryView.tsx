@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { apiErrorMessage } from './api-error-message';
+import type { QueryState } from './useApiQuery';
+
+/** A skeleton of grey lines while a page loads. */
+export function Skeleton({ lines = 3, label = 'Chargement…' }: { lines?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="animate-pulse space-y-3 py-4">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <div key={i} className="h-4 rounded bg-surface" style={{ width: `${90 - i * 12}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/** The French message of a failed load, with a retry button. */
+export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-4 text-sm">
+      <p>{apiErrorMessage(error)}</p>
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="mt-2 rounded bg-surface px-3 py-1 font-medium hover:bg-white/10 focus-visible:outline-2">
+          Réessayer
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg bg-surface p-6 text-center text-sm text-muted">{children}</p>;
+}
+
+/** Shows the skeleton, the error or the content of a query. */
+export function QueryView<T>({ query, children, skeleton }: { query: QueryState<T> & { reload?: () => void }; children: (data: T) => ReactNode; skeleton?: ReactNode }) {
+  if (query.status === 'loading') return <>{skeleton ?? <Skeleton />}</>;
+  if (query.status === 'error') return <ErrorNotice error={query.error} onRetry={query.reload} />;
+  return <>{children(query.data)}</>;
+}
