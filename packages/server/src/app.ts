@@ -38,7 +38,7 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
  * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
  * HTTP server. The caller owns the database and closes it after `app.close()`.
  */
-export type SortieApp = FastifyInstance & { ctx: AppContext };
+export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<{ method: string; url: string }> };
 
 export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const { db, config } = options;
@@ -66,6 +66,11 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     },
   };
 
+  // Every route, listed for the property test and the OpenAPI check.
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   app.setErrorHandler(handleError);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
@@ -100,5 +105,5 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
       ctx.io?.close(() => resolve());
     });
   });
-  return Object.assign(app, { ctx }) as unknown as SortieApp;
+  return Object.assign(app, { ctx, routes }) as unknown as SortieApp;
 }

@@ -130,9 +130,9 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = new Date(ctx.now()).toISOString();
     const [row] = isObjectId(id)
       ? await ctx.db.query(
-          `UPDATE notifications SET read_at = COALESCE(read_at, $3), data = jsonb_set(data, '{readAt}', CASE WHEN read_at IS NULL THEN to_jsonb($3::text) ELSE data->'readAt' END), updated_at = now()
+          `UPDATE notifications SET read_at = COALESCE(read_at, $3::timestamptz), data = jsonb_set(data, '{readAt}', CASE WHEN read_at IS NULL THEN to_jsonb($4::text) ELSE data->'readAt' END), updated_at = now()
            WHERE id = $1 AND user_id = $2 RETURNING id, data, created_at, updated_at`,
-          [id, user._id, now],
+          [id, user._id, now, now],
         )
       : [];
     if (!row) throw notFound('Notification introuvable.');
@@ -143,8 +143,8 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, request);
     const now = new Date(ctx.now()).toISOString();
     const rows = await ctx.db.query(
-      `UPDATE notifications SET read_at = $2, data = jsonb_set(data, '{readAt}', to_jsonb($2::text)), updated_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id`,
-      [user._id, now],
+      `UPDATE notifications SET read_at = $2::timestamptz, data = jsonb_set(data, '{readAt}', to_jsonb($3::text)), updated_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id`,
+      [user._id, now, now],
     );
     return { updated: rows.length };
   });
