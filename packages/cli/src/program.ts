@@ -166,9 +166,11 @@ export function createProgram(deps: ProgramDeps): Command {
   links
     .command('visits')
     .argument('<id>', 'identifiant du lien')
+    .option('--limit <n>', 'nombre de visites (20 par défaut, 100 au plus), les plus récentes d’abord')
+    .option('--offset <n>', 'nombre de visites à sauter')
     .description('liste les visites d’un lien : date et agent utilisateur (compte staff)')
-    .addHelpText('after', examples('sortie links visits 665f1c2e8b3a4d0012345678', 'sortie --json links visits 665f1c2e8b3a4d0012345678'))
-    .action(run((actions, context, id: string) => actions.linksVisits(context, id)));
+    .addHelpText('after', examples('sortie links visits 665f1c2e8b3a4d0012345678', 'sortie --json links visits 665f1c2e8b3a4d0012345678 --limit 100'))
+    .action((...a: unknown[]) => run((actions, context, id: string) => actions.linksVisits(context, id, opts<{ limit?: string; offset?: string }>(a)))(...a));
 
   const shares = program.command('shares').usage('<commande> [options]').description('partages');
   shares

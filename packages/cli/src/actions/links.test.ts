@@ -137,8 +137,16 @@ describe('sortie links create / list / visits', () => {
     const cli = fakeCli();
     cli.fakes.api.answer('request', { meta: { total: 1, limit: 20, offset: 0 }, items: [{ datetime: '2026-06-21T18:30:00.000Z', userAgent: 'Mozilla/5.0 test' }] });
     expect(await cli.run('links', 'visits', LINK_ID)).toBe(0);
-    expect(cli.fakes.api.lastCallTo('request')).toEqual(['GET', `/dynaLinks/${LINK_ID}/visits`, {}]);
+    expect(cli.fakes.api.lastCallTo('request')).toEqual(['GET', `/dynaLinks/${LINK_ID}/visits`, { query: { limit: 20, offset: 0 } }]);
     expect(cli.stdout).toMatch(/DATE +AGENT UTILISATEUR/);
     expect(cli.stdout).toContain('21/06/2026 20:30:00  Mozilla/5.0 test');
+  });
+
+  it('pages the visits with --limit and --offset, and says how many there are in all', async () => {
+    const cli = fakeCli();
+    cli.fakes.api.answer('request', { meta: { total: 30, limit: 1, offset: 5 }, items: [{ datetime: '2026-06-21T18:30:00.000Z', userAgent: 'ua' }] });
+    expect(await cli.run('links', 'visits', LINK_ID, '--limit', '1', '--offset', '5')).toBe(0);
+    expect(cli.fakes.api.lastCallTo('request')).toEqual(['GET', `/dynaLinks/${LINK_ID}/visits`, { query: { limit: 1, offset: 5 } }]);
+    expect(cli.stderr).toContain('1 visite affichée sur 30 (--limit et --offset pour les autres).');
   });
 });

@@ -83,9 +83,12 @@ export async function linksList({ container, out }: ActionContext, options: { li
 }
 
 /** `links visits <id>` (staff): date and user agent of each visit. */
-export async function linksVisits({ container, out }: ActionContext, id: string): Promise<void> {
+export async function linksVisits({ container, out }: ActionContext, id: string, options: { limit?: string; offset?: string } = {}): Promise<void> {
   const linkId = parseArgument(ObjectIdSchema, id, 'l’identifiant de lien');
-  const answer = await out.progress('Lecture des visites…', () => container.get(ProductApiPort).request<Page<Visit> | Visit[]>('GET', `/dynaLinks/${linkId}/visits`));
+  const { limit, offset } = parseArgument(ListQuerySchema, { limit: options.limit, offset: options.offset }, 'la pagination');
+  const answer = await out.progress('Lecture des visites…', () =>
+    container.get(ProductApiPort).request<Page<Visit> | Visit[]>('GET', `/dynaLinks/${linkId}/visits`, { query: { limit, offset } }),
+  );
   const visits = Array.isArray(answer) ? answer : (answer?.items ?? []);
   out.result(answer, () =>
     visits.length === 0
@@ -98,6 +101,10 @@ export async function linksVisits({ container, out }: ActionContext, id: string)
           visits,
         ),
   );
+  if (!out.json && !Array.isArray(answer) && answer && visits.length > 0 && answer.meta.total > visits.length) {
+    const s = visits.length > 1 ? 's' : '';
+    out.notice(`${visits.length} visite${s} affichée${s} sur ${answer.meta.total} (--limit et --offset pour les autres).`);
+  }
 }
 
 function describeLink(link: Partial<DynaLink>, apiUrl: string): string[] {
