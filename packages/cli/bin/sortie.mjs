@@ -3,6 +3,7 @@
 // little more than starting node. It rebuilds dist/ when it is missing or older than any
 // workspace source it was built from (dist/ is never committed), then runs the bundle.
 import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -23,16 +24,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 function isStale() {
-  const manifestUrl = new URL('../dist/manifest.json', import.meta.url);
+  // Plain string paths: a URL object per input costs more than the stat itself.
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
   let manifest;
   try {
-    manifest = JSON.parse(readFileSync(manifestUrl, 'utf8'));
+    manifest = JSON.parse(readFileSync(`${dist}manifest.json`, 'utf8'));
   } catch {
     return true;
   }
-  const distUrl = new URL('../dist/', import.meta.url);
   for (const input of manifest.inputs) {
-    const stat = statSync(new URL(input, distUrl), { throwIfNoEntry: false });
+    const stat = statSync(dist + input, { throwIfNoEntry: false });
     if (!stat || stat.mtimeMs > manifest.builtAt) return true;
   }
   return false;
