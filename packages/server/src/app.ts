@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppContext, AppOptions } from './http/context';
 import { forbidden, handleError } from './http/errors';
 import { Store } from './db/store';
+import { MicroCache } from './http/micro-cache';
 import type { Db } from './db/database';
 import { ShortLinks } from './links/short-links';
 import { Users } from './auth/users';
@@ -16,7 +17,9 @@ import { registerResourceRoutes } from './routes/resources.routes';
 import { registerLinkRoutes, registerShortLinkRoute } from './routes/links.routes';
 import { registerMeRoutes } from './routes/me.routes';
 import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
+import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
+import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerWebApp } from './web/static';
 import { attachSocket, originAllowed } from './socket/socket';
 
@@ -58,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     users: new Users(db),
     tokens: new TokenService(await loadSecret(db, config.secret), config.firebase?.projectId ?? null, options.googleKeys, now),
     now,
+    cache: new MicroCache(now, config.microCacheMs),
     io: null,
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
@@ -85,15 +89,19 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
       const origin = request.headers.origin;
       if (origin && !originAllowed(ctx, origin, request.headers.host, request.protocol === 'https')) throw forbidden('Origine refusée.');
     });
-    api.addHook('onSend', async (_request, reply) => {
+    api.addHook('onSend', async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // Any successful write may change what the cached public reads show.
+      if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.cache.clear();
     });
     registerAuthRoutes(api, ctx);
     registerLinkRoutes(api, ctx);
     registerMeRoutes(api, ctx);
     registerFormAndRaffleRoutes(api, ctx);
+    registerEngagementRoutes(api, ctx);
     registerResourceRoutes(api, ctx);
     registerMetaRoutes(api, ctx);
+    registerDashboardRoutes(api, ctx);
   });
 
   await registerWebApp(app, config.webDist);

@@ -8,6 +8,7 @@ import type { Json } from '../db/store';
 import { newId } from '../db/store';
 import type { Data } from '../db/entities';
 import { randomShortCode } from '../links/codes';
+import { pageJson } from '../http/micro-cache';
 
 const IdParams = z.object({ id: z.string() });
 const FilterValue = z.string().trim().min(1).max(100);
@@ -68,8 +69,8 @@ async function listEvents(ctx: AppContext, request: FastifyRequest) {
   if (query.from) add('starts_at >= ?', query.from);
   if (query.to) add('starts_at <= ?', query.to);
   if (query.free !== undefined) add(`COALESCE(data->'price'->>'free', 'false') = ?`, String(query.free));
-  const { total, items } = await ctx.store.list('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
-  return { meta: { total, limit: query.limit, offset: query.offset }, items };
+  const { total, items } = await ctx.store.listJson('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
+  return pageJson(items, { total, limit: query.limit, offset: query.offset });
 }
 
 function sortOf(sort: string | undefined, columns: Record<string, string>): string | undefined {
@@ -103,9 +104,9 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     const querySchema = listQuerySchema(ctx, resource);
     const filters = ctx.store.kind(resource).filters;
 
-    if (resource === 'events') app.get(base, (request) => listEvents(ctx, request));
+    if (resource === 'events') app.get(base, (request, reply) => ctx.cache.serve(request, reply, () => listEvents(ctx, request)));
     else if (resource !== 'docPages') {
-      app.get(base, async (request) => listGeneric(request));
+      app.get(base, (request, reply) => (RESOURCES[resource].read === 'public' ? ctx.cache.serve(request, reply, () => listGeneric(request)) : listGeneric(request).then((body) => reply.type('application/json; charset=utf-8').send(body))));
     }
 
     const listGeneric = async (request: FastifyRequest) => {
@@ -127,8 +128,8 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
         params.push(new Date(ctx.now()).toISOString());
         where.push(`published_at IS NOT NULL AND published_at <= $${params.length}`);
       }
-      const { total, items } = await ctx.store.list(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
-      return { meta: { total, limit: query.limit, offset: query.offset }, items };
+      const { total, items } = await ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
+      return pageJson(items, { total, limit: query.limit, offset: query.offset });
     };
     if (resource === 'docPages') app.decorate('listDocPages', listGeneric);
 
@@ -171,11 +172,11 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     });
 
     app.patch(`${base}/:id`, async (request) => {
+      // Refused before anything is looked up, so a visitor learns nothing (and the session is read outside the transaction: PGlite runs one statement stream at a time).
+      await canWrite(ctx, request, resource);
       const { id } = parse(IdParams, request.params);
       if (!isObjectId(id)) throw notFound();
       const patch = parse(def.patch, request.body ?? {}) as Data;
-      // Read the session before the transaction: PGlite runs one statement stream at a time.
-      await currentUser(ctx, request);
       const updated = await ctx.db.transaction(async (tx) => {
         const row = await ctx.store.getRow(resource, id, { db: tx, forUpdate: true });
         if (!row) throw notFound(`${capitalize(def.label.one)} introuvable.`);
@@ -190,6 +191,7 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     });
 
     app.delete(`${base}/:id`, async (request, reply) => {
+      await canWrite(ctx, request, resource);
       const { id } = parse(IdParams, request.params);
       if (!isObjectId(id)) throw notFound();
       const existing = await ctx.store.get(resource, id);
@@ -206,6 +208,6 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 declare module 'fastify' {
   interface FastifyInstance {
-    listDocPages: (request: FastifyRequest) => Promise<unknown>;
+    listDocPages: (request: FastifyRequest) => Promise<string>;
   }
 }
