@@ -25,6 +25,8 @@ export interface ServerConfig {
   storePages: { ios: string | null; android: string | null };
   appLinkScheme: string | null;
   mapsApiKey: string | null;
+  /** Lifetime of the anonymous public-read cache (0 turns it off). */
+  microCacheMs: number;
   /** Rate limit of the sign-in endpoints, per IP and per minute. */
   signInRateLimit: number;
 }
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     appLinkScheme: env.SORTIE_APP_LINK_SCHEME ?? 'sortie',
     mapsApiKey: env.SORTIE_MAPS_API_KEY ?? null,
+    microCacheMs: env.SORTIE_MICROCACHE_MS === undefined ? 1000 : Number(env.SORTIE_MICROCACHE_MS) || 0,
     signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? 10) || 10,
   };
 }

@@ -25,6 +25,8 @@ export interface Db {
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Typo tolerance of the search (`q <% search`, served by the trigram indexes): 'concrt' finds 'concert'. */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 export class PgliteDb implements Db {
@@ -98,7 +100,7 @@ export interface DatabaseOptions {
 /** Opens the database and applies the migrations (idempotent). */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}` });
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     return new PostgresDb(pool);
   }
@@ -109,5 +111,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     extensions: PGLITE_EXTENSIONS,
   });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return new PgliteDb(client);
 }

@@ -94,6 +94,35 @@ export class Store {
   /** A page of rows with the total, text search included (full-text + trigrams where indexed). */
   async list(resource: ResourceName, options: ListOptions): Promise<{ total: number; items: Json[] }> {
     const kind = ENTITIES[resource];
+    const { sql, params } = this.listSql(kind, options, 'id, data, created_at, updated_at');
+    const rows = await this.db.query(sql, params);
+    const total = rows.length ? Number(rows[0]!.total) : await this.count(kind, options);
+    return { total, items: rows.map((row) => toJson(kind, row)) };
+  }
+
+  /**
+   * The same page as `list`, each item already serialised: the record's jsonb text is spliced
+   * rather than parsed and re-stringified (the hot path of public lists).
+   */
+  async listJson(resource: ResourceName, options: ListOptions): Promise<{ total: number; items: string[] }> {
+    const kind = ENTITIES[resource];
+    if (kind.hidden?.length) {
+      const { total, items } = await this.list(resource, options);
+      return { total, items: items.map((item) => JSON.stringify(item)) };
+    }
+    const { sql, params } = this.listSql(kind, options, `id, data::text AS data_text, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS c, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS u`);
+    const rows = await this.db.query<{ id: string; data_text: string; c: string; u: string; total: string }>(sql, params);
+    const total = rows.length ? Number(rows[0]!.total) : await this.count(kind, options);
+    return {
+      total,
+      items: rows.map((row) => {
+        const inner = row.data_text.slice(1, -1).trim();
+        return `{"_id":"${row.id}",${inner ? `${inner},` : ''}"createdAt":"${row.c}","updatedAt":"${row.u}"}`;
+      }),
+    };
+  }
+
+  private listSql(kind: EntityKind, options: ListOptions, columns: string): { sql: string; params: unknown[]; where: string[] } {
     const where = [...(options.where ?? [])];
     const params = [...(options.params ?? [])];
     let order = options.order ?? kind.order;
@@ -102,7 +131,7 @@ export class Store {
         params.push(options.q, normalizeText(options.q));
         const q = `$${params.length - 1}`;
         const qn = `$${params.length}`;
-        where.push(`(to_tsvector('french_unaccent'::regconfig, search) @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR word_similarity(${qn}, search) >= 0.5)`);
+        where.push(`(to_tsvector('french_unaccent'::regconfig, search) @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR ${qn} <% search)`);
         if (!options.order) order = `ts_rank(to_tsvector('french_unaccent'::regconfig, search), plainto_tsquery('french_unaccent'::regconfig, ${q})) + word_similarity(${qn}, search) DESC, ${kind.order}`;
       } else {
         params.push(`%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -110,16 +139,16 @@ export class Store {
       }
     }
     params.push(options.limit, options.offset);
-    const rows = await this.db.query(
-      `SELECT id, data, created_at, updated_at, count(*) OVER () AS total FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    let total = rows.length ? Number(rows[0]!.total) : 0;
-    if (!rows.length && options.offset > 0) {
-      const [count] = await this.db.query(`SELECT count(*)::int AS n FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2));
-      total = Number(count?.n ?? 0);
-    }
-    return { total, items: rows.map((row) => toJson(kind, row)) };
+    const sql = `SELECT ${columns}, count(*) OVER () AS total FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    return { sql, params, where };
+  }
+
+  /** The total of a page past the end (no row carries the window count). */
+  private async count(kind: EntityKind, options: ListOptions): Promise<number> {
+    if (options.offset === 0) return 0;
+    const { where, params } = this.listSql(kind, { ...options, limit: 0, offset: 0 }, 'id');
+    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2));
+    return Number(row?.n ?? 0);
   }
 
   /** Adds n to a counter kept in the record (likeCount, entryCount, viewCount…). */

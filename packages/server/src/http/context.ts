@@ -7,6 +7,7 @@ import type { ShortLinks } from '../links/short-links';
 import type { Users } from '../auth/users';
 import type { TokenService } from '../auth/tokens';
 import type { Json } from '../db/store';
+import type { MicroCache } from './micro-cache';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   users: Users;
   tokens: TokenService;
   now: () => number;
+  /** One-second cache of anonymous public reads, dropped on every write. */
+  cache: MicroCache;
   /** Set once socket.io is attached. */
   io: SocketServer | null;
   /** Creates a notification and pushes {data: {id}} to the user's sockets. */

@@ -46,7 +46,7 @@ describe('property: malformed bodies, queries and ids never cause a 5xx', () => 
           headers: { ...(signedIn ? { cookie: admin } : {}), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': b.type }) },
         });
         if (res.statusCode >= 500) throw new Error(`${route.method} ${path}?${search} ${b.payload.slice(0, 100)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
-        if (res.statusCode >= 400 && res.headers['content-type']?.includes('json')) {
+        if (res.statusCode >= 400 && String(res.headers['content-type'] ?? '').includes('json')) {
           const error = res.json();
           expect(typeof error.message).toBe('string');
           expect(error.statusCode).toBe(res.statusCode);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_CITY, RuntimeConfigSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
@@ -47,9 +47,9 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   // /api/docs is both the OpenAPI document and, with a list query, the doc pages.
   let openApi: unknown = null;
-  app.get('/api/docs', async (request) => {
+  app.get('/api/docs', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    if (Object.keys(query).length > 0) return app.listDocPages(request);
+    if (Object.keys(query).length > 0) return reply.type('application/json; charset=utf-8').send(await app.listDocPages(request));
     openApi ??= buildOpenApi();
     return openApi;
   });
@@ -61,7 +61,8 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     return page;
   });
 
-  app.get('/api/search', async (request) => {
+  app.get('/api/search', (request, reply) => ctx.cache.serve(request, reply, async () => JSON.stringify(await search(request))));
+  const search = async (request: FastifyRequest) => {
     const query = parse(SearchQuery, request.query);
     const results = await Promise.all(
       SEARCHABLE.map(async ({ resource, kind, title }) => {
@@ -81,5 +82,5 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     );
     const items = results.flatMap((r) => r.items);
     return { meta: { total: results.reduce((n, r) => n + r.total, 0), limit: query.limit, offset: 0 }, q: query.q, counts: Object.fromEntries(results.map((r) => [r.kind, r.total])), items };
-  });
+  };
 }

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const MICRO_CACHE_TTL_MS = 1000;
+const MAX_ENTRIES = 1000;
+
+/**
+ * A one-second cache of anonymous public reads (event lists, search), keyed by url. Any
+ * successful write through the API drops it, so a visitor never waits more than a second
+ * for a time-based change (an event starting) and never for an edit.
+ */
+export class MicroCache {
+  private readonly entries = new Map<string, { at: number; body: string }>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly ttlMs = MICRO_CACHE_TTL_MS,
+  ) {}
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Answers from the cache, or computes the JSON text (anonymous requests only). */
+  async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>): Promise<FastifyReply> {
+    const anonymous = !request.headers.cookie && !request.headers.authorization;
+    const key = request.url;
+    if (anonymous && this.ttlMs > 0) {
+      const hit = this.entries.get(key);
+      if (hit && this.now() - hit.at < this.ttlMs) return reply.type('application/json; charset=utf-8').send(hit.body);
+    }
+    const body = await compute();
+    if (anonymous && this.ttlMs > 0) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, { at: this.now(), body });
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+}
+
+export const pageJson = (items: string[], meta: { total: number; limit: number; offset: number }) =>
+  `{"meta":${JSON.stringify(meta)},"items":[${items.join(',')}]}`;
