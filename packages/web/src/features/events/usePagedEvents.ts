@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { ProductApiPort, type Event, type EventQuery, type Page } from '@sortie/core';
+import { useUseCase } from '../../app/container-context';
+import { useApiQuery } from '../../data/useApiQuery';
+
+export const PAGE_SIZE = 12;
+
+/**
+ * Upcoming events a page at a time: the first page through useApiQuery, then « Voir plus »
+ * asks the server for the next `PAGE_SIZE` (offset = what is shown). Nothing is fetched
+ * that is not shown. A new filter (`query`) starts again from the first page.
+ */
+export function usePagedEvents(query: EventQuery | null) {
+  const api = useUseCase(ProductApiPort);
+  const key = query ? JSON.stringify(query) : null;
+  const first = useApiQuery<Page<Event>>(key, (a) => a.listEvents({ ...query, limit: PAGE_SIZE, offset: 0 }));
+  const [more, setMore] = useState<{ key: string | null; items: Event[]; loading: boolean; error: unknown }>({ key: null, items: [], loading: false, error: null });
+  const extra = more.key === key ? more : { key, items: [], loading: false, error: null };
+
+  const items = first.status === 'success' ? [...first.data.items, ...extra.items] : [];
+  const total = first.status === 'success' ? first.data.meta.total : 0;
+
+  const loadMore = () => {
+    if (!query || extra.loading) return;
+    const shown = items.length;
+    setMore({ ...extra, loading: true, error: null });
+    api.listEvents({ ...query, limit: PAGE_SIZE, offset: shown }).then(
+      (page) => setMore((current) => (current.key === key ? { key, items: [...current.items, ...page.items], loading: false, error: null } : current)),
+      (error: unknown) => setMore((current) => (current.key === key ? { ...current, loading: false, error } : current)),
+    );
+  };
+
+  return { first, items, total, hasMore: items.length < total, loadingMore: extra.loading, moreError: extra.error, loadMore };
+}
