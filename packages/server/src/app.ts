@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './routes/auth.routes';
 import { registerResourceRoutes } from './routes/resources.routes';
 import { registerLinkRoutes, registerShortLinkRoute } from './routes/links.routes';
 import { registerMeRoutes } from './routes/me.routes';
+import { registerPeopleRoutes } from './routes/people.routes';
 import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
 import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerAuthRoutes(api, ctx);
     registerLinkRoutes(api, ctx);
     registerMeRoutes(api, ctx);
+    registerPeopleRoutes(api, ctx);
     registerFormAndRaffleRoutes(api, ctx);
     registerEngagementRoutes(api, ctx);
     registerResourceRoutes(api, ctx);
