@@ -1,12 +1,60 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { Link } from 'wouter';
+import type { Form, FormEntry, FormField } from '@sortie/core';
+import { QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { LINK_CLASS, PageFrame } from '../features/engagement/ui';
+import { formatDate, formatDateTime } from '../format';
 import type { PageProps } from './types';
 
+function shown(field: FormField | undefined, value: string | number | boolean | undefined): string {
+  if (value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  if (field?.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) return formatDate(`${value}T12:00:00Z`);
+  return String(value);
+}
+
+/** /forms/{id}/entries/{entryCode}: a submitted entry, read back by its code. */
 export default function FormEntryPage({ params }: PageProps) {
+  const id = params['id']!;
+  const code = params['entryCode']!;
+  const query = useApiQuery(`form-entry:${id}:${code}`, async (api) => {
+    const [form, entry] = await Promise.all([api.get<Form>('forms', id), api.request<FormEntry>('GET', `/forms/${id}/entries/${encodeURIComponent(code)}`)]);
+    return { form, entry };
+  });
   return (
-    <PlaceholderPage title="Votre réponse">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['entryCode']}</span>
-      </p>
-    </PlaceholderPage>
+    <QueryView
+      query={query}
+      skeleton={
+        <PageFrame title="Votre réponse">
+          <Skeleton lines={5} label="Chargement de la réponse…" />
+        </PageFrame>
+      }
+    >
+      {({ form, entry }) => {
+        const known = new Set(form.fields.map((f) => f.key));
+        const rows = [...form.fields.map((f) => [f.key, f.label, f] as const), ...Object.keys(entry.answers).filter((k) => !known.has(k)).map((k) => [k, k, undefined] as const)];
+        return (
+          <PageFrame title="Votre réponse" lead={<p>Formulaire « {form.title} »</p>}>
+            <p className="mt-4">
+              Code de réponse : <strong className="font-mono text-lg tracking-wider">{entry.entryCode}</strong>
+            </p>
+            <p className="text-sm text-muted">Envoyée le {formatDateTime(entry.createdAt)}</p>
+            <dl className="mt-6 divide-y divide-line rounded-2xl bg-surface ring-1 ring-line">
+              {rows.map(([key, label, field]) => (
+                <div key={key} className="grid gap-1 p-4 sm:grid-cols-3">
+                  <dt className="text-sm text-muted">{label}</dt>
+                  <dd className="break-words whitespace-pre-line sm:col-span-2">{shown(field, entry.answers[key])}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-6">
+              <Link href={`/forms/${form._id}`} className={LINK_CLASS}>
+                Retour au formulaire
+              </Link>
+            </p>
+          </PageFrame>
+        );
+      }}
+    </QueryView>
   );
 }

@@ -1,0 +1,27 @@
+import type { Form } from '@sortie/core';
+import { formatDateTime } from '../../../format';
+
+/** Why a form takes no answer right now (in French), or null when it is open. */
+export function closedReason(form: Pick<Form, 'opensAt' | 'closesAt' | 'maxEntries' | 'entryCount'>, now: Date): string | null {
+  if (form.opensAt && Date.parse(form.opensAt) > now.getTime()) return `Ce formulaire ouvrira le ${formatDateTime(form.opensAt)}.`;
+  if (form.closesAt && Date.parse(form.closesAt) <= now.getTime()) return `Ce formulaire est clos depuis le ${formatDateTime(form.closesAt)}.`;
+  if (form.maxEntries && (form.entryCount ?? 0) >= form.maxEntries) return 'Ce formulaire a atteint son nombre maximal de réponses.';
+  return null;
+}
+
+/** The answers as the server expects them: numbers as numbers, empty optional fields left out. */
+export function answersToSend(fields: Form['fields'], values: Record<string, string | boolean>): Record<string, string | number | boolean> {
+  const answers: Record<string, string | number | boolean> = {};
+  for (const field of fields) {
+    const value = values[field.key];
+    if (field.type === 'checkbox') {
+      if (value === true) answers[field.key] = true;
+      continue;
+    }
+    if (value === undefined || value === false) continue;
+    const text = field.type === 'textarea' ? String(value) : String(value).trim();
+    if (text.trim() === '') continue;
+    answers[field.key] = field.type === 'number' && Number.isFinite(Number(text)) ? Number(text) : text;
+  }
+  return answers;
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../../components/usePageTitle';
+
+/** The frame of every engagement page: one h1, the window title, a readable width. */
+export function PageFrame({ title, lead, children, wide = false }: { title: string; lead?: ReactNode; children: ReactNode; wide?: boolean }) {
+  usePageTitle(title);
+  return (
+    <section className={`mx-auto ${wide ? 'max-w-5xl' : 'max-w-3xl'} px-4 py-10`} aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight break-words">
+        {title}
+      </h1>
+      {lead && <div className="mt-2 text-muted">{lead}</div>}
+      {children}
+    </section>
+  );
+}
+
+/** Classes of form controls and buttons, with a visible focus ring. */
+export const FIELD_CLASS =
+  'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-inherit placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-[invalid=true]:border-error';
+export const BUTTON_CLASS =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60';
+export const SECONDARY_BUTTON_CLASS =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-surface px-4 py-2 font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60';
+export const LINK_CLASS = 'font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent';
+
+/** A notice in a coloured box: a closed form, a confirmation, an important rule. */
+export function Notice({ tone = 'info', children, role }: { tone?: 'info' | 'success' | 'warning'; children: ReactNode; role?: 'status' | 'alert' }) {
+  const colours = { info: 'border-line bg-surface', success: 'border-accent/50 bg-accent/10', warning: 'border-error/40 bg-error/10' }[tone];
+  return (
+    <div role={role} className={`mt-6 rounded-xl border p-4 ${colours}`}>
+      {children}
+    </div>
+  );
+}
