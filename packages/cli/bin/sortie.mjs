@@ -2,13 +2,13 @@
 // The `sortie` launcher. Kept tiny: node built-ins only, so that `sortie --version` costs
 // little more than starting node. It rebuilds dist/ when it is missing or older than any
 // workspace source it was built from (dist/ is never committed), then runs the bundle.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  // Fast path: nothing to parse, nothing to build.
-  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+  // Fast path: nothing to parse, nothing to build, and no process.stdout to set up.
+  writeSync(1, `${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
   if (isStale()) {
     try {

@@ -68,6 +68,11 @@ export function createProgram(deps: ProgramDeps): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // Commander would otherwise read process.stdout and process.stderr, which are costly to set up.
+      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getErrHelpWidth: () => io.stderr.columns ?? 80,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
       outputError: (text, write) => write(frenchError(text)),
     })
     .addHelpText(

@@ -239,6 +239,14 @@ describe('sortie when things go wrong', () => {
     }
   });
 
+  it('ends quietly when its reader goes away (sortie … | head -1)', async () => {
+    const child = start(['links', '--help']);
+    child.stdout.destroy();
+    const run = await finish(child);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
   it('prints --version and a French --help quickly, without the server', async () => {
     expect((await sortie(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const help = await sortie(['links', '--help']);
