@@ -1,0 +1,112 @@
+import { createHash, createHmac } from 'node:crypto';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@sortie/core';
+import { FakeProductApi, FakeClock, aUser, anId } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+
+const RAFFLE_ID = anId(80);
+const aRaffle = (overrides: Record<string, unknown> = {}) => ({
+  _id: RAFFLE_ID, title: 'Tombola de printemps', description: 'Gagnez des places !', prizes: [{ name: 'Deux places', quantity: 1 }, { name: 'Un t-shirt', quantity: 1 }],
+  opensAt: '2026-01-10T09:00:00Z', closesAt: '2026-02-10T22:00:00Z', status: 'open', legalBasis: 'free_draw', rules: 'Une participation par personne.', entryCount: 12, draw: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...overrides,
+});
+const clock = () => new FakeClock('2026-01-15T20:00:00Z');
+
+function entering(api: FakeProductApi) {
+  api.answer('request', (method: string, path: string, options: { body?: unknown }) => {
+    if (method === 'POST' && path === `/raffles/${RAFFLE_ID}/entries`) return { _id: anId(81), raffleId: RAFFLE_ID, ...(options.body as object) };
+    throw new Error(`unexpected ${method} ${path}`);
+  });
+  return api;
+}
+
+describe('/raffles/{id}', () => {
+  it('shows prizes, dates, rules and the legal basis', async () => {
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: new FakeProductApi().seed('raffles', aRaffle()), clock: clock() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tombola de printemps' })).toBeTruthy();
+    expect(screen.getByText('Tirage gratuit sans obligation d’achat')).toBeTruthy();
+    expect(screen.getByText('Une participation par personne.')).toBeTruthy();
+    expect(screen.getByText('samedi 10 janvier à 10:00')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Lots à gagner' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Deux places × 1', 'Un t-shirt × 1']);
+  });
+
+  it('names an association lottery with its authorisation', async () => {
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: new FakeProductApi().seed('raffles', aRaffle({ legalBasis: 'association_lottery', authorisationRef: '2026-042' })), clock: clock() });
+    expect(await screen.findByText('Loterie associative autorisée par arrêté n° 2026-042')).toBeTruthy();
+  });
+
+  it('lets a visitor enter with a name and an e-mail, once', async () => {
+    const api = entering(new FakeProductApi().seed('raffles', aRaffle()));
+    const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    await user.click(await screen.findByRole('button', { name: 'Je participe' }));
+    expect(screen.getByText('Indiquez votre nom.')).toBeTruthy();
+    expect(screen.getByText('Indiquez votre e-mail pour participer.')).toBeTruthy();
+    expect(api.callsTo('request')).toEqual([]);
+    await user.type(screen.getByLabelText('Votre nom'), 'Camille');
+    await user.type(screen.getByLabelText('Votre e-mail'), 'camille@exemple.fr');
+    await user.click(screen.getByRole('button', { name: 'Je participe' }));
+    expect(await screen.findByText('Votre participation est enregistrée. Bonne chance !')).toBeTruthy();
+    expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Camille', email: 'camille@exemple.fr' } }]);
+    expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+  });
+
+  it('enters a signed-in visitor under their name, and shows the server’s refusal of a second entry', async () => {
+    const api = new FakeProductApi().seed('raffles', aRaffle()).signedInAs(aUser({ displayName: 'Valentine' }));
+    api.fail('request', new ApiError('Vous participez déjà à cette tombola.', { statusCode: 409, code: 'ALREADY_ENTERED' }));
+    const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    expect(await screen.findByText('Valentine')).toBeTruthy();
+    expect(screen.queryByLabelText('Votre e-mail')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Je participe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Vous participez déjà à cette tombola.');
+    expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Valentine' } }]);
+  });
+
+  it('takes no entry outside its dates', async () => {
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: new FakeProductApi().seed('raffles', aRaffle({ closesAt: '2026-01-12T22:00:00Z' })), clock: clock() });
+    expect(await screen.findByText('Les participations sont closes. Les gagnants seront publiés ici après le tirage.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+  });
+
+  it('shows the seed’s hash before the draw, but no seed', async () => {
+    const seedHash = 'ab'.repeat(32);
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: new FakeProductApi().seed('raffles', aRaffle({ draw: { seedHash, seed: null, drawnAt: null, winners: [] } })), clock: clock() });
+    expect(await screen.findByText(seedHash)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Vérifier le tirage' })).toBeNull();
+  });
+
+  describe('once drawn', () => {
+    const seed = 'c0ffee'.repeat(10);
+    const entryIds = [anId(90), anId(91), anId(92)];
+    const order = [...entryIds].sort((a, b) => (createHmac('sha256', seed).update(a).digest('hex') < createHmac('sha256', seed).update(b).digest('hex') ? -1 : 1));
+    const winners = [
+      { entryId: order[0]!, prize: 'Deux places', name: 'Ana' },
+      { entryId: order[1]!, prize: 'Un t-shirt', name: 'Bruno' },
+    ];
+    const drawn = (overrides: Record<string, unknown> = {}) =>
+      aRaffle({ status: 'drawn', draw: { seedHash: createHash('sha256').update(seed).digest('hex'), seed, drawnAt: '2026-02-11T10:00:00Z', winners, ...overrides } });
+    const proofApi = (raffle: ReturnType<typeof aRaffle>) =>
+      new FakeProductApi().seed('raffles', raffle).answer('request', (method: string, path: string) => {
+        if (method === 'GET' && path === `/raffles/${RAFFLE_ID}/proof`) return { algorithm: 'hmac-sha256-order', seedHash: null, seed, drawnAt: null, prizes: raffle.prizes, entryIds, winners };
+        throw new Error(`unexpected ${method} ${path}`);
+      });
+
+    it('lists the winners, the hash and the seed, and checks the draw in the browser', async () => {
+      const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: proofApi(drawn()), clock: clock() });
+      const list = within(await screen.findByRole('region', { name: 'Gagnants' }));
+      expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ana — Deux places', 'Bruno — Un t-shirt']);
+      expect(screen.getByText(seed)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Vérifier le tirage' }));
+      expect(await screen.findByText('✓ La graine correspond à l’empreinte publiée avant le tirage.')).toBeTruthy();
+      expect(screen.getByText('✓ Le tirage refait dans votre navigateur donne les mêmes gagnants.')).toBeTruthy();
+    });
+
+    it('says so when the seed does not match the published hash, or the winners were changed', async () => {
+      const forged = drawn({ seedHash: 'f'.repeat(64), winners: [{ ...winners[0]!, entryId: order[2]! }, winners[1]] });
+      const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: proofApi(forged), clock: clock() });
+      await user.click(await screen.findByRole('button', { name: 'Vérifier le tirage' }));
+      expect(await screen.findByText('✗ La graine NE correspond PAS à l’empreinte publiée.')).toBeTruthy();
+      expect(screen.getByText('✗ Le tirage refait donne d’autres gagnants que ceux publiés.')).toBeTruthy();
+    });
+  });
+});
