@@ -1,12 +1,225 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
+import { Link } from 'wouter';
+import { pathFor, type Artist, type Event, type EventCategory, type Organization, type Place } from '@sortie/core';
+import { Icon } from '../components/Icon';
+import { usePageTitle } from '../components/usePageTitle';
+import { ErrorNotice, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { EventActions } from '../features/events/EventActions';
+import { EventCard, EventCardsSkeleton } from '../features/events/EventCard';
+import { MapView } from '../features/map/MapView';
+import { formatDateTime, formatPriceRange, formatTime } from '../format';
+import { parisDay } from '../features/events/paris-time';
 import type { PageProps } from './types';
 
+const isHttp = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);
+const linkClass = 'font-semibold text-accent hover:underline focus-visible:outline-2 focus-visible:outline-primary';
+
+/** /events/{id}: everything about one event, and how to go. */
 export default function EventPage({ params }: PageProps) {
+  const id = params['id'] ?? '';
+  const query = useApiQuery(`event:${id}`, (api) => api.get<Event>('events', id));
+  usePageTitle(query.status === 'success' ? query.data.title : 'Événement');
+
+  if (query.status !== 'success') {
+    return (
+      <section className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="page-title">
+        <h1 id="page-title" className={query.status === 'loading' ? 'sr-only' : 'text-3xl font-bold'}>
+          Événement
+        </h1>
+        {query.status === 'loading' ? <Skeleton lines={6} label="Chargement de l’événement…" /> : <div className="mt-4"><ErrorNotice error={query.error} onRetry={query.reload} /></div>}
+      </section>
+    );
+  }
+  return <EventDetails event={query.data} />;
+}
+
+function EventDetails({ event }: { event: Event }) {
+  const place = useApiQuery(event.placeId ? `place:${event.placeId}` : 'place:none', (api) => (event.placeId ? api.get<Place>('places', event.placeId) : Promise.resolve(null)));
+  const organization = useApiQuery(event.organizationId ? `org:${event.organizationId}` : 'org:none', (api) =>
+    event.organizationId ? api.get<Organization>('organizations', event.organizationId) : Promise.resolve(null),
+  );
+  const artists = useApiQuery(`artists:${event.artistIds.join(',')}`, (api) => Promise.all(event.artistIds.map((artistId) => api.get<Artist>('artists', artistId).catch(() => null))));
+  const categories = useApiQuery(`categories:${event.categoryIds.join(',')}`, (api) =>
+    Promise.all(event.categoryIds.map((categoryId) => api.get<EventCategory>('eventCategories', categoryId).catch(() => null))),
+  );
+  const placeData = place.status === 'success' ? place.data : null;
+  const location = placeData ? [placeData.name, placeData.address.street, `${placeData.address.postalCode} ${placeData.address.city}`].filter(Boolean).join(', ') : event.city;
+  const sameDay = event.endsAt && parisDay(new Date(event.endsAt)) === parisDay(new Date(event.startsAt));
+
   return (
-    <PlaceholderPage title="Événement">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
-      </p>
-    </PlaceholderPage>
+    <article className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="page-title">
+      {event.coverImage && isHttp(event.coverImage) && (
+        <img src={event.coverImage} alt="" className="mb-6 aspect-[2/1] w-full rounded-3xl object-cover" width={896} height={448} />
+      )}
+      {categories.status === 'success' && categories.data.some(Boolean) && (
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label="Catégories">
+          {categories.data.filter((c): c is EventCategory => c !== null).map((category) => (
+            <li key={category._id} className="rounded-full border border-line px-2.5 py-0.5 text-xs text-muted">
+              {category.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h1 id="page-title" className="text-3xl font-black tracking-tight sm:text-4xl">
+        {event.title}
+      </h1>
+      {event.status === 'cancelled' && (
+        <p role="alert" className="mt-3 rounded-lg bg-error/15 p-3 font-semibold text-error">
+          Cet événement est annulé.
+        </p>
+      )}
+
+      <dl className="mt-5 grid gap-3 sm:grid-cols-2">
+        <div className="flex gap-2">
+          <Icon path={mdiCalendar} className="mt-0.5 shrink-0 text-primary" />
+          <div>
+            <dt className="sr-only">Date</dt>
+            <dd>
+              <time dateTime={event.startsAt}>{formatDateTime(event.startsAt)}</time>
+              {event.endsAt && (
+                <>
+                  {sameDay ? ' – ' : ' jusqu’au '}
+                  <time dateTime={event.endsAt}>{sameDay ? formatTime(event.endsAt) : formatDateTime(event.endsAt)}</time>
+                </>
+              )}
+            </dd>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Icon path={mdiCurrencyEur} className="mt-0.5 shrink-0 text-primary" />
+          <div>
+            <dt className="sr-only">Prix</dt>
+            <dd>{formatPriceRange(event.price)}</dd>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Icon path={mdiMapMarker} className="mt-0.5 shrink-0 text-primary" />
+          <div>
+            <dt className="sr-only">Lieu</dt>
+            <dd>
+              {placeData ? (
+                <>
+                  <Link href={pathFor('place', { id: placeData._id })} className={linkClass}>
+                    {placeData.name}
+                  </Link>
+                  <span className="block text-sm text-muted">
+                    {[placeData.address.street, `${placeData.address.postalCode} ${placeData.address.city}`].filter(Boolean).join(', ')}
+                  </span>
+                </>
+              ) : (
+                event.city
+              )}
+            </dd>
+          </div>
+        </div>
+        {organization.status === 'success' && organization.data && (
+          <div className="flex gap-2">
+            <Icon path={mdiAccountGroup} className="mt-0.5 shrink-0 text-primary" />
+            <div>
+              <dt className="sr-only">Organisé par</dt>
+              <dd>
+                Organisé par{' '}
+                <Link href={pathFor('organization', { id: organization.data._id })} className={linkClass}>
+                  {organization.data.name}
+                </Link>
+              </dd>
+            </div>
+          </div>
+        )}
+      </dl>
+
+      {isHttp(event.ticketUrl) && event.status !== 'cancelled' && (
+        <a
+          href={event.ticketUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-5 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          Réserver
+          <Icon path={mdiOpenInNew} size={18} />
+          <span className="sr-only">(nouvelle fenêtre)</span>
+        </a>
+      )}
+
+      <EventActions event={event} location={location} />
+
+      {event.description && (
+        <section className="mt-6" aria-labelledby="about-title">
+          <h2 id="about-title" className="text-xl font-bold">
+            À propos
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-muted">{event.description}</p>
+        </section>
+      )}
+
+      {artists.status === 'success' && artists.data.some(Boolean) && (
+        <section className="mt-8" aria-labelledby="artists-title">
+          <h2 id="artists-title" className="text-xl font-bold">
+            Artistes
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {artists.data.filter((a): a is Artist => a !== null).map((artist) => (
+              <li key={artist._id}>
+                <Link href={pathFor('artist', { id: artist.slug || artist._id })} className="inline-block rounded-full bg-surface px-4 py-1.5 ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary">
+                  {artist.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {placeData?.location && (
+        <section className="mt-8" aria-labelledby="where-title">
+          <h2 id="where-title" className="text-xl font-bold">
+            Comment s’y rendre
+          </h2>
+          <MapView
+            label={`Carte : ${placeData.name}`}
+            cluster={false}
+            className="mt-3 h-56 w-full overflow-hidden rounded-2xl"
+            markers={[{ id: placeData._id, kind: 'place', title: placeData.name, subtitle: location, href: pathFor('place', { id: placeData._id }), ...placeData.location }]}
+          />
+          <Link href={`${pathFor('map')}?place=${placeData._id}`} className={`mt-2 inline-block text-sm ${linkClass}`}>
+            Voir sur la grande carte
+          </Link>
+        </section>
+      )}
+
+      <RelatedEvents event={event} />
+    </article>
+  );
+}
+
+const RELATED = 4;
+
+function RelatedEvents({ event }: { event: Event }) {
+  const category = event.categoryIds[0];
+  // One more than shown, since the event itself may come back.
+  const related = useApiQuery(`related:${event._id}`, (api) =>
+    api.listEvents({ city: event.city, upcoming: 'true', limit: RELATED + 1, offset: 0, ...(category ? { categoryId: category } : {}) }),
+  );
+  const items = related.status === 'success' ? related.data.items.filter((e) => e._id !== event._id).slice(0, RELATED) : [];
+  if (related.status === 'error' || (related.status === 'success' && items.length === 0)) return null;
+  return (
+    <section className="mt-10" aria-labelledby="related-title">
+      <h2 id="related-title" className="text-xl font-bold">
+        À voir aussi à {event.city}
+      </h2>
+      <div className="mt-3">
+        {related.status === 'loading' ? (
+          <EventCardsSkeleton count={2} />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {items.map((item) => (
+              <li key={item._id}>
+                <EventCard event={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotFoundError } from '@sortie/core';
+import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+
+vi.mock('../features/map/MapView', () => import('../features/map/MapView.mock'));
+
+const EVENT = anId(1);
+const PLACE = anId(2);
+const place = { _id: PLACE, name: 'Confort Moderne', slug: 'confort-moderne', address: { street: '185 rue du Faubourg du Pont-Neuf', postalCode: '86000', city: 'Poitiers' }, location: { lat: 46.58, lng: 0.35 } };
+const event = anEvent({
+  _id: EVENT,
+  title: 'Concert de rentrée',
+  description: 'Trois groupes, une soirée.',
+  startsAt: '2026-01-20T19:30:00.000Z',
+  endsAt: '2026-01-20T23:00:00.000Z',
+  placeId: PLACE,
+  organizationId: anId(3),
+  artistIds: [anId(4)],
+  categoryIds: [anId(5)],
+  price: { min: 800, max: 1200 },
+  ticketUrl: 'https://billets.example.org/rentree',
+  likeCount: 3,
+});
+
+function apiWithEvent() {
+  return new FakeProductApi()
+    .seed('events', event, anEvent({ _id: anId(6), title: 'Autre soirée', startsAt: '2026-01-22T19:30:00.000Z' }))
+    .seed('places', place)
+    .seed('organizations', { _id: anId(3), name: 'Association Jazz à Poitiers' })
+    .seed('artists', { _id: anId(4), name: 'Les Zèbres', slug: 'les-zebres' })
+    .seed('eventCategories', { _id: anId(5), name: 'Concert', slug: 'concert' });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('an event’s page (/events/{id})', () => {
+  it('shows its dates, place, map, organisation, artists, categories, price, ticket link and related events', async () => {
+    await renderApp({ path: `/events/${EVENT}`, api: apiWithEvent() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Concert de rentrée' })).toBeTruthy();
+    expect(screen.getByText('mardi 20 janvier à 20:30')).toBeTruthy();
+    expect(screen.getByText('8 € – 12 €')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Confort Moderne' })).getAttribute('href')).toBe(`/places/${PLACE}`);
+    expect((await screen.findByRole('link', { name: 'Association Jazz à Poitiers' })).getAttribute('href')).toBe(`/organizations/${anId(3)}`);
+    expect((await screen.findByRole('link', { name: 'Les Zèbres' })).getAttribute('href')).toBe('/artists/les-zebres');
+    expect(within(await screen.findByRole('list', { name: 'Catégories' })).getByText('Concert')).toBeTruthy();
+    const ticket = screen.getByRole('link', { name: /Réserver/ });
+    expect(ticket.getAttribute('href')).toBe('https://billets.example.org/rentree');
+    expect(ticket.getAttribute('rel')).toBe('noopener noreferrer');
+    const map = await screen.findByRole('region', { name: 'Carte : Confort Moderne' });
+    expect(within(map).getByText('Confort Moderne').getAttribute('data-lat')).toBe('46.58');
+    const related = await screen.findByRole('region', { name: 'À voir aussi à Poitiers' });
+    expect(within(related).getByRole('link', { name: 'Autre soirée' })).toBeTruthy();
+    expect(within(related).queryByText('Concert de rentrée')).toBeNull();
+  });
+
+  it('says so in French when the event does not exist', async () => {
+    await renderApp({ path: `/events/${anId(99)}`, api: new FakeProductApi().fail('get', new NotFoundError('Événement introuvable.')) });
+    expect((await screen.findByRole('alert')).textContent).toContain('Événement introuvable.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Événement' })).toBeTruthy();
+  });
+
+  it('opens the sign-in dialog when an anonymous visitor likes it', async () => {
+    const api = apiWithEvent();
+    const { user } = await renderApp({ path: `/events/${EVENT}`, api });
+    await user.click(await screen.findByRole('button', { name: /J’aime/ }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(api.callsTo('request').filter(([method]) => method === 'PUT')).toEqual([]);
+  });
+
+  it('likes and unlikes for a signed-in visitor, starting from what the server says', async () => {
+    const api = apiWithEvent().signedInAs(aUser());
+    api.answer('request', (method: string, path: string) => (method === 'GET' ? { liked: false } : { liked: method === 'PUT', eventId: path.split('/').at(-1) }));
+    const { user } = await renderApp({ path: `/events/${EVENT}`, api });
+    const like = await screen.findByRole('button', { name: /J’aime/ });
+    await waitFor(() => expect(api.callsTo('request')).toContainEqual(['GET', `/me/likes/${EVENT}`, {}]));
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    await user.click(like);
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
+    expect(within(like).getByLabelText('4 mentions j’aime')).toBeTruthy();
+    await user.click(like);
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
+    expect(api.callsTo('request').map(([method]) => method).filter((method) => method !== 'GET')).toEqual(['PUT', 'DELETE']);
+  });
+
+  it('shares a link carrying the share’s id, copied to the clipboard', async () => {
+    const api = apiWithEvent().signedInAs(aUser());
+    api.answer('create', { _id: 'abcdefabcdefabcdefabcdef', target: { kind: 'event', id: EVENT } });
+    Object.defineProperty(window.navigator, 'share', { value: undefined, configurable: true });
+    const { user } = await renderApp({ path: `/events/${EVENT}`, api });
+    await user.click(await screen.findByRole('button', { name: 'Partager' }));
+    expect(await screen.findByText('Lien copié dans le presse-papiers.')).toBeTruthy();
+    expect(api.lastCallTo('create')).toEqual(['shares', { target: { kind: 'event', id: EVENT } }]);
+    // user-event stands in for the browser's clipboard.
+    expect(await window.navigator.clipboard.readText()).toBe(`http://localhost:3000/events/${EVENT}?nshid=abcdefabcdefabcdefabcdef`);
+  });
+
+  it('downloads an .ics file to add it to a calendar', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:ics';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await renderApp({ path: `/events/${EVENT}`, api: apiWithEvent() });
+    await screen.findByRole('link', { name: 'Confort Moderne' });
+    await user.click(screen.getByRole('button', { name: 'Ajouter à mon agenda' }));
+    expect(click).toHaveBeenCalledOnce();
+    const ics = (await blobs[0]!.text()).replace(/\r\n /g, '');
+    expect(ics).toContain('SUMMARY:Concert de rentrée');
+    expect(ics).toContain('DTSTART:20260120T193000Z');
+    expect(ics).toContain('LOCATION:Confort Moderne\\, 185 rue du Faubourg du Pont-Neuf\\, 86000 Poitiers');
+    expect(ics).toContain(`URL:http://localhost:3000/events/${EVENT}`);
+  });
+});
