@@ -114,4 +114,22 @@ describe('sortie tournament get / watch', () => {
     expect(lines.map((t) => t.status)).toEqual(['running', 'finished']);
     expect(cli.fakes.socket.listenerCount('tournament:update')).toBe(0);
   });
+
+  it('joins the tournament again after the socket reconnects, and prints its state', async () => {
+    const cli = fakeCli();
+    cli.fakes.socket.replyWith({ status: 'ok', tournament });
+    const running = cli.run('--json', 'tournament', 'watch', ID);
+    await vi.waitFor(() => expect(cli.interruptHandlers).toBe(1));
+    cli.fakes.socket.replyWith({ status: 'ok', tournament: { ...tournament, status: 'finished' } });
+    cli.fakes.socket.serverEmit('connect');
+    await vi.waitFor(() => expect(cli.stdout.trim().split('\n')).toHaveLength(2));
+    cli.interrupt();
+    expect(await running).toBe(0);
+    expect(cli.fakes.socket.sent('tournament')).toEqual([
+      { action: 'get', tournamentId: ID, params: {} },
+      { action: 'get', tournamentId: ID, params: {} },
+    ]);
+    expect(JSON.parse(cli.stdout.trim().split('\n')[1]!).status).toBe('finished');
+    expect(cli.fakes.socket.listenerCount('connect')).toBe(0);
+  });
 });

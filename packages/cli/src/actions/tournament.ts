@@ -1,4 +1,4 @@
-import { ObjectIdSchema, TournamentActions, TournamentError } from '@sortie/core';
+import { ObjectIdSchema, TournamentActions, TournamentError, TournamentSocketPort } from '@sortie/core';
 import { CommandFailure, UsageError } from '../cli-errors';
 import type { ActionContext } from '../program';
 import { parseArgument } from './errors';
@@ -71,6 +71,7 @@ export async function tournamentWatch(context: ActionContext, id: string): Promi
   // Updates are listened to before the 'get' that joins the tournament's room: none is lost.
   const updates: unknown[] = [];
   let ready = false;
+  let stopReconnect = () => {};
   const stop = actions.watch(tournamentId, (tournament) => {
     if (ready) print(tournament, `— mise à jour, ${formatDateTime(new Date())} —`);
     else updates.push(tournament);
@@ -80,6 +81,13 @@ export async function tournamentWatch(context: ActionContext, id: string): Promi
     print(current, `— état actuel, ${formatDateTime(new Date())} —`);
     for (const tournament of updates.splice(0)) print(tournament, `— mise à jour, ${formatDateTime(new Date())} —`);
     ready = true;
+    // The server forgets a socket's rooms when it drops: after a reconnection, join again.
+    stopReconnect = container.get(TournamentSocketPort).on('connect', () => {
+      send(context, 'Reconnexion…', 'get', tournamentId).then(
+        (tournament) => print(tournament, `— reconnecté, ${formatDateTime(new Date())} —`),
+        (error: unknown) => out.notice(`Reconnexion au tournoi impossible : ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
     out.notice('Suivi en cours : Ctrl-C pour arrêter.');
     await new Promise<void>((resolve) => {
       const off = io.onInterrupt(() => {
@@ -89,5 +97,6 @@ export async function tournamentWatch(context: ActionContext, id: string): Promi
     });
   } finally {
     stop();
+    stopReconnect();
   }
 }
