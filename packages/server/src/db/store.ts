@@ -101,28 +101,25 @@ export class Store {
   }
 
   /**
-   * The same page as `list`, each item already serialised: the record's jsonb text is spliced
-   * rather than parsed and re-stringified (the hot path of public lists).
+   * The same page as `list`, already serialised by the database as one JSON array: one row
+   * crosses the driver instead of a row per record (the hot path of public lists).
    */
-  async listJson(resource: ResourceName, options: ListOptions): Promise<{ total: number; items: string[] }> {
+  async listJson(resource: ResourceName, options: ListOptions): Promise<{ total: number; items: string }> {
     const kind = ENTITIES[resource];
-    if (kind.hidden?.length) {
-      const { total, items } = await this.list(resource, options);
-      return { total, items: items.map((item) => JSON.stringify(item)) };
-    }
-    const { sql, params } = this.listSql(kind, options, `id, data::text AS data_text, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS c, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS u`);
-    const rows = await this.db.query<{ id: string; data_text: string; c: string; u: string; total: string }>(sql, params);
-    const total = rows.length ? Number(rows[0]!.total) : await this.count(kind, options);
-    return {
-      total,
-      items: rows.map((row) => {
-        const inner = row.data_text.slice(1, -1).trim();
-        return `{"_id":"${row.id}",${inner ? `${inner},` : ''}"createdAt":"${row.c}","updatedAt":"${row.u}"}`;
-      }),
-    };
+    const data = (kind.hidden ?? []).reduce((expr, key) => `(${expr} - '${key}')`, 'data');
+    const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const order = this.listSql(kind, options, 'id').order;
+    const { sql, params } = this.listSql(
+      kind,
+      options,
+      `row_number() OVER (ORDER BY ${order}) AS ord, jsonb_build_object('_id', id) || ${data} || jsonb_build_object('createdAt', ${stamp('created_at')}, 'updatedAt', ${stamp('updated_at')}) AS item`,
+    );
+    const [row] = await this.db.query<{ items: string | null; total: string | null }>(`SELECT json_agg(p.item ORDER BY p.ord)::text AS items, max(p.total) AS total FROM (${sql}) p`, params);
+    const total = row?.total !== null && row?.total !== undefined ? Number(row.total) : await this.count(kind, options);
+    return { total, items: row?.items ?? '[]' };
   }
 
-  private listSql(kind: EntityKind, options: ListOptions, columns: string): { sql: string; params: unknown[]; where: string[] } {
+  private listSql(kind: EntityKind, options: ListOptions, columns: string): { sql: string; params: unknown[]; where: string[]; order: string } {
     const where = [...(options.where ?? [])];
     const params = [...(options.params ?? [])];
     let order = options.order ?? kind.order;
@@ -140,7 +137,7 @@ export class Store {
     }
     params.push(options.limit, options.offset);
     const sql = `SELECT ${columns}, count(*) OVER () AS total FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    return { sql, params, where };
+    return { sql, params, where, order };
   }
 
   /** The total of a page past the end (no row carries the window count). */

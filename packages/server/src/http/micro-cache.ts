@@ -37,5 +37,5 @@ export class MicroCache {
   }
 }
 
-export const pageJson = (items: string[], meta: { total: number; limit: number; offset: number }) =>
-  `{"meta":${JSON.stringify(meta)},"items":[${items.join(',')}]}`;
+/** A page `{meta, items}` around items already serialised as a JSON array. */
+export const pageJson = (items: string, meta: { total: number; limit: number; offset: number }) => `{"meta":${JSON.stringify(meta)},"items":${items}}`;
