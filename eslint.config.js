@@ -47,6 +47,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/cli/**/*.{ts,tsx,mjs}'],
+    // The integration tests start a real server in-process; the program itself may not.
+    ignores: ['packages/cli/test/**'],
     rules: forbid(['react', 'react-dom', 'fastify'], ['@sortie/web', '@sortie/web/*', '@sortie/server', '@sortie/server/*', 'react/*']),
   },
   {

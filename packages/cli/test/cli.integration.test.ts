@@ -7,8 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// Tests may start the server in-process; the CLI's own sources never import it.
-// eslint-disable-next-line no-restricted-imports
 import { buildApp, DEMO_IDS, DEMO_SHORT_CODES, loadConfig, loadDemo, openDatabase, type Db, type SortieApp } from '@sortie/server';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
