@@ -1,12 +1,126 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { Link } from 'wouter';
+import { pathFor, type Championship, type Event, type Tournament } from '@sortie/core';
+import { usePageTitle } from '../components/usePageTitle';
+import { EmptyState, ErrorNotice, QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
 import type { PageProps } from './types';
 
+const STATUS: Record<Tournament['status'], string> = { registration: 'Inscriptions ouvertes', running: 'En cours', finished: 'Terminé' };
+
+/** /events/{id}/championship/{championshipId}: the standings and the tournaments that feed them. */
 export default function ChampionshipPage({ params }: PageProps) {
+  const eventId = params['id'] ?? '';
+  const championshipId = params['championshipId'] ?? '';
+  const championship = useApiQuery(`championship:${championshipId}`, (api) => api.get<Championship>('championships', championshipId));
+  const event = useApiQuery(`event:${eventId}`, (api) => api.get<Event>('events', eventId));
+  const data = championship.status === 'success' ? championship.data : null;
+  usePageTitle(data?.name ?? 'Championnat');
+  const mismatch = data !== null && data.eventId !== eventId;
+
   return (
-    <PlaceholderPage title="Championnat">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['championshipId']}</span>
-      </p>
-    </PlaceholderPage>
+    <section className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="page-title">
+      {event.status === 'success' && (
+        <p className="text-sm text-muted">
+          <Link href={pathFor('event', { id: eventId })} className="font-semibold text-accent hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+            ← {event.data.title}
+          </Link>
+        </p>
+      )}
+      <h1 id="page-title" className="mt-1 text-3xl font-bold tracking-tight">
+        {data?.name ?? 'Championnat'}
+      </h1>
+      {championship.status === 'loading' && <Skeleton lines={5} label="Chargement du championnat…" />}
+      {championship.status === 'error' && (
+        <div className="mt-4">
+          <ErrorNotice error={championship.error} onRetry={championship.reload} />
+        </div>
+      )}
+      {mismatch && (
+        <p role="alert" className="mt-4 rounded-lg bg-surface p-4">
+          Ce championnat n’appartient pas à cet événement.
+        </p>
+      )}
+      {data && !mismatch && (
+        <>
+          <section className="mt-6" aria-labelledby="standings-title">
+            <h2 id="standings-title" className="text-xl font-bold">
+              Classement
+            </h2>
+            {data.standings.length === 0 ? (
+              <div className="mt-3">
+                <EmptyState>Aucun point marqué pour l’instant : le classement s’affichera après le premier tournoi.</EmptyState>
+              </div>
+            ) : (
+              <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-line">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Classement du championnat</caption>
+                  <thead className="bg-surface text-muted">
+                    <tr>
+                      <th scope="col" className="px-4 py-2">Rang</th>
+                      <th scope="col" className="px-4 py-2">Participant</th>
+                      <th scope="col" className="px-4 py-2 text-right">Points</th>
+                      <th scope="col" className="px-4 py-2 text-right">Tournois</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...data.standings]
+                      .sort((a, b) => b.points - a.points)
+                      .map((row, index) => (
+                        <tr key={row.participant} className="border-t border-line">
+                          <td className="px-4 py-2 font-semibold">{index + 1}</td>
+                          <th scope="row" className="px-4 py-2 font-medium">{row.participant}</th>
+                          <td className="px-4 py-2 text-right">{row.points}</td>
+                          <td className="px-4 py-2 text-right">{row.tournaments}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {data.scoring.length > 0 && (
+              <p className="mt-2 text-sm text-muted">
+                Barème : {data.scoring.map((points, rank) => `${rank === 0 ? '1er' : `${rank + 1}e`} ${points} pt${points > 1 ? 's' : ''}`).join(', ')}.
+              </p>
+            )}
+          </section>
+          <Tournaments ids={data.tournamentIds} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Tournaments({ ids }: { ids: string[] }) {
+  const tournaments = useApiQuery(`tournaments:${ids.join(',')}`, (api) => Promise.all(ids.map((id) => api.get<Tournament>('tournaments', id).catch(() => null))));
+  return (
+    <section className="mt-8" aria-labelledby="tournaments-title">
+      <h2 id="tournaments-title" className="text-xl font-bold">
+        Tournois
+      </h2>
+      <div className="mt-3">
+        <QueryView query={tournaments}>
+          {(list) => {
+            const found = list.filter((t): t is Tournament => t !== null);
+            if (found.length === 0) return <EmptyState>Aucun tournoi n’est encore rattaché à ce championnat.</EmptyState>;
+            return (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {found.map((tournament) => (
+                  <li key={tournament._id} className="relative rounded-2xl bg-surface p-4 ring-1 ring-line focus-within:ring-2 focus-within:ring-primary">
+                    <h3 className="font-semibold">
+                      <Link href={pathFor('tournament', { id: tournament._id })} className="after:absolute after:inset-0 focus-visible:outline-none">
+                        {tournament.name}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 text-sm text-muted">
+                      {tournament.game} · {STATUS[tournament.status]} · {tournament.participants.length} participant{tournament.participants.length > 1 ? 's' : ''}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        </QueryView>
+      </div>
+    </section>
   );
 }
