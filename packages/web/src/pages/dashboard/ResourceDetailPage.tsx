@@ -1,15 +1,14 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { usePageTitle } from '../../components/usePageTitle';
+import { NotFoundNotice } from '../../features/dashboard/NotFoundNotice';
+import { ResourceDetail } from '../../features/dashboard/ResourceDetail';
+import { resourceOfRoute } from '../../features/dashboard/resource-config';
 import { dashboardTitle } from '../../layouts/dashboard-sections';
 import type { PageProps } from '../types';
 
 export default function ResourceDetailPage({ route, params }: PageProps) {
-  return (
-    <PlaceholderPage title={dashboardTitle(route.name, route.path)}>
-      {params['id'] && (
-        <p className="mt-2 text-sm text-muted">
-          Référence : <span className="font-mono">{params['id']}</span>
-        </p>
-      )}
-    </PlaceholderPage>
-  );
+  usePageTitle(dashboardTitle(route.name, route.path));
+  const resource = resourceOfRoute(route.name);
+  const id = params['id'];
+  if (!resource || !id) return <NotFoundNotice />;
+  return <ResourceDetail key={`${resource}:${id}`} resource={resource} id={id} />;
 }

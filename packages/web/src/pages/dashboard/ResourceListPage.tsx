@@ -1,15 +1,13 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { usePageTitle } from '../../components/usePageTitle';
+import { NotFoundNotice } from '../../features/dashboard/NotFoundNotice';
+import { ResourceList } from '../../features/dashboard/ResourceList';
+import { resourceOfRoute } from '../../features/dashboard/resource-config';
 import { dashboardTitle } from '../../layouts/dashboard-sections';
 import type { PageProps } from '../types';
 
-export default function ResourceListPage({ route, params }: PageProps) {
-  return (
-    <PlaceholderPage title={dashboardTitle(route.name, route.path)}>
-      {params['id'] && (
-        <p className="mt-2 text-sm text-muted">
-          Référence : <span className="font-mono">{params['id']}</span>
-        </p>
-      )}
-    </PlaceholderPage>
-  );
+export default function ResourceListPage({ route }: PageProps) {
+  usePageTitle(dashboardTitle(route.name, route.path));
+  const resource = resourceOfRoute(route.name);
+  if (!resource) return <NotFoundNotice />;
+  return <ResourceList key={resource} resource={resource} />;
 }

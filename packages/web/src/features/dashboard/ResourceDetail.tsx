@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ProductApiPort, RESOURCES, type ResourceName } from '@sortie/core';
+import { useUseCase } from '../../app/container-context';
+import { useApiQuery } from '../../data/useApiQuery';
+import { QueryView, Skeleton } from '../../data/QueryView';
+import { apiErrorMessage } from '../../data/api-error-message';
+import { formatDateTime } from '../../format';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ResourceEditor } from './ResourceEditor';
+import { ResourceExtras } from './extras';
+import { entityLabel } from './entity-label';
+import { listHref } from './resource-config';
+import { useIsAdmin } from './use-is-admin';
+
+type Record_ = Record<string, unknown> & { _id: string };
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A record's page: its edit form, what goes with it, and deletion after a confirmation. */
+export function ResourceDetail({ resource, id }: { resource: ResourceName; id: string }) {
+  const api = useUseCase(ProductApiPort);
+  const [, navigate] = useLocation();
+  const isAdmin = useIsAdmin();
+  const [version, setVersion] = useState(0);
+  const record = useApiQuery(`record:${resource}:${id}:${version}`, (a) => a.get<Record_>(resource, id));
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const labels = RESOURCES[resource].label;
+  const adminOnly = RESOURCES[resource].write === 'admin';
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await api.remove(resource, id);
+      navigate(listHref(resource));
+    } catch (e) {
+      setError(apiErrorMessage(e));
+      setConfirming(false);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <nav aria-label="Fil d’Ariane" className="text-sm text-muted">
+        <Link href={listHref(resource)} className="hover:underline">
+          {capitalise(labels.many)}
+        </Link>{' '}
+        ›
+      </nav>
+      <QueryView query={record} skeleton={<Skeleton lines={8} label={`Chargement : ${labels.one}`} />}>
+        {(data) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h1 id="page-title" className="text-2xl font-bold">
+                  {entityLabel(data) || capitalise(labels.one)}
+                </h1>
+                <p className="text-sm text-muted">
+                  {capitalise(labels.one)}
+                  {typeof data['updatedAt'] === 'string' && ` · modifié ${formatDateTime(data['updatedAt'])}`}
+                </p>
+              </div>
+              <button type="button" disabled={adminOnly && !isAdmin} onClick={() => setConfirming(true)} className="rounded-lg border border-error/50 px-3 py-1.5 text-sm text-error disabled:opacity-40 focus-visible:outline-2">
+                Supprimer
+              </button>
+            </div>
+            {error && (
+              <p role="alert" className="rounded-lg bg-error/10 p-3 text-sm text-error">
+                {error}
+              </p>
+            )}
+            <ResourceEditor
+              key={`${id}:${version}`}
+              resource={resource}
+              initial={data}
+              readOnly={adminOnly && !isAdmin}
+              readOnlyReason={adminOnly && !isAdmin ? 'Réservé aux administrateurs : vous pouvez consulter mais pas modifier (rôles compris).' : undefined}
+              onSaved={() => undefined}
+            />
+            <ResourceExtras resource={resource} record={data} onChanged={() => setVersion((v) => v + 1)} />
+          </>
+        )}
+      </QueryView>
+      <ConfirmDialog open={confirming} title="Supprimer définitivement ?" confirmLabel="Supprimer" busy={deleting} onClose={() => setConfirming(false)} onConfirm={() => void remove()}>
+        Cette action est irréversible.
+      </ConfirmDialog>
+    </section>
+  );
+}

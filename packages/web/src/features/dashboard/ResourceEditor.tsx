@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { ProductApiPort, ValidationError, type ResourceName } from '@sortie/core';
+import { useUseCase } from '../../app/container-context';
+import { apiErrorMessage } from '../../data/api-error-message';
+import { SchemaForm, type Errors } from './SchemaForm';
+import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';
+
+type Record_ = Record<string, unknown> & { _id?: string };
+
+/**
+ * The edit form of one record (or of a new one): the draft stays on screen whatever the
+ * server answers, and its validation errors are shown beside their fields.
+ */
+export function ResourceEditor({ resource, initial, onSaved, readOnly = false, readOnlyReason }: { resource: ResourceName; initial?: Record_; onSaved: (saved: Record_) => void; readOnly?: boolean; readOnlyReason?: string }) {
+  const api = useUseCase(ProductApiPort);
+  const fields = resourceFields(resource);
+  const [draft, setDraft] = useState<Record_>(() => (initial ? structuredClone(initial) : emptyValue(fields)));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (readOnly) return;
+    setSaving(true);
+    setSaved(false);
+    setFailure(null);
+    const body = cleanValue(fields, draft);
+    try {
+      const result = initial?._id ? await api.update<Record_>(resource, initial._id, body) : await api.create<Record_>(resource, body);
+      setErrors({});
+      setSaved(true);
+      onSaved(result);
+    } catch (error) {
+      if (error instanceof ValidationError && error.issues.length) {
+        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.path, issue.message])));
+        setFailure('L’enregistrement a été refusé : corrigez les champs signalés, rien de ce que vous avez saisi n’est perdu.');
+      } else {
+        setErrors({});
+        setFailure(`${apiErrorMessage(error)} Vos modifications sont toujours là : réessayez.`);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const issues = Object.entries(errors);
+  return (
+    <form onSubmit={submit} noValidate className="max-w-3xl space-y-4" aria-label={initial?._id ? 'Modifier' : 'Créer'}>
+      {readOnlyReason && <p className="rounded-lg bg-surface p-3 text-sm text-muted">{readOnlyReason}</p>}
+      {failure && (
+        <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
+          <p>{failure}</p>
+          {issues.length > 0 && (
+            <ul className="mt-2 list-disc pl-5">
+              {issues.map(([path, message]) => (
+                <li key={path}>
+                  {path ? `${path.split('.').map((part) => (/^\d+$/.test(part) ? `n° ${Number(part) + 1}` : labelOf(part))).join(' › ')} : ` : ''}
+                  {message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <fieldset disabled={readOnly} className="space-y-4">
+        <SchemaForm fields={fields} value={draft} onChange={(next) => { setDraft(next); setSaved(false); }} errors={errors} />
+      </fieldset>
+      <div className="sticky bottom-0 flex items-center gap-3 border-t border-line bg-background py-3">
+        <button type="submit" disabled={saving || readOnly} className="rounded-lg bg-primary px-4 py-2 font-semibold text-white disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2">
+          {saving ? 'Enregistrement…' : initial?._id ? 'Enregistrer' : 'Créer'}
+        </button>
+        {saved && (
+          <p role="status" className="text-sm text-accent">
+            Enregistré.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,357 @@
+import { useState, type ReactNode } from 'react';
+import { Markdown } from '../../components/Markdown';
+import { emptyValue, type Field } from './schema-fields';
+import { isoToParisLocal, parisLocalToIso } from './paris-time';
+import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
+
+export type Errors = Readonly<Record<string, string>>;
+type Value = Record<string, unknown>;
+
+const inputClass = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
+const domId = (path: string) => `field-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+const isHttp = (text: unknown): text is string => typeof text === 'string' && /^https?:\/\/\S+$/i.test(text);
+
+function FieldShell({ id, label, required, error, children, hint }: { id: string; label: string; required: boolean; error?: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {required && <span className="text-error"> *</span>}
+      </label>
+      {children}
+      {hint}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function LinesInput({ id, value, onChange, invalid, numbers }: { id: string; value: unknown; onChange: (v: unknown[]) => void; invalid: boolean; numbers?: boolean }) {
+  const list = Array.isArray(value) ? value : [];
+  const [text, setText] = useState(list.join('\n'));
+  return (
+    <textarea
+      id={id}
+      rows={3}
+      value={text}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      onChange={(event) => {
+        setText(event.target.value);
+        const lines = event.target.value.split('\n').map((l) => l.trim()).filter(Boolean);
+        onChange(numbers ? lines.map(Number) : lines);
+      }}
+      className={inputClass}
+      placeholder="Une valeur par ligne"
+    />
+  );
+}
+
+function JsonInput({ id, value, onChange, invalid }: { id: string; value: unknown; onChange: (v: unknown) => void; invalid: boolean }) {
+  const [text, setText] = useState(value === undefined ? '' : JSON.stringify(value, null, 2));
+  const [broken, setBroken] = useState(false);
+  return (
+    <>
+      <textarea
+        id={id}
+        rows={4}
+        value={text}
+        aria-invalid={invalid || broken || undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (!event.target.value.trim()) {
+            setBroken(false);
+            onChange(undefined);
+            return;
+          }
+          try {
+            onChange(JSON.parse(event.target.value));
+            setBroken(false);
+          } catch {
+            setBroken(true);
+          }
+        }}
+        className={`${inputClass} font-mono`}
+      />
+      {broken && <p className="text-sm text-error">JSON invalide : corrigez avant d’enregistrer.</p>}
+    </>
+  );
+}
+
+function MarkdownInput({ id, value, onChange, invalid }: { id: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
+  const [preview, setPreview] = useState(false);
+  return (
+    <div>
+      <div className="mb-1 flex gap-2 text-xs" role="group" aria-label="Mode d’édition">
+        <button type="button" aria-pressed={!preview} onClick={() => setPreview(false)} className="rounded px-2 py-1 aria-pressed:bg-white/10 focus-visible:outline-2">
+          Écrire
+        </button>
+        <button type="button" aria-pressed={preview} onClick={() => setPreview(true)} className="rounded px-2 py-1 aria-pressed:bg-white/10 focus-visible:outline-2">
+          Aperçu
+        </button>
+      </div>
+      {preview ? (
+        <div className="min-h-24 rounded-lg border border-line p-3" data-testid={`${id}-preview`}>
+          {value.trim() ? <Markdown source={value} /> : <p className="text-sm text-muted">Rien à afficher.</p>}
+        </div>
+      ) : (
+        <textarea id={id} rows={6} value={value} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} onChange={(event) => onChange(event.target.value)} className={inputClass} placeholder="Markdown : **gras**, *italique*, [lien](https://…)" />
+      )}
+    </div>
+  );
+}
+
+function NumberInput({ id, value, onChange, invalid, integer, min, max, step }: { id: string; value: unknown; onChange: (v: number | undefined) => void; invalid: boolean; integer?: boolean; min?: number; max?: number; step?: string }) {
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      step={step ?? (integer ? '1' : 'any')}
+      min={min}
+      max={max !== undefined && max < Number.MAX_SAFE_INTEGER ? max : undefined}
+      value={typeof value === 'number' && Number.isFinite(value) ? value : ''}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+      className={inputClass}
+    />
+  );
+}
+
+interface FieldProps {
+  field: Field;
+  path: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  errors: Errors;
+}
+
+function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
+  const id = domId(path);
+  const error = errors[path];
+  const invalid = Boolean(error);
+  const common = { id, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${id}-error` : undefined } as const;
+  const shell = (children: ReactNode, hint?: ReactNode) => (
+    <FieldShell id={id} label={field.label} required={field.required} error={error} hint={hint}>
+      {children}
+    </FieldShell>
+  );
+  const w = field.widget;
+  switch (w.kind) {
+    case 'text':
+    case 'url':
+      return shell(<input {...common} type={w.kind === 'url' ? 'url' : 'text'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} className={inputClass} />);
+    case 'image':
+      return shell(
+        <input {...common} type="url" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} className={inputClass} placeholder="https://…" />,
+        isHttp(value) ? <img src={value} alt={`Aperçu : ${field.label}`} className="mt-2 max-h-40 rounded-lg border border-line object-contain" /> : null,
+      );
+    case 'markdown':
+      return shell(<MarkdownInput id={id} value={typeof value === 'string' ? value : ''} onChange={onChange} invalid={invalid} />);
+    case 'number':
+      return shell(<NumberInput id={id} value={value} onChange={onChange} invalid={invalid} integer={w.integer} min={w.min} max={w.max} />);
+    case 'checkbox':
+      return (
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} className="size-4 accent-(--color-primary)" />
+            {field.label}
+          </label>
+          {error && (
+            <p id={`${id}-error`} className="text-sm text-error">
+              {error}
+            </p>
+          )}
+        </div>
+      );
+    case 'select':
+      return shell(
+        <select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={inputClass}>
+          {(!field.required || value === undefined) && <option value="">—</option>}
+          {w.options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>,
+      );
+    case 'datetime':
+      return shell(
+        <input {...common} type="datetime-local" value={isoToParisLocal(typeof value === 'string' ? value : '')} onChange={(e) => onChange(parisLocalToIso(e.target.value) || undefined)} className={inputClass} />,
+        <p className="text-xs text-muted">Heure de Paris</p>,
+      );
+    case 'reference':
+      return shell(<ReferencePicker id={id} resource={w.resource} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next || undefined)} label={field.label} invalid={invalid} />);
+    case 'references':
+      return shell(<ReferenceListPicker id={id} resource={w.resource} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} label={field.label} />);
+    case 'choices': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      return (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">{field.label}</legend>
+          <div className="flex flex-wrap gap-3">
+            {w.options.map((option) => (
+              <label key={option} className="flex items-center gap-1 text-sm">
+                <input type="checkbox" checked={chosen.includes(option)} onChange={(e) => onChange(e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))} />
+                {optionLabel(option)}
+              </label>
+            ))}
+          </div>
+          {error && <p className="text-sm text-error">{error}</p>}
+        </fieldset>
+      );
+    }
+    case 'lines':
+      return shell(<LinesInput id={id} value={value} onChange={onChange} invalid={invalid} />);
+    case 'json':
+      return shell(<JsonInput id={id} value={value} onChange={onChange} invalid={invalid} />, <p className="text-xs text-muted">Au format JSON</p>);
+    case 'location': {
+      const point = (value ?? {}) as { lat?: number; lng?: number };
+      const set = (key: 'lat' | 'lng', n: number | undefined) => onChange({ ...point, [key]: n });
+      const ready = typeof point.lat === 'number' && typeof point.lng === 'number';
+      return (
+        <fieldset className="space-y-2 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-medium">{field.label}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            <FieldShell id={`${id}-lat`} label="Latitude" required={false} error={errors[`${path}.lat`]}>
+              <NumberInput id={`${id}-lat`} value={point.lat} onChange={(n) => set('lat', n)} invalid={Boolean(errors[`${path}.lat`])} min={-90} max={90} />
+            </FieldShell>
+            <FieldShell id={`${id}-lng`} label="Longitude" required={false} error={errors[`${path}.lng`]}>
+              <NumberInput id={`${id}-lng`} value={point.lng} onChange={(n) => set('lng', n)} invalid={Boolean(errors[`${path}.lng`])} min={-180} max={180} />
+            </FieldShell>
+          </div>
+          {ready && (
+            <a href={`https://www.openstreetmap.org/?mlat=${point.lat}&mlon=${point.lng}#map=17/${point.lat}/${point.lng}`} target="_blank" rel="noopener noreferrer" className="text-sm text-accent hover:underline">
+              Vérifier sur la carte (OpenStreetMap)
+            </a>
+          )}
+          {error && <p className="text-sm text-error">{error}</p>}
+        </fieldset>
+      );
+    }
+    case 'price': {
+      const price = (value ?? { free: true }) as { free?: boolean; min?: number; max?: number };
+      const free = price.free === true;
+      const euros = (cents: number | undefined) => (typeof cents === 'number' ? cents / 100 : undefined);
+      const cents = (e: number | undefined) => (e === undefined ? undefined : Math.round(e * 100));
+      return (
+        <fieldset className="space-y-2 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-medium">{field.label}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={free} onChange={(e) => onChange(e.target.checked ? { free: true } : { min: 0, max: 0 })} />
+            Gratuit
+          </label>
+          {!free && (
+            <div className="grid grid-cols-2 gap-2">
+              <FieldShell id={`${id}-min`} label="Prix minimum (€)" required error={errors[`${path}.min`]}>
+                <NumberInput id={`${id}-min`} value={euros(price.min)} onChange={(n) => onChange({ min: cents(n), max: price.max })} invalid={Boolean(errors[`${path}.min`])} min={0} step="0.01" />
+              </FieldShell>
+              <FieldShell id={`${id}-max`} label="Prix maximum (€)" required error={errors[`${path}.max`]}>
+                <NumberInput id={`${id}-max`} value={euros(price.max)} onChange={(n) => onChange({ min: price.min, max: cents(n) })} invalid={Boolean(errors[`${path}.max`])} min={0} step="0.01" />
+              </FieldShell>
+            </div>
+          )}
+          {error && <p className="text-sm text-error">{error}</p>}
+        </fieldset>
+      );
+    }
+    case 'group':
+      return (
+        <fieldset className="space-y-3 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-medium">{field.label}</legend>
+          <FieldList fields={w.fields} prefix={path} value={(value ?? {}) as Value} onChange={onChange} errors={errors} />
+          {error && <p className="text-sm text-error">{error}</p>}
+        </fieldset>
+      );
+    case 'repeat': {
+      const items = Array.isArray(value) ? (value as Value[]) : [];
+      const inner = w.fields;
+      return (
+        <fieldset className="space-y-3 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-medium">
+            {field.label} ({items.length})
+          </legend>
+          {items.map((item, index) => (
+            <div key={index} className="space-y-3 rounded-lg bg-surface p-3" role="group" aria-label={`${field.label} n° ${index + 1}`}>
+              <div className="flex items-center justify-between">
+                <p className="text-sm font-semibold">n° {index + 1}</p>
+                <div className="flex gap-1">
+                  <button type="button" disabled={index === 0} onClick={() => onChange(move(items, index, -1))} className="rounded px-2 py-1 text-xs hover:bg-white/10 disabled:opacity-40 focus-visible:outline-2" aria-label={`Monter le n° ${index + 1}`}>
+                    ↑
+                  </button>
+                  <button type="button" onClick={() => onChange(items.filter((_, i) => i !== index))} className="rounded px-2 py-1 text-xs text-error hover:bg-white/10 focus-visible:outline-2">
+                    Retirer le n° {index + 1}
+                  </button>
+                </div>
+              </div>
+              <FieldList fields={inner} prefix={`${path}.${index}`} value={item} onChange={(next) => onChange(items.map((it, i) => (i === index ? (next as Value) : it)))} errors={errors} />
+            </div>
+          ))}
+          <button type="button" onClick={() => onChange([...items, emptyValue(inner)])} className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-white/5 focus-visible:outline-2">
+            Ajouter : {field.label.toLowerCase()}
+          </button>
+          {error && <p className="text-sm text-error">{error}</p>}
+        </fieldset>
+      );
+    }
+  }
+}
+
+function move<T>(items: T[], index: number, by: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(index, 1);
+  next.splice(index + by, 0, item!);
+  return next;
+}
+
+const OPTION_LABELS: Record<string, string> = {
+  draft: 'Brouillon',
+  published: 'Publié',
+  cancelled: 'Annulé',
+  open: 'Ouvert',
+  closed: 'Fermé',
+  drawn: 'Tiré au sort',
+  admin: 'Administrateur',
+  staff: 'Équipe',
+  idle: 'En attente',
+  running: 'En cours',
+  failed: 'En échec',
+  queued: 'En file',
+  succeeded: 'Réussi',
+  free_draw: 'Tirage gratuit',
+  association_lottery: 'Loterie associative',
+  text: 'Texte',
+  email: 'E-mail',
+  number: 'Nombre',
+  select: 'Liste',
+  checkbox: 'Case à cocher',
+  date: 'Date',
+  textarea: 'Texte long',
+  vegan: 'Végan',
+  vegetarian: 'Végétarien',
+};
+export const optionLabel = (option: string) => OPTION_LABELS[option] ?? option;
+
+function FieldList({ fields, prefix, value, onChange, errors }: { fields: Field[]; prefix: string; value: Value; onChange: (value: Value) => void; errors: Errors }) {
+  return (
+    <>
+      {fields.map((field) => {
+        const path = prefix ? `${prefix}.${field.key}` : field.key;
+        return <FieldInput key={field.key} field={field} path={path} value={value[field.key]} onChange={(next) => onChange({ ...value, [field.key]: next })} errors={errors} />;
+      })}
+    </>
+  );
+}
+
+/** A form drawn from a resource's schema: one widget per field, each with its error beside it. */
+export function SchemaForm({ fields, value, onChange, errors }: { fields: Field[]; value: Value; onChange: (value: Value) => void; errors: Errors }) {
+  return (
+    <div className="space-y-4">
+      <FieldList fields={fields} prefix="" value={value} onChange={onChange} errors={errors} />
+    </div>
+  );
+}

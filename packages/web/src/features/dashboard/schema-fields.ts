@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { RESOURCES, type ResourceName } from '@sortie/core';
+
+/** A node of JSON Schema as zod 4 writes it (only what the forms read). */
+export interface JsonNode {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  items?: JsonNode;
+  anyOf?: JsonNode[];
+  additionalProperties?: JsonNode | boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+}
+
+export type Widget =
+  | { kind: 'text' }
+  | { kind: 'markdown' }
+  | { kind: 'image' }
+  | { kind: 'url' }
+  | { kind: 'number'; integer: boolean; min?: number; max?: number }
+  | { kind: 'checkbox' }
+  | { kind: 'select'; options: string[] }
+  | { kind: 'datetime' }
+  | { kind: 'reference'; resource: ResourceName }
+  | { kind: 'references'; resource: ResourceName }
+  | { kind: 'choices'; options: string[] }
+  | { kind: 'lines' }
+  | { kind: 'group'; fields: Field[] }
+  | { kind: 'repeat'; fields: Field[] }
+  | { kind: 'location' }
+  | { kind: 'price' }
+  | { kind: 'json' };
+
+export interface Field {
+  key: string;
+  label: string;
+  required: boolean;
+  widget: Widget;
+  default?: unknown;
+}
+
+/** Which resource an `…Id` / `…Ids` field points to. */
+const REFERENCES: Record<string, ResourceName> = {
+  place: 'places',
+  organization: 'organizations',
+  event: 'events',
+  artist: 'artists',
+  category: 'eventCategories',
+  collector: 'collectors',
+  template: 'formTemplates',
+  type: 'placeTypes',
+  user: 'users',
+  question: 'questions',
+  badge: 'badges',
+  championship: 'championships',
+  tournament: 'tournaments',
+  store: 'stores',
+};
+
+/** French labels of the fields staff meet most; others are spelled out from their key. */
+const LABELS: Record<string, string> = {
+  title: 'Titre',
+  name: 'Nom',
+  description: 'Description',
+  startsAt: 'Début',
+  endsAt: 'Fin',
+  opensAt: 'Ouverture',
+  closesAt: 'Clôture',
+  placeId: 'Lieu',
+  organizationId: 'Organisation',
+  eventId: 'Événement',
+  artistIds: 'Artistes',
+  categoryIds: 'Catégories',
+  city: 'Ville',
+  coverImage: 'Image de couverture',
+  price: 'Prix',
+  ticketUrl: 'Billetterie',
+  status: 'Statut',
+  tags: 'Étiquettes',
+  slug: 'Identifiant d’adresse (slug)',
+  typeId: 'Type de lieu',
+  address: 'Adresse',
+  street: 'Rue',
+  postalCode: 'Code postal',
+  location: 'Position',
+  phone: 'Téléphone',
+  website: 'Site web',
+  images: 'Images',
+  sections: 'Sections',
+  items: 'Éléments',
+  fields: 'Champs',
+  prizes: 'Lots',
+  quantity: 'Quantité',
+  label: 'Libellé',
+  key: 'Clé',
+  type: 'Type',
+  required: 'Obligatoire',
+  options: 'Options',
+  url: 'Adresse de destination',
+  shortCode: 'Code court',
+  expiresAt: 'Expiration',
+  maxVisits: 'Visites maximum',
+  displayName: 'Nom affiché',
+  email: 'E-mail',
+  avatar: 'Avatar',
+  roles: 'Rôles',
+  rules: 'Règlement',
+  legalBasis: 'Cadre légal',
+  authorisationRef: 'Référence d’autorisation',
+  templateId: 'Modèle',
+  maxEntries: 'Réponses maximum',
+  collectorId: 'Collecteur',
+  schedule: 'Planification',
+  bio: 'Biographie',
+  genres: 'Genres',
+  icon: 'Icône',
+  colour: 'Couleur',
+  allergens: 'Allergènes',
+  logo: 'Logo',
+  subject: 'Sujet',
+  body: 'Contenu',
+  alt: 'Texte alternatif',
+  width: 'Largeur',
+  height: 'Hauteur',
+};
+
+export function labelOf(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  const words = key.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const typeOf = (node: JsonNode): string | undefined => (Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type);
+const IMAGE_KEY = /image|avatar|cover|logo|picture|photo/i;
+const MARKDOWN_KEY = /^(description|bio|rules|body|content|text)$/;
+
+function referenceOf(key: string): ResourceName | undefined {
+  const match = /^([a-z]+?)Ids?$/i.exec(key);
+  return match ? REFERENCES[match[1]!.toLowerCase()] : undefined;
+}
+
+function widgetOf(key: string, node: JsonNode): Widget {
+  const nonNull = node.anyOf?.filter((n) => typeOf(n) !== 'null');
+  if (nonNull && nonNull.length === 1) return widgetOf(key, { ...nonNull[0]!, default: node.default });
+  if (key === 'price' && node.anyOf) return { kind: 'price' };
+  if (node.anyOf) return { kind: 'json' };
+  if (node.enum) return { kind: 'select', options: node.enum.map(String) };
+  const type = typeOf(node);
+  if (type === 'string') {
+    if (node.format === 'date-time') return { kind: 'datetime' };
+    const reference = key.endsWith('Id') ? referenceOf(key) : undefined;
+    if (reference) return { kind: 'reference', resource: reference };
+    if (IMAGE_KEY.test(key)) return { kind: 'image' };
+    if (MARKDOWN_KEY.test(key) || (node.maxLength ?? 0) >= 5000) return { kind: 'markdown' };
+    if (/url$|website/i.test(key)) return { kind: 'url' };
+    return { kind: 'text' };
+  }
+  if (type === 'integer' || type === 'number') return { kind: 'number', integer: type === 'integer', min: node.minimum, max: node.maximum };
+  if (type === 'boolean') return { kind: 'checkbox' };
+  if (type === 'array' && node.items) {
+    const item = node.items;
+    const reference = key.endsWith('Ids') ? referenceOf(key) : undefined;
+    if (reference) return { kind: 'references', resource: reference };
+    if (item.enum) return { kind: 'choices', options: item.enum.map(String) };
+    if (typeOf(item) === 'object' && item.properties) return { kind: 'repeat', fields: fieldsOf(item) };
+    if (typeOf(item) === 'string' || typeOf(item) === 'number') return { kind: 'lines' };
+    return { kind: 'json' };
+  }
+  if (type === 'object' && node.properties) {
+    const keys = Object.keys(node.properties);
+    if (key === 'location' || (keys.includes('lat') && keys.includes('lng') && keys.length === 2)) return { kind: 'location' };
+    return { kind: 'group', fields: fieldsOf(node) };
+  }
+  return { kind: 'json' };
+}
+
+export function fieldsOf(node: JsonNode): Field[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([key, child]) => ({
+    key,
+    label: labelOf(key),
+    required: required.has(key) && child.default === undefined,
+    widget: widgetOf(key, child),
+    default: child.default,
+  }));
+}
+
+const cache = new Map<z.ZodType, Field[]>();
+
+/** The form fields of a zod schema, read from its JSON Schema (zod 4's toJSONSchema, input side). */
+export function formFieldsOf(schema: z.ZodType): Field[] {
+  let fields = cache.get(schema);
+  if (!fields) {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
+    cache.set(schema, (fields = fieldsOf(json)));
+  }
+  return fields;
+}
+
+export const resourceFields = (resource: ResourceName): Field[] => formFieldsOf(RESOURCES[resource].input);
+
+/** The empty value of a new record: each field's default, else nothing. */
+export function emptyValue(fields: Field[]): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.default !== undefined) value[field.key] = structuredClone(field.default);
+    else if (field.widget.kind === 'group') value[field.key] = emptyValue(field.widget.fields);
+  }
+  return value;
+}
+
+/**
+ * What a form sends: only the schema's keys, with the blanks of optional fields left out
+ * (an empty text or number means « not given »), nested groups and repeated items alike.
+ */
+export function cleanValue(fields: Field[], value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    let v = value[field.key];
+    if (v === undefined || v === null || (v === '' && !field.required && field.default === undefined)) continue;
+    if (field.widget.kind === 'group' && typeof v === 'object') v = cleanValue(field.widget.fields, v as Record<string, unknown>);
+    if (field.widget.kind === 'repeat' && Array.isArray(v)) {
+      const inner = field.widget.fields;
+      v = v.map((item) => cleanValue(inner, item as Record<string, unknown>));
+    }
+    out[field.key] = v;
+  }
+  return out;
+}
