@@ -1,12 +1,70 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { mdiInstagram, mdiMicrophoneVariant, mdiSpotify, mdiWeb } from '@mdi/js';
+import type { Artist } from '@sortie/core';
+import { Icon } from '../components/Icon';
+import { Markdown } from '../components/Markdown';
+import { usePageTitle } from '../components/usePageTitle';
+import { QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { ExternalLink } from '../features/people/ExternalLink';
+import { FollowButton } from '../features/people/FollowButton';
+import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import type { PageProps } from './types';
 
+const LINKS = [
+  { key: 'spotify', label: 'Spotify', icon: mdiSpotify },
+  { key: 'instagram', label: 'Instagram', icon: mdiInstagram },
+  { key: 'website', label: 'Site officiel', icon: mdiWeb },
+] as const;
+
+/** /artists/{id}: an artist by 24-hex id or slug; bio, genres, links and upcoming dates. */
 export default function ArtistPage({ params }: PageProps) {
+  const ref = params.id ?? '';
+  // The server finds an artist by its id or by its slug.
+  const query = useApiQuery(`artist:${ref}`, (api) => api.get<Artist>('artists', ref));
+  usePageTitle(query.data?.name ?? 'Artiste');
   return (
-    <PlaceholderPage title="Artiste">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
-      </p>
-    </PlaceholderPage>
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <QueryView query={query} skeleton={<Skeleton lines={5} label="Chargement de l’artiste…" />}>
+        {(artist) => (
+          <>
+            <header className="flex flex-wrap items-center gap-4">
+              {artist.image ? (
+                <img src={artist.image} alt="" className="size-24 rounded-full object-cover" width={96} height={96} />
+              ) : (
+                <span className="grid size-24 place-items-center rounded-full bg-primary/15 text-primary" aria-hidden="true">
+                  <Icon path={mdiMicrophoneVariant} size={40} />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold text-accent">Artiste</p>
+                <h1 className="text-3xl font-bold tracking-tight break-words">{artist.name}</h1>
+                {artist.genres.length > 0 && (
+                  <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Genres">
+                    {artist.genres.map((genre) => (
+                      <li key={genre} className="rounded-full border border-line px-2.5 py-0.5 text-xs text-muted">
+                        {genre}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <FollowButton kind="artist" id={artist._id} name={artist.name} />
+            </header>
+            {LINKS.some(({ key }) => artist.links?.[key]) && (
+              <ul className="mt-6 flex flex-wrap gap-4 text-sm" aria-label="Liens">
+                {LINKS.filter(({ key }) => artist.links?.[key]).map(({ key, label, icon }) => (
+                  <li key={key} className="flex items-center gap-1.5">
+                    <Icon path={icon} size={18} className="text-muted" />
+                    <ExternalLink href={artist.links[key]}>{label}</ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-8">{artist.bio ? <Markdown source={artist.bio} /> : <p className="text-muted">Pas encore de biographie pour cet artiste.</p>}</div>
+            <UpcomingEvents filter={{ artistId: artist._id }} empty="Aucune date à venir pour cet artiste." />
+          </>
+        )}
+      </QueryView>
+    </article>
   );
 }

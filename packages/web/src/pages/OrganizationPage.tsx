@@ -1,12 +1,51 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { mdiAccountGroup } from '@mdi/js';
+import type { Organization } from '@sortie/core';
+import { Icon } from '../components/Icon';
+import { Markdown } from '../components/Markdown';
+import { usePageTitle } from '../components/usePageTitle';
+import { QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { ExternalLink } from '../features/people/ExternalLink';
+import { FollowButton } from '../features/people/FollowButton';
+import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import type { PageProps } from './types';
 
+/** /organizations/{id}: an organiser, what it is and what it puts on next. */
 export default function OrganizationPage({ params }: PageProps) {
+  const id = params.id ?? '';
+  const query = useApiQuery(`organization:${id}`, (api) => api.get<Organization>('organizations', id));
+  usePageTitle(query.data?.name ?? 'Organisation');
   return (
-    <PlaceholderPage title="Organisation">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
-      </p>
-    </PlaceholderPage>
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <QueryView query={query} skeleton={<Skeleton lines={5} label="Chargement de l’organisation…" />}>
+        {(organization) => (
+          <>
+            <header className="flex flex-wrap items-center gap-4">
+              {organization.logo ? (
+                <img src={organization.logo} alt="" className="size-20 rounded-2xl object-cover" width={80} height={80} />
+              ) : (
+                <span className="grid size-20 place-items-center rounded-2xl bg-primary/15 text-primary" aria-hidden="true">
+                  <Icon path={mdiAccountGroup} size={36} />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold text-accent">Organisation</p>
+                <h1 className="text-3xl font-bold tracking-tight break-words">{organization.name}</h1>
+                {organization.website && (
+                  <p className="mt-1 text-sm">
+                    <ExternalLink href={organization.website}>Site web</ExternalLink>
+                  </p>
+                )}
+              </div>
+              <FollowButton kind="organization" id={organization._id} name={organization.name} />
+            </header>
+            <div className="mt-8">
+              {organization.description ? <Markdown source={organization.description} /> : <p className="text-muted">Cette organisation n’a pas encore de présentation.</p>}
+            </div>
+            <UpcomingEvents filter={{ organizationId: organization._id }} empty="Aucun événement à venir pour cette organisation." />
+          </>
+        )}
+      </QueryView>
+    </article>
   );
 }

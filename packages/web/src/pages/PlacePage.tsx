@@ -1,12 +1,139 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { mdiBriefcaseOutline, mdiPhone, mdiSilverwareForkKnife, mdiWeb } from '@mdi/js';
+import { Link } from 'wouter';
+import { pathFor, type JobOffer, type Menu, type Place, type PlaceType } from '@sortie/core';
+import { Icon } from '../components/Icon';
+import { Markdown } from '../components/Markdown';
+import { usePageTitle } from '../components/usePageTitle';
+import { QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { ExternalLink } from '../features/people/ExternalLink';
+import { FollowButton } from '../features/people/FollowButton';
+import { UpcomingEvents } from '../features/people/UpcomingEvents';
+import { openingHoursLines } from '../features/places/opening-hours';
+import { PlaceMapLink } from '../features/places/PlaceMapLink';
 import type { PageProps } from './types';
 
+interface PlaceDetails {
+  place: Place;
+  typeName?: string;
+  menu?: Menu;
+  jobOfferCount: number;
+}
+
+const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', x: 'X', twitter: 'X', youtube: 'YouTube' };
+const PILL = 'inline-flex items-center gap-2 rounded-full bg-surface px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+
+/** /places/{id}: a venue with its address, hours, map, upcoming events, menu and job offers. */
 export default function PlacePage({ params }: PageProps) {
+  const id = params.id ?? '';
+  const query = useApiQuery(`place:${id}`, async (api): Promise<PlaceDetails> => {
+    const place = await api.get<Place>('places', id);
+    // The rest is a bonus: the page still shows the place if one of these fails.
+    const [type, menus, offers] = await Promise.all([
+      place.typeId ? api.get<PlaceType>('placeTypes', place.typeId).catch(() => undefined) : undefined,
+      api.list<Menu>('menus', { placeId: id, limit: 1 }).catch(() => undefined),
+      api.list<JobOffer>('jobOffers', { placeId: id, limit: 0 }).catch(() => undefined),
+    ]);
+    return { place, typeName: type?.name, menu: menus?.items[0], jobOfferCount: offers?.meta.total ?? 0 };
+  });
+  usePageTitle(query.data?.place.name ?? 'Lieu');
+
   return (
-    <PlaceholderPage title="Lieu">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
-      </p>
-    </PlaceholderPage>
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <QueryView query={query} skeleton={<Skeleton lines={6} label="Chargement du lieu…" />}>
+        {({ place, typeName, menu, jobOfferCount }) => <PlaceView place={place} typeName={typeName} menu={menu} jobOfferCount={jobOfferCount} />}
+      </QueryView>
+    </article>
+  );
+}
+
+function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
+  const hours = openingHoursLines(place.openingHours);
+  const socials = Object.entries(place.socials ?? {});
+  return (
+    <>
+      {place.images[0] && <img src={place.images[0]} alt="" className="mb-6 aspect-[3/1] w-full rounded-2xl object-cover" />}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          {typeName && <p className="text-sm font-semibold text-accent">{typeName}</p>}
+          <h1 className="text-3xl font-bold tracking-tight break-words">{place.name}</h1>
+          <address className="mt-2 not-italic text-muted">
+            {place.address.street && <span className="block">{place.address.street}</span>}
+            <span className="block">
+              {place.address.postalCode} {place.address.city}
+            </span>
+          </address>
+        </div>
+        <FollowButton kind="place" id={place._id} name={place.name} />
+      </header>
+
+      <nav aria-label="Autour du lieu" className="mt-6 flex flex-wrap gap-2">
+        {menu && (
+          <Link href={pathFor('menu', { id: menu._id })} className={PILL}>
+            <Icon path={mdiSilverwareForkKnife} size={18} /> Voir la carte
+          </Link>
+        )}
+        <Link href={pathFor('placeJobOffers', { id: place._id })} className={PILL}>
+          <Icon path={mdiBriefcaseOutline} size={18} />
+          {jobOfferCount > 0 ? `Offres d’emploi (${jobOfferCount})` : 'Offres d’emploi'}
+        </Link>
+      </nav>
+
+      <div className="mt-8 grid gap-8 md:grid-cols-[2fr_1fr]">
+        <div className="min-w-0">
+          {place.description ? <Markdown source={place.description} /> : <p className="text-muted">Ce lieu n’a pas encore de description.</p>}
+        </div>
+        <aside className="space-y-6" aria-label="Informations pratiques">
+          <PlaceMapLink place={place} />
+          <section aria-labelledby="hours-title">
+            <h2 id="hours-title" className="text-lg font-bold">
+              Horaires d’ouverture
+            </h2>
+            {hours.length ? (
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {hours.map(({ day, hours: ranges }) => (
+                  <div key={day} className="contents">
+                    <dt className="font-medium">{day}</dt>
+                    <dd className={ranges === 'Fermé' ? 'text-muted' : ''}>{ranges}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-2 text-sm text-muted">Horaires non communiqués.</p>
+            )}
+          </section>
+          {(place.phone || place.website || socials.length > 0) && (
+            <section aria-labelledby="contact-title">
+              <h2 id="contact-title" className="text-lg font-bold">
+                Contact
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {place.phone && (
+                  <li className="flex items-center gap-2">
+                    <Icon path={mdiPhone} size={18} className="text-muted" />
+                    <a href={`tel:${place.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                      {place.phone}
+                    </a>
+                  </li>
+                )}
+                {place.website && (
+                  <li className="flex items-center gap-2">
+                    <Icon path={mdiWeb} size={18} className="text-muted" />
+                    <ExternalLink href={place.website}>Site web</ExternalLink>
+                  </li>
+                )}
+                {socials.map(([network, url]) => (
+                  <li key={network}>
+                    <ExternalLink href={url}>{SOCIAL_LABELS[network.toLowerCase()] ?? network}</ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
+      </div>
+
+      <UpcomingEvents filter={{ placeId: place._id }} empty="Aucun événement à venir dans ce lieu pour le moment." />
+    </>
   );
 }

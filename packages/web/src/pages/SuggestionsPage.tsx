@@ -1,5 +1,57 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { DEFAULT_CITY, pathFor, type CurrentUser, type Event, type Page } from '@sortie/core';
+import { EmptyState, QueryView } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { EventListItem, ListSkeleton } from '../features/people/EventListItem';
+import { Pager } from '../features/people/Pager';
+import { SignedInGate } from '../features/people/SignedInGate';
 
+export const SUGGESTIONS_PAGE_SIZE = 12;
+
+/** /suggestions: upcoming events in the user's city, ranked by the server from their follows and likes. */
 export default function SuggestionsPage() {
-  return <PlaceholderPage title="Suggestions" description="Des idées de sorties choisies pour vous." />;
+  return (
+    <SignedInGate title="Suggestions" invitation="Connectez-vous : vos suggestions se font d’après les lieux, artistes et organisateurs que vous suivez et les événements que vous aimez.">
+      {(user) => <Suggestions user={user} />}
+    </SignedInGate>
+  );
+}
+
+function Suggestions({ user }: { user: CurrentUser }) {
+  const city = user.city || DEFAULT_CITY;
+  const [offset, setOffset] = useState(0);
+  const query = useApiQuery(`suggestions:${offset}`, (api) => api.request<Page<Event>>('GET', '/me/suggestions', { query: { limit: SUGGESTIONS_PAGE_SIZE, offset } }));
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
+        Suggestions
+      </h1>
+      <p className="mt-2 text-muted">À {city}, d’après ce que vous suivez et aimez.</p>
+      <div className="mt-6">
+        <QueryView query={query} skeleton={<ListSkeleton label="Chargement de vos suggestions…" />}>
+          {(page) =>
+            page.items.length === 0 ? (
+              <EmptyState>
+                Aucun événement à venir à {city} pour le moment.{' '}
+                <Link href={pathFor('places')} className="font-semibold text-accent hover:underline">
+                  Suivez des lieux
+                </Link>{' '}
+                pour des suggestions plus justes.
+              </EmptyState>
+            ) : (
+              <>
+                <ul className="space-y-3">
+                  {page.items.map((event) => (
+                    <EventListItem key={event._id} event={event} />
+                  ))}
+                </ul>
+                <Pager meta={page.meta} onOffset={setOffset} label="Pages des suggestions" />
+              </>
+            )
+          }
+        </QueryView>
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,37 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import type { Page } from '@sortie/core';
+import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
+import { SignedInGate } from '../features/people/SignedInGate';
 
+/** /users/badges: the badges the user has earned. */
 export default function UserBadgesPage() {
-  return <PlaceholderPage title="Mes badges" />;
+  return (
+    <SignedInGate title="Mes badges" invitation="Connectez-vous pour voir les badges que vous avez gagnés.">
+      {() => <Badges />}
+    </SignedInGate>
+  );
+}
+
+function Badges() {
+  const query = useApiQuery('my-badges', (api) => api.request<Page<AwardedBadge>>('GET', '/me/badges'));
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
+        Mes badges
+      </h1>
+      <p className="mt-2 text-muted">Sortez, aimez, suivez : chaque badge récompense une habitude de sortie.</p>
+      <QueryView query={query} skeleton={<Skeleton lines={3} label="Chargement de vos badges…" />}>
+        {(page) =>
+          page.items.length ? (
+            <BadgeList badges={page.items} />
+          ) : (
+            <div className="mt-6">
+              <EmptyState>Pas encore de badge. Aimez votre premier événement pour gagner « Premier pas » !</EmptyState>
+            </div>
+          )
+        }
+      </QueryView>
+    </section>
+  );
 }

@@ -1,5 +1,100 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { useState } from 'react';
+import { mdiHeartOff } from '@mdi/js';
+import { Link } from 'wouter';
+import { ProductApiPort, pathFor, type Event, type Page } from '@sortie/core';
+import { useUseCase } from '../app/container-context';
+import { usePreferredCity } from '../app/preferences';
+import { Icon } from '../components/Icon';
+import { EmptyState, QueryView } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { EventListItem, ListSkeleton } from '../features/people/EventListItem';
+import { Pager } from '../features/people/Pager';
+import { SignedInGate } from '../features/people/SignedInGate';
 
+export const LIKES_PAGE_SIZE = 20;
+
+/** /users/likes: the events the user liked, by date; a like can be taken back here. */
 export default function UserLikesPage() {
-  return <PlaceholderPage title="Mes favoris" />;
+  return (
+    <SignedInGate title="Mes favoris" invitation="Connectez-vous pour retrouver les événements que vous aimez.">
+      {() => <Likes />}
+    </SignedInGate>
+  );
+}
+
+function Likes() {
+  const api = useUseCase(ProductApiPort);
+  const [city] = usePreferredCity();
+  const [offset, setOffset] = useState(0);
+  const query = useApiQuery(`likes:${offset}`, (a) => a.request<Page<Event>>('GET', '/me/likes', { query: { limit: LIKES_PAGE_SIZE, offset } }));
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+
+  const unlike = async (event: Event) => {
+    setError(null);
+    setRemoved((set) => new Set(set).add(event._id));
+    try {
+      await api.request('DELETE', `/me/likes/${event._id}`);
+    } catch {
+      setRemoved((set) => {
+        const next = new Set(set);
+        next.delete(event._id);
+        return next;
+      });
+      setError(`« ${event.title} » n’a pas pu être retiré de vos favoris. Réessayez.`);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
+        Mes favoris
+      </h1>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
+          {error}
+        </p>
+      )}
+      <div className="mt-6">
+        <QueryView query={query} skeleton={<ListSkeleton label="Chargement de vos favoris…" />}>
+          {(page) => {
+            const items = page.items.filter((event) => !removed.has(event._id));
+            if (items.length === 0) {
+              return (
+                <EmptyState>
+                  Vous n’avez encore aimé aucun événement.{' '}
+                  <Link href={pathFor('home', { city })} className="font-semibold text-accent hover:underline">
+                    Découvrir l’agenda de {city}
+                  </Link>
+                </EmptyState>
+              );
+            }
+            return (
+              <>
+                <ul className="space-y-3">
+                  {items.map((event) => (
+                    <EventListItem
+                      key={event._id}
+                      event={event}
+                      action={
+                        <button
+                          type="button"
+                          onClick={() => unlike(event)}
+                          aria-label={`Retirer « ${event.title} » de mes favoris`}
+                          className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-error focus-visible:outline-2 focus-visible:outline-accent"
+                        >
+                          <Icon path={mdiHeartOff} size={22} />
+                        </button>
+                      }
+                    />
+                  ))}
+                </ul>
+                <Pager meta={page.meta} onOffset={setOffset} label="Pages des favoris" />
+              </>
+            );
+          }}
+        </QueryView>
+      </div>
+    </section>
+  );
 }

@@ -1,12 +1,51 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import type { PublicUser } from '@sortie/core';
+import { formatDate } from '../format';
+import { usePageTitle } from '../components/usePageTitle';
+import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
+import { FollowButton } from '../features/people/FollowButton';
+import type { Page } from '@sortie/core';
 import type { PageProps } from './types';
 
+/** /users/{id}: a member's public profile and badges. The e-mail is never shown, even to staff. */
 export default function UserPage({ params }: PageProps) {
+  const id = params.id ?? '';
+  const profile = useApiQuery(`user:${id}`, (api) => api.get<PublicUser>('users', id));
+  const badges = useApiQuery(profile.data ? `user-badges:${id}` : null, (api) => api.request<Page<AwardedBadge>>('GET', `/users/${id}/badges`));
+  usePageTitle(profile.data?.displayName ?? 'Profil');
   return (
-    <PlaceholderPage title="Profil">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
-      </p>
-    </PlaceholderPage>
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <QueryView query={profile} skeleton={<Skeleton lines={3} label="Chargement du profil…" />}>
+        {(user) => (
+          <>
+            <header className="flex flex-wrap items-center gap-4">
+              {user.avatar ? (
+                <img src={user.avatar} alt="" className="size-20 rounded-full object-cover" width={80} height={80} />
+              ) : (
+                <span className="grid size-20 place-items-center rounded-full bg-secondary text-3xl font-bold uppercase" aria-hidden="true">
+                  {user.displayName.charAt(0)}
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <h1 className="text-3xl font-bold tracking-tight break-words">{user.displayName}</h1>
+                <p className="mt-1 text-sm text-muted">
+                  {user.city ? `${user.city} · ` : ''}Membre depuis le {formatDate(user.createdAt)}
+                </p>
+              </div>
+              <FollowButton kind="user" id={user._id} name={user.displayName} />
+            </header>
+            <section aria-labelledby="badges-title" className="mt-10">
+              <h2 id="badges-title" className="text-xl font-bold">
+                Badges
+              </h2>
+              <QueryView query={badges} skeleton={<Skeleton lines={2} label="Chargement des badges…" />}>
+                {(page) => (page.items.length ? <BadgeList badges={page.items} /> : <div className="mt-4"><EmptyState>Pas encore de badge.</EmptyState></div>)}
+              </QueryView>
+            </section>
+          </>
+        )}
+      </QueryView>
+    </article>
   );
 }

@@ -1,0 +1,29 @@
+import { mdiMedal, mdiMusic, mdiShoePrint, mdiStar, mdiTrophy, mdiWeatherNight } from '@mdi/js';
+import type { Badge } from '@sortie/core';
+import { Icon } from '../../components/Icon';
+import { formatDate } from '../../format';
+
+// Only the icons the badges use are bundled; any other name shows the medal.
+const ICONS: Record<string, string> = { mdiMedal, mdiMusic, mdiShoePrint, mdiStar, mdiTrophy, mdiWeatherNight };
+
+export type AwardedBadge = Badge & { awardedAt?: string | null };
+
+/** Badges as a grid of cards: icon, name, description and the day it was earned. */
+export function BadgeList({ badges }: { badges: readonly AwardedBadge[] }) {
+  return (
+    <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+      {badges.map((badge) => (
+        <li key={badge._id} className="flex gap-3 rounded-2xl bg-surface p-4 ring-1 ring-line">
+          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent/15 text-accent">
+            <Icon path={ICONS[badge.icon] ?? mdiMedal} size={26} />
+          </span>
+          <div className="min-w-0">
+            <h3 className="font-semibold">{badge.name}</h3>
+            {badge.description && <p className="mt-0.5 text-sm text-muted">{badge.description}</p>}
+            {badge.awardedAt && <p className="mt-1 text-xs text-muted">Obtenu le {formatDate(badge.awardedAt)}</p>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+import { mdiStar, mdiStarOutline } from '@mdi/js';
+import { Icon } from '../../components/Icon';
+import { useSignInDialog } from '../../app/ui-context';
+import { useFollow, type FollowKind } from './useFollow';
+
+/** « Suivre » / « Suivi » for a target; a visitor is asked to sign in first. */
+export function FollowButton({ kind, id, name }: { kind: FollowKind; id: string; name: string }) {
+  const follow = useFollow(kind, id);
+  const signInDialog = useSignInDialog();
+  const onClick = () => (follow.signedIn ? follow.toggle() : signInDialog.open('signIn'));
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={follow.loading}
+        aria-pressed={follow.signedIn ? follow.following : undefined}
+        aria-label={follow.following ? `Ne plus suivre ${name}` : `Suivre ${name}`}
+        className={`inline-flex items-center gap-2 rounded-full px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60 ${
+          follow.following ? 'bg-surface ring-1 ring-primary text-primary hover:bg-white/10' : 'bg-primary text-white hover:bg-primary/90'
+        }`}
+      >
+        <Icon path={follow.following ? mdiStar : mdiStarOutline} size={20} />
+        {follow.following ? 'Suivi' : 'Suivre'}
+      </button>
+      {follow.error && (
+        <p role="alert" className="text-sm text-error">
+          {follow.error}
+        </p>
+      )}
+    </div>
+  );
+}

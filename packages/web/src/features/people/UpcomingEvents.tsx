@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { EventQuery } from '@sortie/core';
+import { EmptyState, QueryView } from '../../data/QueryView';
+import { useApiQuery } from '../../data/useApiQuery';
+import { EventListItem, ListSkeleton } from './EventListItem';
+import { Pager } from './Pager';
+
+export const UPCOMING_PAGE_SIZE = 6;
+
+/** The upcoming events of a place, an organisation or an artist, a page at a time. */
+export function UpcomingEvents({ filter, empty }: { filter: Pick<EventQuery, 'placeId' | 'organizationId' | 'artistId'>; empty: string }) {
+  const [offset, setOffset] = useState(0);
+  const key = JSON.stringify({ ...filter, offset });
+  const query = useApiQuery(key, (api) => api.listEvents({ ...filter, upcoming: 'true', limit: UPCOMING_PAGE_SIZE, offset }));
+  return (
+    <section aria-labelledby="upcoming-title" className="mt-10">
+      <h2 id="upcoming-title" className="text-xl font-bold">
+        Prochains événements
+      </h2>
+      <QueryView query={query} skeleton={<ListSkeleton label="Chargement des événements…" />}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState>{empty}</EmptyState>
+            </div>
+          ) : (
+            <>
+              <ul className="mt-4 space-y-3">
+                {page.items.map((event) => (
+                  <EventListItem key={event._id} event={event} />
+                ))}
+              </ul>
+              <Pager meta={page.meta} onOffset={setOffset} label="Pages des événements" />
+            </>
+          )
+        }
+      </QueryView>
+    </section>
+  );
+}
