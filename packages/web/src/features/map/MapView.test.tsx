@@ -1,0 +1,46 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestContainer } from '@sortie/core/testing';
+import { ContainerProvider, readyServices } from '../../app/container-context';
+import { shellConfigOf } from '../../app/runtime-config';
+import { MapView } from './MapView';
+
+const markers = [{ id: 'a', kind: 'place' as const, title: 'Confort Moderne', subtitle: 'Poitiers', href: '/places/a', lat: 46.58, lng: 0.35 }];
+
+async function show(mapsApiKey: string | null) {
+  const { container, fakes } = createTestContainer({ config: { mapsApiKey } });
+  await act(async () => {
+    render(
+      <ContainerProvider services={readyServices({ container, config: fakes.config })} shell={shellConfigOf(fakes.config)}>
+        <MapView markers={markers} label="Carte" cluster={false} />
+      </ContainerProvider>,
+    );
+  });
+}
+
+const googleScripts = () => [...document.head.querySelectorAll('script')].filter((s) => s.src.includes('maps.googleapis.com'));
+
+afterEach(() => googleScripts().forEach((s) => s.remove()));
+
+describe('the map view', () => {
+  it('draws OpenStreetMap through Leaflet without a key, and never loads Google’s script', async () => {
+    await show(null);
+    const region = await screen.findByRole('region', { name: 'Carte' });
+    await act(async () => undefined);
+    expect(region.classList.contains('leaflet-container')).toBe(true);
+    expect(region.querySelector('.leaflet-control-attribution')?.textContent).toContain('OpenStreetMap');
+    expect(region.querySelector('[title="Confort Moderne"]')).toBeTruthy();
+    expect(googleScripts()).toEqual([]);
+  });
+
+  it('loads Google Maps with the places library when the config carries a key', async () => {
+    await show('clé-de-test');
+    await screen.findByRole('region', { name: 'Carte' });
+    await act(async () => undefined);
+    const [script] = googleScripts();
+    expect(script?.src).toContain('key=cl%C3%A9-de-test');
+    expect(script?.src).toContain('libraries=places');
+    // happy-dom refuses to run it, as a blocked network would: the visitor keeps the list.
+    expect((await screen.findByRole('alert')).textContent).toBe('La carte n’a pas pu être chargée. La liste reste disponible.');
+  });
+});
