@@ -17,3 +17,19 @@ export function useSearchParam(name: string): [string | null, (value: string | n
   };
   return [value, set];
 }
+
+/** Several parameters at once (a new filter also sends the list back to its first page). */
+export function useSearchParams(): [URLSearchParams, (patch: Record<string, string | null>) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const update = (patch: Record<string, string | null>) => {
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(patch)) {
+      if (value === null || value === '') params.delete(name);
+      else params.set(name, value);
+    }
+    const query = params.toString();
+    navigate(query ? `${location}?${query}` : location, { replace: true });
+  };
+  return [new URLSearchParams(search), update];
+}
