@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, pathFor } from '@sortie/core';
+import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+
+const WHEN = '2026-01-01T00:00:00.000Z';
+const PLACE = anId(600);
+const TYPE = anId(601);
+const MENU = anId(602);
+const place = {
+  _id: PLACE, name: 'Le Tap Garden', slug: 'le-tap-garden', typeId: TYPE, description: 'Un **bar** à bières avec terrasse.',
+  address: { street: '12 rue Carnot', postalCode: '86000', city: 'Poitiers' }, location: { lat: 46.58, lng: 0.34 },
+  phone: '05 49 00 00 00', website: 'https://tap-garden.example.fr', socials: { instagram: 'https://instagram.com/tapgarden', evil: 'javascript:alert(1)' },
+  images: [], openingHours: { tue: ['18:00-01:00'], sat: ['14:00-16:30', '18:00-02:00'] }, createdAt: WHEN, updatedAt: WHEN,
+};
+
+function apiWithPlace() {
+  return new FakeProductApi()
+    .seed('places', place)
+    .seed('placeTypes', { _id: TYPE, name: 'Bar', icon: 'mdiGlassMugVariant' })
+    .seed('menus', { _id: MENU, placeId: PLACE, title: 'La carte', sections: [] })
+    .seed('jobOffers', { _id: anId(603), placeId: PLACE, title: 'Barman', contract: 'CDI', city: 'Poitiers', publishedAt: WHEN })
+    .seed('events', anEvent({ _id: anId(604), title: 'Quiz musical', placeId: PLACE }), anEvent({ _id: anId(605), title: 'Ailleurs', placeId: anId(9) }));
+}
+
+describe('/places/{id}', () => {
+  it('shows the place: type, address, description, opening hours in French and contact', async () => {
+    await renderApp({ path: pathFor('place', { id: PLACE }), api: apiWithPlace() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Le Tap Garden' })).toBeTruthy();
+    expect(screen.getByText('Bar')).toBeTruthy();
+    expect(screen.getByText('12 rue Carnot')).toBeTruthy();
+    expect(screen.getByText('bar').tagName).toBe('STRONG');
+    const hours = screen.getByRole('heading', { name: 'Horaires d’ouverture' }).parentElement!;
+    expect(within(hours).getByText('Mardi').nextElementSibling!.textContent).toBe('18 h – 1 h');
+    expect(within(hours).getByText('Samedi').nextElementSibling!.textContent).toBe('14 h – 16 h 30, 18 h – 2 h');
+    expect(within(hours).getByText('Lundi').nextElementSibling!.textContent).toBe('Fermé');
+    expect(screen.getByRole('link', { name: '05 49 00 00 00' }).getAttribute('href')).toBe('tel:0549000000');
+    expect(screen.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe('https://instagram.com/tapgarden');
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(document.title).toBe('Le Tap Garden · Sortie');
+  });
+
+  it('links to the map, the menu and the job offers, and lists only this place’s upcoming events', async () => {
+    await renderApp({ path: pathFor('place', { id: PLACE }), api: apiWithPlace() });
+    const map = await screen.findByRole('link', { name: /Voir Le Tap Garden sur la carte/ });
+    expect(map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=46.58&mlon=0.34#map=17/46.58/0.34');
+    expect(screen.getByRole('link', { name: 'Voir la carte' }).getAttribute('href')).toBe(pathFor('menu', { id: MENU }));
+    expect(screen.getByRole('link', { name: 'Offres d’emploi (1)' }).getAttribute('href')).toBe(pathFor('placeJobOffers', { id: PLACE }));
+    expect((await screen.findByRole('link', { name: 'Quiz musical' })).getAttribute('href')).toBe(pathFor('event', { id: anId(604) }));
+    expect(screen.queryByRole('link', { name: 'Ailleurs' })).toBeNull();
+  });
+
+  it('says when nothing is planned and the hours are unknown', async () => {
+    const api = new FakeProductApi().seed('places', { ...place, typeId: undefined, openingHours: {}, location: undefined });
+    await renderApp({ path: pathFor('place', { id: PLACE }), api });
+    expect(await screen.findByText('Aucun événement à venir dans ce lieu pour le moment.')).toBeTruthy();
+    expect(screen.getByText('Horaires non communiqués.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Voir la carte' })).toBeNull();
+    expect(screen.getByRole('link', { name: /sur la carte/ }).getAttribute('href')).toContain('openstreetmap.org/search?query=12%20rue%20Carnot');
+  });
+
+  it('says in French that an unknown place does not exist', async () => {
+    const api = new FakeProductApi().fail('get', new NotFoundError('Lieu introuvable.'));
+    await renderApp({ path: pathFor('place', { id: anId(699) }), api });
+    expect((await screen.findByRole('alert')).textContent).toContain('Lieu introuvable.');
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+});
