@@ -79,6 +79,9 @@ describe('session, origin and rate limit over HTTP', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken: await kit.token(), messagingToken: 'fcm-1' } });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ email: 'firebase@exemple.fr', displayName: 'Fanny Firebase' });
+    expect(login.json().sessionToken).toEqual(expect.any(String));
+    const fromBrowser = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken: await kit.token() }, headers: { origin: 'https://app.sortie.fr' } });
+    expect(fromBrowser.json()).not.toHaveProperty('sessionToken');
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken: await kit.token() } });
     expect(again.json().user._id).toBe(login.json().user._id);
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ identityProvider: 'firebase', firebase: { projectId: PROJECT } });

@@ -27,8 +27,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
     const token = await ctx.users.createSession(user._id);
     setSessionCookie(ctx, request, reply, token);
-    // The CLI has no cookie jar: it keeps the session token from the body.
-    return { user, sessionToken: token };
+    // The CLI has no cookie jar: it keeps the session token from the body. Browsers (which
+    // send an Origin) only get the httpOnly cookie, so page scripts never see the token.
+    return request.headers.origin ? { user } : { user, sessionToken: token };
   });
 
   app.get('/api/auth/me', async (request) => {

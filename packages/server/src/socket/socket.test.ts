@@ -84,6 +84,13 @@ describe('socket.io on the same server', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('drops a socket that sends more than 100 KB in one message', async () => {
+    const socket = await open();
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    socket.emit(SOCKET_EVENTS.tournament, 'x'.repeat(150_000));
+    expect(await closed).toBe('transport close');
+  });
+
   it('refuses a handshake from another origin', async () => {
     await expect(open({ origin: 'https://pirate.example' })).rejects.toThrow();
   });
