@@ -1,9 +1,14 @@
 import { mdiAccountGroup, mdiCalendarStar, mdiMapMarkerRadius, mdiMusicNote, mdiTicket, mdiTrophy } from '@mdi/js';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
+
+// The highlights read the API through the services: a chunk of their own, so that the
+// landing page's first JavaScript stays small (the 100 KB budget of the bundle report).
+const LandingHighlights = lazy(() => import('../features/events/LandingHighlights'));
 
 const FEATURES = [
   { icon: mdiCalendarStar, title: 'Tout l’agenda de votre ville', text: 'Concerts, soirées, spectacles, expos : chaque jour, ce qui se passe près de chez vous.' },
@@ -20,6 +25,7 @@ export default function LandingPage() {
   const cities = useCities();
   const [preferred, setCity] = usePreferredCity();
   const [, navigate] = useLocation();
+  const [shown, setShown] = useState(() => (cities.includes(preferred) ? preferred : cities[0] ?? preferred));
 
   const open = (city: string) => {
     setCity(city);
@@ -57,7 +63,8 @@ export default function LandingPage() {
             <select
               id="landing-city"
               name="city"
-              defaultValue={cities.includes(preferred) ? preferred : cities[0]}
+              value={shown}
+              onChange={(event) => setShown(event.target.value)}
               className="min-w-0 flex-1 rounded-full border border-line bg-surface px-4 py-3 text-base"
             >
               {cities.map((city) => (
@@ -91,6 +98,18 @@ export default function LandingPage() {
         </div>
       </section>
 
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <Suspense
+          fallback={
+            <p role="status" className="text-muted">
+              Chargement des sorties…
+            </p>
+          }
+        >
+          <LandingHighlights city={shown} />
+        </Suspense>
+      </div>
+
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="features-title">
         <h2 id="features-title" className="text-2xl font-bold">
           Tout pour bien sortir
@@ -116,7 +135,7 @@ export default function LandingPage() {
               Lieux, associations, collectifs : publiez vos dates, animez vos soirées avec nos blind tests et tournois, recrutez vos équipes.
             </p>
           </div>
-          <Link href="/pro" className="shrink-0 rounded-full bg-white px-5 py-2.5 font-semibold text-black hover:bg-white/90">
+          <Link href={pathFor('pro')} className="shrink-0 rounded-full bg-white px-5 py-2.5 font-semibold text-black hover:bg-white/90">
             Découvrir Sortie Pro
           </Link>
         </div>
