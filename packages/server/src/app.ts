@@ -21,6 +21,7 @@ import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
 import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
+import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerWebApp } from './web/static';
 import { attachSocket, originAllowed } from './socket/socket';
 
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerAuthRoutes(api, ctx);
     registerLinkRoutes(api, ctx);
     registerMeRoutes(api, ctx);
+    registerDiscoveryRoutes(api, ctx);
     registerPeopleRoutes(api, ctx);
     registerFormAndRaffleRoutes(api, ctx);
     registerEngagementRoutes(api, ctx);
