@@ -1,12 +1,51 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { Link } from 'wouter';
+import type { BlogPost } from '@sortie/core';
+import { QueryView, Skeleton } from '../data/QueryView';
+import { useApiQuery } from '../data/useApiQuery';
+import { Markdown, withoutLeadingTitle } from '../components/Markdown';
+import { ReadingBar } from '../features/engagement/ReadingBar';
+import { LINK_CLASS, PageFrame } from '../features/engagement/ui';
+import { formatDate } from '../format';
 import type { PageProps } from './types';
 
+/** /blog/{slug}: one article, its markdown rendered safely. */
 export default function BlogPostPage({ params }: PageProps) {
+  const slug = params['slug']!;
+  const query = useApiQuery(`blog-post:${slug}`, (api) => api.get<BlogPost>('blogPosts', slug));
   return (
-    <PlaceholderPage title="Article">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['slug']}</span>
-      </p>
-    </PlaceholderPage>
+    <>
+      <ReadingBar section={{ href: '/blog', label: 'Blog' }} />
+      <QueryView
+        query={query}
+        skeleton={
+          <PageFrame title="Article">
+            <Skeleton lines={8} label="Chargement de l’article…" />
+          </PageFrame>
+        }
+      >
+        {(post) => (
+          <PageFrame
+            title={post.title}
+            lead={
+              <p className="text-sm">
+                {post.publishedAt ? `Publié le ${formatDate(post.publishedAt)} · ` : 'Brouillon · '}
+                {post.author}
+              </p>
+            }
+          >
+            <article className="mt-6">
+              {post.coverImage && <img src={post.coverImage} alt="" className="mb-6 aspect-video w-full rounded-2xl object-cover" />}
+              {post.excerpt && <p className="text-lg text-muted">{post.excerpt}</p>}
+              <Markdown source={withoutLeadingTitle(post.body, post.title)} />
+            </article>
+            <p className="mt-10">
+              <Link href="/blog" className={LINK_CLASS}>
+                ← Tous les articles
+              </Link>
+            </p>
+          </PageFrame>
+        )}
+      </QueryView>
+    </>
   );
 }
