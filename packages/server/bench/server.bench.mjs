@@ -107,6 +107,20 @@ const checks = {
 console.log(`\nvisites enregistrées : ${visits} / ${redirects} redirections ${checks.visitsRecorded ? '✓' : '✗'}`);
 console.log(`objectifs : redirection ≥ ${goals.redirect}× ${checks.redirectGoal ? '✓' : '✗'}, liste d’événements ≥ ${goals.events}× ${checks.eventsGoal ? "✓" : "✗"} (sans cache ${checks.eventsUncachedGoal ? "✓" : "✗"})  (${((Date.now() - startedAt) / 1000).toFixed(0)} s)`);
 const summary = { date: new Date().toISOString(), connections: CONNECTIONS, durationMs: DURATION_MS, results: rows, visits, redirects, checks };
-if (process.argv[2]) writeFileSync(process.argv[2], JSON.stringify(summary, null, 2));
+// The format tools/bench.mjs gathers: { results: [{ name, value, unit, goal?, ceiling?, ratio?, pass? }] }.
+const ceilingRps = results.ceiling.rps;
+const goalOf = { redirect: goals.redirect, events: goals.events };
+const fileRows = rows.flatMap((r) => [
+  {
+    name: `${r.path} req/s`,
+    value: r.rps,
+    unit: 'req/s',
+    ...(r.name === 'ceiling' ? {} : { ceiling: ceilingRps, ratio: r.ratio }),
+    ...(goalOf[r.name] ? { goal: `≥ ${goalOf[r.name]}× plafond`, pass: r.ratio >= goalOf[r.name] } : {}),
+  },
+  { name: `${r.path} p99`, value: r.p99Ms, unit: 'ms' },
+]);
+fileRows.push({ name: 'visites enregistrées après arrêt', value: visits, unit: 'visites', goal: `= ${redirects} redirections`, pass: checks.visitsRecorded });
+if (process.argv[2]) writeFileSync(process.argv[2], JSON.stringify({ ...summary, results: fileRows }, null, 2));
 console.log(JSON.stringify(summary));
 process.exitCode = checks.visitsRecorded ? 0 : 1;
