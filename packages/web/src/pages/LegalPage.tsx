@@ -1,5 +1,7 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { LegalDocument } from '../features/engagement/legal/LegalDocument';
+import { LEGAL_NOTICE_INTRO, LEGAL_NOTICE_SECTIONS } from '../features/engagement/legal/legal-notice';
 
+/** /legal: Mentions légales. */
 export default function LegalPage() {
-  return <PlaceholderPage title="Mentions légales" />;
+  return <LegalDocument title="Mentions légales" intro={LEGAL_NOTICE_INTRO} sections={LEGAL_NOTICE_SECTIONS} current="/legal" />;
 }

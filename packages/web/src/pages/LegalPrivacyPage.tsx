@@ -1,5 +1,7 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { LegalDocument } from '../features/engagement/legal/LegalDocument';
+import { PRIVACY_INTRO, PRIVACY_SECTIONS } from '../features/engagement/legal/privacy-policy';
 
+/** /legal/privacy: Données personnelles et cookies. */
 export default function LegalPrivacyPage() {
-  return <PlaceholderPage title="Politique de confidentialité" description="Comment Sortie traite vos données personnelles." />;
+  return <LegalDocument title="Données personnelles et cookies" intro={PRIVACY_INTRO} sections={PRIVACY_SECTIONS} current="/legal/privacy" />;
 }

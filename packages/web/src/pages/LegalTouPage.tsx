@@ -1,5 +1,7 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { LegalDocument } from '../features/engagement/legal/LegalDocument';
+import { TERMS_INTRO, TERMS_SECTIONS } from '../features/engagement/legal/terms-of-use';
 
+/** /legal/tou: Conditions générales d’utilisation. */
 export default function LegalTouPage() {
-  return <PlaceholderPage title="Conditions générales d’utilisation" />;
+  return <LegalDocument title="Conditions générales d’utilisation" intro={TERMS_INTRO} sections={TERMS_SECTIONS} current="/legal/tou" />;
 }
