@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Api, DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD } from './api';
+import { heading, useBrowser } from './fixtures';
+
+/** Signs in through the header's dialog, as a visitor would. */
+async function signInAsVisitor(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
+  await dialog.getByLabel('Adresse e-mail').fill(DEMO_ACCOUNTS.visitor.email);
+  await dialog.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: `Mon compte (${DEMO_ACCOUNTS.visitor.displayName})` }).waitFor({ timeout: 15_000 });
+}
+
+describe('like and follow', () => {
+  const { baseUrl, context } = useBrowser();
+
+  it('follows a place from its page, finds it in /users/following, unfollows it; a liked event shows in /users/likes', async () => {
+    const place = await Api.anonymous(baseUrl).get<{ name: string }>(`/api/places/${DEMO_IDS.places.confort}`);
+    const event = await Api.anonymous(baseUrl).get<{ title: string }>(`/api/events/${DEMO_IDS.firstEvent}`);
+    const page = await (await context()).newPage();
+
+    // A visitor is invited to sign in before following.
+    await page.goto(`/places/${DEMO_IDS.places.confort}`);
+    expect(await heading(page)).toBe(place.name);
+    await page.getByRole('button', { name: `Suivre ${place.name}` }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Se connecter' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer', exact: true }).click();
+    await signInAsVisitor(page);
+
+    // Follow from the place's page; the server keeps it across a reload.
+    await page.getByRole('button', { name: `Suivre ${place.name}` }).click();
+    await page.getByRole('button', { name: `Ne plus suivre ${place.name}`, pressed: true }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: `Ne plus suivre ${place.name}`, pressed: true }).waitFor({ timeout: 15_000 });
+
+    // It is listed among the user's follows, linking back to the place; unfollow it there.
+    await page.goto('/users/following');
+    expect(await heading(page)).toBe('Mes abonnements');
+    const link = page.getByRole('main').getByRole('link', { name: place.name });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/places/${DEMO_IDS.places.confort}`);
+    await page.getByRole('button', { name: `Ne plus suivre ${place.name}` }).click();
+    await link.waitFor({ state: 'detached' });
+    await page.reload();
+    expect(await heading(page)).toBe('Mes abonnements');
+    await page.getByRole('main').getByText('Vous ne suivez encore personne.').waitFor({ timeout: 15_000 });
+
+    // Like an event from its page, then find it among the user's likes.
+    await page.goto(`/events/${DEMO_IDS.firstEvent}`);
+    expect(await heading(page)).toBe(event.title);
+    const like = page.getByRole('button', { name: /^J’aime/ });
+    await like.waitFor();
+    if ((await like.getAttribute('aria-pressed')) !== 'true') await like.click();
+    await page.getByRole('button', { name: /^J’aime déjà/, pressed: true }).waitFor();
+    await page.goto('/users/likes');
+    expect(await heading(page)).toBe('Mes favoris');
+    const liked = page.getByRole('main').getByRole('link', { name: event.title });
+    await liked.waitFor({ timeout: 15_000 });
+    expect(await liked.getAttribute('href')).toBe(`/events/${DEMO_IDS.firstEvent}`);
+  });
+});
