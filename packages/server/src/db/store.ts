@@ -128,8 +128,8 @@ export class Store {
         params.push(options.q, normalizeText(options.q));
         const q = `$${params.length - 1}`;
         const qn = `$${params.length}`;
-        where.push(`(to_tsvector('french_unaccent'::regconfig, search) @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR ${qn} <% search)`);
-        if (!options.order) order = `ts_rank(to_tsvector('french_unaccent'::regconfig, search), plainto_tsquery('french_unaccent'::regconfig, ${q})) + word_similarity(${qn}, search) DESC, ${kind.order}`;
+        where.push(`(search_tsv @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR ${qn} <% search)`);
+        if (!options.order) order = `ts_rank(search_tsv, plainto_tsquery('french_unaccent'::regconfig, ${q})) + word_similarity(${qn}, search) DESC, ${kind.order}`;
       } else {
         params.push(`%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         where.push(`data::text ILIKE $${params.length}`);
