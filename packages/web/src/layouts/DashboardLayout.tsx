@@ -1,32 +1,52 @@
 import { Link, useLocation } from 'wouter';
-import { DASHBOARD_LINKS } from './dashboard-sections';
+import { DASHBOARD_LINKS, type DashboardLink } from './dashboard-sections';
 import { Header } from './Header';
 import { Main, type LayoutProps } from './layouts';
 
+function NavLink({ entry, location }: { entry: DashboardLink; location: string }) {
+  const current = entry.href === '/dashboard' ? location === '/dashboard' : location === entry.href || location.startsWith(`${entry.href}/`);
+  return (
+    <li>
+      <Link
+        href={entry.href}
+        aria-current={current ? 'page' : undefined}
+        className={`flex items-center justify-between gap-2 rounded-lg px-3 py-1.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-accent ${current ? 'bg-white/10 font-semibold text-white' : 'text-muted hover:bg-white/5 hover:text-white'}`}
+      >
+        {entry.label}
+        {entry.adminOnly && (
+          <span className="rounded bg-accent/15 px-1.5 text-[10px] font-semibold tracking-wide text-accent uppercase" title="Modifications réservées aux administrateurs">
+            Admin
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
 function DashboardNav() {
   const [location] = useLocation();
-  const link = (href: string, label: string) => {
-    const current = location === href || location.startsWith(`${href}/`);
-    return (
-      <li key={href}>
-        <Link
-          href={href}
-          aria-current={current ? 'page' : undefined}
-          className={`block rounded-lg px-3 py-1.5 text-sm ${current ? 'bg-white/10 font-semibold text-white' : 'text-muted hover:bg-white/5 hover:text-white'}`}
-        >
-          {label}
-        </Link>
-      </li>
-    );
-  };
+  const heading = 'px-3 text-xs font-semibold tracking-wide text-muted uppercase';
   return (
-    <nav aria-label="Tableau de bord" className="border-b border-line p-3 md:w-56 md:shrink-0 md:border-r md:border-b-0">
+    <nav aria-label="Tableau de bord" className="border-b border-line p-3 md:sticky md:top-0 md:max-h-dvh md:w-60 md:shrink-0 md:overflow-y-auto md:border-r md:border-b-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-        {link('/dashboard', 'Accueil')}
-        {DASHBOARD_LINKS.resources.map((entry) => link(entry.href, entry.label))}
+        <NavLink entry={{ href: '/dashboard', label: 'Accueil' }} location={location} />
       </ul>
-      <p className="mt-4 hidden px-3 text-xs font-semibold tracking-wide text-muted uppercase md:block">Outils</p>
-      <ul className="mt-1 hidden flex-col gap-1 md:flex">{DASHBOARD_LINKS.tools.map((entry) => link(entry.href, entry.label))}</ul>
+      <p className={`mt-3 ${heading}`} id="nav-resources">
+        Contenus
+      </p>
+      <ul aria-labelledby="nav-resources" className="mt-1 flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+        {DASHBOARD_LINKS.resources.map((entry) => (
+          <NavLink key={entry.href} entry={entry} location={location} />
+        ))}
+      </ul>
+      <p className={`mt-3 ${heading}`} id="nav-tools">
+        Outils
+      </p>
+      <ul aria-labelledby="nav-tools" className="mt-1 flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+        {DASHBOARD_LINKS.tools.map((entry) => (
+          <NavLink key={entry.href} entry={entry} location={location} />
+        ))}
+      </ul>
     </nav>
   );
 }

@@ -23,6 +23,8 @@ export const DASHBOARD_EXTRA_TITLES: Record<(typeof DASHBOARD_EXTRA_PAGES)[numbe
 export interface DashboardLink {
   href: string;
   label: string;
+  /** Only admins may change what this area holds (staff may look). */
+  adminOnly?: boolean;
 }
 
 /** The dashboard's side navigation: its resources, then its tools. */
@@ -30,8 +32,9 @@ export const DASHBOARD_LINKS: { resources: DashboardLink[]; tools: DashboardLink
   resources: DASHBOARD_RESOURCES.map((resource) => ({
     href: pathFor(`dashboard.${resource}`),
     label: capitalise(RESOURCES[resource].label.many),
+    adminOnly: RESOURCES[resource].write === 'admin',
   })),
-  tools: DASHBOARD_EXTRA_PAGES.filter((page) => !page.includes('/') || page === 'places/types').map((page) => ({
+  tools: DASHBOARD_EXTRA_PAGES.filter((page) => page !== 'instagram/index_old').map((page) => ({
     href: `/dashboard/${page}`,
     label: DASHBOARD_EXTRA_TITLES[page],
   })),

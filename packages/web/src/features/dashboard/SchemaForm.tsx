@@ -331,6 +331,9 @@ const OPTION_LABELS: Record<string, string> = {
   checkbox: 'Case à cocher',
   date: 'Date',
   textarea: 'Texte long',
+  owner: 'Propriétaire',
+  manager: 'Gérant',
+  organiser: 'Organisateur',
   vegan: 'Végan',
   vegetarian: 'Végétarien',
 };

@@ -102,7 +102,7 @@ const LABELS: Record<string, string> = {
   type: 'Type',
   required: 'Obligatoire',
   options: 'Options',
-  url: 'Adresse de destination',
+  url: 'Adresse (URL)',
   shortCode: 'Code court',
   expiresAt: 'Expiration',
   maxVisits: 'Visites maximum',

@@ -1,15 +1,44 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Skeleton } from '../../data/QueryView';
+import { NotFoundNotice } from '../../features/dashboard/NotFoundNotice';
+import { ResourceList } from '../../features/dashboard/ResourceList';
+import { usePageTitle } from '../../components/usePageTitle';
 import { dashboardTitle } from '../../layouts/dashboard-sections';
 import type { PageProps } from '../types';
 
-export default function DashboardToolPage({ route, params }: PageProps) {
+const RolesPage = lazy(() => import('../../features/dashboard/tools/RolesPage'));
+const ServerPage = lazy(() => import('../../features/dashboard/tools/ServerPage'));
+const TasksPage = lazy(() => import('../../features/dashboard/tools/TasksPage'));
+const ImagesPage = lazy(() => import('../../features/dashboard/tools/ImagesPage'));
+const MailTemplatesPage = lazy(() => import('../../features/dashboard/tools/MailTemplatesPage'));
+const ToolsPage = lazy(() => import('../../features/dashboard/tools/ToolsPage'));
+const IntegrationPage = lazy(() => import('../../features/dashboard/tools/IntegrationPage'));
+
+/** Each extra page of the dashboard, by route name; each loads its own code. */
+const TOOLS: Record<string, ComponentType> = {
+  'dashboard.eventsRoles': () => <RolesPage kind="events" />,
+  'dashboard.placesRoles': () => <RolesPage kind="places" />,
+  'dashboard.placesTypes': () => <ResourceList resource="placeTypes" />,
+  'dashboard.server': ServerPage,
+  'dashboard.tasks': TasksPage,
+  'dashboard.images': ImagesPage,
+  'dashboard.mailTemplates': MailTemplatesPage,
+  'dashboard.tools': ToolsPage,
+  'dashboard.brightdata': () => <IntegrationPage name="brightdata" />,
+  'dashboard.designer': () => <IntegrationPage name="designer" />,
+  'dashboard.instagram': () => <IntegrationPage name="instagram" />,
+  'dashboard.instagramIndexOld': () => <IntegrationPage name="instagramIndexOld" />,
+  'dashboard.stripe': () => <IntegrationPage name="stripe" />,
+  'dashboard.test': () => <IntegrationPage name="test" />,
+};
+
+export default function DashboardToolPage({ route }: PageProps) {
+  usePageTitle(dashboardTitle(route.name, route.path));
+  const Tool = TOOLS[route.name];
+  if (!Tool) return <NotFoundNotice />;
   return (
-    <PlaceholderPage title={dashboardTitle(route.name, route.path)}>
-      {params['id'] && (
-        <p className="mt-2 text-sm text-muted">
-          Référence : <span className="font-mono">{params['id']}</span>
-        </p>
-      )}
-    </PlaceholderPage>
+    <Suspense fallback={<Skeleton lines={6} />}>
+      <Tool />
+    </Suspense>
   );
 }

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { ProductApiPort, type Page } from '@sortie/core';
+import { useUseCase } from '../../../app/container-context';
+import { useApiQuery } from '../../../data/useApiQuery';
+import { EmptyState, QueryView } from '../../../data/QueryView';
+import { apiErrorMessage } from '../../../data/api-error-message';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ResourceEditor } from '../ResourceEditor';
+import { CopyButton } from '../extras';
+import { ToolHeading } from './ToolHeading';
+
+type Image = { _id: string; url: string; alt: string; width?: number; height?: number };
+
+/** The image library: add an image by its address, copy an address, remove an image. */
+export default function ImagesPage() {
+  const api = useUseCase(ProductApiPort);
+  const [version, setVersion] = useState(0);
+  const [q, setQ] = useState('');
+  const [removing, setRemoving] = useState<Image | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const images = useApiQuery(`images:${q}:${version}`, (a) => a.list<Image>('images', { limit: 60, ...(q.trim() ? { q: q.trim() } : {}) }));
+
+  async function remove() {
+    if (!removing) return;
+    try {
+      await api.remove('images', removing._id);
+      setVersion((v) => v + 1);
+    } catch (e) {
+      setError(apiErrorMessage(e));
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="page-title" className="space-y-6">
+      <ToolHeading title="Images">Ajoutez une image par son adresse, puis réutilisez-la dans les fiches.</ToolHeading>
+      <section aria-labelledby="upload-title" className="rounded-xl bg-surface/50 p-4 ring-1 ring-line">
+        <h2 id="upload-title" className="mb-3 text-lg font-semibold">
+          Ajouter une image
+        </h2>
+        <ResourceEditor key={version} resource="images" onSaved={() => setVersion((v) => v + 1)} />
+      </section>
+      <section aria-labelledby="library-title" className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="library-title" className="text-lg font-semibold">
+            Bibliothèque
+          </h2>
+          <label className="flex flex-col gap-1 text-sm">
+            Rechercher une image
+            <input type="search" value={q} onChange={(e) => setQ(e.target.value)} className="rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2" />
+          </label>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        )}
+        <QueryView query={images}>
+          {(page: Page<Image>) =>
+            page.items.length === 0 ? (
+              <EmptyState>La bibliothèque est vide.</EmptyState>
+            ) : (
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {page.items.map((image) => (
+                  <li key={image._id} className="space-y-2 rounded-xl bg-surface p-3 ring-1 ring-line">
+                    <img src={image.url} alt={image.alt} loading="lazy" className="aspect-video w-full rounded-lg bg-background object-cover" />
+                    <p className="truncate text-sm" title={image.url}>
+                      {image.alt || image.url}
+                    </p>
+                    {image.width && image.height && (
+                      <p className="text-xs text-muted">
+                        {image.width} × {image.height} px
+                      </p>
+                    )}
+                    <div className="flex flex-wrap items-center gap-2">
+                      <CopyButton text={image.url} label="Copier l’adresse" />
+                      <button type="button" onClick={() => setRemoving(image)} className="rounded px-2 py-1 text-sm text-error hover:bg-white/5 focus-visible:outline-2">
+                        Supprimer
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
+      </section>
+      <ConfirmDialog open={removing !== null} title="Supprimer cette image ?" confirmLabel="Supprimer" onClose={() => setRemoving(null)} onConfirm={() => void remove()}>
+        Les fiches qui l’utilisent n’afficheront plus cette image.
+      </ConfirmDialog>
+    </section>
+  );
+}

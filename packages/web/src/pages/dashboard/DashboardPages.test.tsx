@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeProductApi, aStaffUser, anEvent, anId } from '@sortie/core/testing';
+import { ValidationError } from '@sortie/core';
+import { renderApp } from '../../test/render-app';
+
+type Handler = (path: string, body: unknown) => unknown;
+/** A staff session whose `request` calls answer by method and path. */
+function staffApi(routes: Record<string, Handler> = {}) {
+  const api = new FakeProductApi().signedInAs(aStaffUser());
+  api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
+    const handler = routes[`${method} ${path}`];
+    if (!handler) return Promise.reject(new Error(`unexpected ${method} ${path}`));
+    return Promise.resolve(handler(path, options.body));
+  });
+  return api;
+}
+
+describe('dashboard home', () => {
+  it('shows the counts, upcoming events, recent sign-ups and activity', async () => {
+    const userId = anId();
+    const api = staffApi({
+      'GET /dashboard/stats': () => ({
+        counts: { events: 42, places: 7 },
+        recentSignUps: [{ _id: userId, displayName: 'Chloé Nouvelle', email: 'chloe@exemple.fr', createdAt: '2026-03-01T10:00:00.000Z' }],
+        recentActivity: [{ resource: 'places', _id: anId(), label: 'Le Confort Moderne', updatedAt: '2026-03-02T10:00:00.000Z' }],
+      }),
+    }).seed('events', anEvent({ title: 'Nuit du jazz' }));
+    await renderApp({ path: '/dashboard', api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeTruthy();
+    const counts = await screen.findByRole('link', { name: /42\s*Événements/ });
+    expect(counts.getAttribute('href')).toBe('/dashboard/events');
+    expect(screen.getByRole('link', { name: 'Nuit du jazz' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Chloé Nouvelle' }).getAttribute('href')).toBe(`/dashboard/users/${userId}`);
+    expect(screen.getByRole('link', { name: 'Le Confort Moderne' })).toBeTruthy();
+  });
+
+  it('marks the admin-only areas in the side navigation', async () => {
+    await renderApp({ path: '/dashboard', api: staffApi({ 'GET /dashboard/stats': () => ({ counts: {}, recentSignUps: [], recentActivity: [] }) }) });
+    const nav = await screen.findByRole('navigation', { name: 'Tableau de bord' });
+    expect(within(nav).getByRole('link', { name: /Utilisateurs\s*Admin/ })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Serveur' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Accueil' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('dashboard special pages', () => {
+  it('/dashboard/server shows version, uptime, database, sockets and health', async () => {
+    const api = staffApi({ 'GET /dashboard/server': () => ({ version: '0.1.0', node: 'v20.0.0', startedAt: '2026-03-01T10:00:00.000Z', uptimeSeconds: 93_780, database: 'postgres', sockets: 3, health: 'ok' }) });
+    await renderApp({ path: '/dashboard/server', api });
+    expect(await screen.findByText('0.1.0')).toBeTruthy();
+    expect(screen.getByText('1 j 2 h 3 min')).toBeTruthy();
+    expect(screen.getByText('PostgreSQL')).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+    expect(screen.getByText('Opérationnel')).toBeTruthy();
+  });
+
+  it('/dashboard/tasks runs a task now and shows its new last run', async () => {
+    const id = anId();
+    const api = staffApi({ [`POST /dashboard/tasks/${id}/run`]: () => Object.assign(api.records.get('tasks')![0]!, { lastRunAt: '2026-03-14T19:30:00.000Z' }) });
+    api.seed('tasks', { _id: id, name: 'Collecte quotidienne', schedule: '@daily', status: 'idle', lastRunAt: null, lastError: null });
+    const { user } = await renderApp({ path: '/dashboard/tasks', api });
+    expect(await screen.findByText(/dernier passage : jamais/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Lancer maintenant : Collecte quotidienne' }));
+    expect(await screen.findByText('« Collecte quotidienne » a été lancée.')).toBeTruthy();
+    expect(await screen.findByText(/dernier passage : samedi 14 mars à 20:30/)).toBeTruthy();
+  });
+
+  it('/dashboard/mailTemplates previews a template with its variables filled in', async () => {
+    const api = staffApi().seed('mailTemplates', { name: 'bienvenue', subject: 'Bienvenue, {{prenom}} !', body: 'Bonjour {{prenom}}, à bientôt à {{ville}}.' });
+    const { user } = await renderApp({ path: '/dashboard/mailTemplates', api });
+    const preview = await screen.findByTestId('mail-preview');
+    expect(preview.textContent).toContain('Bienvenue, {{prenom}} !');
+    await user.type(screen.getByLabelText('prenom'), 'Léa');
+    await user.type(screen.getByLabelText('ville'), 'Niort');
+    expect(preview.textContent).toContain('Bienvenue, Léa !');
+    expect(preview.textContent).toContain('Bonjour Léa, à bientôt à Niort.');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le modèle' }));
+    expect(await screen.findByText('Modèle enregistré.')).toBeTruthy();
+    expect(api.lastCallTo('update')?.[2]).toEqual({ name: 'bienvenue', subject: 'Bienvenue, {{prenom}} !', body: 'Bonjour {{prenom}}, à bientôt à {{ville}}.' });
+  }, 15_000);
+
+  it('/dashboard/tools creates a short link with a generated code and purges the cache', async () => {
+    const api = staffApi({ 'POST /dashboard/cache/purge': () => ({ purged: ['liens courts'] }) });
+    api.answer('create', (_resource: string, body: Record<string, unknown>) => Promise.resolve({ _id: anId(), shortCode: 'x7Kp2q', ...body }));
+    const { user } = await renderApp({ path: '/dashboard/tools', api });
+    await user.type(await screen.findByLabelText('Adresse de destination'), 'https://www.poitiers.fr/');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    expect(await screen.findByText('http://localhost:3000/r/x7Kp2q')).toBeTruthy();
+    expect(api.lastCallTo('create')).toEqual(['dynaLinks', { url: 'https://www.poitiers.fr/' }]);
+    await user.click(screen.getByRole('button', { name: 'Vider le cache' }));
+    expect(await screen.findByText('Cache vidé : liens courts.')).toBeTruthy();
+  });
+
+  it('/dashboard/tools shows the server’s refusal of a short code beside the field', async () => {
+    const api = staffApi();
+    api.failOnce('create', new ValidationError('Requête invalide.', [{ path: 'shortCode', message: 'Code court déjà pris.' }]));
+    const { user } = await renderApp({ path: '/dashboard/tools', api });
+    await user.type(await screen.findByLabelText('Adresse de destination'), 'https://www.poitiers.fr/');
+    await user.type(screen.getByLabelText('Code court (facultatif)'), 'poitiers');
+    await user.click(screen.getByRole('button', { name: 'Créer le lien' }));
+    expect(await screen.findByText('Code court déjà pris.')).toBeTruthy();
+    expect((screen.getByLabelText('Code court (facultatif)') as HTMLInputElement).value).toBe('poitiers');
+  });
+
+  it('/dashboard/events/roles lists who holds which role', async () => {
+    const userId = anId();
+    const eventId = anId();
+    const api = staffApi().seed('users', { _id: userId, displayName: 'Samir Équipe' }).seed('events', { _id: eventId, title: 'Nuit du jazz' }).seed('eventRoles', { userId, eventId, role: 'organiser' });
+    await renderApp({ path: '/dashboard/events/roles', api });
+    expect(await screen.findByText('Samir Équipe')).toBeTruthy();
+    expect(await screen.findByText('Nuit du jazz')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Organisateur' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Attribuer un rôle' })).toBeTruthy();
+  });
+
+  it('/dashboard/places/types lists the place types with links to /dashboard/places/types/{id}', async () => {
+    const id = anId();
+    const api = staffApi().seed('placeTypes', { _id: id, name: 'Bar', icon: 'mdiGlassMugVariant' });
+    await renderApp({ path: '/dashboard/places/types', api });
+    expect((await screen.findByRole('link', { name: 'Bar' })).getAttribute('href')).toBe(`/dashboard/places/types/${id}`);
+  });
+
+  it('/dashboard/images adds an image by its address to the library', async () => {
+    const api = staffApi().seed('images', { url: 'https://images.example.org/affiche.jpg', alt: 'Affiche du festival' });
+    const { user } = await renderApp({ path: '/dashboard/images', api });
+    expect(await screen.findByRole('img', { name: 'Affiche du festival' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Adresse/), 'https://images.example.org/scene.jpg');
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(api.lastCallTo('create')).toEqual(['images', { url: 'https://images.example.org/scene.jpg', alt: '' }]));
+  });
+
+  it.each([
+    ['/dashboard/brightdata', 'Bright Data'],
+    ['/dashboard/designer', 'Designer'],
+    ['/dashboard/instagram', 'Instagram'],
+    ['/dashboard/instagram/index_old', 'Instagram (ancienne version)'],
+    ['/dashboard/stripe', 'Stripe'],
+    ['/dashboard/test', 'Test'],
+  ])('%s says what it is for and that it is not configured', async (path, title) => {
+    await renderApp({ path, api: staffApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText(/À quoi sert cette page/)).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('n’est pas configurée');
+  });
+});
+
+describe('special record pages', () => {
+  it('a dyna link shows its short address, a QR code and its visits', async () => {
+    const id = anId();
+    const api = staffApi({ [`GET /dynaLinks/${id}/visits`]: () => ({ meta: { total: 2, limit: 100, offset: 0 }, items: [{ datetime: new Date().toISOString(), userAgent: 'Firefox' }, { datetime: new Date().toISOString(), userAgent: 'Safari' }] }) });
+    api.seed('dynaLinks', { _id: id, url: 'https://www.poitiers.fr/', shortCode: 'poitiers' });
+    await renderApp({ path: `/dashboard/dynaLinks/${id}`, api });
+    expect(await screen.findByRole('link', { name: 'http://localhost:3000/r/poitiers' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copier l’adresse courte' })).toBeTruthy();
+    expect(await screen.findByTestId('qr-code')).toBeTruthy();
+    expect(await screen.findByText('2 visite(s) au total ; les 14 derniers jours :')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Visites par jour' })).toBeTruthy();
+  });
+
+  it('a raffle is drawn only after a confirmation, commit then draw', async () => {
+    const id = anId();
+    const calls: string[] = [];
+    const api = staffApi({
+      [`GET /raffles/${id}/entries`]: () => ({ meta: { total: 3, limit: 3, offset: 0 }, items: [] }),
+      [`POST /raffles/${id}/commit`]: (path) => calls.push(path),
+      [`POST /raffles/${id}/draw`]: (path) => {
+        calls.push(path);
+        Object.assign(api.records.get('raffles')![0]!, { draw: { seedHash: 'abc', seed: 'def', drawnAt: '2026-03-14T19:30:00.000Z', winners: [{ name: 'Léa', prize: 'Deux places' }] } });
+      },
+    });
+    api.seed('raffles', { _id: id, title: 'Tombola de printemps', opensAt: '2026-03-01T10:00:00.000Z', closesAt: '2026-03-10T10:00:00.000Z', prizes: [{ name: 'Deux places', quantity: 1 }], draw: null });
+    const { user } = await renderApp({ path: `/dashboard/raffles/${id}`, api });
+    expect(await screen.findByText('3 participation(s).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Lancer le tirage' }));
+    expect(calls).toEqual([]);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Lancer le tirage ?' })).getByRole('button', { name: 'Tirer au sort' }));
+    expect(await screen.findByText('Léa — Deux places')).toBeTruthy();
+    expect(calls).toEqual([`/raffles/${id}/commit`, `/raffles/${id}/draw`]);
+  });
+
+  it('a form shows its entries and links to their CSV export', async () => {
+    const id = anId();
+    const api = staffApi({ [`GET /forms/${id}/entries`]: () => ({ meta: { total: 1, limit: 1, offset: 0 }, items: [{ _id: anId(), entryCode: 'AB12CD', createdAt: '2026-03-01T10:00:00.000Z', answers: { prenom: 'Léa' } }] }) });
+    api.seed('forms', { _id: id, title: 'Bénévoles', fields: [{ key: 'prenom', label: 'Prénom', type: 'text', required: true, options: [] }] });
+    await renderApp({ path: `/dashboard/forms/${id}`, api });
+    expect(await screen.findByText('AB12CD')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Léa' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(`/api/forms/${id}/entries.csv`);
+  });
+
+  it('users: staff may look but only an admin changes roles', async () => {
+    const id = anId();
+    const api = staffApi().seed('users', { _id: id, displayName: 'Valentine', email: 'v@exemple.fr', roles: [] });
+    await renderApp({ path: `/dashboard/users/${id}`, api });
+    expect(await screen.findByText(/Réservé aux administrateurs/)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Administrateur' }).closest('fieldset[disabled]')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('users: an admin grants the staff role', async () => {
+    const id = anId();
+    const api = new FakeProductApi().signedInAs(aStaffUser({ roles: ['admin'] })).seed('users', { _id: id, displayName: 'Valentine', email: 'v@exemple.fr', roles: [] });
+    const { user } = await renderApp({ path: `/dashboard/users/${id}`, api });
+    await user.click(await screen.findByRole('checkbox', { name: 'Équipe' }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Enregistré.');
+    expect(api.lastCallTo('update')?.[2]).toMatchObject({ roles: ['staff'] });
+  });
+});
