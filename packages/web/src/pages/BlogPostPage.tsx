@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import type { BlogPost } from '@sortie/core';
-import { QueryView, Skeleton } from '../data/QueryView';
+import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { ReadingBar } from '../features/engagement/ReadingBar';
-import { LINK_CLASS, PageFrame } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, PageSkeleton } from '../features/engagement/ui';
 import { formatDate } from '../format';
 import type { PageProps } from './types';
 
@@ -17,11 +17,7 @@ export default function BlogPostPage({ params }: PageProps) {
       <ReadingBar section={{ href: '/blog', label: 'Blog' }} />
       <QueryView
         query={query}
-        skeleton={
-          <PageFrame title="Article">
-            <Skeleton lines={8} label="Chargement de l’article…" />
-          </PageFrame>
-        }
+        skeleton={<PageSkeleton label="Chargement de l’article…" lines={8} />}
       >
         {(post) => (
           <PageFrame

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import type { Form, FormEntry, FormField } from '@sortie/core';
-import { QueryView, Skeleton } from '../data/QueryView';
+import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
-import { LINK_CLASS, PageFrame } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, PageSkeleton } from '../features/engagement/ui';
 import { formatDate, formatDateTime } from '../format';
 import type { PageProps } from './types';
 
@@ -24,11 +24,7 @@ export default function FormEntryPage({ params }: PageProps) {
   return (
     <QueryView
       query={query}
-      skeleton={
-        <PageFrame title="Votre réponse">
-          <Skeleton lines={5} label="Chargement de la réponse…" />
-        </PageFrame>
-      }
+      skeleton={<PageSkeleton label="Chargement de la réponse…" lines={5} />}
     >
       {({ form, entry }) => {
         const known = new Set(form.fields.map((f) => f.key));

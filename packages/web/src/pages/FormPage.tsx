@@ -2,13 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ClockPort, ProductApiPort, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
-import { QueryView, Skeleton } from '../data/QueryView';
+import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { apiErrorMessage } from '../data/api-error-message';
 import { Markdown } from '../components/Markdown';
 import { FormFieldControl } from '../features/engagement/forms/FormFieldControl';
 import { answersToSend, closedReason } from '../features/engagement/forms/form-status';
-import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame } from '../features/engagement/ui';
+import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, PageSkeleton } from '../features/engagement/ui';
 import { formatDateTime } from '../format';
 import type { PageProps } from './types';
 
@@ -19,11 +19,7 @@ export default function FormPage({ params }: PageProps) {
   return (
     <QueryView
       query={query}
-      skeleton={
-        <PageFrame title="Formulaire">
-          <Skeleton lines={6} label="Chargement du formulaire…" />
-        </PageFrame>
-      }
+      skeleton={<PageSkeleton label="Chargement du formulaire…" lines={6} />}
     >
       {(form) => <FormView form={form} />}
     </QueryView>

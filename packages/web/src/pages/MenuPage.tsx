@@ -1,12 +1,12 @@
 import { mdiLeaf, mdiSprout } from '@mdi/js';
 import { Link } from 'wouter';
 import { ALLERGEN_LABELS, ALLERGENS, type Menu, type Place } from '@sortie/core';
-import { QueryView, Skeleton } from '../data/QueryView';
+import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { filterMenu, parseExcluded, type Allergen } from '../features/engagement/menus/menu-filter';
 import { useSearchParam } from '../features/engagement/use-search-param';
-import { LINK_CLASS, PageFrame, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, PageSkeleton, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
 import { formatPrice } from '../format';
 import type { PageProps } from './types';
 
@@ -23,11 +23,7 @@ export default function MenuPage({ params }: PageProps) {
   return (
     <QueryView
       query={query}
-      skeleton={
-        <PageFrame title="Carte" wide>
-          <Skeleton lines={8} label="Chargement de la carte…" />
-        </PageFrame>
-      }
+      skeleton={<PageSkeleton label="Chargement de la carte…" lines={8} wide />}
     >
       {({ menu, place }) => <MenuView menu={menu} place={place} />}
     </QueryView>

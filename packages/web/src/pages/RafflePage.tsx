@@ -1,14 +1,14 @@
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
 import { ClockPort, type Raffle } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
-import { QueryView, Skeleton } from '../data/QueryView';
+import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { DrawProof } from '../features/engagement/raffles/DrawProof';
 import { RaffleEntryForm } from '../features/engagement/raffles/RaffleEntryForm';
 import { acceptsEntries, legalBasisText, RAFFLE_STATUS_LABELS } from '../features/engagement/raffles/raffle-labels';
-import { Notice, PageFrame } from '../features/engagement/ui';
+import { Notice, PageFrame, PageSkeleton } from '../features/engagement/ui';
 import { formatDateTime, formatNumber } from '../format';
 import type { PageProps } from './types';
 
@@ -19,11 +19,7 @@ export default function RafflePage({ params }: PageProps) {
   return (
     <QueryView
       query={query}
-      skeleton={
-        <PageFrame title="Tombola">
-          <Skeleton lines={6} label="Chargement de la tombola…" />
-        </PageFrame>
-      }
+      skeleton={<PageSkeleton label="Chargement de la tombola…" lines={6} />}
     >
       {(raffle) => <RaffleView raffle={raffle} />}
     </QueryView>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Skeleton } from '../../data/QueryView';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /** The frame of every engagement page: one h1, the window title, a readable width. */
@@ -30,6 +31,16 @@ export function Notice({ tone = 'info', children, role }: { tone?: 'info' | 'suc
   return (
     <div role={role} className={`mt-6 rounded-xl border p-4 ${colours}`}>
       {children}
+    </div>
+  );
+}
+
+/** The loading state of a detail page: the page's width, grey lines, no heading until the record is known. */
+export function PageSkeleton({ label, lines = 6, wide = false }: { label: string; lines?: number; wide?: boolean }) {
+  return (
+    <div className={`mx-auto ${wide ? 'max-w-5xl' : 'max-w-3xl'} px-4 py-10`}>
+      <div className="mb-4 h-9 w-2/3 animate-pulse rounded bg-surface" />
+      <Skeleton lines={lines} label={label} />
     </div>
   );
 }
