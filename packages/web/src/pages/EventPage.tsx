@@ -1,4 +1,5 @@
 import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { pathFor, type Artist, type Event, type EventCategory, type Organization, type Place } from '@sortie/core';
 import { Icon } from '../components/Icon';
@@ -71,61 +72,39 @@ function EventDetails({ event }: { event: Event }) {
       )}
 
       <dl className="mt-5 grid gap-3 sm:grid-cols-2">
-        <div className="flex gap-2">
-          <Icon path={mdiCalendar} className="mt-0.5 shrink-0 text-primary" />
-          <div>
-            <dt className="sr-only">Date</dt>
-            <dd>
-              <time dateTime={event.startsAt}>{formatDateTime(event.startsAt)}</time>
-              {event.endsAt && (
-                <>
-                  {sameDay ? ' – ' : ' jusqu’au '}
-                  <time dateTime={event.endsAt}>{sameDay ? formatTime(event.endsAt) : formatDateTime(event.endsAt)}</time>
-                </>
-              )}
-            </dd>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Icon path={mdiCurrencyEur} className="mt-0.5 shrink-0 text-primary" />
-          <div>
-            <dt className="sr-only">Prix</dt>
-            <dd>{formatPriceRange(event.price)}</dd>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Icon path={mdiMapMarker} className="mt-0.5 shrink-0 text-primary" />
-          <div>
-            <dt className="sr-only">Lieu</dt>
-            <dd>
-              {placeData ? (
-                <>
-                  <Link href={pathFor('place', { id: placeData._id })} className={linkClass}>
-                    {placeData.name}
-                  </Link>
-                  <span className="block text-sm text-muted">
-                    {[placeData.address.street, `${placeData.address.postalCode} ${placeData.address.city}`].filter(Boolean).join(', ')}
-                  </span>
-                </>
-              ) : (
-                event.city
-              )}
-            </dd>
-          </div>
-        </div>
+        <Fact icon={mdiCalendar} label="Date">
+          <time dateTime={event.startsAt}>{formatDateTime(event.startsAt)}</time>
+          {event.endsAt && (
+            <>
+              {sameDay ? ' – ' : ' jusqu’au '}
+              <time dateTime={event.endsAt}>{sameDay ? formatTime(event.endsAt) : formatDateTime(event.endsAt)}</time>
+            </>
+          )}
+        </Fact>
+        <Fact icon={mdiCurrencyEur} label="Prix">
+          {formatPriceRange(event.price)}
+        </Fact>
+        <Fact icon={mdiMapMarker} label="Lieu">
+          {placeData ? (
+            <>
+              <Link href={pathFor('place', { id: placeData._id })} className={linkClass}>
+                {placeData.name}
+              </Link>
+              <span className="block text-sm text-muted">
+                {[placeData.address.street, `${placeData.address.postalCode} ${placeData.address.city}`].filter(Boolean).join(', ')}
+              </span>
+            </>
+          ) : (
+            event.city
+          )}
+        </Fact>
         {organization.status === 'success' && organization.data && (
-          <div className="flex gap-2">
-            <Icon path={mdiAccountGroup} className="mt-0.5 shrink-0 text-primary" />
-            <div>
-              <dt className="sr-only">Organisé par</dt>
-              <dd>
-                Organisé par{' '}
-                <Link href={pathFor('organization', { id: organization.data._id })} className={linkClass}>
-                  {organization.data.name}
-                </Link>
-              </dd>
-            </div>
-          </div>
+          <Fact icon={mdiAccountGroup} label="Organisation">
+            Organisé par{' '}
+            <Link href={pathFor('organization', { id: organization.data._id })} className={linkClass}>
+              {organization.data.name}
+            </Link>
+          </Fact>
         )}
       </dl>
 
@@ -189,6 +168,19 @@ function EventDetails({ event }: { event: Event }) {
 
       <RelatedEvents event={event} />
     </article>
+  );
+}
+
+/** One line of the event's facts: dt and dd straight under a div of the dl, as HTML wants. */
+function Fact({ icon, label, children }: { icon: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt>
+        <Icon path={icon} className="mt-0.5 shrink-0 text-primary" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
-import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
+import { FakeClock, FakeProductApi, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
 // The fake clock reads Thursday 15 January 2026, 21:00 in Paris.
@@ -33,5 +33,17 @@ describe('the landing page (/)', () => {
     expect((await screen.findAllByRole('alert'))[0]!.textContent).toContain('Impossible de joindre Sortie');
     expect(screen.getByRole('heading', { level: 2, name: 'Tout pour bien sortir' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Découvrir Sortie Pro' }).getAttribute('href')).toBe('/pro');
+  });
+});
+
+describe('the landing page on a Sunday', () => {
+  it('offers next weekend rather than the weekend already ending', async () => {
+    const api = new FakeProductApi();
+    // Sunday 18 January 2026, 15:00 in Paris.
+    await renderApp({ api, clock: new FakeClock('2026-01-18T14:00:00.000Z') });
+    const next = await screen.findByRole('region', { name: 'Le week-end prochain' });
+    expect(within(next).getByRole('link', { name: 'Tout voir' }).getAttribute('href')).toBe('/home/Poitiers');
+    await screen.findAllByText('Le programme du week-end arrive bientôt.');
+    expect(api.callsTo('listEvents').map(([query]) => query)).toContainEqual(expect.objectContaining({ from: '2026-01-23T23:00:00.000Z', to: '2026-01-25T22:59:59.999Z' }));
   });
 });

@@ -4,7 +4,8 @@ import { useUseCase } from '../../app/container-context';
 import { EmptyState, ErrorNotice } from '../../data/QueryView';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EventCard, EventCardsSkeleton } from './EventCard';
-import { rangeOf, type DateFilter } from './event-days';
+import { rangeOf } from './event-days';
+import { parisDay, weekdayOf } from './paris-time';
 
 export const HIGHLIGHTS = 4;
 
@@ -13,25 +14,54 @@ export const HIGHLIGHTS = 4;
  * it needs the services (and zod with them), which the landing page's own JS goes without.
  */
 export default function LandingHighlights({ city }: { city: string }) {
+  const clock = useUseCase(ClockPort);
+  const now = clock.now();
+  const home = pathFor('home', { city });
+  // On a Sunday the weekend is tonight: the next one is what a visitor plans.
+  const sunday = weekdayOf(parisDay(now)) === 6;
+  const weekend = sunday ? rangeOf('weekend', new Date(now.getTime() + 86_400_000)) : rangeOf('weekend', now);
   return (
     <div className="grid gap-10">
-      <Highlight city={city} when="today" title={`Ce soir à ${city}`} empty="Rien de prévu ce soir pour l’instant : jetez un œil au reste de l’agenda." />
-      <Highlight city={city} when="weekend" title="Ce week-end" empty="Le programme du week-end arrive bientôt." />
+      <Highlight
+        city={city}
+        id="highlight-today"
+        range={rangeOf('today', now)}
+        href={`${home}?date=today`}
+        timeOnly
+        title={`Ce soir à ${city}`}
+        empty="Rien de prévu ce soir pour l’instant : jetez un œil au reste de l’agenda."
+      />
+      <Highlight
+        city={city}
+        id="highlight-weekend"
+        range={weekend}
+        href={sunday ? home : `${home}?date=weekend`}
+        title={sunday ? 'Le week-end prochain' : 'Ce week-end'}
+        empty="Le programme du week-end arrive bientôt."
+      />
     </div>
   );
 }
 
-function Highlight({ city, when, title, empty }: { city: string; when: DateFilter; title: string; empty: string }) {
-  const clock = useUseCase(ClockPort);
-  const id = `highlight-${when}`;
-  const query = useApiQuery(`highlights:${when}:${city}`, (api) => api.listEvents({ city, upcoming: 'true', limit: HIGHLIGHTS, offset: 0, ...rangeOf(when, clock.now()) }));
+interface HighlightProps {
+  city: string;
+  id: string;
+  range: { from: string; to: string };
+  href: string;
+  title: string;
+  empty: string;
+  timeOnly?: boolean;
+}
+
+function Highlight({ city, id, range, href, title, empty, timeOnly = false }: HighlightProps) {
+  const query = useApiQuery(`${id}:${city}:${range.to}`, (api) => api.listEvents({ city, upcoming: 'true', limit: HIGHLIGHTS, offset: 0, ...range }));
   return (
     <section aria-labelledby={id}>
       <div className="flex items-baseline justify-between gap-4">
         <h2 id={id} className="text-2xl font-bold">
           {title}
         </h2>
-        <Link href={`${pathFor('home', { city })}?date=${when}`} className="shrink-0 text-sm font-semibold text-accent hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+        <Link href={href} className="shrink-0 text-sm font-semibold text-accent hover:underline focus-visible:outline-2 focus-visible:outline-primary">
           Tout voir
         </Link>
       </div>
@@ -45,7 +75,7 @@ function Highlight({ city, when, title, empty }: { city: string; when: DateFilte
             <ul className="grid gap-3 sm:grid-cols-2">
               {query.data.items.map((event) => (
                 <li key={event._id}>
-                  <EventCard event={event} timeOnly={when === 'today'} />
+                  <EventCard event={event} timeOnly={timeOnly} />
                 </li>
               ))}
             </ul>
