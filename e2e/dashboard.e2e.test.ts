@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './browser';
+
+// The back office end to end: a staff member creates an event that then shows on the public
+// city page, edits it and deletes it; a visitor is refused, by the app and by the server.
+
+const PASSWORD = 'sortie-demo';
+
+/** A `datetime-local` value in Paris time, `minutes` from now. */
+function parisLocal(minutes: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(Date.now() + minutes * 60_000))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/home/Poitiers');
+  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
+  await dialog.getByLabel('Adresse e-mail').fill(email);
+  await dialog.getByLabel('Mot de passe').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
+}
+
+const h1 = async (page: Page) => (await page.locator('h1').first().innerText()).replace(/[\u00a0\u202f]/g, ' ').trim();
+
+describe('the back office', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const open = async () => {
+    const context = await newContext(browser, baseUrl);
+    contexts.push(context);
+    return context.newPage();
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets staff create an event that shows on the city page, edit it and delete it', async () => {
+    const page = await open();
+    await signIn(page, 'staff@demo.sortie.fr');
+    const title = `Concert e2e ${Date.now().toString(36)}`;
+
+    await page.goto('/dashboard/events');
+    expect(await h1(page)).toBe('Événements');
+    await page.getByRole('link', { name: 'Nouveau' }).click();
+    const form = page.getByRole('form', { name: 'Créer' });
+    await form.getByLabel('Titre').fill(title);
+    await form.getByLabel('Début').fill(parisLocal(45));
+    await form.getByLabel('Ville').fill('Poitiers');
+    await form.getByRole('button', { name: 'Créer' }).click();
+    await page.waitForURL(/\/dashboard\/events\/[0-9a-f]{24}$/, { timeout: 15_000 });
+    const id = page.url().split('/').at(-1)!;
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // The public city page lists it (its lists may be cached for a second: reload until then).
+    const city = await open();
+    await expect
+      .poll(
+        async () => {
+          await city.goto('/home/Poitiers');
+          return city
+            .getByText(title)
+            .first()
+            .waitFor({ timeout: 8_000 })
+            .then(
+              () => true,
+              () => false,
+            );
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+
+    // Edit the title.
+    const edited = `${title} (complet)`;
+    const editForm = page.getByRole('form', { name: 'Modifier' });
+    await editForm.getByLabel('Titre').fill(edited);
+    await editForm.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('status').filter({ hasText: 'Enregistré.' }).waitFor();
+    const onServer = await page.request.get(`/api/events/${id}`);
+    expect((await onServer.json()).title).toBe(edited);
+    await city.goto(`/events/${id}`);
+    await expect.poll(() => h1(city), { timeout: 15_000 }).toBe(edited);
+
+    // Delete it, after the confirmation.
+    await page.getByRole('button', { name: 'Supprimer', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer définitivement ?' });
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await page.waitForURL(/\/dashboard\/events$/, { timeout: 15_000 });
+    expect((await page.request.get(`/api/events/${id}`)).status()).toBe(404);
+  });
+
+  it('refuses a visitor: the app sends them to /unauthorized and the server refuses their writes', async () => {
+    const page = await open();
+    await signIn(page, 'visiteur@demo.sortie.fr');
+    await page.goto('/dashboard/events');
+    await page.waitForURL(/\/unauthorized$/, { timeout: 15_000 });
+    expect(await h1(page)).toBe('Accès refusé');
+    const write = await page.request.post('/api/events', { data: { title: 'Intrus', startsAt: new Date(Date.now() + 86_400_000).toISOString(), city: 'Poitiers' } });
+    expect(write.status()).toBe(403);
+  });
+});
