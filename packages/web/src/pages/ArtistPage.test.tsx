@@ -44,5 +44,6 @@ describe('/artists/{id}', () => {
   it('explains an unknown artist in French', async () => {
     await renderApp({ path: '/artists/inconnu', api: apiWithArtist() });
     expect((await screen.findByRole('alert')).textContent).toContain('Artiste introuvable.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Artiste' })).toBeTruthy();
   });
 });

@@ -3,11 +3,11 @@ import type { Artist } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
+import { DetailView } from '../features/people/DetailView';
 import type { PageProps } from './types';
 
 const LINKS = [
@@ -24,7 +24,7 @@ export default function ArtistPage({ params }: PageProps) {
   usePageTitle(query.data?.name ?? 'Artiste');
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
-      <QueryView query={query} skeleton={<Skeleton lines={5} label="Chargement de l’artiste…" />}>
+      <DetailView query={query} title="Artiste" loading="Chargement de l’artiste…">
         {(artist) => (
           <>
             <header className="flex flex-wrap items-center gap-4">
@@ -64,7 +64,7 @@ export default function ArtistPage({ params }: PageProps) {
             <UpcomingEvents filter={{ artistId: artist._id }} empty="Aucune date à venir pour cet artiste." />
           </>
         )}
-      </QueryView>
+      </DetailView>
     </article>
   );
 }

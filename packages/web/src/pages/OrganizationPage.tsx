@@ -3,11 +3,11 @@ import type { Organization } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
+import { DetailView } from '../features/people/DetailView';
 import type { PageProps } from './types';
 
 /** /organizations/{id}: an organiser, what it is and what it puts on next. */
@@ -17,7 +17,7 @@ export default function OrganizationPage({ params }: PageProps) {
   usePageTitle(query.data?.name ?? 'Organisation');
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
-      <QueryView query={query} skeleton={<Skeleton lines={5} label="Chargement de l’organisation…" />}>
+      <DetailView query={query} title="Organisation" loading="Chargement de l’organisation…">
         {(organization) => (
           <>
             <header className="flex flex-wrap items-center gap-4">
@@ -45,7 +45,7 @@ export default function OrganizationPage({ params }: PageProps) {
             <UpcomingEvents filter={{ organizationId: organization._id }} empty="Aucun événement à venir pour cette organisation." />
           </>
         )}
-      </QueryView>
+      </DetailView>
     </article>
   );
 }

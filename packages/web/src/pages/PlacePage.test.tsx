@@ -64,6 +64,7 @@ describe('/places/{id}', () => {
     const api = new FakeProductApi().fail('get', new NotFoundError('Lieu introuvable.'));
     await renderApp({ path: pathFor('place', { id: anId(699) }), api });
     expect((await screen.findByRole('alert')).textContent).toContain('Lieu introuvable.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Lieu' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 });

@@ -4,13 +4,13 @@ import { pathFor, type JobOffer, type Menu, type Place, type PlaceType } from '@
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { openingHoursLines } from '../features/places/opening-hours';
 import { PlaceMapLink } from '../features/places/PlaceMapLink';
+import { DetailView } from '../features/people/DetailView';
 import type { PageProps } from './types';
 
 interface PlaceDetails {
@@ -40,9 +40,9 @@ export default function PlacePage({ params }: PageProps) {
 
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
-      <QueryView query={query} skeleton={<Skeleton lines={6} label="Chargement du lieu…" />}>
+      <DetailView query={query} title="Lieu" loading="Chargement du lieu…">
         {({ place, typeName, menu, jobOfferCount }) => <PlaceView place={place} typeName={typeName} menu={menu} jobOfferCount={jobOfferCount} />}
-      </QueryView>
+      </DetailView>
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { useApiQuery } from '../data/useApiQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
 import { FollowButton } from '../features/people/FollowButton';
 import type { Page } from '@sortie/core';
+import { DetailView } from '../features/people/DetailView';
 import type { PageProps } from './types';
 
 /** /users/{id}: a member's public profile and badges. The e-mail is never shown, even to staff. */
@@ -16,7 +17,7 @@ export default function UserPage({ params }: PageProps) {
   usePageTitle(profile.data?.displayName ?? 'Profil');
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <QueryView query={profile} skeleton={<Skeleton lines={3} label="Chargement du profil…" />}>
+      <DetailView query={profile} title="Profil" loading="Chargement du profil…">
         {(user) => (
           <>
             <header className="flex flex-wrap items-center gap-4">
@@ -45,7 +46,7 @@ export default function UserPage({ params }: PageProps) {
             </section>
           </>
         )}
-      </QueryView>
+      </DetailView>
     </article>
   );
 }
