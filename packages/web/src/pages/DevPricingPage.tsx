@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { PRICING_PLANS, VAT_RATE, planPrice, withVat } from '../features/engagement/pricing/pricing';
-import { LINK_CLASS, Notice, PageFrame } from '../features/engagement/ui';
+import { LINK_CLASS, Notice, PageFrame, ScrollBox } from '../features/engagement/ui';
 import { formatNumber } from '../format';
 
 const cell = 'border border-line p-2 text-left align-top';
@@ -9,7 +9,8 @@ const cell = 'border border-line p-2 text-left align-top';
 export default function DevPricingPage() {
   return (
     <PageFrame title="Tarifs (développement)" lead={<p>La grille tarifaire telle que l’application la connaît, partagée avec la page Sortie Pro.</p>} wide>
-      <div className="mt-6 overflow-x-auto">
+      <div className="mt-6">
+        <ScrollBox label="Grille tarifaire">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Offres et prix</caption>
           <thead className="bg-surface">
@@ -44,6 +45,7 @@ export default function DevPricingPage() {
             ))}
           </tbody>
         </table>
+        </ScrollBox>
       </div>
       <p className="mt-3 text-xs text-muted">TVA au taux de {formatNumber(VAT_RATE * 100)} %. Prix en centimes dans le code (features/engagement/pricing/pricing.ts).</p>
       <Notice>

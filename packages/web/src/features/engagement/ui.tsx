@@ -44,3 +44,12 @@ export function PageSkeleton({ label, lines = 6, wide = false }: { label: string
     </div>
   );
 }
+
+/** A wide table's box: it scrolls sideways on a phone, and takes the keyboard focus so it can be scrolled without a mouse. */
+export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-accent">
+      {children}
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import { ScrollBox } from '../ui';
 import { Mail, type LegalSection } from './LegalDocument';
 import { CNIL, PUBLISHER } from './legal-entity';
 
@@ -40,7 +41,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     id: 'finalites',
     title: 'Finalités et bases légales',
     body: (
-      <div className="overflow-x-auto">
+      <ScrollBox label="Finalités et bases légales">
         <table className={TABLE}>
           <caption className="sr-only">Finalités des traitements et leurs bases légales</caption>
           <thead>
@@ -80,7 +81,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     ),
   },
   {
@@ -116,7 +117,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>Sortie n’utilise ni cookie publicitaire ni mesure d’audience par un tiers. Les traceurs utilisés sont nécessaires au service que vous demandez et sont donc exemptés de consentement :</p>
-        <div className="overflow-x-auto">
+        <ScrollBox label="Cookies et stockage local">
           <table className={TABLE}>
             <caption className="sr-only">Cookies et stockage local utilisés</caption>
             <thead>
@@ -149,7 +150,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
               </tr>
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
         <p>Vous pouvez effacer ces données à tout moment depuis les réglages de votre navigateur ; vous serez alors déconnecté.</p>
       </>
     ),

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { Api, DEMO_ACCOUNTS, DEMO_IDS } from './api';
+import { seriousViolations, type KnownDefect } from './browser';
+import { heading, useBrowser } from './fixtures';
+
+/** A fresh suffix per run: SORTIE_E2E_URL may point at an app whose data already served. */
+const unique = () => randomBytes(4).toString('hex');
+
+describe('a visitor taking part', () => {
+  const { baseUrl, context } = useBrowser();
+
+  it('fills a form and reads the entry back by its code', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(`/forms/${DEMO_IDS.form}`);
+    expect(await heading(page)).toBe('Devenir bénévole au festival');
+
+    // An empty submission is refused in French, field by field.
+    await page.getByRole('button', { name: 'Envoyer ma réponse' }).click();
+    await page.getByText('« Nom » est obligatoire.').waitFor();
+    await page.getByText('« Créneau » est obligatoire.').waitFor();
+
+    const email = `benevole-${unique()}@exemple.fr`;
+    await page.getByLabel('Nom').fill('Camille Bénévole');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Créneau').selectOption('Soir');
+    await page.getByLabel('Message').fill('Disponible tout le week-end.');
+    await page.getByRole('button', { name: 'Envoyer ma réponse' }).click();
+    await page.getByText('Merci, votre réponse est enregistrée !').waitFor();
+    const code = (await page.locator('strong.font-mono').innerText()).trim();
+    expect(code).toMatch(/^[A-Za-z0-9_-]{4,64}$/);
+
+    await page.getByRole('link', { name: 'Voir ma réponse' }).click();
+    expect(await heading(page)).toBe('Votre réponse');
+    expect(new URL(page.url()).pathname).toBe(`/forms/${DEMO_IDS.form}/entries/${code}`);
+    const main = page.getByRole('main');
+    await main.getByText(email).waitFor();
+    await main.getByText('Disponible tout le week-end.').waitFor();
+
+    // The same entry, read back by its code straight from the server, and again after a reload.
+    const entry = await Api.anonymous(baseUrl).get<{ entryCode: string; answers: Record<string, unknown> }>(`/api/forms/${DEMO_IDS.form}/entries/${code}`);
+    expect(entry.answers).toMatchObject({ nom: 'Camille Bénévole', email, creneau: 'Soir' });
+    await page.reload();
+    await page.getByRole('main').getByText('Camille Bénévole').waitFor();
+  });
+
+  it('enters a raffle by e-mail, once', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(`/raffles/${DEMO_IDS.raffle}`);
+    expect(await heading(page)).toBe('Tombola de printemps');
+    await page.getByText('Tirage gratuit sans obligation d’achat', { exact: true }).waitFor();
+    const email = `joueur-${unique()}@exemple.fr`;
+    await page.getByLabel('Votre nom').fill('Dominique');
+    await page.getByLabel('Votre e-mail').fill(email);
+    await page.getByRole('button', { name: 'Je participe' }).click();
+    await page.getByText('Votre participation est enregistrée. Bonne chance !').waitFor();
+
+    // A second entry with the same e-mail is refused by the server, in French.
+    await page.reload();
+    await page.getByLabel('Votre nom').fill('Dominique encore');
+    await page.getByLabel('Votre e-mail').fill(email);
+    await page.getByRole('button', { name: 'Je participe' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toBe('Vous participez déjà à cette tombola.');
+  });
+
+  it('checks a drawn raffle’s proof in the browser', async () => {
+    // Arranged through the API as the organiser would: a raffle, four entries, the hash, the draw.
+    const admin = await Api.signIn(baseUrl, DEMO_ACCOUNTS.admin.email);
+    const now = Date.now();
+    const raffle = await admin.request<{ _id: string }>('POST', '/api/raffles', {
+      title: `Tombola vérifiable ${unique()}`, description: 'Un tirage à vérifier.', prizes: [{ name: 'Un vinyle', quantity: 1 }, { name: 'Une affiche', quantity: 2 }],
+      opensAt: new Date(now - 3_600_000).toISOString(), closesAt: new Date(now + 86_400_000).toISOString(), status: 'open', legalBasis: 'association_lottery', authorisationRef: '2026-117',
+      rules: 'Une participation par personne.',
+    });
+    const anonymous = Api.anonymous(baseUrl);
+    for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) await anonymous.request('POST', `/api/raffles/${raffle._id}/entries`, { name, email: `${name.toLowerCase()}-${unique()}@exemple.fr` });
+    const committed = await admin.request<{ draw: { seedHash: string } }>('POST', `/api/raffles/${raffle._id}/commit`);
+
+    const page = await (await context()).newPage();
+    await page.goto(`/raffles/${raffle._id}`);
+    await heading(page);
+    await page.getByText('Loterie associative autorisée par arrêté n° 2026-117').waitFor();
+    // Before the draw: the hash, no seed and nothing to verify yet.
+    await page.getByText(committed.draw.seedHash).waitFor();
+    expect(await page.getByRole('button', { name: 'Vérifier le tirage' }).count()).toBe(0);
+
+    const drawn = await admin.request<{ draw: { seed: string; winners: Array<{ name: string; prize: string }> } }>('POST', `/api/raffles/${raffle._id}/draw`);
+    await page.reload();
+    const winners = page.getByRole('region', { name: 'Gagnants' });
+    await winners.waitFor();
+    expect(await winners.getByRole('listitem').allInnerTexts()).toEqual(drawn.draw.winners.map((w) => `${w.name} — ${w.prize}`));
+    await page.getByText(drawn.draw.seed).waitFor();
+    await page.getByRole('button', { name: 'Vérifier le tirage' }).click();
+    await page.getByText('✓ La graine correspond à l’empreinte publiée avant le tirage.').waitFor();
+    await page.getByText('✓ Le tirage refait dans votre navigateur donne les mêmes gagnants.').waitFor();
+  });
+
+  it('filters a menu by allergen, the choice kept in the address', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(`/menus/${DEMO_IDS.menu}`);
+    expect(await heading(page)).toBe('La carte du Tap Garden');
+    const dish = (name: string) => page.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) });
+    await dish('Houmous maison').waitFor();
+    await page.getByText('Allergènes : Sésame, Gluten').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Gluten' }).check();
+    await dish('Houmous maison').waitFor({ state: 'detached' });
+    expect(await dish('Bière pression locale').count()).toBe(0);
+    expect(await dish('Planche mixte').count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('?sans=gluten');
+
+    await page.reload();
+    await dish('Planche mixte').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Gluten' }).isChecked()).toBe(true);
+    expect(await dish('Houmous maison').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Lait' }).check();
+    await dish('Planche mixte').waitFor({ state: 'detached' });
+    expect(await dish('Limonade artisanale').count()).toBe(1);
+  });
+
+  it('reads a blog post whose markdown carries a script, a javascript: link and an onerror handler, all inert', async () => {
+    const staff = await Api.staff(baseUrl);
+    const slug = `piege-${unique()}`;
+    await staff.request('POST', '/api/blog', {
+      slug, title: 'Article piégé', author: 'Testeur', publishedAt: new Date(Date.now() - 60_000).toISOString(),
+      body: 'Texte **visible**.\n\n<script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n[clique](javascript:window.__pwned=3)\n\n[Mairie](https://www.poitiers.fr/)',
+    });
+    const page = await (await context()).newPage();
+    await page.goto(`/blog/${slug}`);
+    expect(await heading(page)).toBe('Article piégé');
+    await page.getByText('visible', { exact: true }).waitFor();
+    await page.getByText('clique').click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    const article = page.locator('article');
+    expect(await article.locator('script, [onerror]').count()).toBe(0);
+    expect(await article.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await article.getByRole('link', { name: 'Mairie' }).getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
+
+/** Defects of the shared shell, reported to its owners (same list as pages.e2e.test.ts). */
+const SHELL_DEFECTS: KnownDefect[] = [
+  { rule: 'color-contrast', why: 'white text on the primary colour #ff5a5f', matches: (node) => /foreground color: #ffffff, background color: #ff5a5f/.test(node.failureSummary ?? '') },
+  { rule: 'label-content-name-mismatch', why: 'the header logo link', matches: (node) => node.html.includes('aria-label="Sortie, accueil"') },
+];
+
+describe('the engagement pages at 360 px', () => {
+  const { context } = useBrowser();
+  const PAGES = [
+    { path: `/forms/${DEMO_IDS.form}`, heading: 'Devenir bénévole au festival' },
+    { path: `/raffles/${DEMO_IDS.raffle}`, heading: 'Tombola de printemps' },
+    { path: `/menus/${DEMO_IDS.menu}`, heading: 'La carte du Tap Garden' },
+    { path: '/jobOffers', heading: 'Offres d’emploi' },
+    { path: '/blog/bienvenue-sur-sortie', heading: 'Bienvenue sur Sortie' },
+    { path: '/docs/organisateurs/liens-courts', heading: 'Les liens courts' },
+    { path: '/legal/privacy', heading: 'Données personnelles et cookies' },
+    { path: '/dev/pricing', heading: 'Tarifs (développement)' },
+    { path: '/stripe/cancel', heading: 'Paiement annulé' },
+  ];
+
+  it.each(PAGES)('$path fits and has no serious accessibility violation', async ({ path, heading: expected }) => {
+    const page = await (await context({ viewport: { width: 360, height: 740 } })).newPage();
+    await page.goto(path);
+    expect(await heading(page)).toBe(expected);
+    await page.waitForLoadState('networkidle');
+    // The page's own content fits (the shared header overflows to 390 px at 360: reported to the shell's owners).
+    // Wide tables scroll inside their own box, which keeps them out of main's scroll width.
+    expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth)).toBeLessThanOrEqual(360);
+    const violations = await seriousViolations(page, SHELL_DEFECTS);
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+});
