@@ -12,7 +12,7 @@ const place = { _id: PLACE, name: 'Confort Moderne', slug: 'confort-moderne', ad
 const event = anEvent({
   _id: EVENT,
   title: 'Concert de rentrée',
-  description: 'Trois groupes, une soirée.',
+  description: '**Trois groupes**, une soirée.',
   startsAt: '2026-01-20T19:30:00.000Z',
   endsAt: '2026-01-20T23:00:00.000Z',
   placeId: PLACE,
@@ -41,6 +41,9 @@ describe('an event’s page (/events/{id})', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Concert de rentrée' })).toBeTruthy();
     expect(screen.getByText('mardi 20 janvier à 20:30')).toBeTruthy();
     expect(screen.getByText('8 € – 12 €')).toBeTruthy();
+    // The description is Markdown (the shared Markdown component, whose sanitising is tested under jsdom).
+    const about = screen.getByRole('region', { name: 'À propos' });
+    expect(within(about).getByText('Trois groupes').tagName).toBe('STRONG');
     expect((await screen.findByRole('link', { name: 'Confort Moderne' })).getAttribute('href')).toBe(`/places/${PLACE}`);
     expect((await screen.findByRole('link', { name: 'Association Jazz à Poitiers' })).getAttribute('href')).toBe(`/organizations/${anId(3)}`);
     expect((await screen.findByRole('link', { name: 'Les Zèbres' })).getAttribute('href')).toBe('/artists/les-zebres');

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { pathFor, type Artist, type Event, type EventCategory, type Organization, type Place } from '@sortie/core';
 import { Icon } from '../components/Icon';
+import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
 import { ErrorNotice, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
@@ -128,7 +129,7 @@ function EventDetails({ event }: { event: Event }) {
           <h2 id="about-title" className="text-xl font-bold">
             À propos
           </h2>
-          <p className="mt-2 whitespace-pre-line text-muted">{event.description}</p>
+          <Markdown source={event.description} headingOffset={2} className="mt-2" />
         </section>
       )}
 
