@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { projects } from './vitest.workspace';
+import { projects } from './vitest.workspace.ts';
 
 export default defineConfig({
   test: {
     projects,
+    // The machines have 2 cores.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       reporter: ['text-summary', 'text'],

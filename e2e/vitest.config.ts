@@ -9,6 +9,8 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     // One browser and one app for the whole project: files run one after the other.
     fileParallelism: false,
+    // Runs after every other project, alone: it needs the whole machine for the app and Chromium.
+    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
