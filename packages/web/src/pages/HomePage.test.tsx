@@ -39,6 +39,19 @@ describe('a city’s agenda (/home/{city})', () => {
     expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
   });
 
+  it('says so when the next page fails, and tries again on demand', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => anEvent({ _id: anId(200 + i), title: `Atelier ${i + 1}`, startsAt: `2026-01-2${i % 8}T20:00:00.000Z` }));
+    const api = new FakeProductApi().seed('events', ...many);
+    const { user } = await renderApp({ path: '/home/Poitiers', api });
+    await screen.findByText('Atelier 1');
+    api.failOnce('listEvents', new ApiError('fetch failed', { statusCode: 0 }));
+    await user.click(screen.getByRole('button', { name: 'Voir plus' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Impossible de joindre Sortie');
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('Atelier 14')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps the filters in the address and sends them to the server', async () => {
     const api = new FakeProductApi().seed('events', ...events).seed('eventCategories', { _id: anId(50), name: 'Concert', slug: 'concert' });
     const { user, navigator } = await renderApp({ path: '/home/Poitiers', api });
