@@ -33,4 +33,11 @@ describe.each(BACKENDS)('discovery routes on %s', (backend) => {
     expect(odd.statusCode).toBe(200);
     expect(odd.json()).toEqual({ liked: false, eventId: 'pas-un-id' });
   });
+
+  it.each(['theatre', 'THÉÂTRE', 'Theatre auditorium', 'theatr', 'téatre'])('GET /api/search?q=%s finds « TAP – Théâtre Auditorium » among the places', async (q) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    const places = res.json().items.filter((hit: { kind: string }) => hit.kind === 'place');
+    expect(places.map((hit: { _id: string; title: string }) => [hit._id, hit.title])).toContainEqual([DEMO_IDS.places.tap, 'TAP – Théâtre Auditorium']);
+  });
 });
