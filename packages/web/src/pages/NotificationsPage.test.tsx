@@ -39,7 +39,7 @@ describe('/notifications', () => {
       'PUT /me/notifications/read': { updated: 1 },
     });
     const { user } = await renderApp({ path: '/notifications', api });
-    await user.click(await screen.findByRole('button', { name: 'Marquer « Concert ce soir » comme lue' }));
+    await user.click(await screen.findByRole('button', { name: 'Marquer comme lue : Concert ce soir' }));
     expect(screen.getByText('1 notification non lue')).toBeTruthy();
     expect(api.callsTo('request').map((call) => call.slice(0, 2))).toContainEqual(['PUT', `/me/notifications/${first._id}/read`]);
     await user.click(screen.getByRole('button', { name: 'Tout marquer comme lu' }));
@@ -56,9 +56,9 @@ describe('/notifications', () => {
       },
     });
     const { user } = await renderApp({ path: '/notifications', api });
-    await user.click(await screen.findByRole('button', { name: 'Marquer « Concert ce soir » comme lue' }));
+    await user.click(await screen.findByRole('button', { name: 'Marquer comme lue : Concert ce soir' }));
     expect((await screen.findByRole('alert')).textContent).toBe('La notification n’a pas pu être marquée comme lue. Réessayez.');
-    expect(screen.getByRole('button', { name: 'Marquer « Concert ce soir » comme lue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marquer comme lue : Concert ce soir' })).toBeTruthy();
   });
 
   it('says when there is nothing yet, and shows a notification pushed while the page is open', async () => {

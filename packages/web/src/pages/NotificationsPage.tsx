@@ -154,8 +154,8 @@ function NotificationItem({ notification, read, onRead }: { notification: Notifi
         <p className="mt-1 text-xs text-muted">{formatDateTime(notification.createdAt)}</p>
       </div>
       {!read && (
-        <button type="button" className={`${SMALL_BUTTON} self-start`} onClick={onRead} aria-label={`Marquer « ${notification.title} » comme lue`}>
-          Marquer comme lue
+        <button type="button" className={`${SMALL_BUTTON} self-start`} onClick={onRead}>
+          Marquer comme lue<span className="sr-only"> : {notification.title}</span>
         </button>
       )}
     </li>

@@ -18,7 +18,7 @@ describe('/users/badges', () => {
       'GET /me/badges': pageOf([{ _id: anId(1400), name: 'Noctambule', description: 'Dix soirées en un mois.', icon: 'mdiWeatherNight', rule: '', awardedAt: '2026-01-10T22:00:00.000Z', createdAt: WHEN, updatedAt: WHEN }]),
     });
     await renderApp({ path: '/users/badges', api });
-    expect(await screen.findByRole('heading', { name: 'Noctambule' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Noctambule' })).toBeTruthy();
     expect(screen.getByText('Dix soirées en un mois.')).toBeTruthy();
     expect(screen.getByText('Obtenu le samedi 10 janvier 2026')).toBeTruthy();
   });

@@ -24,7 +24,7 @@ function Badges() {
       <QueryView query={query} skeleton={<Skeleton lines={3} label="Chargement de vos badges…" />}>
         {(page) =>
           page.items.length ? (
-            <BadgeList badges={page.items} />
+            <BadgeList badges={page.items} headingLevel={2} />
           ) : (
             <div className="mt-6">
               <EmptyState>Pas encore de badge. Aimez votre premier événement pour gagner « Premier pas » !</EmptyState>

@@ -18,7 +18,7 @@ describe('/users/{id}', () => {
     await renderApp({ path: pathFor('user', { id: USER }), api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Valentine Visiteuse' })).toBeTruthy();
     expect(screen.getByText('Niort · Membre depuis le dimanche 2 mars 2025')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Premier pas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Premier pas' })).toBeTruthy();
     expect(screen.getByText('Obtenu le mardi 1 avril 2025')).toBeTruthy();
     expect(document.body.textContent).not.toContain('valentine@example.fr');
     expect(screen.getByRole('button', { name: 'Suivre Valentine Visiteuse' })).toBeTruthy();

@@ -8,8 +8,9 @@ const ICONS: Record<string, string> = { mdiMedal, mdiMusic, mdiShoePrint, mdiSta
 
 export type AwardedBadge = Badge & { awardedAt?: string | null };
 
-/** Badges as a grid of cards: icon, name, description and the day it was earned. */
-export function BadgeList({ badges }: { badges: readonly AwardedBadge[] }) {
+/** Badges as a grid of cards: icon, name, description and the day it was earned; names are headings one level below the section's. */
+export function BadgeList({ badges, headingLevel = 3 }: { badges: readonly AwardedBadge[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="mt-4 grid gap-3 sm:grid-cols-2">
       {badges.map((badge) => (
@@ -18,7 +19,7 @@ export function BadgeList({ badges }: { badges: readonly AwardedBadge[] }) {
             <Icon path={ICONS[badge.icon] ?? mdiMedal} size={26} />
           </span>
           <div className="min-w-0">
-            <h3 className="font-semibold">{badge.name}</h3>
+            <Heading className="font-semibold">{badge.name}</Heading>
             {badge.description && <p className="mt-0.5 text-sm text-muted">{badge.description}</p>}
             {badge.awardedAt && <p className="mt-1 text-xs text-muted">Obtenu le {formatDate(badge.awardedAt)}</p>}
           </div>
