@@ -3,8 +3,16 @@ import { DASHBOARD_LINKS, type DashboardLink } from './dashboard-sections';
 import { Header } from './Header';
 import { Main, type LayoutProps } from './layouts';
 
+const ALL_HREFS = ['/dashboard', ...DASHBOARD_LINKS.resources.map((l) => l.href), ...DASHBOARD_LINKS.tools.map((l) => l.href)];
+
+/** The navigation entry of an address: the longest one it starts with (/dashboard/places/types is not « Lieux »). */
+export function currentHref(location: string): string | undefined {
+  const path = location.split('?')[0]!;
+  return ALL_HREFS.filter((href) => path === href || (href !== '/dashboard' && path.startsWith(`${href}/`))).sort((a, b) => b.length - a.length)[0];
+}
+
 function NavLink({ entry, location }: { entry: DashboardLink; location: string }) {
-  const current = entry.href === '/dashboard' ? location === '/dashboard' : location === entry.href || location.startsWith(`${entry.href}/`);
+  const current = currentHref(location) === entry.href;
   return (
     <li>
       <Link
