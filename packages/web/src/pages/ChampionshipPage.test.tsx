@@ -1,8 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '@sortie/core';
 import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page is a lazy chunk: transform it before the first test's clock starts (2 shared cores).
+beforeAll(async () => {
+  await import('./ChampionshipPage');
+}, 60_000);
 
 const EVENT = anId(1);
 const CHAMPIONSHIP = anId(2);

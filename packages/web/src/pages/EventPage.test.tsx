@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '@sortie/core';
 import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
 vi.mock('../features/map/MapView', () => import('../features/map/MapView.mock'));
+
+// The page is a lazy chunk: transform it before the first test's clock starts (2 shared cores).
+beforeAll(async () => {
+  await import('./EventPage');
+}, 60_000);
 
 const EVENT = anId(1);
 const PLACE = anId(2);

@@ -1,10 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
 vi.mock('../features/map/MapView', () => import('../features/map/MapView.mock'));
+
+// The page is a lazy chunk: transform it before the first test's clock starts (2 shared cores).
+beforeAll(async () => {
+  await import('./MapPage');
+}, 60_000);
 
 const confort = { _id: anId(1), name: 'Confort Moderne', city: 'Poitiers', address: { street: '185 rue du Faubourg du Pont-Neuf', postalCode: '86000', city: 'Poitiers' }, location: { lat: 46.58, lng: 0.35 } };
 const noGps = { _id: anId(2), name: 'Salle sans coordonnées', city: 'Poitiers', address: { street: '', postalCode: '86000', city: 'Poitiers' } };

@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
+
+// The page is a lazy chunk: transform it before the first test's clock starts (2 shared cores).
+beforeAll(async () => {
+  await import('./ProPage');
+}, 60_000);
 
 describe('the page for professionals (/pro)', () => {
   it('says what venues and organisers get, how to start and what it costs', async () => {

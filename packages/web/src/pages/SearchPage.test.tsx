@@ -1,9 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeClock, FakeProductApi, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { SEARCH_DEBOUNCE_MS } from './SearchPage';
+
+// The page is a lazy chunk: transform it before the first test's clock starts (2 shared cores).
+beforeAll(async () => {
+  await import('./SearchPage');
+}, 60_000);
 
 const answer = {
   q: 'theatre',
