@@ -45,7 +45,7 @@ describe('/places/{id}', () => {
     await renderApp({ path: pathFor('place', { id: PLACE }), api: apiWithPlace() });
     const map = await screen.findByRole('link', { name: /Voir Le Tap Garden sur la carte/ });
     expect(map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=46.58&mlon=0.34#map=17/46.58/0.34');
-    expect(screen.getByRole('link', { name: 'Voir la carte' }).getAttribute('href')).toBe(pathFor('menu', { id: MENU }));
+    expect(screen.getByRole('link', { name: 'Voir le menu' }).getAttribute('href')).toBe(pathFor('menu', { id: MENU }));
     expect(screen.getByRole('link', { name: 'Offres d’emploi (1)' }).getAttribute('href')).toBe(pathFor('placeJobOffers', { id: PLACE }));
     expect((await screen.findByRole('link', { name: 'Quiz musical' })).getAttribute('href')).toBe(pathFor('event', { id: anId(604) }));
     expect(screen.queryByRole('link', { name: 'Ailleurs' })).toBeNull();
@@ -56,7 +56,7 @@ describe('/places/{id}', () => {
     await renderApp({ path: pathFor('place', { id: PLACE }), api });
     expect(await screen.findByText('Aucun événement à venir dans ce lieu pour le moment.')).toBeTruthy();
     expect(screen.getByText('Horaires non communiqués.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Voir la carte' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Voir le menu' })).toBeNull();
     expect(screen.getByRole('link', { name: /sur la carte/ }).getAttribute('href')).toContain('openstreetmap.org/search?query=12%20rue%20Carnot');
   });
 

@@ -70,7 +70,7 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
       <nav aria-label="Autour du lieu" className="mt-6 flex flex-wrap gap-2">
         {menu && (
           <Link href={pathFor('menu', { id: menu._id })} className={PILL}>
-            <Icon path={mdiSilverwareForkKnife} size={18} /> Voir la carte
+            <Icon path={mdiSilverwareForkKnife} size={18} /> Voir le menu
           </Link>
         )}
         <Link href={pathFor('placeJobOffers', { id: place._id })} className={PILL}>

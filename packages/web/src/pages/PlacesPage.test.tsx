@@ -11,6 +11,7 @@ const aPlace = (n: number, name: string, extra: Record<string, unknown> = {}) =>
   socials: {}, images: [], openingHours: {}, createdAt: WHEN, updatedAt: WHEN, ...extra,
 });
 const BAR = anId(500);
+const filters = () => within(screen.getByRole('search', { name: 'Filtrer les lieux' }));
 
 describe('/places', () => {
   it('lists places with their type and address, each linking to its page', async () => {
@@ -29,17 +30,19 @@ describe('/places', () => {
 
   it('filters by type and by city on the server, back to the first page', async () => {
     const api = new FakeProductApi().seed('placeTypes', { _id: BAR, name: 'Bar', icon: 'mdiGlassMugVariant' }).seed('places', aPlace(1, 'Le Tap Garden'));
-    const { user } = await renderApp({ path: '/places', api, config: { cities: ['Niort', 'Poitiers'] } });
-    await screen.findByRole('link', { name: 'Le Tap Garden' });
-    await user.selectOptions(screen.getByLabelText('Type de lieu'), 'Bar');
+    const { user, navigator } = await renderApp({ path: '/places?page=3', api, config: { cities: ['Niort', 'Poitiers'] } });
+    expect(await screen.findByText('Aucun lieu pour le moment.')).toBeTruthy();
+    expect(api.lastCallTo('list')?.[1]).toMatchObject({ offset: 2 * PLACES_PAGE_SIZE });
+    await user.selectOptions(filters().getByLabelText('Type de lieu'), 'Bar');
     await waitFor(() => expect(api.lastCallTo('list')).toEqual(['places', { limit: PLACES_PAGE_SIZE, offset: 0, typeId: BAR, city: undefined }]));
-    await user.selectOptions(screen.getByLabelText('Ville'), 'Niort');
+    await user.selectOptions(filters().getByLabelText('Ville'), 'Niort');
     await waitFor(() => expect(api.lastCallTo('list')).toEqual(['places', { limit: PLACES_PAGE_SIZE, offset: 0, typeId: BAR, city: 'Niort' }]));
+    expect(navigator.location).toBe(`/places?type=${BAR}&city=Niort`);
   });
 
   it('pages through the server’s results', async () => {
     const api = new FakeProductApi().seed('places', ...Array.from({ length: PLACES_PAGE_SIZE + 1 }, (_, i) => aPlace(i + 10, `Lieu ${String(i).padStart(2, '0')}`)));
-    const { user } = await renderApp({ path: '/places', api });
+    const { user, navigator } = await renderApp({ path: '/places', api });
     await screen.findByRole('link', { name: 'Lieu 00' });
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('main'))).toHaveLength(PLACES_PAGE_SIZE);
     expect(screen.getByText('Page 1 sur 2')).toBeTruthy();
@@ -47,6 +50,15 @@ describe('/places', () => {
     expect(await screen.findByRole('link', { name: `Lieu ${PLACES_PAGE_SIZE}` })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Lieu 00' })).toBeNull();
     expect(api.lastCallTo('list')).toEqual(['places', { limit: PLACES_PAGE_SIZE, offset: PLACES_PAGE_SIZE, typeId: undefined, city: undefined }]);
+    expect(navigator.location).toBe('/places?page=2');
+  });
+
+  it('opens on the filters and the page the address gives', async () => {
+    const api = new FakeProductApi().seed('placeTypes', { _id: BAR, name: 'Bar', icon: 'mdiGlassMugVariant' });
+    await renderApp({ path: `/places?type=${BAR}&city=Niort&page=2`, api, config: { cities: ['Niort', 'Poitiers'] } });
+    await waitFor(() => expect(api.lastCallTo('list')).toEqual(['places', { limit: PLACES_PAGE_SIZE, offset: PLACES_PAGE_SIZE, typeId: BAR, city: 'Niort' }]));
+    expect((filters().getByLabelText('Ville') as HTMLSelectElement).value).toBe('Niort');
+    await waitFor(() => expect((filters().getByLabelText('Type de lieu') as HTMLSelectElement).value).toBe(BAR));
   });
 
   it('says so when there is no place', async () => {

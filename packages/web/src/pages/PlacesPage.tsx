@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { Place, PlaceType } from '@sortie/core';
 import { useCities } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
@@ -16,9 +17,21 @@ const SELECT =
 export default function PlacesPage() {
   usePageTitle('Lieux');
   const cities = useCities();
-  const [typeId, setTypeId] = useState('');
-  const [city, setCity] = useState('');
-  const [offset, setOffset] = useState(0);
+  // The filters and the page live in the address: a filtered list can be shared, and Back works.
+  const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const typeId = params.get('type') ?? '';
+  const city = params.get('city') ?? '';
+  const offset = Math.max(0, (Math.floor(Number(params.get('page'))) || 1) - 1) * PLACES_PAGE_SIZE;
+  const go = (next: { type?: string; city?: string; page?: number }, replace: boolean) => {
+    const query = new URLSearchParams();
+    const merged = { type: typeId, city, page: offset / PLACES_PAGE_SIZE + 1, ...next };
+    if (merged.type) query.set('type', merged.type);
+    if (merged.city) query.set('city', merged.city);
+    if (merged.page > 1) query.set('page', String(merged.page));
+    const qs = query.toString();
+    navigate(qs ? `/places?${qs}` : '/places', { replace });
+  };
   const typeField = useId();
   const cityField = useId();
 
@@ -27,11 +40,6 @@ export default function PlacesPage() {
   const places = useApiQuery(JSON.stringify({ typeId, city, offset }), (api) =>
     api.list<Place>('places', { limit: PLACES_PAGE_SIZE, offset, typeId: typeId || undefined, city: city || undefined }),
   );
-
-  const filter = (change: () => void) => {
-    change();
-    setOffset(0);
-  };
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-10" aria-labelledby="page-title">
@@ -45,7 +53,7 @@ export default function PlacesPage() {
           <label htmlFor={typeField} className="text-sm font-medium">
             Type de lieu
           </label>
-          <select id={typeField} className={SELECT} value={typeId} onChange={(e) => filter(() => setTypeId(e.target.value))}>
+          <select id={typeField} className={SELECT} value={typeId} onChange={(e) => go({ type: e.target.value, page: 1 }, true)}>
             <option value="">Tous les types</option>
             {(types.data?.items ?? []).map((type) => (
               <option key={type._id} value={type._id}>
@@ -58,7 +66,7 @@ export default function PlacesPage() {
           <label htmlFor={cityField} className="text-sm font-medium">
             Ville
           </label>
-          <select id={cityField} className={SELECT} value={city} onChange={(e) => filter(() => setCity(e.target.value))}>
+          <select id={cityField} className={SELECT} value={city} onChange={(e) => go({ city: e.target.value, page: 1 }, true)}>
             <option value="">Toutes les villes</option>
             {cities.map((name) => (
               <option key={name} value={name}>
@@ -84,7 +92,7 @@ export default function PlacesPage() {
                     <PlaceListItem key={place._id} place={place} typeName={place.typeId ? typeNames.get(place.typeId) : undefined} />
                   ))}
                 </ul>
-                <Pager meta={page.meta} onOffset={setOffset} label="Pages des lieux" />
+                <Pager meta={page.meta} onOffset={(next) => go({ page: next / PLACES_PAGE_SIZE + 1 }, false)} label="Pages des lieux" />
               </>
             )
           }
