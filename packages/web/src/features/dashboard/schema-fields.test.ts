@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { cleanValue, emptyValue, resourceFields, type Field } from './schema-fields';
+
+const kinds = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.key, f.widget.kind]));
+
+describe('form fields from the core zod schemas', () => {
+  it('picks the widgets of an event', () => {
+    const fields = resourceFields('events');
+    expect(kinds(fields)).toMatchObject({ title: 'text', description: 'markdown', startsAt: 'datetime', placeId: 'reference', artistIds: 'references', coverImage: 'image', price: 'price', status: 'select', tags: 'lines', ticketUrl: 'url' });
+    expect(fields.find((f) => f.key === 'placeId')?.widget).toEqual({ kind: 'reference', resource: 'places' });
+    expect(fields.find((f) => f.key === 'categoryIds')?.widget).toEqual({ kind: 'references', resource: 'eventCategories' });
+    expect(fields.filter((f) => f.required).map((f) => f.key)).toEqual(['title', 'startsAt', 'city']);
+  });
+
+  it('groups an address, places a location and repeats menu sections, form fields and prizes', () => {
+    expect(kinds(resourceFields('places'))).toMatchObject({ address: 'group', location: 'location', typeId: 'reference', images: 'lines', openingHours: 'json' });
+    const sections = resourceFields('menus').find((f) => f.key === 'sections')!;
+    expect(sections.widget.kind).toBe('repeat');
+    const items = sections.widget.kind === 'repeat' ? sections.widget.fields.find((f) => f.key === 'items')! : undefined;
+    expect(items?.widget.kind).toBe('repeat');
+    expect(kinds(resourceFields('forms'))).toMatchObject({ fields: 'repeat', templateId: 'reference' });
+    expect(kinds(resourceFields('raffles'))).toMatchObject({ prizes: 'repeat', rules: 'markdown', legalBasis: 'select' });
+    expect(resourceFields('users').find((f) => f.key === 'roles')?.widget).toEqual({ kind: 'choices', options: ['admin', 'staff'] });
+    expect(kinds(resourceFields('scrape'))).toMatchObject({ collectorId: 'reference', status: 'select', itemsFound: 'number' });
+  });
+
+  it('starts a new record from the defaults and sends only what was given', () => {
+    const fields = resourceFields('events');
+    const empty = emptyValue(fields);
+    expect(empty).toMatchObject({ description: '', status: 'published', price: { free: true }, artistIds: [] });
+    const sent = cleanValue(fields, { ...empty, title: 'Concert', city: 'Poitiers', ticketUrl: '', likeCount: 3, _id: 'x' });
+    expect(sent).not.toHaveProperty('ticketUrl');
+    expect(sent).not.toHaveProperty('likeCount');
+    expect(sent).not.toHaveProperty('_id');
+    expect(sent).toMatchObject({ title: 'Concert', city: 'Poitiers', description: '' });
+  });
+});
