@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Lazy pages compile on first import: generous on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });
