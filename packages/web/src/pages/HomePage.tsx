@@ -144,7 +144,7 @@ function CityAgenda({ city }: { city: string }) {
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {group.items.map((event) => (
                     <li key={event._id}>
-                      <EventCard event={event} categories={names} />
+                      <EventCard event={event} categories={names} timeOnly={group.key !== 'weekend'} />
                     </li>
                   ))}
                 </ul>
