@@ -105,6 +105,34 @@ describe('the back office', () => {
     expect((await page.request.get(`/api/events/${id}`)).status()).toBe(404);
   });
 
+  it('opens the list and a record of every resource, and the special pages, with the demo data', async () => {
+    const page = await open();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    await signIn(page, 'admin@demo.sortie.fr');
+    const resources = ['artists', 'badges', 'blindtests', 'collectors', 'dynaLinks', 'eventCategories', 'events', 'forms', 'formTemplates', 'menus', 'organizations', 'places', 'questions', 'raffles', 'scrape', 'stores', 'tournaments', 'users'];
+    for (const resource of resources) {
+      await page.goto(`/dashboard/${resource}`);
+      await page.getByRole('link', { name: 'Nouveau' }).waitFor({ timeout: 15_000 });
+      const table = page.getByRole('table');
+      const empty = page.getByText(/pour l’instant : créez le premier/);
+      await table.or(empty).first().waitFor({ timeout: 15_000 });
+      if (await table.isVisible()) {
+        await table.locator('tbody tr').first().getByRole('link').click();
+        await page.getByRole('form', { name: 'Modifier' }).waitFor({ timeout: 15_000 });
+        expect(await page.getByRole('alert').count(), resource).toBe(0);
+      }
+    }
+    await page.goto('/dashboard/server');
+    await page.getByText('Opérationnel').waitFor({ timeout: 15_000 });
+    await page.goto('/dashboard/tasks');
+    await page.getByRole('button', { name: /^Lancer maintenant/ }).first().click();
+    await page.getByText(/a été lancée/).waitFor({ timeout: 15_000 });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Activité récente' }).waitFor({ timeout: 15_000 });
+    expect(failures).toEqual([]);
+  }, 180_000);
+
   it('refuses a visitor: the app sends them to /unauthorized and the server refuses their writes', async () => {
     const page = await open();
     await signIn(page, 'visiteur@demo.sortie.fr');
