@@ -1,8 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '@sortie/core';
 import { FakeProductApi, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./BlogPage'), import('./BlogPostPage')]);
+}, 60_000);
+
 
 const post = (n: number, overrides: Record<string, unknown> = {}) => ({
   _id: anId(120 + n), slug: `article-${n}`, title: `Article ${n}`, excerpt: `Résumé ${n}.`, body: `# Article ${n}\n\nCorps de l’article ${n}.`, publishedAt: '2026-01-1' + (n % 10) + 'T09:00:00Z', author: 'L’équipe Sortie',

@@ -1,10 +1,9 @@
 import { Link } from 'wouter';
 import type { BlogPost } from '@sortie/core';
-import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { ReadingBar } from '../features/engagement/ReadingBar';
-import { LINK_CLASS, PageFrame, PageSkeleton } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, DetailQuery } from '../features/engagement/ui';
 import { formatDate } from '../format';
 import type { PageProps } from './types';
 
@@ -15,10 +14,7 @@ export default function BlogPostPage({ params }: PageProps) {
   return (
     <>
       <ReadingBar section={{ href: '/blog', label: 'Blog' }} />
-      <QueryView
-        query={query}
-        skeleton={<PageSkeleton label="Chargement de l’article…" lines={8} />}
-      >
+      <DetailQuery query={query} title="Article" loading="Chargement de l’article…">
         {(post) => (
           <PageFrame
             title={post.title}
@@ -41,7 +37,7 @@ export default function BlogPostPage({ params }: PageProps) {
             </p>
           </PageFrame>
         )}
-      </QueryView>
+      </DetailQuery>
     </>
   );
 }

@@ -1,8 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_REDIRECT_COOKIE } from '@sortie/core';
 import { FakeCookies, USER_AGENTS } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./DebugMobilePage')]);
+}, 60_000);
+
 
 describe('/debug-mobile', () => {
   it('shows the platform, the user agent and the redirect decision on an iPhone', async () => {

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./DocsPage')]);
+}, 60_000);
+
 
 const doc = (path: string[], title: string, order: number) => ({
   _id: anId(130 + order), path, title, body: `# ${title}\n\nCette page explique : ${title.toLowerCase()}.`, order, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',

@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
 import type { Form, FormEntry, FormField } from '@sortie/core';
-import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
-import { LINK_CLASS, PageFrame, PageSkeleton } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, DetailQuery } from '../features/engagement/ui';
 import { formatDate, formatDateTime } from '../format';
 import type { PageProps } from './types';
 
@@ -22,10 +21,7 @@ export default function FormEntryPage({ params }: PageProps) {
     return { form, entry };
   });
   return (
-    <QueryView
-      query={query}
-      skeleton={<PageSkeleton label="Chargement de la réponse…" lines={5} />}
-    >
+    <DetailQuery query={query} title="Votre réponse" loading="Chargement de la réponse…">
       {({ form, entry }) => {
         const known = new Set(form.fields.map((f) => f.key));
         const rows = [...form.fields.map((f) => [f.key, f.label, f] as const), ...Object.keys(entry.answers).filter((k) => !known.has(k)).map((k) => [k, k, undefined] as const)];
@@ -51,6 +47,6 @@ export default function FormEntryPage({ params }: PageProps) {
           </PageFrame>
         );
       }}
-    </QueryView>
+    </DetailQuery>
   );
 }

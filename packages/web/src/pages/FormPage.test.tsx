@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, FakeClock, anId } from '@sortie/core/testing';
 import { NotFoundError, ValidationError } from '@sortie/core';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./FormPage'), import('./FormEntryPage')]);
+}, 60_000);
+
 
 const FORM_ID = anId(70);
 const fields = [

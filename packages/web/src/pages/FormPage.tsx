@@ -2,13 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ClockPort, ProductApiPort, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
-import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { apiErrorMessage } from '../data/api-error-message';
 import { Markdown } from '../components/Markdown';
 import { FormFieldControl } from '../features/engagement/forms/FormFieldControl';
 import { answersToSend, closedReason } from '../features/engagement/forms/form-status';
-import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, PageSkeleton } from '../features/engagement/ui';
+import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, DetailQuery } from '../features/engagement/ui';
 import { formatDateTime } from '../format';
 import type { PageProps } from './types';
 
@@ -17,12 +16,9 @@ export default function FormPage({ params }: PageProps) {
   const id = params['id']!;
   const query = useApiQuery(`form:${id}`, (api) => api.get<Form>('forms', id));
   return (
-    <QueryView
-      query={query}
-      skeleton={<PageSkeleton label="Chargement du formulaire…" lines={6} />}
-    >
+    <DetailQuery query={query} title="Formulaire" loading="Chargement du formulaire…">
       {(form) => <FormView form={form} />}
-    </QueryView>
+    </DetailQuery>
   );
 }
 

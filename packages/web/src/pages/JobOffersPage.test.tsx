@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, anId } from '@sortie/core/testing';
 import type { Query } from '@sortie/core';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./JobOffersPage')]);
+}, 60_000);
+
 
 const offer = (n: number, overrides: Record<string, unknown> = {}) => ({
   _id: anId(110 + n), title: `Offre ${n}`, contract: 'CDI', city: 'Poitiers', description: `Description de l’offre ${n}.`, publishedAt: '2026-01-10T09:00:00Z',
@@ -25,7 +31,7 @@ describe('/jobOffers', () => {
   it('lists the offers and opens one for its details and how to apply', async () => {
     const api = jobsApi([offer(1, { salary: '1 900 € brut', applyEmail: undefined, applyUrl: 'https://emplois.exemple.fr/1' }), offer(2)]);
     const { user } = await renderApp({ path: '/jobOffers', api });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Offres d’emploi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Offres d’emploi' }, { timeout: 5000 })).toBeTruthy();
     expect(titles()).toEqual(['Offre 1', 'Offre 2']);
     const first = screen.getByRole('article', { name: 'Offre 1' });
     const toggle = within(first).getByRole('button', { name: 'Voir le détail de l’offre « Offre 1 »' });

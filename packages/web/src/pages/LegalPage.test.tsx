@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./LegalPage'), import('./LegalPrivacyPage'), import('./LegalTouPage')]);
+}, 60_000);
+
 
 const text = () => screen.getByRole('main').textContent ?? '';
 

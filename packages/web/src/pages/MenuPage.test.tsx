@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ALLERGENS } from '@sortie/core';
 import { FakeProductApi, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./MenuPage')]);
+}, 60_000);
+
 
 const MENU_ID = anId(100);
 const PLACE_ID = anId(101);

@@ -1,12 +1,11 @@
 import { mdiLeaf, mdiSprout } from '@mdi/js';
 import { Link } from 'wouter';
 import { ALLERGEN_LABELS, ALLERGENS, type Menu, type Place } from '@sortie/core';
-import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { filterMenu, parseExcluded, type Allergen } from '../features/engagement/menus/menu-filter';
 import { useSearchParam } from '../features/engagement/use-search-param';
-import { LINK_CLASS, PageFrame, PageSkeleton, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, DetailQuery, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
 import { formatPrice } from '../format';
 import type { PageProps } from './types';
 
@@ -21,12 +20,9 @@ export default function MenuPage({ params }: PageProps) {
     return { menu, place };
   });
   return (
-    <QueryView
-      query={query}
-      skeleton={<PageSkeleton label="Chargement de la carte…" lines={8} wide />}
-    >
+    <DetailQuery query={query} title="Carte" loading="Chargement de la carte…" wide>
       {({ menu, place }) => <MenuView menu={menu} place={place} />}
-    </QueryView>
+    </DetailQuery>
   );
 }
 

@@ -1,9 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeProductApi, FakeClock, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./RafflePage')]);
+}, 60_000);
+
 
 const RAFFLE_ID = anId(80);
 const aRaffle = (overrides: Record<string, unknown> = {}) => ({

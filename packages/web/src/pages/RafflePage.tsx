@@ -1,14 +1,13 @@
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
 import { ClockPort, type Raffle } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
-import { QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { DrawProof } from '../features/engagement/raffles/DrawProof';
 import { RaffleEntryForm } from '../features/engagement/raffles/RaffleEntryForm';
 import { acceptsEntries, legalBasisText, RAFFLE_STATUS_LABELS } from '../features/engagement/raffles/raffle-labels';
-import { Notice, PageFrame, PageSkeleton } from '../features/engagement/ui';
+import { Notice, PageFrame, DetailQuery } from '../features/engagement/ui';
 import { formatDateTime, formatNumber } from '../format';
 import type { PageProps } from './types';
 
@@ -17,12 +16,9 @@ export default function RafflePage({ params }: PageProps) {
   const id = params['id']!;
   const query = useApiQuery(`raffle:${id}`, (api) => api.get<Raffle>('raffles', id));
   return (
-    <QueryView
-      query={query}
-      skeleton={<PageSkeleton label="Chargement de la tombola…" lines={6} />}
-    >
+    <DetailQuery query={query} title="Tombola" loading="Chargement de la tombola…">
       {(raffle) => <RaffleView raffle={raffle} />}
-    </QueryView>
+    </DetailQuery>
   );
 }
 

@@ -1,8 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SPOTIFY_AUTH_STATE_KEY, SPOTIFY_TOKEN_KEY } from '@sortie/core';
 import { FakeTokenStore } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./SpotifyPage')]);
+}, 60_000);
+
 
 function storeBegunSignIn(originalUrl: string) {
   const tokens = new FakeTokenStore();

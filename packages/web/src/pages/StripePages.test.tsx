@@ -1,6 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk (and markdown) compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./StripeSuccessPage'), import('./StripeCancelPage'), import('./DevPricingPage')]);
+}, 60_000);
+
 
 describe('payment return pages', () => {
   it('/stripe/success confirms the payment in French, with its reference and links onward', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../data/QueryView';
+import { ErrorNotice, Skeleton } from '../../data/QueryView';
+import type { QueryState } from '../../data/useApiQuery';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /** The frame of every engagement page: one h1, the window title, a readable width. */
@@ -52,4 +53,21 @@ export function ScrollBox({ label, children }: { label: string; children: ReactN
       {children}
     </div>
   );
+}
+
+/**
+ * A detail page's load: grey lines while loading, then the record; on failure the page keeps
+ * a heading (`title`) above the French message, so a visitor and a screen reader know where they are.
+ */
+export function DetailQuery<T>({ query, title, loading, wide = false, children }: { query: QueryState<T> & { reload?: () => void }; title: string; loading: string; wide?: boolean; children: (data: T) => ReactNode }) {
+  if (query.status === 'loading') return <PageSkeleton label={loading} wide={wide} />;
+  if (query.status === 'error')
+    return (
+      <PageFrame title={title} wide={wide}>
+        <div className="mt-6">
+          <ErrorNotice error={query.error} onRetry={query.reload} />
+        </div>
+      </PageFrame>
+    );
+  return <>{children(query.data)}</>;
 }
