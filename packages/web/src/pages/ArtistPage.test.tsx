@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '@sortie/core';
 import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./ArtistPage')]);
+}, 60_000);
+
 
 const WHEN = '2026-01-01T00:00:00.000Z';
 const ARTIST = anId(900);

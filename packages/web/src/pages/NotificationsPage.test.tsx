@@ -1,10 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeProductApi, aNotification, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
 import { NOTIFICATIONS_PAGE_SIZE } from './NotificationsPage';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./NotificationsPage')]);
+}, 60_000);
+
 
 const first = aNotification({ _id: anId(1100), title: 'Concert ce soir', body: 'Les Zèbres jouent au Confort Moderne.', link: '/places/000000000000000000000001' });
 const second = aNotification({ _id: anId(1101), title: 'Nouveau badge', readAt: '2026-01-16T10:00:00.000Z' });

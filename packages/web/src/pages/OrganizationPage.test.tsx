@@ -1,9 +1,15 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, pathFor } from '@sortie/core';
 import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { UPCOMING_PAGE_SIZE } from '../features/people/UpcomingEvents';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./OrganizationPage')]);
+}, 60_000);
+
 
 const WHEN = '2026-01-01T00:00:00.000Z';
 const ORG = anId(800);

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, pathFor } from '@sortie/core';
 import { FakeProductApi, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { PLACES_PAGE_SIZE } from './PlacesPage';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./PlacesPage')]);
+}, 60_000);
+
 
 const WHEN = '2026-01-01T00:00:00.000Z';
 const aPlace = (n: number, name: string, extra: Record<string, unknown> = {}) => ({

@@ -1,10 +1,16 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, pathFor } from '@sortie/core';
 import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
 import { SUGGESTIONS_PAGE_SIZE } from './SuggestionsPage';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./SuggestionsPage')]);
+}, 60_000);
+
 
 describe('/suggestions', () => {
   it('invites a visitor to sign in', async () => {

@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, pathFor } from '@sortie/core';
 import { FakeProductApi, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
 import { FOLLOWING_PAGE_SIZE } from './UserFollowingPage';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./UserFollowingPage')]);
+}, 60_000);
+
 
 const WHEN = '2026-01-01T00:00:00.000Z';
 const follow = (n: number, kind: string, name: string | null) => ({ _id: anId(n), userId: anId(1), target: { kind, id: anId(n + 50) }, name, createdAt: WHEN, updatedAt: WHEN });

@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, pathFor } from '@sortie/core';
 import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
 import { LIKES_PAGE_SIZE } from './UserLikesPage';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./UserLikesPage')]);
+}, 60_000);
+
 
 const liked = anEvent({ _id: anId(1200), title: 'Quiz musical', startsAt: '2026-01-20T19:30:00.000Z', price: { min: 500, max: 500 } });
 

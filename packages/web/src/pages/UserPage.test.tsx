@@ -1,9 +1,15 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pathFor } from '@sortie/core';
 import { FakeProductApi, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./UserPage')]);
+}, 60_000);
+
 
 const USER = anId(1000);
 const WHEN = '2026-01-01T00:00:00.000Z';

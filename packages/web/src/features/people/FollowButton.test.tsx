@@ -1,9 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeProductApi, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 import { answerRequests } from './testing';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('../../pages/OrganizationPage')]);
+}, 60_000);
+
 
 // The follow button is exercised on an organisation page, the simplest page that has one.
 const ORG = anId(300);
