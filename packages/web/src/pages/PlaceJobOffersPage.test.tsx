@@ -17,14 +17,15 @@ const place = { _id: PLACE, name: 'Confort Moderne', slug: 'confort-moderne', de
 const offer = (n: number, extra: Record<string, unknown>) => ({ _id: anId(n), placeId: PLACE, city: 'Poitiers', publishedAt: '2026-01-10T09:00:00.000Z', description: '', createdAt: WHEN, updatedAt: WHEN, ...extra });
 
 describe('/places/{id}/jobOffers', () => {
+  // The test clock reads 2026-01-15T20:00:00Z: an offer expiring then is over, one a second later is open.
   it('lists the place’s offers with contract, dates and safe ways to apply', async () => {
     const api = new FakeProductApi()
       .seed('places', place)
       .seed(
         'jobOffers',
         offer(701, { title: 'Barman / barmaid', contract: 'CDI', salary: '1 900 € brut', applyUrl: 'https://emploi.example.fr/barman' }),
-        offer(702, { title: 'Technicien son', contract: 'extra', applyEmail: 'jobs@confort.example.fr' }),
-        offer(703, { title: 'Ancien poste', contract: 'CDD', applyEmail: 'x@confort.example.fr', expiresAt: '2020-01-01T00:00:00.000Z' }),
+        offer(702, { title: 'Technicien son', contract: 'extra', applyEmail: 'jobs@confort.example.fr', expiresAt: '2026-01-15T20:00:01.000Z' }),
+        offer(703, { title: 'Ancien poste', contract: 'CDD', applyEmail: 'x@confort.example.fr', expiresAt: '2026-01-15T20:00:00.000Z' }),
       );
     await renderApp({ path: pathFor('placeJobOffers', { id: PLACE }), api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Offres d’emploi · Confort Moderne' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { pathFor, type JobOffer, type Place } from '@sortie/core';
+import { ClockPort, pathFor, type JobOffer, type Place } from '@sortie/core';
+import { useUseCase } from '../app/container-context';
 import { formatDate } from '../format';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
@@ -17,6 +18,7 @@ const CONTRACT_LABELS: Record<JobOffer['contract'], string> = { CDI: 'CDI', CDD:
 export default function PlaceJobOffersPage({ params }: PageProps) {
   const id = params.id ?? '';
   const [offset, setOffset] = useState(0);
+  const now = useUseCase(ClockPort).now().getTime();
   const place = useApiQuery(`place:${id}`, (api) => api.get<Place>('places', id));
   const offers = useApiQuery(place.data ? `offers:${id}:${offset}` : null, (api) => api.list<JobOffer>('jobOffers', { placeId: id, limit: JOB_OFFERS_PAGE_SIZE, offset }));
   usePageTitle(place.data ? `Offres d’emploi · ${place.data.name}` : 'Offres d’emploi');
@@ -43,7 +45,7 @@ export default function PlaceJobOffersPage({ params }: PageProps) {
                     <>
                       <ul className="space-y-4">
                         {page.items.map((offer) => (
-                          <JobOfferItem key={offer._id} offer={offer} />
+                          <JobOfferItem key={offer._id} offer={offer} now={now} />
                         ))}
                       </ul>
                       <Pager meta={page.meta} onOffset={setOffset} label="Pages des offres" />
@@ -59,8 +61,8 @@ export default function PlaceJobOffersPage({ params }: PageProps) {
   );
 }
 
-function JobOfferItem({ offer }: { offer: JobOffer }) {
-  const expired = offer.expiresAt ? new Date(offer.expiresAt).getTime() < Date.now() : false;
+function JobOfferItem({ offer, now }: { offer: JobOffer; now: number }) {
+  const expired = offer.expiresAt ? new Date(offer.expiresAt).getTime() <= now : false;
   return (
     <li className="rounded-2xl bg-surface p-4 ring-1 ring-line">
       <div className="flex flex-wrap items-center gap-2">
