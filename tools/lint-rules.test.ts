@@ -20,7 +20,7 @@ describe('the dependency rule of ARCHITECTURE.md', () => {
     ["import { readFile } from 'fs';"],
     ["import { http } from '@sortie/adapters';"],
   ])('refuses %s inside core', async (code) => {
-    expect(await errorsFor('packages/core/src/domain/example.ts', `${code}\nexport {};\n`)).toHaveLength(1);
+    expect((await errorsFor('packages/core/src/domain/example.ts', `${code}\nexport {};\n`)).length).toBeGreaterThan(0);
   });
 
   it('lets core import zod and inversify', async () => {
