@@ -18,7 +18,7 @@ const post = (n: number, overrides: Record<string, unknown> = {}) => ({
 describe('/blog', () => {
   it('lists the articles with their excerpt, date and author, linked to their page', async () => {
     await renderApp({ path: '/blog', api: new FakeProductApi().seed('blogPosts', post(1), post(2)) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Le blog' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Article 1' }).getAttribute('href')).toBe('/blog/article-1');
     expect(screen.getByText('Résumé 2.')).toBeTruthy();
     expect(screen.getByText('dimanche 11 janvier 2026 · L’équipe Sortie')).toBeTruthy();

@@ -14,7 +14,7 @@ export default function BlogPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useApiQuery(`blog:${page}`, (api) => api.list<BlogPost>('blogPosts', { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }));
   return (
-    <PageFrame title="Le blog" lead={<p>Nos sélections, nos conseils et les coulisses de Sortie.</p>} wide>
+    <PageFrame title="Blog" lead={<p>Nos sélections, nos conseils et les coulisses de Sortie.</p>} wide>
       <QueryView query={query} skeleton={<Skeleton lines={6} label="Chargement des articles…" />}>
         {({ items, meta }) => {
           if (items.length === 0)

@@ -55,6 +55,7 @@ describe('/raffles/{id}', () => {
     expect(await screen.findByText('Votre participation est enregistrée. Bonne chance !')).toBeTruthy();
     expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Camille', email: 'camille@exemple.fr' } }]);
     expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+    expect(screen.getByText('Participations').nextElementSibling!.textContent).toBe('13');
   });
 
   it('enters a signed-in visitor under their name, and shows the server’s refusal of a second entry', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
 import { ClockPort, type Raffle } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
@@ -29,6 +30,8 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
   const open = acceptsEntries(raffle, now);
   const draw = raffle.draw;
   const drawn = Boolean(draw?.seed);
+  // Our own entry counts at once, without loading the raffle again.
+  const [ownEntry, setOwnEntry] = useState(0);
   return (
     <PageFrame title={raffle.title} lead={<p>{RAFFLE_STATUS_LABELS[raffle.status]}</p>}>
       {raffle.description && <Markdown source={raffle.description} className="mt-4" />}
@@ -44,7 +47,7 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
         </div>
         <div>
           <dt className="text-sm text-muted">Participations</dt>
-          <dd>{formatNumber(raffle.entryCount ?? 0)}</dd>
+          <dd>{formatNumber((raffle.entryCount ?? 0) + ownEntry)}</dd>
         </div>
       </dl>
 
@@ -99,7 +102,7 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
           )}
         </section>
       ) : open ? (
-        <RaffleEntryForm raffleId={raffle._id} onEntered={() => undefined} />
+        <RaffleEntryForm raffleId={raffle._id} onEntered={() => setOwnEntry(1)} />
       ) : (
         <Notice role="status">
           {Date.parse(raffle.opensAt) > now.getTime()
