@@ -22,8 +22,8 @@ describe('App shell', () => {
   });
 
   it('moves between pages with the header’s links', async () => {
-    const { user, navigator } = await renderApp({ path: '/blog' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
+    const { user, navigator } = await renderApp({ path: '/account' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     await user.click(within(nav).getByRole('link', { name: 'Lieux' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
@@ -77,8 +77,8 @@ describe('App shell', () => {
 
   it('starts each new page at its top', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const { user } = await renderApp({ path: '/blog' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
+    const { user } = await renderApp({ path: '/account' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeTruthy();
     expect(scrollTo).not.toHaveBeenCalled();
     await user.click(within(screen.getByRole('navigation', { name: 'Navigation principale' })).getByRole('link', { name: 'Carte' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Carte' })).toBeTruthy();
