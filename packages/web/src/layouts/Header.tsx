@@ -37,7 +37,7 @@ export function Logo() {
 function CityStandIn() {
   const [city] = usePreferredCity();
   return (
-    <span className="flex max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium sm:max-w-none" aria-hidden="true">
+    <span className="flex max-w-[7.5rem] min-[400px]:max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium sm:max-w-none" aria-hidden="true">
       <Icon path={mdiMapMarker} size={18} className="shrink-0 text-primary" />
       <span className="truncate">{city}</span>
       <Icon path={mdiChevronDown} size={18} className="shrink-0 text-muted" />
