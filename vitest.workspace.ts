@@ -7,6 +7,7 @@ export const projects = [
   'packages/cli',
   'packages/web',
   'tools',
+  'e2e',
 ];
 
 export default projects;

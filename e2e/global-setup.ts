@@ -45,13 +45,27 @@ async function waitForHealth(url: string, app: ChildProcess, output: () => strin
 /** Starts the app as the README does (`pnpm start`), on a free port and a fresh data folder. */
 export default async function setup(project: TestProject) {
   chromiumPath(); // a missing browser is a clear failure, before anything starts
+  // SORTIE_E2E_URL: run the scenarios against an app already running (while writing them).
+  const existing = process.env.SORTIE_E2E_URL?.replace(/\/+$/, '');
+  if (existing) {
+    const response = await fetch(`${existing}/api/health`).catch(() => null);
+    if (!response?.ok) throw new Error(`SORTIE_E2E_URL=${existing} ne répond pas sur /api/health.`);
+    project.provide('baseUrl', existing);
+    project.provide('dataDir', '');
+    return;
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sortie-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
+  // vitest sets NODE_ENV=test, and a web build under NODE_ENV=test ships React's development
+  // bundles: start the app as a person would, without it (the server then loads the demo data).
+  const { NODE_ENV: _vitestEnv, ...env } = process.env;
   const app = spawn('node', ['tools/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SORTIE_DATA_DIR: dataDir, NODE_ENV: 'test' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SORTIE_DATA_DIR: dataDir,
+      // The scenarios sign in more often than a visitor would, all from 127.0.0.1.
+      SORTIE_SIGNIN_RATE_LIMIT: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
