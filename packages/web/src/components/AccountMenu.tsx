@@ -23,7 +23,7 @@ export default function AccountMenu() {
       <button
         type="button"
         onClick={() => signInDialog.open()}
-        className="flex items-center gap-2 rounded-full bg-primary p-2 text-sm font-semibold text-white hover:bg-primary/90 min-[400px]:px-3 min-[400px]:py-1.5"
+        className="flex items-center gap-2 rounded-full bg-primary p-2 text-sm font-semibold text-background hover:bg-primary/90 min-[400px]:px-3 min-[400px]:py-1.5"
       >
         <Icon path={mdiLogin} size={18} />
         {/* Icon only below 400 px, so that the header fits a 360 px phone; the name stays for screen readers. */}

@@ -31,7 +31,7 @@ export function ErrorPage({ error, onRetry }: { error: unknown; onRetry?: () => 
         {model.message}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/" className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary/90">
+        <Link href="/" className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-2.5 font-semibold text-background hover:bg-primary/90">
           <Icon path={mdiHome} size={20} />
           Retour à l’accueil
         </Link>

@@ -184,7 +184,7 @@ export default function SignInDialog() {
               <button
                 type="submit"
                 disabled={formDisabled}
-                className="flex w-full items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 font-semibold text-white hover:bg-primary/90 disabled:cursor-not-allowed disabled:opacity-50"
+                className="flex w-full items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 font-semibold text-background hover:bg-primary/90 disabled:cursor-not-allowed disabled:opacity-50"
               >
                 <Icon path={mdiEmailOutline} size={20} />
                 {busy === 'password' ? 'Un instant…' : signUp ? 'Créer mon compte' : 'Se connecter'}

@@ -25,11 +25,13 @@ export function useNavLinks() {
 
 export function Logo() {
   return (
-    <Link href="/" className="flex items-center gap-2 rounded-md text-lg font-black tracking-tight" aria-label="Sortie, accueil">
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-white" aria-hidden="true">
+    <Link href="/" className="flex items-center gap-2 rounded-md text-lg font-black tracking-tight">
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-background" aria-hidden="true">
         S
       </span>
-      <span className="hidden min-[400px]:inline">Sortie</span>
+      {/* The name is the visible text (WCAG 2.5.3, label in name); below 400 px only the mark shows. */}
+      <span className="sr-only min-[400px]:not-sr-only">Sortie</span>
+      <span className="sr-only">, accueil</span>
     </Link>
   );
 }

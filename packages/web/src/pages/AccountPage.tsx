@@ -30,7 +30,7 @@ export default function AccountPage() {
         </h1>
         <p className="mt-2 text-muted">Connectez-vous pour retrouver vos favoris, vos abonnements, vos badges et vos notifications.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={() => signInDialog.open('signIn')} className="rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary/90">
+          <button type="button" onClick={() => signInDialog.open('signIn')} className="rounded-full bg-primary px-5 py-2.5 font-semibold text-background hover:bg-primary/90">
             Se connecter
           </button>
           <button type="button" onClick={() => signInDialog.open('signUp')} className="rounded-full border border-line px-5 py-2.5 font-semibold hover:bg-white/5">

@@ -124,7 +124,7 @@ function EventDetails({ event }: { event: Event }) {
           href={event.ticketUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-5 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white"
+          className="mt-5 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-semibold text-background hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white"
         >
           Réserver
           <Icon path={mdiOpenInNew} size={18} />

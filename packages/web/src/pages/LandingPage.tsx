@@ -73,7 +73,7 @@ export default function LandingPage() {
                 </option>
               ))}
             </select>
-            <button type="submit" className="rounded-full bg-primary px-6 py-3 font-semibold text-white hover:bg-primary/90">
+            <button type="submit" className="rounded-full bg-primary px-6 py-3 font-semibold text-background hover:bg-primary/90">
               Voir l’agenda
             </button>
           </form>

@@ -43,7 +43,7 @@ export default function ProPage() {
           Faites connaître vos événements à toute la ville, animez vos soirées et fidélisez votre public, depuis un seul espace.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <button type="button" onClick={start} className="rounded-full bg-primary px-6 py-3 font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white">
+          <button type="button" onClick={start} className="rounded-full bg-primary px-6 py-3 font-semibold text-background hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white">
             Créer mon espace
           </button>
           <a href="#tarifs" className="rounded-full px-6 py-3 font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary">
@@ -74,7 +74,7 @@ export default function ProPage() {
         <ol className="mt-6 grid gap-4 sm:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-surface p-5 ring-1 ring-line">
-              <span className="grid size-9 place-items-center rounded-full bg-primary font-bold text-white" aria-hidden="true">
+              <span className="grid size-9 place-items-center rounded-full bg-primary font-bold text-background" aria-hidden="true">
                 {index + 1}
               </span>
               <h3 className="mt-3 font-semibold">{step.title}</h3>
@@ -100,7 +100,7 @@ export default function ProPage() {
             <li key={plan.name} className={`flex flex-col rounded-3xl p-6 ring-1 ${plan.highlighted ? 'bg-primary/10 ring-primary' : 'bg-surface ring-line'}`}>
               <h3 className="text-lg font-bold">
                 {plan.name}
-                {plan.highlighted && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs text-white">Le plus choisi</span>}
+                {plan.highlighted && <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs text-background">Le plus choisi</span>}
               </h3>
               <p className="mt-3">
                 <span className="text-3xl font-black">{plan.price}</span> <span className="text-sm text-muted">{plan.period}</span>
@@ -118,7 +118,7 @@ export default function ProPage() {
                   {plan.cta}
                 </a>
               ) : (
-                <button type="button" onClick={start} className={`mt-6 rounded-full px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-primary ${plan.highlighted ? 'bg-primary text-white hover:bg-primary/90' : 'ring-1 ring-line hover:bg-white/10'}`}>
+                <button type="button" onClick={start} className={`mt-6 rounded-full px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-primary ${plan.highlighted ? 'bg-primary text-background hover:bg-primary/90' : 'ring-1 ring-line hover:bg-white/10'}`}>
                   {plan.cta}
                 </button>
               )}

@@ -68,7 +68,7 @@ export default function SearchPage() {
           onChange={(event) => onType(event.target.value)}
           className="min-w-0 flex-1 rounded-full border border-line bg-surface px-5 py-3 text-base focus-visible:outline-2 focus-visible:outline-primary"
         />
-        <button type="submit" className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-3 font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white">
+        <button type="submit" className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-3 font-semibold text-background hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-white">
           <Icon path={mdiMagnify} size={20} />
           <span className="sr-only sm:not-sr-only">Rechercher</span>
         </button>

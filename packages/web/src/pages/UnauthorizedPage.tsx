@@ -30,12 +30,12 @@ export default function UnauthorizedPage() {
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {status !== 'authenticated' && (
-          <button type="button" onClick={() => signInDialog.open()} className="rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary/90">
+          <button type="button" onClick={() => signInDialog.open()} className="rounded-full bg-primary px-5 py-2.5 font-semibold text-background hover:bg-primary/90">
             Se connecter
           </button>
         )}
         {staff && (
-          <Link href="/dashboard" className="rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary/90">
+          <Link href="/dashboard" className="rounded-full bg-primary px-5 py-2.5 font-semibold text-background hover:bg-primary/90">
             Ouvrir le tableau de bord
           </Link>
         )}

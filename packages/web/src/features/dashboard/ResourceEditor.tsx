@@ -68,7 +68,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
         <SchemaForm fields={fields} value={draft} onChange={(next) => { setDraft(next); setSaved(false); }} errors={errors} />
       </fieldset>
       <div className="sticky bottom-0 flex items-center gap-3 border-t border-line bg-background py-3">
-        <button type="submit" disabled={saving || readOnly} className="rounded-lg bg-primary px-4 py-2 font-semibold text-white disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2">
+        <button type="submit" disabled={saving || readOnly} className="rounded-lg bg-primary px-4 py-2 font-semibold text-background disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2">
           {saving ? 'Enregistrement…' : initial?._id ? 'Enregistrer' : 'Créer'}
         </button>
         {saved && (

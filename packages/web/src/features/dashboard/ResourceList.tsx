@@ -106,7 +106,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
           {capitalise(labels.many)}
         </h1>
         {!creating && (
-          <Link href={`${listHref(resource)}?nouveau=1`} className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2">
+          <Link href={`${listHref(resource)}?nouveau=1`} className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-background focus-visible:outline-2 focus-visible:outline-offset-2">
             Nouveau
           </Link>
         )}

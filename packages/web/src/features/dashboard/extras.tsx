@@ -146,7 +146,7 @@ function RafflePanel({ record, onChanged }: { record: Record_; onChanged: () => 
           <p className="break-all text-xs text-muted">Graine : {draw.seed} — empreinte : {draw.seedHash}</p>
         </div>
       ) : (
-        <button type="button" className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2" onClick={() => setConfirming(true)}>
+        <button type="button" className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-background focus-visible:outline-2" onClick={() => setConfirming(true)}>
           Lancer le tirage
         </button>
       )}

@@ -21,7 +21,7 @@ export function PageFrame({ title, lead, children, wide = false }: { title: stri
 export const FIELD_CLASS =
   'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-inherit placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-[invalid=true]:border-error';
 export const BUTTON_CLASS =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2 font-semibold text-background hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60';
 export const SECONDARY_BUTTON_CLASS =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-surface px-4 py-2 font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60';
 export const LINK_CLASS = 'font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent';

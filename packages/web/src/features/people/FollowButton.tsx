@@ -15,7 +15,7 @@ export function FollowButton({ kind, id, name }: { kind: FollowKind; id: string;
         onClick={onClick}
         disabled={follow.loading}
         className={`inline-flex items-center gap-2 rounded-full px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60 ${
-          follow.following ? 'bg-surface ring-1 ring-primary text-primary hover:bg-white/10' : 'bg-primary text-white hover:bg-primary/90'
+          follow.following ? 'bg-surface ring-1 ring-primary text-primary hover:bg-white/10' : 'bg-primary text-background hover:bg-primary/90'
         }`}
       >
         <Icon path={follow.following ? mdiStar : mdiStarOutline} size={20} />

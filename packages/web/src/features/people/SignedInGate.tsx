@@ -29,7 +29,7 @@ export function SignedInGate({ title, invitation, children }: { title: string; i
         <button
           type="button"
           onClick={() => signInDialog.open('signIn')}
-          className="mt-6 rounded-full bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+          className="mt-6 rounded-full bg-primary px-5 py-2.5 font-semibold text-background hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
         >
           Se connecter
         </button>

@@ -21,7 +21,7 @@ export function PlaceMapLink({ place }: { place: Pick<Place, 'name' | 'address' 
       rel="noopener noreferrer"
       className="group flex items-center gap-3 rounded-2xl bg-[radial-gradient(circle_at_30%_40%,rgba(124,92,255,0.25),transparent_60%),linear-gradient(135deg,rgba(255,255,255,0.06),rgba(255,255,255,0.02))] p-4 ring-1 ring-line hover:ring-white/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
     >
-      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary text-white">
+      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary text-background">
         <Icon path={mdiMapMarker} size={26} />
       </span>
       <span className="min-w-0">

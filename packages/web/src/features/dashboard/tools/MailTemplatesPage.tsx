@@ -71,7 +71,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
           <p className="text-xs text-muted">Variables : écrivez {'{{prenom}}'}, {'{{evenement}}'}… elles sont remplacées à l’envoi.</p>
           {errors['body'] && <p className="text-sm text-error">{errors['body']}</p>}
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-white focus-visible:outline-2">
+        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-background focus-visible:outline-2">
           Enregistrer le modèle
         </button>
         {message && (

@@ -55,7 +55,7 @@ export default function TasksPage() {
                     </p>
                     {task.lastError && <p className="text-sm text-error">Dernière erreur : {task.lastError}</p>}
                   </div>
-                  <button type="button" disabled={running !== null} onClick={() => void runNow(task)} aria-label={`Lancer maintenant : ${task.name}`} className="rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60 focus-visible:outline-2">
+                  <button type="button" disabled={running !== null} onClick={() => void runNow(task)} aria-label={`Lancer maintenant : ${task.name}`} className="rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-background disabled:opacity-60 focus-visible:outline-2">
                     {running === task._id ? 'Lancement…' : 'Lancer maintenant'}
                   </button>
                 </li>

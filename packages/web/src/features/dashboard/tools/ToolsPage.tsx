@@ -53,7 +53,7 @@ function ShortLinkCreator() {
           <input id="tool-code" value={code} aria-invalid={Boolean(errors['shortCode']) || undefined} onChange={(e) => setCode(e.target.value)} className={input} placeholder="généré si vide" />
           {errors['shortCode'] && <p className="text-sm text-error">{errors['shortCode']}</p>}
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-white focus-visible:outline-2">
+        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-background focus-visible:outline-2">
           Créer le lien
         </button>
       </form>
