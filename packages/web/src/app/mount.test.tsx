@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestContainer, aRuntimeConfig } from '@sortie/core/testing';
 import { mountApp } from './mount';
@@ -6,7 +6,11 @@ import { mountApp } from './mount';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('mountApp', () => {
+  let unmount: (() => void) | undefined;
   afterEach(() => {
+    // Take the app down inside the test: a render left scheduled would run after happy-dom is gone.
+    if (unmount) act(() => unmount?.());
+    unmount = undefined;
     document.body.innerHTML = '';
   });
 
@@ -15,7 +19,7 @@ describe('mountApp', () => {
     const config = aRuntimeConfig({ cities: ['Poitiers', 'Niort'] });
     const fetcher = vi.fn(async () => json(config));
     const loadServices = vi.fn(async () => ({ container: createTestContainer({ config }).container, config }));
-    await mountApp({ root, fetcher, loadServices });
+    unmount = await mountApp({ root, fetcher, loadServices });
     expect(fetcher).toHaveBeenCalledWith('/api/config', expect.anything());
     expect(loadServices).toHaveBeenCalledWith(expect.objectContaining({ identityProvider: 'local', cities: ['Poitiers', 'Niort'] }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy());

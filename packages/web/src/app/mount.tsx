@@ -25,7 +25,7 @@ function showStartupFailure(root: HTMLElement): void {
  * SPEC.md §8: a failure while mounting (the config, the services, the first render) is
  * logged and rethrown; the visitor gets a French message rather than a blank page.
  */
-export async function mountApp({ root, fetcher, loadServices, log = (message, error) => console.error(message, error) }: MountOptions): Promise<void> {
+export async function mountApp({ root, fetcher, loadServices, log = (message, error) => console.error(message, error) }: MountOptions): Promise<() => void> {
   let unmount: (() => void) | undefined;
   try {
     if (!root) throw new Error('The #root element is missing from index.html.');
@@ -35,6 +35,8 @@ export async function mountApp({ root, fetcher, loadServices, log = (message, er
     unmount = () => reactRoot.unmount();
     reactRoot.render(<App services={services} shell={shellConfigOf(raw)} />);
     await services;
+    // Resolves how to take the app down again: tests must, so that no render outlives them.
+    return unmount;
   } catch (error) {
     log('Sortie failed to start', error);
     unmount?.();

@@ -19,7 +19,9 @@ export function EventActions({ event, location }: { event: Event; location?: str
   const session = useUseCase(SessionService);
   const { status } = useSnapshot(session.state);
   const signInDialog = useSignInDialog();
-  const [liked, setLiked] = useState(false);
+  // null while a signed-in visitor's like is being read: a click then would toggle the wrong way.
+  const [likedState, setLiked] = useState<boolean | null>(false);
+  const liked = likedState === true;
   const [likes, setLikes] = useState(event.likeCount);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
@@ -29,9 +31,10 @@ export function EventActions({ event, location }: { event: Event; location?: str
   useEffect(() => {
     if (!signedIn) return setLiked(false);
     let current = true;
+    setLiked(null);
     api.request<{ liked: boolean }>('GET', `/me/likes/${event._id}`).then(
       (answer) => current && setLiked(Boolean(answer.liked)),
-      () => undefined,
+      () => current && setLiked(false),
     );
     return () => {
       current = false;
@@ -90,7 +93,7 @@ export function EventActions({ event, location }: { event: Event; location?: str
   return (
     <div className="mt-5">
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass} aria-pressed={liked} onClick={toggleLike} disabled={busy}>
+        <button type="button" className={buttonClass} aria-pressed={liked} onClick={toggleLike} disabled={busy || likedState === null}>
           <Icon path={liked ? mdiHeart : mdiHeartOutline} size={18} className={liked ? 'text-primary' : ''} />
           {liked ? 'J’aime déjà' : 'J’aime'}
           <span className="text-muted" aria-label={`${likes} mention${likes > 1 ? 's' : ''} j’aime`}>
