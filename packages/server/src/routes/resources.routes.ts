@@ -63,8 +63,9 @@ async function listEvents(ctx: AppContext, request: FastifyRequest) {
   else if (!staff || query.upcoming !== false) add('status = ?', 'published');
   if (query.placeId) add('place_id = ?', query.placeId);
   if (query.organizationId) add('organization_id = ?', query.organizationId);
-  if (query.artistId) add(`data->'artistIds' ? ?`, query.artistId);
-  if (query.categoryId) add(`data->'categoryIds' ? ?`, query.categoryId);
+  // Not jsonb's `?` operator: `add` turns every question mark into a parameter.
+  if (query.artistId) add(`data->'artistIds' @> jsonb_build_array(?::text)`, query.artistId);
+  if (query.categoryId) add(`data->'categoryIds' @> jsonb_build_array(?::text)`, query.categoryId);
   if (query.city) add('lower(city) = lower(?)', query.city);
   if (query.from) add('starts_at >= ?', query.from);
   if (query.to) add('starts_at <= ?', query.to);
