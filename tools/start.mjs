@@ -2,7 +2,7 @@
 // `pnpm start`: builds the web app when its sources are newer than the build, then runs
 // the server (API, socket and web app on one port, demo data on first start).
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,11 @@ const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(
 if (stale && existsSync(join(web, 'vite.config.ts'))) {
   console.log('sortie: construction de l’application web…');
   const build = spawnSync('pnpm', ['--filter', '@sortie/web', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status !== 0) {
+    // vite may have written dist/ before the budget check failed: never serve that as fresh.
+    rmSync(built, { force: true });
+    process.exit(build.status ?? 1);
+  }
 }
 
 const server = spawn('pnpm', ['--filter', '@sortie/server', 'start'], { cwd: root, stdio: 'inherit' });

@@ -23,9 +23,11 @@ export async function startApp() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sortie-bench-'));
   const url = `http://127.0.0.1:${port}`;
+  // Started as a person would: a build under NODE_ENV=test would ship React's development bundles.
+  const { NODE_ENV: _ignored, ...env } = process.env;
   const app = spawn(process.execPath, ['tools/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SORTIE_DATA_DIR: dataDir, NODE_ENV: 'test' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SORTIE_DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
