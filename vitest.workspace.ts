@@ -8,6 +8,7 @@ export const projects = [
   'packages/web',
   'tools',
   'e2e',
+  'e2e',
 ];
 
 export default projects;
