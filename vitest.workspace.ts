@@ -8,7 +8,6 @@ export const projects = [
   'packages/web',
   'tools',
   'e2e',
-  'e2e',
 ];
 
 export default projects;
