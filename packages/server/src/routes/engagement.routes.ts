@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTRACTS, isObjectId, ListQuerySchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
+import { whereClauses } from '../db/where';
 import { notFound, parse } from '../http/errors';
 
 const IdParams = z.object({ id: z.string() });
@@ -18,15 +19,10 @@ export function registerEngagementRoutes(app: FastifyInstance, ctx: AppContext):
   // Open offers only (not expired), newest first; the generic list has no contract filter.
   app.get('/api/jobOffers/open', async (request) => {
     const query = parse(JobSearchQuery, request.query);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (clause: string, value: unknown) => {
-      params.push(value);
-      where.push(clause.replaceAll('?', `$${params.length}`));
-    };
-    add(`(data->>'expiresAt' IS NULL OR (data->>'expiresAt')::timestamptz > ?::timestamptz)`, new Date(ctx.now()).toISOString());
-    if (query.contract) add(`data->>'contract' = ?`, query.contract);
-    if (query.city) add('lower(city) = lower(?)', query.city);
+    const { where, params, add } = whereClauses();
+    add(`(data->>'expiresAt' IS NULL OR (data->>'expiresAt')::timestamptz > {}::timestamptz)`, new Date(ctx.now()).toISOString());
+    if (query.contract) add(`data->>'contract' = {}`, query.contract);
+    if (query.city) add('lower(city) = lower({})', query.city);
     const { total, items } = await ctx.store.list('jobOffers', { where, params, q: query.q, limit: query.limit, offset: query.offset });
     return { meta: { total, limit: query.limit, offset: query.offset }, items };
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EventQuerySchema, isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
+import { whereClauses } from '../db/where';
 import { forbidden, notFound, parse } from '../http/errors';
 import { currentUser, isAdmin, isStaff, requireRole, requireUser } from '../http/session';
 import type { Json } from '../db/store';
@@ -50,26 +51,20 @@ async function canWrite(ctx: AppContext, request: FastifyRequest, resource: Reso
 async function listEvents(ctx: AppContext, request: FastifyRequest) {
   const query = parse(EventQuerySchema, request.query);
   const user = await currentUser(ctx, request);
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: string, value: unknown) => {
-    params.push(value);
-    where.push(clause.replaceAll('?', `$${params.length}`));
-  };
-  if (query.upcoming !== false) add('starts_at >= ?', new Date(ctx.now()).toISOString());
+  const { where, params, add } = whereClauses();
+  if (query.upcoming !== false) add('starts_at >= {}', new Date(ctx.now()).toISOString());
   // Staff may ask for any status; with upcoming=false and no status they see everything.
   const staff = isStaff(user);
-  if (staff && query.status) add('status = ?', query.status);
-  else if (!staff || query.upcoming !== false) add('status = ?', 'published');
-  if (query.placeId) add('place_id = ?', query.placeId);
-  if (query.organizationId) add('organization_id = ?', query.organizationId);
-  // Not jsonb's `?` operator: `add` turns every question mark into a parameter.
-  if (query.artistId) add(`data->'artistIds' @> jsonb_build_array(?::text)`, query.artistId);
-  if (query.categoryId) add(`data->'categoryIds' @> jsonb_build_array(?::text)`, query.categoryId);
-  if (query.city) add('lower(city) = lower(?)', query.city);
-  if (query.from) add('starts_at >= ?', query.from);
-  if (query.to) add('starts_at <= ?', query.to);
-  if (query.free !== undefined) add(`COALESCE(data->'price'->>'free', 'false') = ?`, String(query.free));
+  if (staff && query.status) add('status = {}', query.status);
+  else if (!staff || query.upcoming !== false) add('status = {}', 'published');
+  if (query.placeId) add('place_id = {}', query.placeId);
+  if (query.organizationId) add('organization_id = {}', query.organizationId);
+  if (query.artistId) add(`data->'artistIds' @> jsonb_build_array({}::text)`, query.artistId);
+  if (query.categoryId) add(`data->'categoryIds' @> jsonb_build_array({}::text)`, query.categoryId);
+  if (query.city) add('lower(city) = lower({})', query.city);
+  if (query.from) add('starts_at >= {}', query.from);
+  if (query.to) add('starts_at <= {}', query.to);
+  if (query.free !== undefined) add(`COALESCE(data->'price'->>'free', 'false') = {}`, String(query.free));
   const { total, items } = await ctx.store.listJson('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
   return pageJson(items, { total, limit: query.limit, offset: query.offset });
 }

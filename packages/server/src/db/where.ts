@@ -1,0 +1,17 @@
+/**
+ * The WHERE clauses and parameters of a list query. A clause names its value `{}`, which
+ * becomes the next `$n`. Not `?`: PostgreSQL's jsonb `?` operator is a question mark too,
+ * and rewriting it once sent broken SQL for the category and artist filters.
+ */
+export function whereClauses() {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  return {
+    where,
+    params,
+    add(clause: string, value: unknown): void {
+      params.push(value);
+      where.push(clause.replaceAll('{}', `$${params.length}`));
+    },
+  };
+}
