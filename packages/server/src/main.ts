@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { DataDirInUseError } from './db/data-lock';
 import { buildApp } from './app';
 import { isEmpty, loadDemo } from './demo/load';
 import { DEMO_ACCOUNTS } from './demo/ids';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Le serveur n’a pas pu démarrer :', error);
+  // A folder in use is an operator's situation, not a bug: its message says what to do.
+  if (error instanceof DataDirInUseError) console.error(error.message);
+  else console.error('Le serveur n’a pas pu démarrer :', error);
   process.exit(1);
 });

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { startEmbeddedPostgres } from './embedded/embedded-postgres';
 
 export type Row = Record<string, unknown>;
 
@@ -61,8 +61,15 @@ class PgClientDb implements Db {
 }
 
 export class PostgresDb implements Db {
-  readonly kind = 'postgres';
-  constructor(readonly pool: pg.Pool) {}
+  constructor(
+    readonly pool: pg.Pool,
+    readonly kind: 'pglite' | 'postgres' = 'postgres',
+    private readonly onClose: () => Promise<void> = async () => undefined,
+  ) {
+    // An idle client's connection dropped (the database restarting): pg emits it on the pool,
+    // where an unheard 'error' would end the process. The pool opens a new one on next use.
+    pool.on('error', (error) => console.error(`Base de données : connexion perdue (${error.message}).`));
+  }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.pool.query(text, params)).rows as T[];
@@ -85,28 +92,49 @@ export class PostgresDb implements Db {
 
   async close(): Promise<void> {
     await this.pool.end();
+    await this.onClose();
   }
 }
 
 export interface DatabaseOptions {
   /** node-postgres connection string; PGlite when absent. */
   databaseUrl?: string;
-  /** PGlite data folder; in memory when absent. */
+  /** PGlite data folder (in a child process); in memory, in this process, when absent. */
   dataDir?: string;
   /** A PGlite data folder dumped by `dumpDataDir` (tests load one prepared database). */
   loadDataDir?: Blob | File;
 }
 
-/** Opens the database and applies the migrations (idempotent). */
+const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+
+/**
+ * Opens the database and applies the migrations (idempotent).
+ * - `databaseUrl`: PostgreSQL through `pg`.
+ * - `dataDir`: the embedded default. PGlite runs in a child process of its own, reached through
+ *   the same `pg` driver over a Unix socket: the server's event loop never runs a query, and
+ *   the code path is the one PostgreSQL takes. The folder is locked (one server per folder).
+ * - neither: PGlite in memory, in this process (tests, from a dumped data folder).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}` });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: SESSION_SETTINGS });
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     return new PostgresDb(pool);
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    const embedded = await startEmbeddedPostgres(options.dataDir);
+    try {
+      // PGlite has one session shared by every connection: a setting made once holds for all.
+      const pool = new pg.Pool({ ...embedded.connection, max: 8 });
+      await pool.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+      return new PostgresDb(pool, 'pglite', () => embedded.stop());
+    } catch (error) {
+      await embedded.stop();
+      throw error;
+    }
+  }
   const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { DataDirInUseError } from '../db/data-lock';
 import { loadDemo } from './load';
 
 /** `pnpm demo:reset`: empties the database and reloads the demo data (refused in production). */
@@ -8,7 +9,13 @@ if (config.production) {
   console.error('Refusé : NODE_ENV=production.');
   process.exit(1);
 }
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await loadDemo(db, { password: config.demoPassword, production: config.production });
-await db.close();
-console.log(`Données de démonstration rechargées (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}).`);
+try {
+  // Takes the data folder's lock: refused at once, nothing touched, while a server uses it.
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await loadDemo(db, { password: config.demoPassword, production: config.production });
+  await db.close();
+  console.log(`Données de démonstration rechargées (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}).`);
+} catch (error) {
+  console.error(error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
+}

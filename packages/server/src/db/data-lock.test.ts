@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from './data-lock';
+
+// The real server processes, as `pnpm start` and `pnpm demo:reset` run them, on one data folder.
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'sortie-lock-'));
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const IN_USE = /Le dossier de données .* est déjà utilisé par un autre processus Sortie \(pid \d+\)/;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(script: string, port = 0): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: serverDir,
+    env: { ...process.env, SORTIE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SORTIE_WEB_DIST: '/nonexistent-web-dist', SORTIE_SECRET: 'lock-test-secret-lock-test-secret', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exit };
+}
+
+async function startServer(): Promise<Run & { url: string }> {
+  const port = await freePort();
+  const server = run('src/main.ts', port);
+  await new Promise<void>((resolve, reject) => {
+    const poll = setInterval(() => {
+      if (!server.output().includes('Sortie est prêt')) return;
+      clearInterval(poll);
+      resolve();
+    }, 50);
+    void server.exit.then((code) => {
+      clearInterval(poll);
+      reject(new Error(`server exited (${code}): ${server.output()}`));
+    });
+  });
+  return { ...server, url: `http://127.0.0.1:${port}` };
+}
+
+async function signUp(url: string, email: string): Promise<number> {
+  const res = await fetch(`${url}/api/identity/signUp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'mot-de-passe-1' }) });
+  return res.status;
+}
+
+async function signIn(url: string, email: string): Promise<number> {
+  const res = await fetch(`${url}/api/identity/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'mot-de-passe-1' }) });
+  return res.status;
+}
+
+async function stop(server: Run, signal: NodeJS.Signals): Promise<void> {
+  server.child.kill(signal);
+  await server.exit;
+}
+
+describe('one server per data folder', () => {
+  it('refuses a second server and demo:reset at once, in French, and keeps every write of the first', async () => {
+    const first = await startServer();
+    expect(await signUp(first.url, 'avant@exemple.fr')).toBe(201);
+
+    const second = run('src/main.ts', await freePort());
+    expect(await second.exit).not.toBe(0);
+    expect(second.output()).toMatch(IN_USE);
+    const reset = run('src/demo/reset.ts');
+    expect(await reset.exit).not.toBe(0);
+    expect(reset.output()).toMatch(IN_USE);
+
+    expect(await signUp(first.url, 'apres@exemple.fr')).toBe(201);
+    await stop(first, 'SIGTERM');
+    expect(() => readFileSync(join(dataDir, LOCK_FILE))).toThrow(); // released on a clean stop
+
+    const restarted = await startServer();
+    expect(await signIn(restarted.url, 'avant@exemple.fr')).toBe(200);
+    expect(await signIn(restarted.url, 'apres@exemple.fr')).toBe(200);
+    await stop(restarted, 'SIGTERM');
+  }, 120_000);
+
+  it('takes over the lock of a server killed with SIGKILL, and finds its committed writes', async () => {
+    const killed = await startServer();
+    expect(await signUp(killed.url, 'tue@exemple.fr')).toBe(201);
+    await stop(killed, 'SIGKILL');
+    const owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number };
+    expect(owner.pid).toBe(killed.child.pid); // the stale lock is still there
+
+    const next = await startServer();
+    expect(await signIn(next.url, 'tue@exemple.fr')).toBe(200);
+    expect(await signIn(next.url, 'avant@exemple.fr')).toBe(200);
+    await stop(next, 'SIGTERM');
+  }, 120_000);
+});

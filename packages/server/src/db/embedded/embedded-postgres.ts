@@ -1,0 +1,108 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DataDirLock } from '../data-lock';
+
+const CHILD = fileURLToPath(new URL('./pglite-process.mjs', import.meta.url));
+/** The port only names the socket file (`.s.PGSQL.<port>`), as libpq and `pg` expect. */
+const SOCKET_PORT = 5432;
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Where `pg` reaches the embedded database, and how to stop it. */
+export interface EmbeddedPostgres {
+  connection: { host: string; port: number; user: string; database: string };
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+export class EmbeddedDatabaseError extends Error {
+  readonly code = 'embedded_database_failed';
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function ready(child: ChildProcess): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<void>((resolve, reject) => {
+    timer = setTimeout(() => reject(new EmbeddedDatabaseError('La base embarquée (PGlite) ne démarre pas : délai dépassé.')), START_TIMEOUT_MS);
+    child.once('exit', (code) => reject(new EmbeddedDatabaseError(`La base embarquée (PGlite) s’est arrêtée au démarrage (code ${code}).`)));
+    child.on('message', (message: { type?: string; message?: string }) => {
+      if (message.type === 'ready') resolve();
+      if (message.type === 'failed') reject(new EmbeddedDatabaseError(`La base embarquée (PGlite) ne s’ouvre pas : ${message.message}`));
+    });
+    child.once('error', reject);
+  }).finally(() => {
+    clearTimeout(timer);
+    child.removeAllListeners('exit');
+  });
+}
+
+/**
+ * Starts PGlite on `dataDir` in a child process that speaks the PostgreSQL protocol on a
+ * private Unix socket. The data folder is locked first: a second server on the same folder
+ * fails here, before anything is opened.
+ */
+export async function startEmbeddedPostgres(dataDir: string, options: { maxConnections?: number } = {}): Promise<EmbeddedPostgres> {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = DataDirLock.acquire(dataDir);
+  // Unix socket paths are limited to ~100 bytes: the socket lives in a short temporary folder.
+  const socketDir = mkdtempSync(join(tmpdir(), 'sortie-pg-'));
+  const cleanUp = () => {
+    lock.release();
+    rmSync(socketDir, { recursive: true, force: true });
+  };
+  let child: ChildProcess;
+  try {
+    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maxConnections ?? 8)], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+  try {
+    lock.recordChild(child.pid);
+    await ready(child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    cleanUp();
+    throw error;
+  }
+
+  let stopping: Promise<void> | null = null;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`La base embarquée (PGlite) s’est arrêtée (${signal ?? `code ${code}`}) : les requêtes échoueront jusqu’au redémarrage du serveur.`);
+  });
+  return {
+    connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    pid: child.pid,
+    stop() {
+      stopping ??= (async () => {
+        if (child.connected) child.send({ type: 'close' });
+        await waitForExit(child, STOP_TIMEOUT_MS);
+        cleanUp();
+      })();
+      return stopping;
+    },
+  };
+}

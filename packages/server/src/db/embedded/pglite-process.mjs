@@ -1,0 +1,58 @@
+// The embedded database's own process: PGlite on the data folder, served over the PostgreSQL
+// wire protocol on a Unix socket (@electric-sql/pglite-socket), so that the server talks to
+// it with the same `pg` driver and the same code as to a real PostgreSQL, and so that a slow
+// query never blocks the server's event loop.
+//
+// Plain JavaScript on purpose: it is started with `node` alone, whatever runs the parent
+// (tsx in development, vitest in tests, the compiled server in production).
+//
+// Parent → child (IPC): { type: 'close' }. Child → parent: { type: 'ready' } or
+// { type: 'failed', message }. A parent that goes away (even killed with SIGKILL) closes the
+// IPC channel: the database is then closed cleanly and the process exits.
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const [dataDir, socketPath, maxConnections] = process.argv.slice(2);
+
+let db;
+let server;
+let closing;
+
+function close(code) {
+  closing ??= (async () => {
+    try {
+      await server?.stop();
+    } catch {
+      // already stopped
+    }
+    try {
+      if (db && !db.closed) await db.close();
+    } catch (error) {
+      console.error('PGlite : fermeture impossible :', error);
+      code = 1;
+    }
+    process.exit(code);
+  })();
+  return closing;
+}
+
+process.on('message', (message) => {
+  if (message?.type === 'close') void close(0);
+});
+process.on('disconnect', () => void close(0));
+process.on('SIGTERM', () => void close(0));
+process.on('SIGINT', () => {
+  // The parent receives the same Ctrl-C and closes us through IPC, after its last writes.
+});
+
+try {
+  db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: Number(maxConnections) || 8 });
+  await server.start();
+  process.send?.({ type: 'ready' });
+} catch (error) {
+  process.send?.({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  await close(1);
+}
