@@ -25,8 +25,6 @@ export interface Db {
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
-/** Typo tolerance of the search (`q <% search`, served by the trigram indexes): 'concrt' finds 'concert'. */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 export class PgliteDb implements Db {
@@ -105,8 +103,6 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
 }
 
-const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
-
 /**
  * Opens the database and applies the migrations (idempotent).
  * - `databaseUrl`: PostgreSQL through `pg`.
@@ -117,16 +113,14 @@ const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: SESSION_SETTINGS });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     return new PostgresDb(pool);
   }
   if (options.dataDir) {
     const embedded = await startEmbeddedPostgres(options.dataDir);
     try {
-      // PGlite has one session shared by every connection: a setting made once holds for all.
       const pool = new pg.Pool({ ...embedded.connection, max: 8 });
-      await pool.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
       return new PostgresDb(pool, 'pglite', () => embedded.stop());
     } catch (error) {
@@ -139,6 +133,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     extensions: PGLITE_EXTENSIONS,
   });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return new PgliteDb(client);
 }

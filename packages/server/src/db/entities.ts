@@ -9,6 +9,8 @@ export interface EntityKind {
   columns: Record<string, (d: Data) => unknown>;
   /** Text indexed by the French full-text search (events, places, organisations, artists). */
   search?: (d: Data) => string;
+  /** A text search orders by relevance (names); otherwise by `order` (events: the agenda's order). */
+  rankBySearch?: boolean;
   /** List filters: query key → typed column. */
   filters: Record<string, string>;
   /** A second key for GET /api/{resource}/{key} (artists' and blog posts' slugs). */
@@ -53,12 +55,12 @@ export const ENTITIES: Record<ResourceName, EntityKind> = {
   places: kind(
     'places',
     { name: str('name'), slug: str('slug'), city: nested('address', 'city'), type_id: str('typeId'), organization_id: str('organizationId') },
-    { search: (d) => normalizeText(`${d.name ?? ''} ${d.description ?? ''} ${(d.address as Data | undefined)?.city ?? ''} ${(d.address as Data | undefined)?.street ?? ''}`), filters: { typeId: 'type_id', organizationId: 'organization_id' }, order: 'name, id' },
+    { search: (d) => normalizeText(`${d.name ?? ''} ${d.description ?? ''} ${(d.address as Data | undefined)?.city ?? ''} ${(d.address as Data | undefined)?.street ?? ''}`), filters: { typeId: 'type_id', organizationId: 'organization_id' }, order: 'name, id', rankBySearch: true },
   ),
   placeTypes: kind('place_types', { name: str('name') }, { order: 'name, id' }),
   placeRoles: kind('place_roles', { place_id: str('placeId'), user_id: str('userId') }, { filters: { placeId: 'place_id', userId: 'user_id' } }),
-  organizations: kind('organizations', { name: str('name') }, { search: words('name', 'description'), order: 'name, id' }),
-  artists: kind('artists', { name: str('name'), slug: str('slug') }, { search: words('name', 'bio', 'genres'), order: 'name, id', altKey: { column: 'slug', accepts: isArtistSlug } }),
+  organizations: kind('organizations', { name: str('name') }, { search: words('name', 'description'), order: 'name, id', rankBySearch: true }),
+  artists: kind('artists', { name: str('name'), slug: str('slug') }, { search: words('name', 'bio', 'genres'), order: 'name, id', rankBySearch: true, altKey: { column: 'slug', accepts: isArtistSlug } }),
   users: kind('users', { email: str('email'), city: str('city') }, { order: 'email, id', hidden: ['messagingTokens'] }),
   badges: kind('badges', { name: str('name') }, { order: 'name, id' }),
   notifications: kind('notifications', { user_id: str('userId'), read_at: str('readAt') }, { filters: { userId: 'user_id' } }),
@@ -86,10 +88,13 @@ export const ENTITIES: Record<ResourceName, EntityKind> = {
   tasks: kind('tasks', { name: str('name') }, { order: 'name, id' }),
 };
 
-/** The kinds GET /api/search looks through, with how each result is titled. */
-export const SEARCHABLE: ReadonlyArray<{ resource: ResourceName; kind: string; title: string }> = [
-  { resource: 'events', kind: 'event', title: 'title' },
-  { resource: 'places', kind: 'place', title: 'name' },
+/**
+ * The kinds GET /api/search looks through, with how each result is titled, whether `city`
+ * narrows it, and whether it reads as an agenda (published, upcoming first, by date).
+ */
+export const SEARCHABLE: ReadonlyArray<{ resource: ResourceName; kind: string; title: string; byCity?: boolean; agenda?: boolean }> = [
+  { resource: 'events', kind: 'event', title: 'title', byCity: true, agenda: true },
+  { resource: 'places', kind: 'place', title: 'name', byCity: true },
   { resource: 'organizations', kind: 'organization', title: 'name' },
   { resource: 'artists', kind: 'artist', title: 'name' },
 ];

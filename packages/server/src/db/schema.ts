@@ -29,7 +29,8 @@ export const events = entity(
     status: text('status').notNull(),
     search: text('search').notNull().default(''),
   },
-  (t: Cols) => [index('events_city_starts_idx').on(t.city!, t.startsAt!), index('events_place_starts_idx').on(t.placeId!, t.startsAt!), index('events_starts_idx').on(t.startsAt!)],
+  // The city feed's index is on lower(city), made by migration 0004 with the search vocabulary.
+  (t: Cols) => [index('events_place_starts_idx').on(t.placeId!, t.startsAt!), index('events_starts_idx').on(t.startsAt!)],
 );
 export const eventCategories = entity('event_categories', { slug: text('slug').notNull().unique() });
 export const eventRoles = entity('event_roles', { eventId: text('event_id').notNull(), userId: text('user_id').notNull() });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Row } from './database';
-import { ENTITIES, normalizeText, type Data, type EntityKind } from './entities';
-import type { ResourceName } from '@sortie/core';
+import { ENTITIES, type Data, type EntityKind } from './entities';
+import { resolveTsQuery } from '../search/full-text';
+import { LIST_COUNT_CAP, type ResourceName } from '@sortie/core';
 
 export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
 
@@ -20,13 +21,31 @@ export function toJson(kind: EntityKind, row: Row): Json {
 export interface ListOptions {
   where?: string[];
   params?: unknown[];
+  /** Text search, as typed by a visitor (searchable kinds: French full text with typos corrected). */
   q?: string;
+  /** The same, already resolved by `resolveTsQuery` (one lookup for a search over several kinds). */
+  tsquery?: string;
   order?: string;
   limit: number;
   offset: number;
+  /**
+   * How the total is counted: `capped` (default) stops counting past COUNT_CAP rows (or past the
+   * page asked for), so a list of 100,000 rows costs what its first page costs; `exact` counts
+   * every row (dashboard figures); `none` skips it.
+   */
+  count?: 'capped' | 'exact' | 'none';
 }
 
-/** Generic reads and writes of the entity tables, in plain parametrised SQL. */
+export interface ListResult<T> {
+  total: number;
+  /** True when counting stopped at the cap: there are at least `total` rows. */
+  totalIsEstimate: boolean;
+  items: T;
+}
+
+/** Rows counted before a list's total becomes "at least that many" (core's rule, shown by the interfaces). */
+export const COUNT_CAP = LIST_COUNT_CAP;
+
 export class Store {
   constructor(readonly db: Db) {}
 
@@ -91,61 +110,90 @@ export class Store {
     return rows.length > 0;
   }
 
-  /** A page of rows with the total, text search included (full-text + trigrams where indexed). */
-  async list(resource: ResourceName, options: ListOptions): Promise<{ total: number; items: Json[] }> {
+  /** A page of rows with its total (capped unless asked otherwise; see ListOptions.count). */
+  async list(resource: ResourceName, options: ListOptions): Promise<ListResult<Json[]>> {
     const kind = ENTITIES[resource];
-    const { sql, params } = this.listSql(kind, options, 'id, data, created_at, updated_at');
-    const rows = await this.db.query(sql, params);
-    const total = rows.length ? Number(rows[0]!.total) : await this.count(kind, options);
-    return { total, items: rows.map((row) => toJson(kind, row)) };
+    const query = await this.listQuery(kind, options);
+    if (!query) return { total: 0, totalIsEstimate: false, items: [] };
+    const rows = await this.db.query<Row & { total: number | string | null }>(
+      `WITH page AS (${query.page('id, data, created_at, updated_at')}) SELECT page.*, ${query.total} AS total FROM page ORDER BY ord`,
+      query.params,
+    );
+    const counted = rows.length || options.count === 'none' ? (rows[0]?.total ?? null) : await this.countAlone(query);
+    return { ...query.totalOf(counted), items: rows.map((row) => toJson(kind, row)) };
   }
 
   /**
    * The same page as `list`, already serialised by the database as one JSON array: one row
    * crosses the driver instead of a row per record (the hot path of public lists).
    */
-  async listJson(resource: ResourceName, options: ListOptions): Promise<{ total: number; items: string }> {
+  async listJson(resource: ResourceName, options: ListOptions): Promise<ListResult<string>> {
     const kind = ENTITIES[resource];
+    const query = await this.listQuery(kind, options);
+    if (!query) return { total: 0, totalIsEstimate: false, items: '[]' };
     const data = (kind.hidden ?? []).reduce((expr, key) => `(${expr} - '${key}')`, 'data');
     const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    const order = this.listSql(kind, options, 'id').order;
-    const { sql, params } = this.listSql(
-      kind,
-      options,
-      `row_number() OVER (ORDER BY ${order}) AS ord, jsonb_build_object('_id', id) || ${data} || jsonb_build_object('createdAt', ${stamp('created_at')}, 'updatedAt', ${stamp('updated_at')}) AS item`,
+    const item = `jsonb_build_object('_id', id) || ${data} || jsonb_build_object('createdAt', ${stamp('created_at')}, 'updatedAt', ${stamp('updated_at')}) AS item`;
+    const [row] = await this.db.query<{ items: string | null; total: number | string | null }>(
+      `WITH page AS (${query.page(item)}) SELECT (SELECT json_agg(item ORDER BY ord)::text FROM page) AS items, ${query.total} AS total`,
+      query.params,
     );
-    const [row] = await this.db.query<{ items: string | null; total: string | null }>(`SELECT json_agg(p.item ORDER BY p.ord)::text AS items, max(p.total) AS total FROM (${sql}) p`, params);
-    const total = row?.total !== null && row?.total !== undefined ? Number(row.total) : await this.count(kind, options);
-    return { total, items: row?.items ?? '[]' };
+    return { ...query.totalOf(row?.total ?? null), items: row?.items ?? '[]' };
   }
 
-  private listSql(kind: EntityKind, options: ListOptions, columns: string): { sql: string; params: unknown[]; where: string[]; order: string } {
+  /**
+   * The SQL of a page and of its total. The total costs nothing when the page is not full
+   * (offset + rows); otherwise rows are counted up to the cap. Null when the text search has
+   * nothing to look for (only stop words): no row can match.
+   */
+  private async listQuery(kind: EntityKind, options: ListOptions) {
     const where = [...(options.where ?? [])];
     const params = [...(options.params ?? [])];
     let order = options.order ?? kind.order;
-    if (options.q) {
+    if (options.tsquery !== undefined || options.q) {
       if (kind.search) {
-        params.push(options.q, normalizeText(options.q));
-        const q = `$${params.length - 1}`;
-        const qn = `$${params.length}`;
-        where.push(`(search_tsv @@ plainto_tsquery('french_unaccent'::regconfig, ${q}) OR ${qn} <% search)`);
-        if (!options.order) order = `ts_rank(search_tsv, plainto_tsquery('french_unaccent'::regconfig, ${q})) + word_similarity(${qn}, search) DESC, ${kind.order}`;
+        const tsquery = options.tsquery ?? (await resolveTsQuery(this.db, options.q!));
+        if (!tsquery) return null;
+        params.push(tsquery);
+        where.push(`search_tsv @@ $${params.length}::tsquery`);
+        if (!options.order && kind.rankBySearch) order = `ts_rank(search_tsv, $${params.length}::tsquery) DESC, ${kind.order}`;
       } else {
-        params.push(`%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        params.push(`%${(options.q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         where.push(`data::text ILIKE $${params.length}`);
       }
     }
+    const filter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    const mode = options.count ?? 'capped';
+    const cap = Math.max(COUNT_CAP, options.offset + options.limit + 1);
     params.push(options.limit, options.offset);
-    const sql = `SELECT ${columns}, count(*) OVER () AS total FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    return { sql, params, where, order };
+    const [limit, offset] = [`$${params.length - 1}`, `$${params.length}`];
+    const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter} LIMIT ${cap}) capped)`;
+    return {
+      params,
+      page: (columns: string) => `SELECT ${columns}, row_number() OVER (ORDER BY ${order}) AS ord ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      // A page that is not full tells the total; only a full one needs counting.
+      total:
+        mode === 'none'
+          ? 'NULL::bigint'
+          : `(CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*) FROM page) ELSE ${counted} END)`,
+      countSql: `SELECT ${counted} AS total`,
+      totalOf: (value: number | string | null) => {
+        const total = value === null ? 0 : Number(value);
+        return { total, totalIsEstimate: mode === 'capped' && total >= cap };
+      },
+    };
   }
 
-  /** The total of a page past the end (no row carries the window count). */
-  private async count(kind: EntityKind, options: ListOptions): Promise<number> {
-    if (options.offset === 0) return 0;
-    const { where, params } = this.listSql(kind, { ...options, limit: 0, offset: 0 }, 'id');
-    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2));
-    return Number(row?.n ?? 0);
+  /** Only the total of a list (capped unless `count: 'exact'`). */
+  async count(resource: ResourceName, options: Omit<ListOptions, 'limit' | 'offset' | 'order'>): Promise<{ total: number; totalIsEstimate: boolean }> {
+    const query = await this.listQuery(ENTITIES[resource], { ...options, limit: 0, offset: 0 });
+    return query ? query.totalOf(await this.countAlone(query)) : { total: 0, totalIsEstimate: false };
+  }
+
+  /** The total of a page past the end (no row carries it). */
+  private async countAlone(query: { countSql: string; params: unknown[] }): Promise<number | string | null> {
+    const [row] = await this.db.query<{ total: number | string }>(query.countSql, query.params.slice(0, -2));
+    return row?.total ?? 0;
   }
 
   /** Adds n to a counter kept in the record (likeCount, entryCount, viewCount…). */

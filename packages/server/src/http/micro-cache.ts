@@ -37,5 +37,13 @@ export class MicroCache {
   }
 }
 
+/** The `meta` of a list page; `totalIsEstimate` only when counting stopped at the cap (see Store.list). */
+export const pageMeta = (result: { total: number; totalIsEstimate: boolean }, query: { limit: number; offset: number }) => ({
+  total: result.total,
+  limit: query.limit,
+  offset: query.offset,
+  ...(result.totalIsEstimate ? { totalIsEstimate: true } : {}),
+});
+
 /** A page `{meta, items}` around items already serialised as a JSON array. */
-export const pageJson = (items: string, meta: { total: number; limit: number; offset: number }) => `{"meta":${JSON.stringify(meta)},"items":${items}}`;
+export const pageJson = (items: string, meta: ReturnType<typeof pageMeta>) => `{"meta":${JSON.stringify(meta)},"items":${items}}`;

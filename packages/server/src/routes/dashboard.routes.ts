@@ -50,13 +50,13 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     await requireRole(ctx, request, 'staff');
     const counts: Record<string, number> = {};
     for (const resource of DASHBOARD_RESOURCES) {
-      counts[resource] = (await ctx.store.list(resource, { limit: 1, offset: 0 })).total;
+      counts[resource] = (await ctx.store.list(resource, { limit: 1, offset: 0, count: 'exact' })).total;
     }
-    const signUps = await ctx.store.list('users', { limit: 5, offset: 0, order: 'created_at DESC, id' });
+    const signUps = await ctx.store.list('users', { limit: 5, offset: 0, order: 'created_at DESC, id', count: 'none' });
     // Recent activity: the records most recently written, across the dashboard's resources.
     const activity: Array<{ resource: string; _id: string; label: string; updatedAt: string }> = [];
     for (const resource of DASHBOARD_RESOURCES) {
-      const { items } = await ctx.store.list(resource, { limit: 3, offset: 0, order: 'updated_at DESC, id' });
+      const { items } = await ctx.store.list(resource, { limit: 3, offset: 0, order: 'updated_at DESC, id', count: 'none' });
       for (const item of items) {
         const label = [item.title, item.name, item.displayName, item.shortCode, item.email].find((v) => typeof v === 'string' && v) as string | undefined;
         activity.push({ resource, _id: item._id, label: label ?? item._id, updatedAt: item.updatedAt });

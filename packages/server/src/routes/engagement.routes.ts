@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTRACTS, isObjectId, ListQuerySchema } from '@sortie/core';
+import { pageMeta } from '../http/micro-cache';
 import type { AppContext } from '../http/context';
 import { whereClauses } from '../db/where';
 import { notFound, parse } from '../http/errors';
@@ -23,8 +24,8 @@ export function registerEngagementRoutes(app: FastifyInstance, ctx: AppContext):
     add(`(data->>'expiresAt' IS NULL OR (data->>'expiresAt')::timestamptz > {}::timestamptz)`, new Date(ctx.now()).toISOString());
     if (query.contract) add(`data->>'contract' = {}`, query.contract);
     if (query.city) add('lower(city) = lower({})', query.city);
-    const { total, items } = await ctx.store.list('jobOffers', { where, params, q: query.q, limit: query.limit, offset: query.offset });
-    return { meta: { total, limit: query.limit, offset: query.offset }, items };
+    const page = await ctx.store.list('jobOffers', { where, params, q: query.q, limit: query.limit, offset: query.offset });
+    return { meta: pageMeta(page, query), items: page.items };
   });
 
   /*

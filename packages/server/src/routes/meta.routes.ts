@@ -1,15 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_CITY, RuntimeConfigSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
-import { SEARCHABLE } from '../db/entities';
+import { SearchService } from '../search/search.service';
 import { buildOpenApi } from '../openapi';
 
 const SearchQuery = z.object({
   q: z.string().trim().min(1, 'Tapez au moins un caractère.').max(200, 'Recherche trop longue (200 caractères au plus).'),
   limit: z.coerce.number().int().min(1).max(50).default(10),
   city: z.string().trim().max(100).optional(),
+  /** Only events still to come; by default the past ones follow. */
+  upcoming: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 
 /** /api/health, /api/config, /api/docs (OpenAPI and doc pages), /api/search. */
@@ -61,26 +63,11 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     return page;
   });
 
-  app.get('/api/search', (request, reply) => ctx.cache.serve(request, reply, async () => JSON.stringify(await search(request))));
-  const search = async (request: FastifyRequest) => {
-    const query = parse(SearchQuery, request.query);
-    const results = await Promise.all(
-      SEARCHABLE.map(async ({ resource, kind, title }) => {
-        const where: string[] = [];
-        const params: unknown[] = [];
-        if (resource === 'events') {
-          params.push(new Date(ctx.now()).toISOString());
-          where.push(`status = 'published' AND starts_at >= $1`);
-        }
-        if (query.city && (resource === 'events' || resource === 'places')) {
-          params.push(query.city);
-          where.push(`lower(city) = lower($${params.length})`);
-        }
-        const { total, items } = await ctx.store.list(resource, { where, params, q: query.q, limit: query.limit, offset: 0 });
-        return { kind, total, items: items.map((item) => ({ kind, _id: item._id, title: String(item[title] ?? ''), item })) };
-      }),
-    );
-    const items = results.flatMap((r) => r.items);
-    return { meta: { total: results.reduce((n, r) => n + r.total, 0), limit: query.limit, offset: 0 }, q: query.q, counts: Object.fromEntries(results.map((r) => [r.kind, r.total])), items };
-  };
+  const searchService = new SearchService(ctx.db, ctx.store, ctx.now);
+  app.get('/api/search', (request, reply) =>
+    ctx.cache.serve(request, reply, async () => {
+      const query = parse(SearchQuery, request.query);
+      return JSON.stringify(await searchService.search({ q: query.q, limit: query.limit, city: query.city, upcomingOnly: query.upcoming === true }));
+    }),
+  );
 }

@@ -9,7 +9,7 @@ import type { Json } from '../db/store';
 import { newId } from '../db/store';
 import type { Data } from '../db/entities';
 import { randomShortCode } from '../links/codes';
-import { pageJson } from '../http/micro-cache';
+import { pageJson, pageMeta } from '../http/micro-cache';
 
 const IdParams = z.object({ id: z.string() });
 const FilterValue = z.string().trim().min(1).max(100);
@@ -65,8 +65,8 @@ async function listEvents(ctx: AppContext, request: FastifyRequest) {
   if (query.from) add('starts_at >= {}', query.from);
   if (query.to) add('starts_at <= {}', query.to);
   if (query.free !== undefined) add(`COALESCE(data->'price'->>'free', 'false') = {}`, String(query.free));
-  const { total, items } = await ctx.store.listJson('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
-  return pageJson(items, { total, limit: query.limit, offset: query.offset });
+  const page = await ctx.store.listJson('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
+  return pageJson(page.items, pageMeta(page, query));
 }
 
 function sortOf(sort: string | undefined, columns: Record<string, string>): string | undefined {
@@ -124,8 +124,8 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
         params.push(new Date(ctx.now()).toISOString());
         where.push(`published_at IS NOT NULL AND published_at <= $${params.length}`);
       }
-      const { total, items } = await ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
-      return pageJson(items, { total, limit: query.limit, offset: query.offset });
+      const page = await ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
+      return pageJson(page.items, pageMeta(page, query));
     };
     if (resource === 'docPages') app.decorate('listDocPages', listGeneric);
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { ClockPort, pathFor, type EventCategory, type EventQuery } from '@sortie/core';
+import { ClockPort, pathFor, totalLabel, type EventCategory, type EventQuery } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
@@ -134,7 +134,7 @@ function CityAgenda({ city }: { city: string }) {
         {paged.first.status === 'success' && paged.items.length > 0 && (
           <>
             <p className="mb-4 text-sm text-muted" aria-live="polite">
-              {paged.total} événement{paged.total > 1 ? 's' : ''} à venir
+              {totalLabel(paged.total, paged.totalIsEstimate)} événement{paged.total > 1 ? 's' : ''} à venir
             </p>
             {groupByDay(paged.items, clock.now()).map((group) => (
               <section key={group.key} aria-labelledby={`day-${group.key}`} className="mb-8">

@@ -87,7 +87,7 @@ export default function SearchPage() {
                   {groups.map((group) => (
                     <section key={group.kind} aria-labelledby={`results-${group.kind}`}>
                       <h2 id={`results-${group.kind}`} className="text-xl font-bold">
-                        {group.label} <span className="text-base font-normal text-muted">({group.total})</span>
+                        {group.label} <span className="text-base font-normal text-muted">({group.totalLabel})</span>
                       </h2>
                       <ul className="mt-3 divide-y divide-line rounded-2xl bg-surface ring-1 ring-line">
                         {group.hits.map((hit) => (

@@ -39,6 +39,8 @@ export const PageMetaSchema = z.object({
   total: z.number().int().min(0),
   limit: z.number().int().min(0),
   offset: z.number().int().min(0),
+  /** Long lists stop counting at a cap: there are then at least `total` items. */
+  totalIsEstimate: z.boolean().optional(),
 });
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 

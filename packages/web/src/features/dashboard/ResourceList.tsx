@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { ProductApiPort, RESOURCES, type Page, type ResourceName } from '@sortie/core';
+import { ProductApiPort, RESOURCES, totalLabel, type Page, type ResourceName } from '@sortie/core';
 import { useUseCase } from '../../app/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EmptyState, ErrorNotice, Skeleton } from '../../data/QueryView';
@@ -188,7 +188,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
               Supprimer la sélection ({selected.size})
             </button>
             <p className="text-sm text-muted" aria-live="polite">
-              {list.data.meta.offset + 1}–{list.data.meta.offset + list.data.items.length} sur {list.data.meta.total}
+              {list.data.meta.offset + 1}–{list.data.meta.offset + list.data.items.length} sur {totalLabel(list.data.meta.total, list.data.meta.totalIsEstimate)}
             </p>
           </div>
           <div className="overflow-x-auto rounded-xl ring-1 ring-line">

@@ -19,6 +19,7 @@ export function usePagedEvents(query: EventQuery | null) {
 
   const items = first.status === 'success' ? [...first.data.items, ...extra.items] : [];
   const total = first.status === 'success' ? first.data.meta.total : 0;
+  const totalIsEstimate = first.status === 'success' && first.data.meta.totalIsEstimate === true;
 
   const loadMore = () => {
     if (!query || extra.loading) return;
@@ -30,5 +31,5 @@ export function usePagedEvents(query: EventQuery | null) {
     );
   };
 
-  return { first, items, total, hasMore: items.length < total, loadingMore: extra.loading, moreError: extra.error, loadMore };
+  return { first, items, total, totalIsEstimate, hasMore: items.length < total, loadingMore: extra.loading, moreError: extra.error, loadMore };
 }

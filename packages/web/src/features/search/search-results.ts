@@ -1,6 +1,6 @@
-import { pathFor } from '@sortie/core';
+import { LIST_COUNT_CAP, pathFor, totalLabel } from '@sortie/core';
 
-/** GET /api/search: the server matches accents, case and typos (unaccent, trigram similarity). */
+/** GET /api/search: the server matches accents, case and typos; upcoming events come first, then past ones. */
 export interface SearchAnswer {
   q: string;
   counts: Record<string, number>;
@@ -38,6 +38,7 @@ export function groupResults(answer: SearchAnswer, formatWhen: (iso: string) => 
         if (kind === 'organization') return { id: hit._id, title: hit.title, href: pathFor('organization', { id: hit._id }), detail: '' };
         return { id: hit._id, title: hit.title, href: pathFor('artist', { id: text(item['slug']) || hit._id }), detail: Array.isArray(item['genres']) ? item['genres'].filter((g) => typeof g === 'string').join(', ') : '' };
       });
-    return { kind, label, total: Math.max(answer.counts[kind] ?? 0, hits.length), hits };
+    const total = Math.max(answer.counts[kind] ?? 0, hits.length);
+    return { kind, label, total, totalLabel: totalLabel(total, total >= LIST_COUNT_CAP), hits };
   }).filter((group) => group.hits.length > 0);
 }
