@@ -11,6 +11,12 @@ export const newId = (): string => randomBytes(12).toString('hex');
 
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
+/** The same as `toJson`, as JSON text, from a row whose `data` is the record's jsonb text. */
+function jsonText(row: Row): string {
+  const data = row.data as string;
+  return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${iso(row.created_at)}","updatedAt":"${iso(row.updated_at)}"}`;
+}
+
 /** A stored row as the API shows it: `_id`, the record, `createdAt`, `updatedAt`. */
 export function toJson(kind: EntityKind, row: Row): Json {
   const data = { ...(row.data as Data) };
@@ -113,39 +119,39 @@ export class Store {
   /** A page of rows with its total (capped unless asked otherwise; see ListOptions.count). */
   async list(resource: ResourceName, options: ListOptions): Promise<ListResult<Json[]>> {
     const kind = ENTITIES[resource];
-    const query = await this.listQuery(kind, options);
-    if (!query) return { total: 0, totalIsEstimate: false, items: [] };
-    const rows = await this.db.query<Row & { total: number | string | null }>(
-      `WITH page AS (${query.page('id, data, created_at, updated_at')}) SELECT page.*, ${query.total} AS total FROM page ORDER BY ord`,
-      query.params,
-    );
-    const counted = rows.length || options.count === 'none' ? (rows[0]?.total ?? null) : await this.countAlone(query);
-    return { ...query.totalOf(counted), items: rows.map((row) => toJson(kind, row)) };
+    const page = await this.page(kind, options, 'data');
+    return { ...page.total, items: page.rows.map((row) => toJson(kind, row)) };
   }
 
   /**
-   * The same page as `list`, already serialised by the database as one JSON array: one row
-   * crosses the driver instead of a row per record (the hot path of public lists).
+   * The same page as `list`, as the JSON text of its array: each record's jsonb arrives as
+   * text and is framed with its id and dates, never parsed nor re-serialised (the hot path of
+   * public lists; building the JSON in SQL cost more than the query itself).
    */
   async listJson(resource: ResourceName, options: ListOptions): Promise<ListResult<string>> {
     const kind = ENTITIES[resource];
-    const query = await this.listQuery(kind, options);
-    if (!query) return { total: 0, totalIsEstimate: false, items: '[]' };
-    const data = (kind.hidden ?? []).reduce((expr, key) => `(${expr} - '${key}')`, 'data');
-    const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    const item = `jsonb_build_object('_id', id) || ${data} || jsonb_build_object('createdAt', ${stamp('created_at')}, 'updatedAt', ${stamp('updated_at')}) AS item`;
-    const [row] = await this.db.query<{ items: string | null; total: number | string | null }>(
-      `WITH page AS (${query.page(item)}) SELECT (SELECT json_agg(item ORDER BY ord)::text FROM page) AS items, ${query.total} AS total`,
-      query.params,
-    );
-    return { ...query.totalOf(row?.total ?? null), items: row?.items ?? '[]' };
+    const visible = (kind.hidden ?? []).reduce((expr, key) => `(${expr} - '${key}')`, 'data');
+    const page = await this.page(kind, options, `${visible}::text AS data`);
+    return { ...page.total, items: `[${page.rows.map(jsonText).join(',')}]` };
   }
 
   /**
-   * The SQL of a page and of its total. The total costs nothing when the page is not full
-   * (offset + rows); otherwise rows are counted up to the cap. Null when the text search has
-   * nothing to look for (only stop words): no row can match.
+   * One statement: the page, and its total as an uncorrelated subquery that the database runs
+   * once. A page that is not full tells its total (offset + rows); a full one carries the
+   * capped count.
    */
+  private async page(kind: EntityKind, options: ListOptions, data: string): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean } }> {
+    const query = await this.listQuery(kind, options);
+    if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false } };
+    const rows = await this.db.query<Row & { total?: number | string }>(`SELECT id, ${data}, created_at, updated_at${query.totalColumn} ${query.page}`, query.params);
+    const { limit, offset } = options;
+    if (query.mode === 'none') return { rows, total: { total: 0, totalIsEstimate: false } };
+    if (rows.length > 0 && rows.length < limit) return { rows, total: { total: offset + rows.length, totalIsEstimate: false } };
+    if (rows.length === 0 && (offset > 0 || limit === 0)) return { rows, total: query.totalOf(await this.countAlone(query)) };
+    return { rows, total: query.totalOf(rows[0]?.total ?? 0) };
+  }
+
+  /** The parts of a list's SQL. Null when the text search has nothing to look for (only stop words): no row can match. */
   private async listQuery(kind: EntityKind, options: ListOptions) {
     const where = [...(options.where ?? [])];
     const params = [...(options.params ?? [])];
@@ -165,18 +171,15 @@ export class Store {
     const filter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
     const mode = options.count ?? 'capped';
     const cap = Math.max(COUNT_CAP, options.offset + options.limit + 1);
-    params.push(options.limit, options.offset);
-    const [limit, offset] = [`$${params.length - 1}`, `$${params.length}`];
     const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter} LIMIT ${cap}) capped)`;
+    const countParams = [...params];
+    params.push(options.limit, options.offset);
     return {
+      mode,
       params,
-      page: (columns: string) => `SELECT ${columns}, row_number() OVER (ORDER BY ${order}) AS ord ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-      // A page that is not full tells the total; only a full one needs counting.
-      total:
-        mode === 'none'
-          ? 'NULL::bigint'
-          : `(CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*) FROM page) ELSE ${counted} END)`,
-      countSql: `SELECT ${counted} AS total`,
+      page: `${filter} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      totalColumn: mode === 'none' ? '' : `, ${counted} AS total`,
+      count: { sql: `SELECT ${counted} AS total`, params: countParams },
       totalOf: (value: number | string | null) => {
         const total = value === null ? 0 : Number(value);
         return { total, totalIsEstimate: mode === 'capped' && total >= cap };
@@ -191,8 +194,8 @@ export class Store {
   }
 
   /** The total of a page past the end (no row carries it). */
-  private async countAlone(query: { countSql: string; params: unknown[] }): Promise<number | string | null> {
-    const [row] = await this.db.query<{ total: number | string }>(query.countSql, query.params.slice(0, -2));
+  private async countAlone(query: { count: { sql: string; params: unknown[] } }): Promise<number | string> {
+    const [row] = await this.db.query<{ total: number | string }>(query.count.sql, query.count.params);
     return row?.total ?? 0;
   }
 
