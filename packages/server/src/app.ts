@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -14,7 +15,7 @@ import { Users } from './auth/users';
 import { TokenService } from './auth/tokens';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerResourceRoutes } from './routes/resources.routes';
-import { registerLinkRoutes, registerShortLinkRoute } from './routes/links.routes';
+import { registerLinkRoutes, registerShortLinkRoute, shortLinkFastPath } from './routes/links.routes';
 import { registerMeRoutes } from './routes/me.routes';
 import { registerPeopleRoutes } from './routes/people.routes';
 import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
@@ -48,7 +49,10 @@ export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArr
 export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const { db, config } = options;
   const now = options.now ?? Date.now;
+  // The /r fast path answers on the raw server, before Fastify (see shortLinkFastPath).
+  let fastPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   const app = Fastify({
+    serverFactory: (handler) => createServer((request, response) => fastPath?.(request, response) || handler(request, response)),
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -82,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
 
   // The fast path first, outside the /api hooks.
+  fastPath = shortLinkFastPath(ctx);
   registerShortLinkRoute(app, ctx);
 
   await app.register(async (api) => {

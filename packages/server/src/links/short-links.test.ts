@@ -44,3 +44,35 @@ describe('GET /r/{shortCode}', () => {
     expect(agents[0]!.user_agent).toBe('agent-24');
   });
 });
+
+describe('GET /r/{shortCode} over HTTP (the fast path before Fastify)', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let base: string;
+  beforeAll(async () => {
+    t = await testApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => t.close());
+  const visit = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: 'manual', ...init });
+
+  it('answers 302 to the url with no-store, records the visit, and sends the rest to /home', async () => {
+    const before = Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dyna_link_visits WHERE link_id = $1', [DEMO_IDS.dynaLinks.poitiers]))[0]!.n);
+    const res = await visit(`/r/${DEMO_SHORT_CODES.poitiers}?utm_source=affiche`, { headers: { 'user-agent': 'fast-path-test' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://www.poitiers.fr/');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await visit(`/r/${DEMO_SHORT_CODES.poitiers}/`)).headers.get('location')).toBe('https://www.poitiers.fr/');
+    for (const path of ['/r/inconnu', '/r/%E0%A4%A', `/r/${'x'.repeat(100)}`, '/r']) expect((await visit(path)).headers.get('location'), path).toBe('/home');
+    await t.app.ctx.links.flush();
+    const agents = await t.db.query<{ user_agent: string }>('SELECT user_agent FROM dyna_link_visits WHERE link_id = $1 ORDER BY id', [DEMO_IDS.dynaLinks.poitiers]);
+    expect(agents.length).toBe(before + 2);
+    expect(agents.at(-2)!.user_agent).toBe('fast-path-test');
+  });
+
+  it('leaves other methods and paths to the app', async () => {
+    expect((await visit('/api/health')).status).toBe(200);
+    const head = await visit(`/r/${DEMO_SHORT_CODES.poitiers}`, { method: 'HEAD' });
+    expect(head.status).toBe(302);
+  });
+});
