@@ -1,24 +1,69 @@
-// Child process of the bench: the Sortie server on a temporary PGlite folder with demo data.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../src/app';
+// Child process of the bench: the Sortie server under test, on the demo data plus a generated
+// volume of events, in a temporary PGlite data folder (BENCH_DATA_DIR, made and removed by the
+// bench) or on a fresh PostgreSQL database (BENCH_DATABASE_URL, created and dropped by the bench).
+//
+// Parent → child (IPC): { type: 'stop', shortCode }. Child → parent: { type: 'ready', port,
+// backend, events, published, categoryIds, cities, seedSeconds, visitsBefore }, then { type: 'stopped', visits } (the
+// visits of shortCode stored once the server has closed and flushed its buffer), or
+// { type: 'failed', message }.
+import { buildApp, type SortieApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
+import { openDatabase, type Db } from '../src/db/database';
 import { loadDemo } from '../src/demo/load';
 
-const dir = mkdtempSync(join(tmpdir(), 'sortie-bench-'));
-const config = { ...loadConfig({ SORTIE_DATA_DIR: dir } as NodeJS.ProcessEnv), secret: 'bench-secret-bench-secret' };
-const db = await openDatabase({ dataDir: dir });
-await loadDemo(db, { password: 'sortie-demo', production: false });
-const app = await buildApp({ db, config });
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.send!({ type: 'ready', port: (app.server.address() as { port: number }).port });
+const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const dataDir = process.env.BENCH_DATA_DIR;
+const events = Number(process.env.BENCH_EVENTS ?? 100_000);
+
+let db: Db | undefined;
+let app: SortieApp | undefined;
+
+async function visitsOf(shortCode: string): Promise<number> {
+  const [row] = await db!.query<{ n: number }>('SELECT count(*)::int AS n FROM dyna_link_visits v JOIN dyna_links l ON l.id = v.link_id WHERE l.short_code = $1', [shortCode]);
+  return Number(row?.n ?? 0);
+}
+
+try {
+  if (!databaseUrl && !dataDir) throw new Error('BENCH_DATA_DIR ou BENCH_DATABASE_URL attendu.');
+  const config = { ...loadConfig({ SORTIE_DATA_DIR: dataDir ?? '.data' } as NodeJS.ProcessEnv), secret: 'bench-secret-bench-secret' };
+  db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const now = Date.now();
+  const seedStarted = performance.now();
+  await loadDemo(db, { password: 'sortie-demo', production: false, now });
+  if (events > 0) {
+    const { seedVolume } = await import('../src/demo/volume');
+    await seedVolume(db, { events, now });
+  }
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const [count] = await db.query<{ n: number; published: number }>(`SELECT count(*)::int AS n, (count(*) FILTER (WHERE status = 'published'))::int AS published FROM events`);
+  const categories = await db.query<{ id: string }>('SELECT id FROM event_categories ORDER BY id');
+  const cities = await db.query<{ city: string; n: number }>(`SELECT city, count(*)::int AS n FROM events WHERE status = 'published' GROUP BY city ORDER BY n DESC, city LIMIT 10`);
+  app = await buildApp({ db, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await send({
+    type: 'ready',
+    port: (app.server.address() as { port: number }).port,
+    backend: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    events: Number(count?.n ?? 0),
+    published: Number(count?.published ?? 0),
+    categoryIds: categories.map((c) => c.id),
+    cities: cities.map((c) => ({ city: c.city, events: Number(c.n) })),
+    seedSeconds,
+    visitsBefore: await visitsOf(process.env.BENCH_SHORT_CODE ?? 'poitiers'),
+  });
+} catch (error) {
+  console.error(error);
+  await send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  await db?.close().catch(() => undefined);
+  process.exit(1);
+}
+
 process.on('message', async (message: { type: string; shortCode: string }) => {
   if (message.type !== 'stop') return;
-  await app.close(); // flushes the buffered visits
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM dyna_link_visits v JOIN dyna_links l ON l.id = v.link_id WHERE l.short_code = $1', [message.shortCode]);
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
-  process.send!({ type: 'stopped', visits: Number(row?.n ?? 0) }, () => process.exit(0));
+  await app!.close(); // flushes the buffered visits
+  const visits = await visitsOf(message.shortCode);
+  await db!.close();
+  await send({ type: 'stopped', visits });
+  process.exit(0);
 });

@@ -1,126 +1,448 @@
 #!/usr/bin/env node
-// Bench: a bare node:http route (the ceiling) and the Sortie server, side by side in one run.
-// Usage: node bench/server.bench.mjs [results.json]   (DURATION_MS, CONNECTIONS to tune)
+// Bench of the server: a bare node:http route (the ceiling) and the Sortie server on the demo
+// data plus BENCH_EVENTS generated events, loaded by wrk in the same run, with the same settings.
+//
+// Usage: node --import tsx packages/server/bench/server.bench.mjs [results.json]
+// Environment: DURATION (seconds measured per measure, 5), WARMUP (seconds of warm-up before
+// each, DURATION), CONNECTIONS (wrk connections, 32), BENCH_EVENTS (generated events, 100000),
+// SORTIE_BENCH_DATABASE_URL (a PostgreSQL server: the database-bound measures run there too, in
+// a database created for the run and dropped after it), WRK_PATH (wrk when not on the PATH).
+//
+// wrk runs with one thread (-t1): on this 2-core machine one core loads, the other serves.
 import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runWrk, running as runningWrk, wrkVersion, WrkMissingError } from './wrk.mjs';
 
-const DURATION_MS = Number(process.env.DURATION_MS ?? 4000);
-const WARMUP_MS = Number(process.env.WARMUP_MS ?? 1000);
+const DURATION = Number(process.env.DURATION ?? 5);
+const WARMUP = Number(process.env.WARMUP ?? DURATION);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const POSTGRES_URL = process.env.SORTIE_BENCH_DATABASE_URL || undefined;
+const SEARCH_CLIENTS = 4;
 const SHORT_CODE = 'poitiers';
-const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const SERVER_START_TIMEOUT_MS = 240_000;
 
-function start(script, execArgv = []) {
-  const child = fork(script, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
-    child.on('message', (m) => m.type === 'ready' && resolve({ child, port: m.port }));
-  });
-}
-
-function stop({ child }, extra = {}) {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('message', (m) => m.type === 'stopped' && resolve(m));
-    child.send({ type: 'stop', ...extra });
-  });
-}
-
-/** Keeps CONNECTIONS requests in flight on keep-alive sockets for a while; returns req/s and p99. */
-async function load(port, path, durationMs, expectStatus, extraHeaders = {}) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies = [];
-  let ok = 0;
-  let errors = 0;
-  const end = performance.now() + durationMs;
-  const one = () =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = request({ host: '127.0.0.1', port, path, agent, headers: { accept: 'application/json', 'user-agent': 'sortie-bench', ...extraHeaders } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - t0);
-          if (res.statusCode === expectStatus) ok++;
-          else errors++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end();
-    });
-  const worker = async () => {
-    while (performance.now() < end) await one();
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requests: ok + errors, ok, errors, rps: Math.round((ok + errors) / seconds), p99Ms: Number((latencies[Math.floor(latencies.length * 0.99)] ?? 0).toFixed(2)) };
-}
-
-async function measure(port, path, status, headers) {
-  await load(port, path, WARMUP_MS, status, headers);
-  return load(port, path, DURATION_MS, status, headers);
-}
-// A request with a cookie is not anonymous: it skips the one-second cache of public reads.
-const UNCACHED = { cookie: 'bench=1' };
-
-const startedAt = Date.now();
-const results = {};
-
-const ceiling = await start(here('./ceiling.mjs'));
-results.ceiling = { path: '/', ...(await measure(ceiling.port, '/', 200)) };
-await stop(ceiling);
-
-const server = await start(here('./serve.ts'), ['--import', 'tsx']);
-let redirects = 0;
-results.redirect = { path: `/r/${SHORT_CODE}`, ...(await (async () => {
-  const warm = await load(server.port, `/r/${SHORT_CODE}`, WARMUP_MS, 302);
-  const run = await load(server.port, `/r/${SHORT_CODE}`, DURATION_MS, 302);
-  redirects = warm.ok + run.ok;
-  return run;
-})()) };
-results.events = { path: '/api/events?city=Poitiers&limit=20', ...(await measure(server.port, '/api/events?city=Poitiers&limit=20', 200)) };
-results.eventsNoCache = { path: '/api/events?city=Poitiers&limit=20 (sans cache)', ...(await measure(server.port, '/api/events?city=Poitiers&limit=20', 200, UNCACHED)) };
-results.search = { path: '/api/search?q=concert', ...(await measure(server.port, '/api/search?q=concert', 200)) };
-results.searchNoCache = { path: '/api/search?q=concert (sans cache)', ...(await measure(server.port, '/api/search?q=concert', 200, UNCACHED)) };
-const { visits } = await stop(server, { shortCode: SHORT_CODE });
-
-const rows = Object.entries(results).map(([name, r]) => ({ name, ...r, ratio: Number((r.rps / results.ceiling.rps).toFixed(3)) }));
-console.log(`\nSortie bench — ${CONNECTIONS} connexions, ${DURATION_MS / 1000} s par mesure\n`);
-console.log('mesure        req/s     p99 (ms)  ratio   erreurs  chemin');
-for (const r of rows) console.log(`${r.name.padEnd(13)} ${String(r.rps).padStart(7)}  ${String(r.p99Ms).padStart(9)}  ${r.ratio.toFixed(3).padStart(5)}  ${String(r.errors).padStart(7)}  ${r.path}`);
-const goals = { redirect: 0.5, events: 0.15 };
-const checks = {
-  redirectGoal: rows.find((r) => r.name === 'redirect').ratio >= goals.redirect,
-  eventsGoal: rows.find((r) => r.name === 'events').ratio >= goals.events,
-  eventsUncachedGoal: rows.find((r) => r.name === 'eventsNoCache').ratio >= goals.events,
-  visitsRecorded: visits === redirects,
+const GOALS = {
+  ceilingRps: 25_000,
+  redirectRatio: 0.5,
+  feedP99Ms: 20,
+  feedRatio: 0.15,
+  searchP95Ms: 20,
+  redirectUnderSearchP99Ms: 15,
 };
-console.log(`\nvisites enregistrées : ${visits} / ${redirects} redirections ${checks.visitsRecorded ? '✓' : '✗'}`);
-console.log(`objectifs : redirection ≥ ${goals.redirect}× ${checks.redirectGoal ? '✓' : '✗'}, liste d’événements ≥ ${goals.events}× ${checks.eventsGoal ? "✓" : "✗"} (sans cache ${checks.eventsUncachedGoal ? "✓" : "✗"})  (${((Date.now() - startedAt) / 1000).toFixed(0)} s)`);
-const summary = { date: new Date().toISOString(), connections: CONNECTIONS, durationMs: DURATION_MS, results: rows, visits, redirects, checks };
+const HEADERS = { accept: 'application/json', 'user-agent': 'sortie-bench' };
+// A request with a cookie is not anonymous: it skips the one-second cache of public reads.
+const UNCACHED = { ...HEADERS, cookie: 'bench=1' };
+const SEARCHES = [
+  'jazz', 'théâtre', 'concert', 'exposition', // one word
+  'jazz baroque', 'marché noël', // two words
+  'concrt', 'theatre', 'exposiiton', // typos (and a missing accent)
+  'Poitiers', 'Bordeaux', // cities
+  'confort moderne', 'maalouf', // a place, an artist
+];
+const SEARCH_PATHS = SEARCHES.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
+const logPath = join(tmpdir(), `sortie-bench-server-${process.pid}.log`);
+const number = (v, digits = 0) => (v === undefined || v === null || Number.isNaN(v) ? '—' : new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(v));
+const ms = (v) => number(v, 2);
+const startedAt = Date.now();
+
+// ---------------------------------------------------------------- children and cleanup
+
+const children = new Set();
+const cleanups = [];
+
+/** Forks a child, keeps its stdout and stderr in the log (and the last lines in memory), waits for { type: 'ready' }. */
+function start(label, script, { env = {}, execArgv = [] } = {}) {
+  const child = fork(script, [], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  children.add(child);
+  const tail = [];
+  const keep = (stream) => (chunk) => {
+    appendFileSync(logPath, chunk.toString().replace(/^(?=.)/gm, `[${label} ${stream}] `));
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+    }
+  };
+  child.stdout.on('data', keep('out'));
+  child.stderr.on('data', keep('err'));
+  const handle = { label, child, tail, exit: null, info: null };
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    handle.exit = { code, signal };
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} : pas prêt après ${SERVER_START_TIMEOUT_MS / 1000} s.${tailText(handle)}`)), SERVER_START_TIMEOUT_MS);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} s’est arrêté au démarrage (${signal ?? `code ${code}`}).${tailText(handle)}`));
+    });
+    child.on('message', (m) => {
+      if (m.type === 'failed') {
+        clearTimeout(timer);
+        reject(new Error(`${label} ne démarre pas : ${m.message}${tailText(handle)}`));
+      }
+      if (m.type !== 'ready') return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.on('exit', (code, signal) => {
+        children.delete(child);
+        handle.exit = { code, signal };
+        console.error(`\n✗ ${label} s’est arrêté pendant la mesure (${signal ?? `code ${code}`}).${tailText(handle)}`);
+      });
+      handle.info = m;
+      resolve(handle);
+    });
+  });
+}
+
+function tailText(handle) {
+  return handle.tail.length ? `\nDernières lignes de ${handle.label} (tout est dans ${logPath}) :\n  ${handle.tail.join('\n  ')}` : '';
+}
+
+function alive(handle) {
+  if (handle.exit) throw new Error(`${handle.label} s’est arrêté (${handle.exit.signal ?? `code ${handle.exit.code}`}) : mesure interrompue.${tailText(handle)}`);
+}
+
+function stop(handle, message = {}) {
+  alive(handle);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${handle.label} ne s’arrête pas.${tailText(handle)}`)), 60_000);
+    handle.child.removeAllListeners('exit');
+    handle.child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${handle.label} s’est arrêté avant de répondre (code ${code}).${tailText(handle)}`));
+    });
+    handle.child.on('message', (m) => {
+      if (m.type !== 'stopped') return;
+      clearTimeout(timer);
+      handle.child.removeAllListeners('exit');
+      resolve(m);
+    });
+    handle.child.send({ type: 'stop', ...message });
+  });
+}
+
+async function cleanup() {
+  for (const wrk of runningWrk) wrk.kill('SIGTERM');
+  for (const child of children) child.kill('SIGTERM');
+  while (cleanups.length) await cleanups.pop()().catch((error) => console.error(`nettoyage : ${error.message}`));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\nbench interrompu (${signal}) : arrêt des serveurs et de wrk, nettoyage…`);
+    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+/** A fresh database on the PostgreSQL server of SORTIE_BENCH_DATABASE_URL, dropped at the end. */
+async function createPostgresDatabase(adminUrl) {
+  const { default: pg } = await import('pg');
+  const name = `sortie_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => admin(`DROP DATABASE IF EXISTS ${name}`)));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.href };
+}
+
+// ---------------------------------------------------------------- measures
+
+// { key, label, run, withRatio, goals: [{ text, test(run, ratio) }] }; ratios and passes are
+// worked out at the end, against the ceiling (the better of its two runs, first and last).
+const rows = [];
+let ceilingRps;
+
+function describe(run) {
+  const kinds = Object.entries(run.errors).filter(([, n]) => n > 0).map(([kind, n]) => `${kind} ${number(n)}`).join(', ');
+  const statuses = run.statuses ? ` ; statuts ${Object.entries(run.statuses).map(([status, n]) => `${status} × ${number(n)}`).join(', ')}` : '';
+  const first = run.firstError ? ` ; première : ${run.firstError.slice(0, 160)}` : '';
+  const errors = run.errorCount ? `, ${number(run.errorCount)} erreur(s) (${kinds}${statuses}${first})` : '';
+  return `${number(run.rps)} req/s, p50 ${ms(run.latencyMs.p50)} ms, p95 ${ms(run.latencyMs.p95)} ms, p99 ${ms(run.latencyMs.p99)} ms${errors}`;
+}
+
+/**
+ * A warm-up run, then the measured one, with the same paths and headers. `statuses`: wrk also
+ * counts the answers by status (a Lua call per answer, so for the slow routes only).
+ */
+async function measure(handle, label, { paths, headers, connections = CONNECTIONS, statuses = false }) {
+  const base = `http://127.0.0.1:${handle.info.port}`;
+  const warm = WARMUP > 0 ? await runWrk({ base, paths, headers, connections, seconds: WARMUP, statuses }) : null;
+  alive(handle);
+  const run = await runWrk({ base, paths, headers, connections, seconds: DURATION, statuses });
+  alive(handle);
+  console.log(`  ${label} : ${describe(run)}`);
+  return { warm, run };
+}
+
+/** /r/{code} with CONNECTIONS connections while SEARCH_CLIENTS uncached searches run, from a second wrk. */
+async function measureUnderSearch(handle, label) {
+  const base = `http://127.0.0.1:${handle.info.port}`;
+  const once = async (seconds) => {
+    // The searches start first and end last, so that they overlap the whole /r run.
+    const search = runWrk({ base, paths: SEARCH_PATHS, headers: UNCACHED, connections: SEARCH_CLIENTS, seconds: seconds + 1, statuses: true });
+    await sleep(500);
+    const redirect = await runWrk({ base, paths: [`/r/${SHORT_CODE}`], headers: HEADERS, connections: CONNECTIONS, seconds });
+    return { redirect, search: await search };
+  };
+  const warm = WARMUP > 0 ? await once(WARMUP) : null;
+  alive(handle);
+  const run = await once(DURATION);
+  alive(handle);
+  console.log(`  ${label} : ${describe(run.redirect)}`);
+  console.log(`    recherches pendant ce temps (${SEARCH_CLIENTS} clients) : ${describe(run.search)}`);
+  return { warm, run };
+}
+
+/** The bare node:http route, in a child of its own, with the settings of every other measure. */
+async function measureCeiling(when) {
+  const ceiling = await start('plafond node:http', here('./ceiling.mjs'));
+  const { run } = await measure(ceiling, `plafond GET / (node:http nu, ${when})`, { paths: ['/'], headers: HEADERS });
+  await stop(ceiling);
+  return run;
+}
+
+/** One request to each path (with the cookie), so that a wrong path or an empty answer shows before it is measured. */
+async function preflight(handle, what, paths) {
+  const counts = [];
+  const failures = [];
+  for (const path of paths) {
+    const response = await fetch(`http://127.0.0.1:${handle.info.port}${path}`, { headers: UNCACHED });
+    const text = await response.text();
+    if (response.status !== 200) {
+      failures.push(`${path} → ${response.status} ${text.slice(0, 200)}`);
+      continue;
+    }
+    const body = JSON.parse(text);
+    const items = Array.isArray(body.items) ? body.items.length : Object.values(body).reduce((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+    counts.push({ path, items });
+  }
+  if (failures.length) throw new Error(`${what} : ${failures.length} chemin(s) en erreur :\n  ${failures.join('\n  ')}`);
+  const sizes = counts.map((c) => c.items);
+  const empty = counts.filter((c) => c.items === 0).map((c) => decodeURIComponent(c.path));
+  console.log(`  vérifié : ${what}, ${paths.length} chemins, 200, ${Math.min(...sizes)} à ${Math.max(...sizes)} résultats par réponse${empty.length ? ` (sans résultat : ${empty.join(', ')})` : ''}`);
+}
+
+/** The city feeds: a few cities, alone, with a category, with a month, with both. */
+function feedPaths(info) {
+  const cities = ['Poitiers', ...info.cities.map((c) => c.city).filter((c) => c !== 'Poitiers')].slice(0, 3);
+  const categories = info.categoryIds.slice(0, 3);
+  const now = new Date();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString();
+  const range = `&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+  return cities.flatMap((city, i) => {
+    const base = `/api/events?city=${encodeURIComponent(city)}&limit=20`;
+    const category = categories.length ? `&categoryId=${categories[i % categories.length]}` : '';
+    return [base, `${base}${category}`, `${base}${range}`, `${base}${category}${range}`];
+  });
+}
+
+/** Every /r run on one server: its 302s must all have their visit stored. */
+function redirectTally() {
+  const runs = [];
+  return {
+    add: (...results) => runs.push(...results.filter(Boolean)),
+    // wrk counts the answers it read; an answer outside 2xx/3xx is a status error. A timeout is
+    // still an answer (its latency is just not recorded), so only status errors are taken off.
+    get answered() {
+      return runs.reduce((n, r) => n + r.requests - r.errors.status, 0);
+    },
+    // Requests still in flight when a run stops were served (and their visits recorded) but not
+    // counted by wrk: at most one per connection per run.
+    get inFlight() {
+      return runs.reduce((n, r) => n + Number(r.args.find((a) => a.startsWith('-c')).slice(2)), 0);
+    },
+  };
+}
+
+function visitsRow(backend, visits, tally) {
+  const pass = visits >= tally.answered && visits <= tally.answered + tally.inFlight;
+  console.log(`  visites enregistrées [${backend}] : ${number(visits)} pour ${number(tally.answered)} réponses 302 lues par wrk (+ au plus ${tally.inFlight} en vol à l’arrêt de wrk) ${pass ? '✓' : '✗'}`);
+  return { backend, visits, answered: tally.answered, inFlight: tally.inFlight, pass };
+}
+
+function addRow(key, label, run, goals = [], { withRatio = true } = {}) {
+  const row = { key, label, run, withRatio, goals: [...goals, NO_ERRORS] };
+  rows.push(row);
+  return row;
+}
+
+const NO_ERRORS = { text: 'sans erreur', test: (run) => run.errorCount === 0 };
+const ratioAtLeast = (x) => ({ text: `≥ ${number(x, 2)}× plafond`, test: (_run, ratio) => ratio >= x });
+const percentileAtMost = (p, limitMs) => ({ text: `p${p} ≤ ${limitMs} ms`, test: (run) => run.latencyMs[`p${p}`] <= limitMs });
+const rpsAtLeast = (rps) => ({ text: `≥ ${number(rps)} req/s`, test: (run) => run.rps >= rps });
+
+/** The database-bound measures on one server (PGlite, or PostgreSQL). */
+async function sortieMeasures(handle, { full }) {
+  const backend = handle.info.backend;
+  const tag = (label) => `${label} [${backend}]`;
+  const tally = redirectTally();
+  const feeds = feedPaths(handle.info);
+  await preflight(handle, 'flux de ville', feeds);
+  await preflight(handle, 'recherche', SEARCH_PATHS);
+
+  if (full) {
+    const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: HEADERS });
+    tally.add(redirect.warm, redirect.run);
+    addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, [ratioAtLeast(GOALS.redirectRatio)]);
+  }
+
+  const feed = await measure(handle, tag('flux de ville sans cache'), { paths: feeds, headers: UNCACHED, statuses: true });
+  addRow('feedUncached', tag(`flux de ville sans cache (${feeds.length} variantes)`), feed.run, [percentileAtMost(99, GOALS.feedP99Ms), ratioAtLeast(GOALS.feedRatio)]);
+
+  if (full) {
+    const cached = await measure(handle, tag('flux de ville anonyme (cache 1 s)'), { paths: feeds, headers: HEADERS });
+    addRow('feedCached', tag('flux de ville anonyme (cache 1 s)'), cached.run);
+  }
+
+  const search = await measure(handle, tag('recherche sans cache'), { paths: SEARCH_PATHS, headers: UNCACHED, statuses: true });
+  addRow('searchUncached', tag(`recherche sans cache (${SEARCHES.length} requêtes)`), search.run, [percentileAtMost(95, GOALS.searchP95Ms)]);
+
+  const under = await measureUnderSearch(handle, tag(`GET /r/${SHORT_CODE} pendant ${SEARCH_CLIENTS} recherches`));
+  tally.add(under.warm?.redirect, under.run.redirect);
+  addRow('redirectUnderSearch', tag(`GET /r/${SHORT_CODE} pendant ${SEARCH_CLIENTS} recherches`), under.run.redirect, [percentileAtMost(99, GOALS.redirectUnderSearchP99Ms)]);
+  addRow('searchUnderRedirect', tag(`recherches (${SEARCH_CLIENTS} clients) pendant /r`), under.run.search, [], { withRatio: false });
+
+  const { visits } = await stop(handle, { shortCode: SHORT_CODE });
+  return visitsRow(backend, visits - handle.info.visitsBefore, tally);
+}
+
+async function startSortie(label, env) {
+  console.log(`\n${label} : démarrage, données de démonstration + ${number(EVENTS)} événements générés…`);
+  const handle = await start(label, here('./serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_EVENTS: String(EVENTS), BENCH_SHORT_CODE: SHORT_CODE, ...env } });
+  const { info } = handle;
+  console.log(`  prêt : ${number(info.events)} événements dont ${number(info.published)} publiés (données en ${number(info.seedSeconds, 1)} s), villes ${info.cities.slice(0, 4).map((c) => `${c.city} ${number(c.events)}`).join(', ')}…`);
+  if (EVENTS > 0 && info.events < EVENTS) throw new Error(`${label} : ${info.events} événements en base, ${EVENTS} attendus au moins.`);
+  return handle;
+}
+
+// ---------------------------------------------------------------- the run
+
+let generator;
+try {
+  generator = { name: 'wrk', version: wrkVersion(), threads: 1, connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: DURATION };
+} catch (error) {
+  console.error(error instanceof WrkMissingError ? `✗ ${error.message}` : error);
+  process.exit(1);
+}
+console.log(`Sortie bench serveur — générateur de charge : ${generator.version} (-t1 -c${CONNECTIONS}, script Lua bench/report.lua), ${WARMUP} s de chauffe puis ${DURATION} s mesurées par mesure`);
+console.log(`journal des serveurs : ${logPath}`);
+
+const visitChecks = [];
+try {
+  const ceilingRow = addRow('ceiling', 'plafond GET / (node:http nu)', await measureCeiling('début'), [rpsAtLeast(GOALS.ceilingRps)], { withRatio: false });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'sortie-bench-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const embedded = await startSortie('serveur Sortie (PGlite)', { BENCH_DATA_DIR: dataDir });
+  visitChecks.push(await sortieMeasures(embedded, { full: true }));
+
+  if (POSTGRES_URL) {
+    const database = await createPostgresDatabase(POSTGRES_URL);
+    console.log(`\nPostgreSQL : base ${database.name} créée pour la mesure (supprimée à la fin).`);
+    const postgres = await startSortie('serveur Sortie (PostgreSQL)', { BENCH_DATABASE_URL: database.url });
+    visitChecks.push(await sortieMeasures(postgres, { full: false }));
+  } else {
+    console.log('\n(SORTIE_BENCH_DATABASE_URL absent : pas de mesure sur PostgreSQL.)');
+  }
+
+  // The ceiling again, last: a run slowed by the rest of the machine would flatter every ratio.
+  console.log('');
+  const last = await measureCeiling('fin');
+  ceilingRow.firstRps = ceilingRow.run.rps;
+  ceilingRow.lastRps = last.rps;
+  if (last.rps > ceilingRow.run.rps) ceilingRow.run = last;
+  ceilingRow.label = 'plafond GET / (node:http nu, meilleure des 2)';
+} catch (error) {
+  console.error(`\n✗ bench du serveur interrompu : ${error instanceof Error ? error.message : error}`);
+  await cleanup();
+  process.exit(1);
+}
+await cleanup();
+
+// ---------------------------------------------------------------- report
+
+ceilingRps = rows[0].run.rps;
+for (const row of rows) {
+  row.ratio = row.withRatio ? row.run.rps / ceilingRps : undefined;
+  row.goals = row.goals.map(({ text, test }) => ({ text, pass: test(row.run, row.ratio) }));
+}
+
+const seconds = (Date.now() - startedAt) / 1000;
+const table = [['mesure', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'ratio', 'erreurs', 'objectif', 'ok']].concat(
+  rows.map((r) => [
+    r.label,
+    number(r.run.rps),
+    ms(r.run.latencyMs.p50),
+    ms(r.run.latencyMs.p95),
+    ms(r.run.latencyMs.p99),
+    r.ratio === undefined ? '' : `${number(r.ratio, 3)}×`,
+    number(r.run.errorCount),
+    r.goals.filter((g) => g.text !== 'sans erreur').map((g) => g.text).join(', '),
+    r.goals.every((g) => g.pass) ? 'oui' : `NON (${r.goals.filter((g) => !g.pass).map((g) => g.text).join(', ')})`,
+  ]),
+);
+const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+console.log(`\nSortie bench serveur — ${generator.version}, -t1 -c${CONNECTIONS}, ${DURATION} s par mesure, ${number(EVENTS)} événements générés, plafond ${number(ceilingRps)} req/s (début ${number(rows[0].firstRps)}, fin ${number(rows[0].lastRps)})\n`);
+if (ceilingRps < GOALS.ceilingRps) console.log(`✗ plafond sous ${number(GOALS.ceilingRps)} req/s : la machine est chargée ou le générateur limite la mesure ; les ratios sont à lire avec prudence.\n`);
+for (const [index, row] of table.entries()) {
+  console.log(row.map((cell, i) => (i >= 1 && i <= 6 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd());
+  if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+}
+for (const v of visitChecks) console.log(`visites enregistrées [${v.backend}] : ${number(v.visits)} pour ${number(v.answered)} réponses 302 (+ au plus ${v.inFlight} en vol) ${v.pass ? '✓' : '✗'}`);
+console.log(`(${number(seconds)} s)`);
+
 // The format tools/bench.mjs gathers: { results: [{ name, value, unit, goal?, ceiling?, ratio?, pass? }] }.
-const ceilingRps = results.ceiling.rps;
-const goalOf = { redirect: goals.redirect, events: goals.events };
-const fileRows = rows.flatMap((r) => [
-  {
-    name: `${r.path} req/s`,
-    value: r.rps,
-    unit: 'req/s',
-    ...(r.name === 'ceiling' ? {} : { ceiling: ceilingRps, ratio: r.ratio }),
-    ...(goalOf[r.name] ? { goal: `≥ ${goalOf[r.name]}× plafond`, pass: r.ratio >= goalOf[r.name] } : {}),
-  },
-  { name: `${r.path} p99`, value: r.p99Ms, unit: 'ms' },
-]);
-fileRows.push({ name: 'visites enregistrées après arrêt', value: visits, unit: 'visites', goal: `= ${redirects} redirections`, pass: checks.visitsRecorded });
-if (process.argv[2]) writeFileSync(process.argv[2], JSON.stringify({ ...summary, results: fileRows }, null, 2));
-console.log(JSON.stringify(summary));
-process.exitCode = checks.visitsRecorded ? 0 : 1;
+const round = (v, digits) => Number(v.toFixed(digits));
+const fileRows = rows.flatMap((r) => {
+  const goal = (pick) => {
+    const goals = r.goals.filter(pick);
+    return goals.length ? { goal: goals.map((g) => g.text).join(', '), pass: goals.every((g) => g.pass) } : {};
+  };
+  const out = [
+    {
+      name: `${r.label} req/s`,
+      value: Math.round(r.run.rps),
+      unit: 'req/s',
+      ...(r.ratio === undefined ? {} : { ceiling: Math.round(ceilingRps), ratio: round(r.ratio, 3) }),
+      ...goal((g) => g.text.includes('req/s') || g.text.includes('plafond')),
+    },
+  ];
+  if (r.key.startsWith('search')) out.push({ name: `${r.label} p95`, value: round(r.run.latencyMs.p95, 2), unit: 'ms', ...goal((g) => g.text.startsWith('p95')) });
+  out.push({ name: `${r.label} p99`, value: round(r.run.latencyMs.p99, 2), unit: 'ms', ...goal((g) => g.text.startsWith('p99')) });
+  out.push({ name: `${r.label} erreurs`, value: r.run.errorCount, unit: 'réponses', goal: '= 0', pass: r.run.errorCount === 0 });
+  return out;
+});
+for (const v of visitChecks) {
+  fileRows.push({ name: `visites enregistrées après arrêt [${v.backend}]`, value: v.visits, unit: 'visites', goal: `${v.answered} à ${v.answered + v.inFlight} (302 lues + en vol)`, pass: v.pass });
+}
+const summary = {
+  date: new Date().toISOString(),
+  generator,
+  events: EVENTS,
+  seconds,
+  ceilingRps,
+  ceilingRuns: { first: rows[0].firstRps, last: rows[0].lastRps },
+  measures: rows.map((r) => ({ key: r.key, label: r.label, ratio: r.ratio, goals: r.goals, ...r.run })),
+  visits: visitChecks,
+  results: fileRows,
+};
+if (outPath) writeFileSync(outPath, JSON.stringify(summary, null, 2));
