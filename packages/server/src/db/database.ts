@@ -120,7 +120,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.dataDir) {
     const embedded = await startEmbeddedPostgres(options.dataDir);
     try {
-      const pool = new pg.Pool({ ...embedded.connection, max: 8 });
+      // One connection: PGlite has one session, and pglite-socket interleaves the extended-protocol
+      // messages of concurrent connections (seen under load: a Bind meant for one statement reached
+      // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
+      const pool = new pg.Pool({ ...embedded.connection, max: 1 });
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
       return new PostgresDb(pool, 'pglite', () => embedded.stop());
     } catch (error) {

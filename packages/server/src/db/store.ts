@@ -40,6 +40,14 @@ export interface ListOptions {
    * every row (dashboard figures); `none` skips it.
    */
   count?: 'capped' | 'exact' | 'none';
+  /** The cap of a `capped` count (COUNT_CAP by default; a search's counts stop sooner). */
+  countCap?: number;
+  /**
+   * With a text search ordered by relevance, rank only the first N rows the index finds: a
+   * search's first page need not score every one of thousands of matches. Not for pages
+   * beyond the first.
+   */
+  rankAmong?: number;
 }
 
 export interface ListResult<T> {
@@ -169,15 +177,16 @@ export class Store {
       }
     }
     const filter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    const ranked = options.rankAmong && order.startsWith('ts_rank') ? `FROM (SELECT * ${filter} LIMIT ${Math.trunc(options.rankAmong)}) AS ${kind.table}` : filter;
     const mode = options.count ?? 'capped';
-    const cap = Math.max(COUNT_CAP, options.offset + options.limit + 1);
+    const cap = Math.max(options.countCap ?? COUNT_CAP, options.offset + options.limit + 1);
     const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter} LIMIT ${cap}) capped)`;
     const countParams = [...params];
     params.push(options.limit, options.offset);
     return {
       mode,
       params,
-      page: `${filter} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      page: `${ranked} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       totalColumn: mode === 'none' ? '' : `, ${counted} AS total`,
       count: { sql: `SELECT ${counted} AS total`, params: countParams },
       totalOf: (value: number | string | null) => {

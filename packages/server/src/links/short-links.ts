@@ -27,6 +27,7 @@ export class ShortLinks {
   private pending: PendingVisit[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private lastError: unknown = null;
 
   constructor(
     private readonly db: Db,
@@ -75,38 +76,51 @@ export class ShortLinks {
     return this.pending.length;
   }
 
-  /** Writes the buffered visits in one statement and bumps each link's visitCount. */
+  /**
+   * Writes the buffered visits and bumps each link's visitCount, MAX_BATCH visits per statement
+   * (a statement has at most 65,535 parameters: a backlog must never grow past what one can
+   * carry). A failed write keeps its visits, and those after it, for the next flush.
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;
     this.pending = [];
     this.flushing = this.flushing.then(async () => {
-      if (!batch.length) return;
-      const params: unknown[] = [];
-      const values = batch.map((v) => {
-        params.push(v.linkId, v.datetime, v.userAgent);
-        return `($${params.length - 2}, $${params.length - 1}::timestamptz, $${params.length})`;
-      });
-      try {
-        await this.db.query(
-          `WITH ins AS (INSERT INTO dyna_link_visits (link_id, datetime, user_agent) VALUES ${values.join(', ')} RETURNING link_id),
-           counts AS (SELECT link_id, count(*)::int AS n FROM ins GROUP BY link_id)
-           UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + counts.n))
-           FROM counts WHERE d.id = counts.link_id`,
-          params,
-        );
-      } catch {
-        // A link deleted meanwhile, or the database closing: keep the visits for the next flush.
-        this.pending.unshift(...batch);
+      for (let start = 0; start < batch.length; start += MAX_BATCH) {
+        try {
+          await this.write(batch.slice(start, start + MAX_BATCH));
+        } catch (error) {
+          // A link deleted meanwhile, or the database unreachable: nothing is dropped.
+          this.pending.unshift(...batch.slice(start));
+          this.lastError = error;
+          return;
+        }
       }
     });
     return this.flushing;
+  }
+
+  private async write(visits: PendingVisit[]): Promise<void> {
+    const params: unknown[] = [];
+    const values = visits.map((v) => {
+      params.push(v.linkId, v.datetime, v.userAgent);
+      return `($${params.length - 2}, $${params.length - 1}::timestamptz, $${params.length})`;
+    });
+    await this.db.query(
+      `WITH ins AS (INSERT INTO dyna_link_visits (link_id, datetime, user_agent) VALUES ${values.join(', ')} RETURNING link_id),
+       counts AS (SELECT link_id, count(*)::int AS n FROM ins GROUP BY link_id)
+       UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + counts.n))
+       FROM counts WHERE d.id = counts.link_id`,
+      params,
+    );
   }
 
   async close(): Promise<void> {
     await this.flush();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    // Said, never silent: these visits were answered with a 302 but could not be stored.
+    if (this.pending.length) console.error(`Liens courts : ${this.pending.length} visites non enregistrées à l’arrêt (${String(this.lastError)}).`);
   }
 }

@@ -22,26 +22,35 @@ export function queryWords(q: string): string[] {
  *
  * Every word must match (AND). A word the vocabulary knows is used as typed; an unknown word of
  * four letters or more is replaced by its closest known spellings (OR), by trigram similarity
- * over the vocabulary (`search_words`, a few thousand rows, trigram-indexed), so `concrt` finds
- * concert and `exposiiton` exposition. Stemming and accents are the `french_unaccent`
- * configuration's: `theatre` finds Théâtre, `concerts` finds concert.
+ * over the vocabulary (`search_words`, trigram-indexed), so `concrt` finds concert and
+ * `exposiiton` exposition. Stemming and accents are the `french_unaccent` configuration's:
+ * `theatre` finds Théâtre, `concerts` finds concert. The common case (every word known) costs
+ * one indexed lookup; only a typo pays for the similarity search. The lexemes come from the
+ * database's own tsquery output, so joining them with & and | builds a valid query.
  */
 export async function resolveTsQuery(db: Db, q: string): Promise<string | null> {
   const words = queryWords(q);
   if (!words.length) return null;
-  const [row] = await db.query<{ tsq: string | null }>(
-    `WITH q AS (SELECT w, ord FROM unnest($1::text[]) WITH ORDINALITY AS q(w, ord)),
-     spelled AS (
-       SELECT q.ord,
-         CASE WHEN length(q.w) < $2 OR EXISTS (SELECT 1 FROM search_words s WHERE s.word = q.w) THEN ARRAY[q.w]
-              ELSE coalesce(nullif(ARRAY(SELECT s.word FROM search_words s WHERE s.word % q.w ORDER BY similarity(s.word, q.w) DESC, s.word LIMIT $3), '{}'), ARRAY[q.w])
-         END AS spellings
-       FROM q),
-     terms AS (
-       SELECT ord, (SELECT string_agg('(' || t || ')', ' | ') FROM unnest(spellings) AS s(w), nullif(plainto_tsquery('french_unaccent', s.w)::text, '') AS t) AS term
-       FROM spelled)
-     SELECT string_agg('(' || term || ')', ' & ' ORDER BY ord) AS tsq FROM terms WHERE term IS NOT NULL`,
-    [words, MIN_TYPO_LENGTH, SPELLINGS_PER_WORD],
+  const looked = await db.query<{ w: string; known: boolean; lexemes: string | null }>(
+    `SELECT q.w, EXISTS (SELECT 1 FROM search_words s WHERE s.word = q.w) AS known, nullif(plainto_tsquery('french_unaccent', q.w)::text, '') AS lexemes
+     FROM unnest($1::text[]) AS q(w)`,
+    [words],
   );
-  return row?.tsq ?? null;
+  const typos = looked.filter((row) => !row.known && row.w.length >= MIN_TYPO_LENGTH).map((row) => row.w);
+  const spellings = new Map<string, string[]>();
+  if (typos.length) {
+    const near = await db.query<{ w: string; lexemes: string | null }>(
+      `SELECT q.w, nullif(plainto_tsquery('french_unaccent', s.word)::text, '') AS lexemes
+       FROM unnest($1::text[]) AS q(w),
+       LATERAL (SELECT word FROM search_words WHERE word % q.w ORDER BY similarity(word, q.w) DESC, word LIMIT $2) AS s`,
+      [typos, SPELLINGS_PER_WORD],
+    );
+    for (const row of near) if (row.lexemes) spellings.set(row.w, [...(spellings.get(row.w) ?? []), row.lexemes]);
+  }
+  // A word with no close spelling stays as typed: it then matches nothing, as it should.
+  const terms = looked
+    .map((row) => [...new Set(spellings.get(row.w) ?? (row.lexemes ? [row.lexemes] : []))])
+    .filter((alternatives) => alternatives.length > 0)
+    .map((alternatives) => `(${alternatives.map((lexemes) => `(${lexemes})`).join(' | ')})`);
+  return terms.length ? terms.join(' & ') : null;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventInputSchema } from '@sortie/core';
 import { BACKENDS, testApp } from '../testing/test-app';
 import { COUNT_CAP } from '../db/store';
+import { SEARCH_COUNT_CAP } from './search.service';
 
 const DAY = 86_400_000;
 
@@ -26,6 +27,7 @@ describe.each(BACKENDS)('search and capped lists on %s', (backend) => {
     const all = (await get('/api/search?q=clavecin')).json();
     expect(titles(all)).toEqual(['Clavecin et jazz manouche', 'Nuit du clavecin baroque', 'Nuit du clavecin baroque (passée)']);
     expect(all.counts.event).toBe(3);
+    expect(all.estimates.event).toBe(false);
     const upcoming = (await get('/api/search?q=clavecin&upcoming=true')).json();
     expect(titles(upcoming)).toEqual(['Clavecin et jazz manouche', 'Nuit du clavecin baroque']);
     expect(upcoming.counts.event).toBe(2);
@@ -74,5 +76,10 @@ describe.each(BACKENDS)('search and capped lists on %s', (backend) => {
     expect(last.meta).toEqual({ total: 1100, limit: 20, offset: 1090 });
     const past = (await get('/api/events?city=Capville&limit=20&offset=5000')).json();
     expect(past.meta).toEqual({ total: 1100, limit: 20, offset: 5000 });
+    // A search counts each kind only up to SEARCH_COUNT_CAP.
+    const search = (await get('/api/search?q=gabarit')).json();
+    expect(search.counts.event).toBe(SEARCH_COUNT_CAP);
+    expect(search.estimates.event).toBe(true);
+    expect(search.meta.totalIsEstimate).toBe(true);
   });
 });

@@ -72,7 +72,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maxConne
   };
   let child: ChildProcess;
   try {
-    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maxConnections ?? 8)], {
+    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maxConnections ?? 2)], {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

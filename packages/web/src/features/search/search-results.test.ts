@@ -5,10 +5,10 @@ const hit = (kind: string, n: number) => ({ kind, _id: `${n}`.padStart(24, 'a'),
 
 describe('groupResults', () => {
   it('groups hits in a fixed order and says « plus de » when the server stopped counting', () => {
-    const answer: SearchAnswer = { q: 'jazz', counts: { event: 1000, place: 3 }, items: [hit('place', 1), hit('event', 2)] };
+    const answer: SearchAnswer = { q: 'jazz', counts: { event: 100, place: 3 }, estimates: { event: true, place: false }, items: [hit('place', 1), hit('event', 2)] };
     const groups = groupResults(answer, (iso) => iso.slice(0, 10));
     expect(groups.map((g) => g.kind)).toEqual(['event', 'place']);
-    expect(groups[0]!.totalLabel.replace(/\s/g, ' ')).toBe('plus de 1 000');
+    expect(groups[0]!.totalLabel.replace(/\s/g, ' ')).toBe('plus de 100');
     expect(groups[0]!.hits[0]).toMatchObject({ title: 'event 2', detail: '2026-12-01 · Poitiers' });
     expect(groups[1]!.totalLabel).toBe('3');
   });

@@ -1,9 +1,11 @@
-import { LIST_COUNT_CAP, pathFor, totalLabel } from '@sortie/core';
+import { pathFor, totalLabel } from '@sortie/core';
 
 /** GET /api/search: the server matches accents, case and typos; upcoming events come first, then past ones. */
 export interface SearchAnswer {
   q: string;
   counts: Record<string, number>;
+  /** Kinds whose count stopped at the server's cap: « plus de … ». */
+  estimates?: Record<string, boolean>;
   items: Array<{ kind: string; _id: string; title: string; item: Record<string, unknown> }>;
 }
 
@@ -39,6 +41,6 @@ export function groupResults(answer: SearchAnswer, formatWhen: (iso: string) => 
         return { id: hit._id, title: hit.title, href: pathFor('artist', { id: text(item['slug']) || hit._id }), detail: Array.isArray(item['genres']) ? item['genres'].filter((g) => typeof g === 'string').join(', ') : '' };
       });
     const total = Math.max(answer.counts[kind] ?? 0, hits.length);
-    return { kind, label, total, totalLabel: totalLabel(total, total >= LIST_COUNT_CAP), hits };
+    return { kind, label, total, totalLabel: totalLabel(total, answer.estimates?.[kind] === true), hits };
   }).filter((group) => group.hits.length > 0);
 }
