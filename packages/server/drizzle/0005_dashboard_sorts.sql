@@ -21,3 +21,6 @@ ALTER INDEX events_categories_idx SET (fastupdate = off);
 ALTER INDEX events_artists_idx SET (fastupdate = off);
 --> statement-breakpoint
 SELECT gin_clean_pending_list(c.oid) FROM pg_class c JOIN pg_am am ON am.oid = c.relam WHERE am.amname = 'gin' AND c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace;
+--> statement-breakpoint
+-- What visitors see is published: the feed's page and its capped count read this index alone.
+CREATE INDEX IF NOT EXISTS events_published_city_starts_idx ON events (lower(city), starts_at, id) WHERE status = 'published';

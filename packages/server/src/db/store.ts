@@ -36,12 +36,10 @@ export interface ListOptions {
   offset: number;
   /**
    * How the total is counted: `capped` (default) stops counting past COUNT_CAP rows (or past the
-   * page asked for), so a list of 100,000 rows costs what its first page costs; `exact` counts
+   * page asked for), so a list of 100,000 rows costs about what its first page costs; `exact` counts
    * every row (dashboard figures); `none` skips it.
    */
   count?: 'capped' | 'exact' | 'none';
-  /** The cap of a `capped` count (COUNT_CAP by default; a search's counts stop sooner). */
-  countCap?: number;
   /**
    * With a text search ordered by relevance, rank only the first N rows the index finds: a
    * search's first page need not score every one of thousands of matches. Not for pages
@@ -179,8 +177,12 @@ export class Store {
     const filter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
     const ranked = options.rankAmong && order.startsWith('ts_rank') ? `FROM (SELECT * ${filter} LIMIT ${Math.trunc(options.rankAmong)}) AS ${kind.table}` : filter;
     const mode = options.count ?? 'capped';
-    const cap = Math.max(options.countCap ?? COUNT_CAP, options.offset + options.limit + 1);
-    const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter} LIMIT ${cap}) capped)`;
+    const cap = Math.max(COUNT_CAP, options.offset + options.limit + 1);
+    // Without a text search, the capped count walks the rows in the list's order: the index that
+    // serves the page serves the count, rather than bitmaps of every row of each filter (a
+    // category has tens of thousands). A text search counts from its own index.
+    const countOrder = options.tsquery === undefined && !options.q ? ` ORDER BY ${order}` : '';
+    const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter}${countOrder} LIMIT ${cap}) capped)`;
     const countParams = [...params];
     params.push(options.limit, options.offset);
     return {

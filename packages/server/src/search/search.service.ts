@@ -4,8 +4,6 @@ import type { Json, Store } from '../db/store';
 import { whereClauses } from '../db/where';
 import { resolveTsQuery } from './full-text';
 
-/** A search counts each kind up to this many results (« plus de 100 »): counting is most of its cost. */
-export const SEARCH_COUNT_CAP = 100;
 /** Results of a kind ranked by relevance, among the first ones the index finds. */
 const RANKED_CANDIDATES = 200;
 
@@ -28,7 +26,7 @@ interface KindResult {
  * GET /api/search: events, places, organisations and artists for one query. The query is
  * resolved once (typos corrected against the vocabulary), then each kind is read from its
  * full-text index: events upcoming first in date order, then the most recent past ones;
- * the others by relevance. Counts stop at SEARCH_COUNT_CAP.
+ * the others by relevance. Counts are capped like every list's.
  */
 export class SearchService {
   constructor(
@@ -55,7 +53,7 @@ export class SearchService {
     const { where, params, add } = whereClauses();
     if (input.city && byCity) add('lower(city) = lower({})', input.city);
     if (!agenda) {
-      const page = await this.store.list(resource, { where, params, tsquery, limit: input.limit, offset: 0, countCap: SEARCH_COUNT_CAP, rankAmong: RANKED_CANDIDATES });
+      const page = await this.store.list(resource, { where, params, tsquery, limit: input.limit, offset: 0, rankAmong: RANKED_CANDIDATES });
       return { kind, total: page.total, totalIsEstimate: page.totalIsEstimate, items: found(page.items) };
     }
     where.push(`status = 'published'`);
@@ -64,7 +62,7 @@ export class SearchService {
     // Two index-ordered reads rather than one sort of every match: the agenda's order is by date.
     const [upcoming, counted] = await Promise.all([
       this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none' }),
-      this.store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery, countCap: SEARCH_COUNT_CAP }),
+      this.store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery }),
     ]);
     const missing = input.limit - upcoming.items.length;
     const past = missing > 0 && !input.upcomingOnly ? await this.store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none' }) : null;

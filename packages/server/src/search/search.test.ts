@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventInputSchema } from '@sortie/core';
 import { BACKENDS, testApp } from '../testing/test-app';
 import { COUNT_CAP } from '../db/store';
-import { SEARCH_COUNT_CAP } from './search.service';
 
 const DAY = 86_400_000;
 
@@ -76,9 +75,9 @@ describe.each(BACKENDS)('search and capped lists on %s', (backend) => {
     expect(last.meta).toEqual({ total: 1100, limit: 20, offset: 1090 });
     const past = (await get('/api/events?city=Capville&limit=20&offset=5000')).json();
     expect(past.meta).toEqual({ total: 1100, limit: 20, offset: 5000 });
-    // A search counts each kind only up to SEARCH_COUNT_CAP.
+    // A search counts each kind up to the same cap.
     const search = (await get('/api/search?q=gabarit')).json();
-    expect(search.counts.event).toBe(SEARCH_COUNT_CAP);
+    expect(search.counts.event).toBe(COUNT_CAP);
     expect(search.estimates.event).toBe(true);
     expect(search.meta.totalIsEstimate).toBe(true);
   });
