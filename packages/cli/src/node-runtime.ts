@@ -3,7 +3,7 @@ import { HttpUrlSchema, LoggerPort, NavigatorPort, TokenStorePort, TournamentSoc
 import { parseArgument } from './actions/errors';
 import { errorsOfLogLine } from './logged-errors';
 import type { Output } from './output';
-import type { GlobalOptions, Runtime } from './program';
+import type { GlobalOptions, Runtime } from './context';
 
 declare const SORTIE_VERSION: string | undefined;
 

@@ -1,43 +1,15 @@
 import { Command, Option } from 'commander';
-import type { ServiceIdentifier } from 'inversify';
 import type * as ActionsModule from './actions/index';
 import { completionScript } from './completion';
 import { UsageError } from './cli-errors';
+import type { ActionContext, GlobalOptions, Runtime } from './context';
 import { frenchError, frenchProgram } from './help-fr';
 import type { Io } from './io';
 import { Output } from './output';
 
 export const DEFAULT_API_URL = 'http://localhost:3000';
 
-/** The options every command accepts, before or after its name. */
-export interface GlobalOptions {
-  api?: string;
-  json?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-}
-
-/** What a command needs from the outside: the container and what it logged. */
-export interface Runtime {
-  container: { get<T>(id: ServiceIdentifier<T>): T };
-  /** The API's origin, for messages and for addresses printed back (…/r/{code}). */
-  apiUrl: string;
-  /** Errors the use cases logged and swallowed (SPEC.md §8 "logged only"), oldest first. */
-  loggedErrors(): unknown[];
-  /** Erases the session kept on disk (the token file). */
-  forgetSession(): void;
-  /** Closes sockets and timers so that the process can end. */
-  close(): void;
-}
-
-export interface ActionContext {
-  container: Runtime['container'];
-  apiUrl: string;
-  out: Output;
-  io: Io;
-  loggedErrors: Runtime['loggedErrors'];
-  forgetSession: Runtime['forgetSession'];
-}
+export type { ActionContext, GlobalOptions, Runtime } from './context';
 
 export type Actions = typeof ActionsModule;
 

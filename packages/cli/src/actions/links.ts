@@ -15,7 +15,7 @@ import {
   type Visit,
 } from '@sortie/core';
 import { CommandFailure } from '../cli-errors';
-import type { ActionContext } from '../program';
+import type { ActionContext } from '../context';
 import { isUnreachable, lastLoggedError, parseArgument, toCliError, unreachable } from './errors';
 import { formatDateTime, formatFields, formatTable } from './format';
 

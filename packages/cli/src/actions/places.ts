@@ -1,6 +1,6 @@
 import { GoToNextEvent, HOME_PATH, NavigatorPort, NotFoundError, ObjectIdSchema, RecordShareView, SHARE_QUERY_PARAM } from '@sortie/core';
 import { CommandFailure } from '../cli-errors';
-import type { ActionContext } from '../program';
+import type { ActionContext } from '../context';
 import { isUnreachable, lastLoggedError, parseArgument, toCliError, unreachable } from './errors';
 
 /** `events next --place <placeId>`: the full address /nextEvent?place= would open. */

@@ -1,6 +1,6 @@
 import { AuthError, CredentialsSchema, ProductApiPort, SessionService, SignIn, type CurrentUser } from '@sortie/core';
 import { CommandFailure, UsageError } from '../cli-errors';
-import type { ActionContext } from '../program';
+import type { ActionContext } from '../context';
 import { isUnreachable, parseArgument, unreachable } from './errors';
 import { ask, readAllStdin } from './prompt';
 

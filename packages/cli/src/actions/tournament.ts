@@ -1,6 +1,6 @@
 import { ObjectIdSchema, TournamentActions, TournamentError, TournamentSocketPort } from '@sortie/core';
 import { CommandFailure, UsageError } from '../cli-errors';
-import type { ActionContext } from '../program';
+import type { ActionContext } from '../context';
 import { parseArgument } from './errors';
 import { formatDateTime, formatTournament } from './format';
 

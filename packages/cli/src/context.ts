@@ -1,0 +1,36 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { Io } from './io';
+import type { Output } from './output';
+
+// What the program hands to a command and what a command needs from the outside. Its own
+// module, so that the actions and the command tree (program.ts) do not import each other.
+
+/** The options every command accepts, before or after its name. */
+export interface GlobalOptions {
+  api?: string;
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+/** What a command needs from the outside: the container and what it logged. */
+export interface Runtime {
+  container: { get<T>(id: ServiceIdentifier<T>): T };
+  /** The API's origin, for messages and for addresses printed back (…/r/{code}). */
+  apiUrl: string;
+  /** Errors the use cases logged and swallowed (SPEC.md §8 "logged only"), oldest first. */
+  loggedErrors(): unknown[];
+  /** Erases the session kept on disk (the token file). */
+  forgetSession(): void;
+  /** Closes sockets and timers so that the process can end. */
+  close(): void;
+}
+
+export interface ActionContext {
+  container: Runtime['container'];
+  apiUrl: string;
+  out: Output;
+  io: Io;
+  loggedErrors: Runtime['loggedErrors'];
+  forgetSession: Runtime['forgetSession'];
+}
