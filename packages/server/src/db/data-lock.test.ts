@@ -119,3 +119,23 @@ describe('one server per data folder', () => {
     await stop(next, 'SIGTERM');
   }, 120_000);
 });
+
+describe('a stop signal sent to the whole process group', () => {
+  it('lets the server write its last short-link visits before the database closes', async () => {
+    const server = await startServer();
+    const visits = 40;
+    await Promise.all(Array.from({ length: visits }, () => fetch(`${server.url}/r/poitiers`, { redirect: 'manual' })));
+    // Like systemd or Ctrl-C, the signal reaches both processes; the database's first, here, so
+    // that a database closing on it would leave the server's buffered visits nowhere to go.
+    const owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { childPid: number };
+    process.kill(owner.childPid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+    expect(server.output()).not.toMatch(/visites non enregistrées/);
+    const again = await startServer();
+    const stored = await fetch(`${again.url}/api/dynaLinks/shortCode`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shortCode: 'poitiers', datetime: new Date().toISOString(), userAgent: 'test' }) });
+    expect((await stored.json()).visitCount).toBeGreaterThanOrEqual(visits + 1);
+    await stop(again, 'SIGTERM');
+  }, 120_000);
+});

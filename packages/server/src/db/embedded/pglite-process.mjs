@@ -42,10 +42,13 @@ process.on('message', (message) => {
   if (message?.type === 'close') void close(0);
 });
 process.on('disconnect', () => void close(0));
-process.on('SIGTERM', () => void close(0));
-process.on('SIGINT', () => {
-  // The parent receives the same Ctrl-C and closes us through IPC, after its last writes.
-});
+// A signal sent to the whole process group (Ctrl-C, systemd's stop, `kill -- -pid`) reaches the
+// parent too, which still has writes to make (buffered short-link visits): it closes us through
+// IPC after them. Only a parent that never does is overridden.
+const PARENT_GRACE_MS = 15_000;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => setTimeout(() => void close(0), PARENT_GRACE_MS).unref());
+}
 
 try {
   db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
