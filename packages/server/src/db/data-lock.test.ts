@@ -85,16 +85,18 @@ async function stop(server: Run, signal: NodeJS.Signals): Promise<void> {
 }
 
 describe('one server per data folder', () => {
-  it('refuses a second server and demo:reset at once, in French, and keeps every write of the first', async () => {
+  it('refuses a second server, demo:reset and seed:volume at once, in French, and keeps every write of the first', async () => {
     const first = await startServer();
     expect(await signUp(first.url, 'avant@exemple.fr')).toBe(201);
 
     const second = run('src/main.ts', await freePort());
     expect(await second.exit).not.toBe(0);
     expect(second.output()).toMatch(IN_USE);
-    const reset = run('src/demo/reset.ts');
-    expect(await reset.exit).not.toBe(0);
-    expect(reset.output()).toMatch(IN_USE);
+    for (const command of ['src/demo/reset.ts', 'src/demo/seed-volume.ts']) {
+      const refused = run(command);
+      expect(await refused.exit, command).not.toBe(0);
+      expect(refused.output(), command).toMatch(IN_USE);
+    }
 
     expect(await signUp(first.url, 'apres@exemple.fr')).toBe(201);
     await stop(first, 'SIGTERM');
