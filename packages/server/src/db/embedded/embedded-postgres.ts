@@ -15,6 +15,8 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface EmbeddedPostgres {
   connection: { host: string; port: number; user: string; database: string };
   pid: number | undefined;
+  /** Calls back after each periodic VACUUM (ANALYZE). */
+  onMaintained(listener: (at: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -61,7 +63,10 @@ function ready(child: ChildProcess): Promise<void> {
  * private Unix socket. The data folder is locked first: a second server on the same folder
  * fails here, before anything is opened.
  */
-export async function startEmbeddedPostgres(dataDir: string, options: { maxConnections?: number } = {}): Promise<EmbeddedPostgres> {
+/** How often the embedded database is vacuumed and analysed (it has no autovacuum): 6 hours. */
+export const MAINTENANCE_PERIOD_MS = 6 * 3600_000;
+
+export async function startEmbeddedPostgres(dataDir: string, options: { maxConnections?: number; maintenancePeriodMs?: number } = {}): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const lock = DataDirLock.acquire(dataDir);
   // Unix socket paths are limited to ~100 bytes: the socket lives in a short temporary folder.
@@ -72,7 +77,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maxConne
   };
   let child: ChildProcess;
   try {
-    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maxConnections ?? 2)], {
+    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maxConnections ?? 2), String(options.maintenancePeriodMs ?? MAINTENANCE_PERIOD_MS)], {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -96,6 +101,11 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maxConne
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
     pid: child.pid,
+    onMaintained(listener) {
+      child.on('message', (message: { type?: string; at?: string }) => {
+        if (message.type === 'maintained' && message.at) listener(message.at);
+      });
+    },
     stop() {
       stopping ??= (async () => {
         if (child.connected) child.send({ type: 'close' });
