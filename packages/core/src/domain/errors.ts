@@ -54,8 +54,8 @@ export class LinkNotFoundError extends NotFoundError {
 
 /** A tournament action refused by the server (status 'error'), unanswered, or answered without a tournament. */
 export class TournamentError extends AppError {
-  constructor(message: string, code = 'TOURNAMENT_ERROR') {
-    super(message, { code, statusCode: 502 });
+  constructor(message: string, code = 'TOURNAMENT_ERROR', options: { cause?: unknown } = {}) {
+    super(message, { code, statusCode: 502, ...options });
   }
 }
 

@@ -6,3 +6,4 @@ export * from './counts';
 export * from './routes';
 export * from './resources';
 export * from './schemas';
+export * from './tournaments';

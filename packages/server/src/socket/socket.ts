@@ -2,12 +2,19 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import fastifyCookie from '@fastify/cookie';
-import { isObjectId, SOCKET_EVENTS, TournamentActionSchema, TournamentRequestSchema } from '@sortie/core';
-import { z } from 'zod';
+import {
+  isObjectId,
+  isTournamentActionName,
+  runTournamentAction,
+  SOCKET_EVENTS,
+  TournamentRefusal,
+  TournamentRequestSchema,
+  TournamentStateSchema,
+  type TournamentActor,
+} from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, isStaff } from '../http/session';
 import type { UserJson } from '../auth/users';
-import * as bracket from '../tournaments/bracket';
 
 export const SOCKET_MAX_BUFFER_BYTES = 100_000;
 
@@ -38,8 +45,8 @@ async function handshakeUser(ctx: AppContext, socket: Socket): Promise<UserJson 
   return null;
 }
 
-const ScoreParams = z.object({ matchId: z.string().min(1).max(40), scoreA: z.number().int().min(0).max(1_000_000), scoreB: z.number().int().min(0).max(1_000_000) });
-const JoinParams = z.object({ name: z.string().trim().min(1).max(80).optional() });
+/** The user as the tournament rules see them. */
+const actorOf = (user: UserJson | null): TournamentActor | null => (user ? { id: user._id, name: user.displayName, staff: isStaff(user) } : null);
 
 /** socket.io on the app's HTTP server: the tournament protocol (SPEC.md §7) and the push of the embedded default. */
 export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
@@ -62,8 +69,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
       try {
         reply(await handleTournament(ctx, io, socket, await userReady, payload));
       } catch (error) {
-        reply({ status: 'error', msg: error instanceof bracket.TournamentRefusal ? error.message : 'Erreur interne du serveur.' });
-        if (!(error instanceof bracket.TournamentRefusal)) app.log.error({ err: error }, 'tournament action failed');
+        reply({ status: 'error', msg: error instanceof TournamentRefusal ? error.message : 'Erreur interne du serveur.' });
+        if (!(error instanceof TournamentRefusal)) app.log.error({ err: error }, 'tournament action failed');
       }
     });
     const user = await userReady;
@@ -73,57 +80,33 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
 }
 
 async function handleTournament(ctx: AppContext, io: Server, socket: Socket, user: UserJson | null, payload: unknown) {
-  if (typeof payload !== 'string' || payload.length > SOCKET_MAX_BUFFER_BYTES) throw new bracket.TournamentRefusal('Requête invalide : une chaîne JSON est attendue.');
+  if (typeof payload !== 'string' || payload.length > SOCKET_MAX_BUFFER_BYTES) throw new TournamentRefusal('Requête invalide : une chaîne JSON est attendue.');
   let raw: unknown;
   try {
     raw = JSON.parse(payload);
   } catch {
-    throw new bracket.TournamentRefusal('Requête invalide : JSON mal formé.');
+    throw new TournamentRefusal('Requête invalide : JSON mal formé.');
   }
   const request = TournamentRequestSchema.safeParse(raw);
-  if (!request.success) throw new bracket.TournamentRefusal('Requête invalide : action, tournamentId et params sont attendus.');
-  const action = TournamentActionSchema.safeParse(request.data.action);
-  if (!action.success) throw new bracket.TournamentRefusal(`Action inconnue : ${request.data.action.slice(0, 40)}.`);
-  const { tournamentId, params } = request.data;
-  if (!isObjectId(tournamentId)) throw new bracket.TournamentRefusal('Tournoi introuvable.');
+  if (!request.success) throw new TournamentRefusal('Requête invalide : action, tournamentId et params sont attendus.');
+  const { action, tournamentId, params } = request.data;
+  if (action !== 'get' && !isTournamentActionName(action)) throw new TournamentRefusal(`Action inconnue : ${action.slice(0, 40)}.`);
+  if (!isObjectId(tournamentId)) throw new TournamentRefusal('Tournoi introuvable.');
 
-  if (action.data === 'get') {
+  if (action === 'get') {
     const tournament = await ctx.store.get('tournaments', tournamentId);
-    if (!tournament) throw new bracket.TournamentRefusal('Tournoi introuvable.');
+    if (!tournament) throw new TournamentRefusal('Tournoi introuvable.');
     await socket.join(`tournament:${tournamentId}`);
     return { status: 'ok', tournament };
   }
 
+  // The rules are core's (the same predicates a client reads to offer a button); the server runs them as the authority.
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await ctx.store.getRow('tournaments', tournamentId, { db: tx, forUpdate: true });
-    if (!row) throw new bracket.TournamentRefusal('Tournoi introuvable.');
-    const current = row.data as Parameters<typeof bracket.start>[0] & Record<string, unknown>;
-    let next: typeof current;
-    switch (action.data) {
-      case 'join': {
-        if (!user) throw new bracket.TournamentRefusal('Connectez-vous pour vous inscrire.');
-        const name = JoinParams.safeParse(params);
-        next = { ...current, ...bracket.join(current, { id: user._id, name: (name.success && name.data.name) || user.displayName }) };
-        break;
-      }
-      case 'leave': {
-        if (!user) throw new bracket.TournamentRefusal('Connectez-vous pour vous désinscrire.');
-        const participantId = typeof params.participantId === 'string' && isStaff(user) ? params.participantId : user._id;
-        next = { ...current, ...bracket.leave(current, participantId) };
-        break;
-      }
-      case 'start':
-        if (!isStaff(user)) throw new bracket.TournamentRefusal('Réservé à l’équipe.');
-        next = { ...current, ...bracket.start(current) };
-        break;
-      default: {
-        if (!isStaff(user)) throw new bracket.TournamentRefusal('Réservé à l’équipe.');
-        const score = ScoreParams.safeParse(params);
-        if (!score.success) throw new bracket.TournamentRefusal('Score invalide : matchId, scoreA et scoreB sont attendus.');
-        next = { ...current, ...bracket.reportScore(current, score.data.matchId, score.data.scoreA, score.data.scoreB) };
-      }
-    }
-    return ctx.store.replace('tournaments', tournamentId, next, tx);
+    if (!row) throw new TournamentRefusal('Tournoi introuvable.');
+    // Read through core's schema: the fields the rules do not own go along untouched.
+    const current = TournamentStateSchema.loose().parse(row['data']);
+    return ctx.store.replace('tournaments', tournamentId, runTournamentAction(action, current, actorOf(user), params), tx);
   });
   io.to(`tournament:${tournamentId}`).emit(SOCKET_EVENTS.tournamentUpdate, updated);
   return { status: 'ok', tournament: updated };

@@ -26,6 +26,22 @@ export const BlindTestSchema = BlindTestInputSchema.extend(EntityMeta);
 export type BlindTest = z.infer<typeof BlindTestSchema>;
 
 export const TournamentFormatSchema = z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss']);
+export type TournamentFormat = z.infer<typeof TournamentFormatSchema>;
+/** The French names of the formats, as the interfaces show them. */
+export const TOURNAMENT_FORMAT_LABELS: Readonly<Record<TournamentFormat, string>> = {
+  single_elimination: 'élimination directe',
+  double_elimination: 'double élimination',
+  round_robin: 'toutes rondes',
+  swiss: 'système suisse',
+};
+export const TournamentStatusSchema = z.enum(['registration', 'running', 'finished']);
+export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
+/** The French names of the states of a tournament. */
+export const TOURNAMENT_STATUS_LABELS: Readonly<Record<TournamentStatus, string>> = {
+  registration: 'inscriptions ouvertes',
+  running: 'en cours',
+  finished: 'terminé',
+};
 export const ParticipantSchema = z.object({ id: z.string().min(1).max(40), name: NonEmpty('Le nom', 80), seed: z.number().int().min(1) });
 export const MatchSchema = z.object({
   id: z.string().min(1).max(40),
@@ -42,7 +58,7 @@ export const TournamentInputSchema = z.object({
   eventId: ObjectIdSchema.optional(),
   game: NonEmpty('Le jeu', 80),
   format: TournamentFormatSchema.default('single_elimination'),
-  status: z.enum(['registration', 'running', 'finished']).default('registration'),
+  status: TournamentStatusSchema.default('registration'),
   participants: z.array(ParticipantSchema).max(256).default([]),
   matches: z.array(MatchSchema).max(1024).default([]),
 });
@@ -95,6 +111,9 @@ export const RafflePatchSchema = RaffleFields.partial();
 export const RaffleDrawSchema = z.object({
   /** SHA-256 of the seed, published before the draw. */
   seedHash: z.string().regex(/^[0-9a-f]{64}$/),
+  committedAt: IsoDateTimeSchema.nullable().default(null),
+  /** SHA-256 of the entry list frozen at the close (core's raffle-draw.ts says how). */
+  entriesHash: z.string().regex(/^[0-9a-f]{64}$/).nullable().default(null),
   /** Revealed after the draw, so anyone can re-check the winners. */
   seed: z.string().nullable(),
   drawnAt: IsoDateTimeSchema.nullable(),

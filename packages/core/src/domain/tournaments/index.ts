@@ -1,0 +1,2 @@
+export * from './bracket';
+export * from './tournament-actions';
