@@ -6,4 +6,8 @@ export * from './counts';
 export * from './routes';
 export * from './resources';
 export * from './schemas';
+export * from './paris-time';
+export * from './windows';
+export * from './labels';
+export * from './raffle-draw';
 export * from './tournaments';

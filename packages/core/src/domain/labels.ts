@@ -1,0 +1,34 @@
+import type { FIELD_TYPES } from './schemas/forms.schema';
+import type { LEGAL_BASES, Raffle } from './schemas/games.schema';
+
+/* French labels of the enums the interfaces show, once for the web and the CLI. */
+
+export const RAFFLE_STATUS_LABELS: Record<Raffle['status'], string> = {
+  draft: 'En préparation',
+  open: 'Participations ouvertes',
+  closed: 'Participations closes',
+  drawn: 'Tirage effectué',
+};
+
+/** Short labels, for a select or a table cell. */
+export const LEGAL_BASIS_LABELS: Record<(typeof LEGAL_BASES)[number], string> = {
+  free_draw: 'Tirage gratuit',
+  association_lottery: 'Loterie associative',
+};
+
+/** The legal basis in the words a French visitor expects, with the authorisation's reference. */
+export function legalBasisText(raffle: Pick<Raffle, 'legalBasis' | 'authorisationRef'>): string | null {
+  if (raffle.legalBasis === 'free_draw') return 'Tirage gratuit sans obligation d’achat';
+  if (raffle.legalBasis === 'association_lottery') return `Loterie associative autorisée par arrêté n° ${raffle.authorisationRef ?? '(référence à préciser)'}`;
+  return null;
+}
+
+export const FIELD_TYPE_LABELS: Record<(typeof FIELD_TYPES)[number], string> = {
+  text: 'Texte',
+  email: 'E-mail',
+  number: 'Nombre',
+  select: 'Liste',
+  checkbox: 'Case à cocher',
+  date: 'Date',
+  textarea: 'Texte long',
+};
