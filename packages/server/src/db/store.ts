@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Row } from './database';
 import { ENTITIES, type Data, type EntityKind } from './entities';
+import { isoOf, recordOf, textOf } from './rows';
 import { resolveTsQuery } from '../search/full-text';
 import { LIST_COUNT_CAP, type ResourceName } from '@sortie/core';
 
@@ -9,19 +10,19 @@ export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
 /** A fresh 24-hex id (random; the demo data derives its own from names). */
 export const newId = (): string => randomBytes(12).toString('hex');
 
-const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const iso = isoOf;
 
 /** The same as `toJson`, as JSON text, from a row whose `data` is the record's jsonb text. */
 function jsonText(row: Row): string {
-  const data = row.data as string;
+  const data = textOf(row.data);
   return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${iso(row.created_at)}","updatedAt":"${iso(row.updated_at)}"}`;
 }
 
 /** A stored row as the API shows it: `_id`, the record, `createdAt`, `updatedAt`. */
 export function toJson(kind: EntityKind, row: Row): Json {
-  const data = { ...(row.data as Data) };
+  const data = { ...recordOf(row.data) };
   for (const key of kind.hidden ?? []) delete data[key];
-  return { _id: row.id as string, ...data, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  return { _id: textOf(row.id), ...data, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
 }
 
 export interface ListOptions {
@@ -104,6 +105,12 @@ export class Store {
     const kind = ENTITIES[resource];
     const [row] = await (options.db ?? this.db).query(`SELECT * FROM ${kind.table} WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
     return row ?? null;
+  }
+
+  /** The record as stored (hidden fields included), locked for update when asked: what a merge starts from. */
+  async getStored(resource: ResourceName, id: string, options: { db?: Db; forUpdate?: boolean } = {}): Promise<Data | null> {
+    const row = await this.getRow(resource, id, options);
+    return row ? recordOf(row.data) : null;
   }
 
   async get(resource: ResourceName, id: string, db: Db = this.db): Promise<Json | null> {

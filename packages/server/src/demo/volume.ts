@@ -1,6 +1,8 @@
-import { RESOURCES, type ResourceName } from '@sortie/core';
+import { RESOURCES } from '@sortie/core';
 import type { Db } from '../db/database';
 import { ENTITIES, normalizeText, type Data } from '../db/entities';
+import { recordOf } from '../db/rows';
+import { RESOURCE_POLICY } from '../resources/policy';
 import { demoId } from './ids';
 
 /**
@@ -482,14 +484,12 @@ function buildEvent(index: number, id: string, context: VolumeContext): Data {
   };
 }
 
-/** Fields the server sets itself on creation (as POST /api/events does). */
-const SERVER_FIELDS: Partial<Record<ResourceName, Data>> = { events: { likeCount: 0 } };
-
 /** The record as the API stores it: parsed by its core input schema (defaults applied), plus the server's fields. */
 function asStored(resource: VolumeResource, index: number, data: Data): Data {
   const parsed = RESOURCES[resource].input.safeParse(data);
   if (!parsed.success) throw new Error(`Enregistrement généré invalide (${resource} n° ${index}) : ${parsed.error.message}`);
-  return { ...(parsed.data as Data), ...SERVER_FIELDS[resource] };
+  // The fields the server sets itself on creation, as POST /api/{resource} does.
+  return { ...recordOf(parsed.data), ...RESOURCE_POLICY[resource].serverFields };
 }
 
 function volumeRecord(resource: VolumeResource, index: number, id: string, context: VolumeContext): Data {

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { EventQuerySchema, NotificationInputSchema, ObjectIdSchema, RESOURCES, type ResourceName } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import type { UserJson } from '../auth/users';
+import type { Json } from '../db/store';
+import type { Data } from '../db/entities';
+import { isStaff } from '../http/session';
+import { parse } from '../http/errors';
+import { randomShortCode } from '../links/codes';
+import { listEvents } from '../services/events.service';
+
+/** Who is reading: the signed-in user, or nobody. */
+export type Viewer = UserJson | null;
+
+/**
+ * How one record is read at GET /api/{resource}/{id} when that differs from its list's rule
+ * (RESOURCES[…].read): some records are readable one by one although their list is for staff.
+ */
+export interface ReadOnePolicy {
+  /** Whom the router asks for: nobody, the user if any, or a signed-in user (401 before any lookup). */
+  viewer: 'none' | 'optional' | 'signedIn';
+  /** The 404's message, when not "{Label} introuvable.". */
+  notFound?: string;
+  /** What the viewer sees of the record; null: the record does not exist for them. */
+  project: (record: Json, viewer: Viewer) => Json | null;
+}
+
+/** A list the resource serves itself: its own query schema, and its own loader (the page as JSON text). */
+export interface OwnList {
+  load: (ctx: AppContext, query: unknown, viewer: () => Promise<Viewer>) => Promise<string>;
+}
+
+export interface ListPolicy {
+  /** Served with its own query and loader instead of the generic list (events: the agenda's filters). */
+  own?: OwnList;
+  /** Not routed at GET /api/{path}: the generic list is decorated under this name for the route that serves it. */
+  servedAs?: 'listDocPages';
+  /** What visitors who are not staff never see, as a WHERE clause with one value (`{}`). */
+  hiddenFromVisitors?: (now: number) => { clause: string; value: unknown };
+}
+
+/** What the server decides for one resource beyond core's RESOURCES (schemas, labels, read and write rules). */
+export interface ResourcePolicy {
+  /** Fields the server owns and sets at creation, whatever the body says. */
+  serverFields?: Data;
+  /** What the server adds before a record is first stored (its author, a fresh short code…). */
+  prepare?: (data: Data, authorId: string) => Data;
+  readOne?: ReadOnePolicy;
+  /** Creates the record otherwise than by a plain insert (notifications are pushed to their user). */
+  create?: (ctx: AppContext, data: Data) => Promise<Json>;
+  /** Runs after every create, update and delete (in-memory copies to drop). */
+  afterWrite?: (ctx: AppContext) => void;
+  list?: ListPolicy;
+}
+
+/** A list with its own query schema: parsed first (400 in French), so the loader receives what the schema promises. */
+function ownList<Q extends z.ZodType>(schema: Q, load: (ctx: AppContext, query: z.output<Q>, viewer: Viewer) => Promise<string>): OwnList {
+  return {
+    load: async (ctx, query, viewer) => {
+      const parsed = parse(schema, query);
+      return load(ctx, parsed, await viewer());
+    },
+  };
+}
+
+/** The owner of a record, when it names one (read through core's id schema). */
+const OwnedRecord = z.object({ userId: ObjectIdSchema });
+export function ownerOf(record: Data): string | undefined {
+  const owned = OwnedRecord.safeParse(record);
+  return owned.success ? owned.data.userId : undefined;
+}
+
+/**
+ * Every resource's server policy, read by the generic router (routes/resources.routes.ts) and
+ * its service (services/resources.service.ts). A resource with no entry is plain CRUD under
+ * RESOURCES' rules.
+ */
+export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
+  artists: {},
+  badges: {},
+  blindtests: {},
+  collectors: {},
+  dynaLinks: {
+    serverFields: { visitCount: 0 },
+    prepare: (data, authorId) => ({ ...data, shortCode: data.shortCode || randomShortCode(), createdBy: data.createdBy ?? authorId }),
+    // The redirect page resolves a link by id: only where it leads, never its owner nor its visits.
+    readOne: {
+      viewer: 'none',
+      notFound: 'Lien introuvable.',
+      project: (link) => ({ _id: link._id, url: link.url, shortCode: link.shortCode, createdAt: link.createdAt, updatedAt: link.updatedAt }),
+    },
+    afterWrite: (ctx) => ctx.links.invalidate(),
+  },
+  eventCategories: {},
+  events: {
+    serverFields: { likeCount: 0 },
+    list: { own: ownList(EventQuerySchema, listEvents) },
+  },
+  forms: { serverFields: { entryCount: 0 } },
+  formTemplates: {},
+  menus: {},
+  organizations: {},
+  places: {},
+  questions: {},
+  raffles: { serverFields: { entryCount: 0, draw: null } },
+  scrape: {},
+  stores: {},
+  tournaments: {},
+  users: {
+    prepare: (data) => ({ ...data, messagingTokens: data.messagingTokens ?? [] }),
+    // Public profiles: anyone reads a user, without the e-mail unless it is their own or they are staff.
+    readOne: {
+      viewer: 'optional',
+      project: (user, viewer) => {
+        if (isStaff(viewer) || viewer?._id === user._id) return user;
+        const { email: _email, ...publicProfile } = user;
+        return publicProfile;
+      },
+    },
+  },
+  jobOffers: {},
+  placeTypes: {},
+  placeRoles: {},
+  eventRoles: {},
+  championships: { serverFields: { standings: [] } },
+  blogPosts: {
+    list: { hiddenFromVisitors: (now) => ({ clause: 'published_at IS NOT NULL AND published_at <= {}', value: new Date(now).toISOString() }) },
+  },
+  docPages: { list: { servedAs: 'listDocPages' } },
+  mailTemplates: {},
+  images: {},
+  tasks: {},
+  notifications: {
+    serverFields: { readAt: null },
+    // Their owner (or staff) reads one; the list is staff's (a user reads theirs at /api/me/notifications).
+    readOne: {
+      viewer: 'signedIn',
+      project: (notification, viewer) => (ownerOf(notification) === viewer?._id || isStaff(viewer) ? notification : null),
+    },
+    create: (ctx, data) => ctx.notify(NotificationInputSchema.parse(data)),
+  },
+  shares: {
+    serverFields: { viewCount: 0 },
+    prepare: (data, authorId) => ({ ...data, userId: data.userId ?? authorId }),
+  },
+};
+
+/** Who may read a resource's list (and its records, unless its policy says otherwise). */
+export const listRule = (resource: ResourceName) => RESOURCES[resource].read;

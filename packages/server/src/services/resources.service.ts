@@ -1,0 +1,88 @@
+import { isObjectId, RESOURCES, type ResourceName } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import type { UserJson } from '../auth/users';
+import type { Json } from '../db/store';
+import { newId } from '../db/store';
+import type { Data } from '../db/entities';
+import { recordOf } from '../db/rows';
+import { whereClauses } from '../db/where';
+import { forbidden, notFound, parse } from '../http/errors';
+import { isStaff } from '../http/session';
+import { pageJson, pageMeta } from '../http/micro-cache';
+import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
+
+/** A generic list's query, once parsed: pagination, q, city and the kind's own filters. */
+export type GenericListQuery = { limit: number; offset: number; q?: string; city?: string } & Record<string, unknown>;
+
+/** "Événement introuvable.": the 404 of a resource, from its French label. */
+export const missing = (resource: ResourceName) => {
+  const one = RESOURCES[resource].label.one;
+  return notFound(`${one.charAt(0).toUpperCase()}${one.slice(1)} introuvable.`);
+};
+
+/**
+ * The generic CRUD of every resource of core's RESOURCES: the transactions, the owner rule on
+ * existing records, and the per-resource policy (server fields, preparation, hooks on write).
+ * Roles are checked by the router before anything is looked up.
+ */
+export class ResourceService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** One record by id, or by the kind's second key (artists' and blog posts' slugs). */
+  findOne(resource: ResourceName, key: string): Promise<Json | null> {
+    if (isObjectId(key)) return this.ctx.store.get(resource, key);
+    const alt = this.ctx.store.kind(resource).altKey;
+    if (alt?.accepts(key)) return this.ctx.store.getBy(resource, alt.column, key);
+    return Promise.resolve(null);
+  }
+
+  /** A page of the generic list as JSON text; `visitor` adds what the policy hides from visitors. */
+  async list(resource: ResourceName, query: GenericListQuery, visitor: boolean): Promise<string> {
+    const kind = this.ctx.store.kind(resource);
+    const { where, params, add } = whereClauses();
+    for (const [key, column] of Object.entries(kind.filters)) if (query[key] !== undefined) add(`${column} = {}`, query[key]);
+    if (typeof query.city === 'string' && 'city' in kind.columns) add('lower(city) = lower({})', query.city);
+    const hidden = RESOURCE_POLICY[resource].list?.hiddenFromVisitors;
+    if (hidden && visitor) {
+      const { clause, value } = hidden(this.ctx.now());
+      add(clause, value);
+    }
+    const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
+    return pageJson(page.items, pageMeta(page, query));
+  }
+
+  async create(resource: ResourceName, input: Data, author: UserJson): Promise<Json> {
+    const policy = RESOURCE_POLICY[resource];
+    const fields = { ...input, ...policy.serverFields };
+    const data = policy.prepare ? policy.prepare(fields, author._id) : fields;
+    const created = policy.create ? await policy.create(this.ctx, data) : await this.ctx.db.transaction((tx) => this.ctx.store.insert(resource, data, { db: tx, id: newId() }));
+    policy.afterWrite?.(this.ctx);
+    return created;
+  }
+
+  /** Merges a patch into the stored record, which must still satisfy the creation schema (dates in order, legal basis…). */
+  async update(resource: ResourceName, id: string, patch: Data, actor: UserJson): Promise<Json | null> {
+    const updated = await this.ctx.db.transaction(async (tx) => {
+      const existing = await this.ctx.store.getStored(resource, id, { db: tx, forUpdate: true });
+      if (!existing) throw missing(resource);
+      this.mayWrite(resource, existing, actor);
+      const valid = recordOf(parse(RESOURCES[resource].input, { ...existing, ...patch }));
+      return this.ctx.store.replace(resource, id, { ...existing, ...valid }, tx);
+    });
+    RESOURCE_POLICY[resource].afterWrite?.(this.ctx);
+    return updated;
+  }
+
+  async remove(resource: ResourceName, id: string, actor: UserJson): Promise<void> {
+    const existing = await this.ctx.store.get(resource, id);
+    if (!existing) throw missing(resource);
+    this.mayWrite(resource, existing, actor);
+    await this.ctx.store.remove(resource, id);
+    RESOURCE_POLICY[resource].afterWrite?.(this.ctx);
+  }
+
+  /** Owners write their own records of an `owner` resource; staff write any. */
+  private mayWrite(resource: ResourceName, existing: Data, actor: UserJson): void {
+    if (RESOURCES[resource].write === 'owner' && ownerOf(existing) !== actor._id && !isStaff(actor)) throw forbidden();
+  }
+}
