@@ -159,8 +159,10 @@ describe('SocketIoTournamentAdapter', () => {
     server = undefined;
     const { port, logger } = adapter(url);
     port.on('x', () => undefined);
+    expect(port.connectionError()).toBeNull();
     await until(() => logger.messages('error').length === 1);
     expect(logger.messages('error')[0]).toMatch(/échec de connexion/);
+    expect(port.connectionError()).toBeInstanceOf(Error);
     expect(logger.messages('info')).toEqual([]);
     // The delay is 10 s with socket.io's ±50 % jitter: 15 s is always enough for the first attempt.
     vi.advanceTimersByTime(15_000);

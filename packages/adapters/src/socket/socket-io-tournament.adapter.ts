@@ -55,6 +55,7 @@ export const loadSocketIo = async (): Promise<Io> => (await import('socket.io-cl
 export class SocketIoTournamentAdapter implements TournamentSocketPort {
   #socket: Socket | undefined;
   #loading: Promise<Socket> | undefined;
+  #connectionError: Error | null = null;
   readonly #pending: Array<(socket: Socket) => void> = [];
 
   constructor(
@@ -93,6 +94,10 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
     else if (this.#loading) this.#pending.push((socket) => socket.disconnect());
   }
 
+  connectionError(): Error | null {
+    return this.#connectionError;
+  }
+
   /** The connected (or connecting) socket, created on first use, reconnected after our disconnect(). */
   async connection(): Promise<Socket> {
     if (this.#socket) {
@@ -108,6 +113,7 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
       },
       (error: unknown) => {
         this.#loading = undefined;
+        this.#connectionError = error instanceof Error ? error : new Error(String(error));
         this.logger.error('Socket : chargement impossible', error);
         throw error;
       },
@@ -139,7 +145,11 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
   private create(io: Io): Socket {
     const options = socketOptions(this.config);
     const socket = this.config.url ? io(this.config.url, options) : io(options);
-    socket.on('connect_error', (error) => this.logger.error('Socket : échec de connexion', error.message));
+    socket.on('connect', () => (this.#connectionError = null));
+    socket.on('connect_error', (error) => {
+      this.#connectionError = error;
+      this.logger.error('Socket : échec de connexion', error.message);
+    });
     socket.on('disconnect', (reason) => {
       // Our own disconnect() is no incident; every other reason is worth a line.
       if (reason === 'io client disconnect') this.logger.debug('Socket : déconnecté', reason);

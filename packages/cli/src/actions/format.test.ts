@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aTournament, anId } from '@sortie/core/testing';
 import { formatDateTime, formatTable, formatTournament, truncate } from './format';
 
 describe('formatting', () => {
@@ -26,10 +27,20 @@ describe('formatting', () => {
     expect(truncate('abcdef', 4)).toBe('abc…');
   });
 
-  it('summarises a tournament without a bracket, and one with a bye', () => {
-    expect(formatTournament(null)).toEqual(['Tournoi sans détail.']);
-    const lines = formatTournament({ name: 'Open', participants: [{ id: 'p1', name: 'Léa' }], matches: [{ round: 1, a: 'p1', b: null, scoreA: null, status: 'ready' }] });
-    expect(lines[0]).toBe('Tournoi « Open »');
+  it('summarises a tournament with a bye, in core’s French labels', () => {
+    const lines = formatTournament(
+      aTournament({
+        _id: anId(9),
+        name: 'Open',
+        status: 'running',
+        format: 'round_robin',
+        participants: [{ id: 'p1', name: 'Léa', seed: 1 }],
+        matches: [{ id: 'r1m1', round: 1, a: 'p1', b: null, scoreA: null, scoreB: null, winner: null, status: 'ready' }],
+      }),
+    );
+    expect(lines[0]).toBe(`Tournoi « Open » (${anId(9)})`);
+    expect(lines).toContain('  Format       : toutes rondes');
+    expect(lines).toContain('  Statut       : en cours');
     expect(lines.at(-1)).toBe('    tour 1 · Léa contre —');
   });
 });

@@ -1,4 +1,4 @@
-import { LOCALE, TIME_ZONE } from '@sortie/core';
+import { LOCALE, TIME_ZONE, TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_LABELS, type Tournament } from '@sortie/core';
 
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE });
 
@@ -41,47 +41,23 @@ export function formatFields(fields: ReadonlyArray<readonly [string, string | nu
   return shown.map(([label, value]) => `  ${label.padEnd(width)} : ${value}`);
 }
 
-const STATUS_LABELS: Record<string, string> = { registration: 'inscriptions ouvertes', running: 'en cours', finished: 'terminé' };
-const FORMAT_LABELS: Record<string, string> = {
-  single_elimination: 'élimination directe',
-  double_elimination: 'double élimination',
-  round_robin: 'toutes rondes',
-  swiss: 'système suisse',
-};
-
-interface TournamentView {
-  _id?: unknown;
-  name?: unknown;
-  game?: unknown;
-  format?: unknown;
-  status?: unknown;
-  participants?: Array<{ id?: unknown; name?: unknown }>;
-  matches?: Array<{ id?: unknown; round?: unknown; a?: unknown; b?: unknown; scoreA?: unknown; scoreB?: unknown; status?: unknown; winner?: unknown }>;
-}
-
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-
 /** A tournament as a short French summary: name, game, status, participants and matches. */
-export function formatTournament(tournament: unknown): string[] {
-  if (typeof tournament !== 'object' || tournament === null) return ['Tournoi sans détail.'];
-  const t = tournament as TournamentView;
-  const participants = Array.isArray(t.participants) ? t.participants : [];
-  const matches = Array.isArray(t.matches) ? t.matches : [];
-  const nameOf = (id: unknown) => text(participants.find((p) => p.id === id)?.name) || text(id) || '—';
-  const lines = [`Tournoi « ${text(t.name) || 'sans nom'} »${t._id ? ` (${text(t._id)})` : ''}`];
+export function formatTournament(t: Tournament): string[] {
+  const nameOf = (id: string | null) => (id === null ? '—' : (t.participants.find((p) => p.id === id)?.name ?? id));
+  const lines = [`Tournoi « ${t.name} » (${t._id})`];
   lines.push(
     ...formatFields([
-      ['Jeu', text(t.game)],
-      ['Format', FORMAT_LABELS[text(t.format)] ?? text(t.format)],
-      ['Statut', STATUS_LABELS[text(t.status)] ?? text(t.status)],
-      ['Participants', `${participants.length}${participants.length ? ` : ${participants.map((p) => text(p.name)).join(', ')}` : ''}`],
-      ['Matchs', `${matches.length}${matches.length ? ` (${matches.filter((m) => m.status === 'done').length} joués)` : ''}`],
+      ['Jeu', t.game],
+      ['Format', TOURNAMENT_FORMAT_LABELS[t.format]],
+      ['Statut', TOURNAMENT_STATUS_LABELS[t.status]],
+      ['Participants', `${t.participants.length}${t.participants.length ? ` : ${t.participants.map((p) => p.name).join(', ')}` : ''}`],
+      ['Matchs', `${t.matches.length}${t.matches.length ? ` (${t.matches.filter((m) => m.status === 'done').length} joués)` : ''}`],
     ]),
   );
-  for (const match of matches) {
-    const score = match.scoreA === null || match.scoreA === undefined ? '' : ` ${text(match.scoreA)}-${text(match.scoreB)}`;
+  for (const match of t.matches) {
+    const score = match.scoreA === null ? '' : ` ${match.scoreA}-${match.scoreB ?? ''}`;
     const winner = match.winner ? ` → ${nameOf(match.winner)}` : '';
-    lines.push(`    tour ${text(match.round)} · ${nameOf(match.a)} contre ${nameOf(match.b)}${score}${winner}`);
+    lines.push(`    tour ${match.round} · ${nameOf(match.a)} contre ${nameOf(match.b)}${score}${winner}`);
   }
   return lines;
 }

@@ -6,6 +6,8 @@ import { fakeCli } from '../../test/fake-cli';
 const ID = anId(11);
 const tournament = {
   _id: ID,
+  createdAt: '2026-01-15T20:00:00.000Z',
+  updatedAt: '2026-01-15T20:00:00.000Z',
   name: 'Coupe de Poitiers',
   game: 'Mario Kart',
   format: 'single_elimination',
@@ -63,10 +65,10 @@ describe('sortie tournament emit', () => {
     cli.fakes.socket.neverReply();
     const running = cli.run('tournament', 'get', ID);
     await vi.waitFor(() => expect(cli.fakes.clock.pendingTimers).toBe(1));
-    cli.fakes.logger.error('Socket : échec de connexion', 'xhr poll error');
+    cli.fakes.socket.failToConnect(new Error('xhr poll error'));
     cli.fakes.clock.advance(TOURNAMENT_ACK_WAIT_MS);
     expect(await running).toBe(1);
-    expect(cli.stderr).toContain('Impossible de joindre le serveur temps réel sur http://api.test (Socket : échec de connexion xhr poll error).');
+    expect(cli.stderr).toContain('Impossible de joindre le serveur temps réel sur http://api.test (xhr poll error).');
   });
 
   it('refuses bad JSON in --params with a French message and exit 2, before any emit', async () => {

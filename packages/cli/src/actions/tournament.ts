@@ -1,21 +1,19 @@
-import { ObjectIdSchema, TournamentActions, TournamentError, TournamentSocketPort } from '@sortie/core';
+import { ObjectIdSchema, TournamentActions, TournamentError, TournamentSocketPort, type Tournament } from '@sortie/core';
 import { CommandFailure, UsageError } from '../cli-errors';
 import type { ActionContext } from '../context';
 import { parseArgument } from './errors';
 import { formatDateTime, formatTournament } from './format';
 
 /**
- * Runs a tournament action. When no acknowledgement came and the socket logged that it could
- * not connect, the user learns the server is unreachable rather than merely slow.
+ * Runs a tournament action. When no acknowledgement came because the socket could not connect
+ * (the timeout's cause), the user learns the server is unreachable rather than merely slow.
  */
-async function send(context: ActionContext, label: string, action: string, tournamentId: string, params: Record<string, unknown> = {}): Promise<unknown> {
+async function send(context: ActionContext, label: string, action: string, tournamentId: string, params: Record<string, unknown> = {}): Promise<Tournament> {
   try {
     return await context.out.progress(label, () => context.container.get(TournamentActions).execute(action, tournamentId, params));
   } catch (error) {
-    const connection = context.loggedErrors().at(-1);
-    if (error instanceof TournamentError && error.code === 'TOURNAMENT_TIMEOUT' && connection !== undefined) {
-      const reason = connection instanceof Error ? ` (${connection.message})` : '';
-      throw new CommandFailure(`${error.message} Impossible de joindre le serveur temps réel sur ${context.apiUrl}${reason}.`, 'UNREACHABLE', { cause: error });
+    if (error instanceof TournamentError && error.code === 'TOURNAMENT_TIMEOUT' && error.cause instanceof Error) {
+      throw new CommandFailure(`${error.message} Impossible de joindre le serveur temps réel sur ${context.apiUrl} (${error.cause.message}).`, 'UNREACHABLE', { cause: error });
     }
     throw error;
   }
@@ -64,12 +62,12 @@ export async function tournamentWatch(context: ActionContext, id: string): Promi
   const { container, out, io } = context;
   const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const actions = container.get(TournamentActions);
-  const print = (tournament: unknown, heading: string) => {
+  const print = (tournament: Tournament, heading: string) => {
     if (out.json) io.stdout.write(`${JSON.stringify(tournament)}\n`);
     else out.result(tournament, () => [heading, ...formatTournament(tournament)]);
   };
   // Updates are listened to before the 'get' that joins the tournament's room: none is lost.
-  const updates: unknown[] = [];
+  const updates: Tournament[] = [];
   let ready = false;
   let stopReconnect = () => {};
   const stop = actions.watch(tournamentId, (tournament) => {

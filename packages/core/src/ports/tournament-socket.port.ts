@@ -10,6 +10,8 @@ export interface TournamentSocketPort {
   emit(event: string, data: unknown): void;
   /** Listens to an event by name. */
   on(event: string, listener: (...args: unknown[]) => void): Unsubscribe;
+  /** Why the last connection attempt failed; null before any attempt and once connected. */
+  connectionError(): Error | null;
   /** Closes the connection; a later call reconnects. */
   disconnect(): void;
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
 import type { Event } from '../domain/schemas/events.schema';
+import type { Tournament } from '../domain/schemas/games.schema';
 import type { RuntimeConfig } from '../ports/runtime-config.port';
 
 let counter = 0;
@@ -33,6 +34,25 @@ export function anEvent(overrides: Partial<Event> = {}): Event {
     status: 'published',
     tags: [],
     likeCount: 0,
+    ...overrides,
+  };
+}
+
+/** A tournament in registration with two players, as the socket sends it. */
+export function aTournament(overrides: Partial<Tournament> = {}): Tournament {
+  return {
+    _id: anId(),
+    createdAt: WHEN,
+    updatedAt: WHEN,
+    name: 'Tournoi de baby-foot',
+    game: 'Baby-foot',
+    format: 'single_elimination',
+    status: 'registration',
+    participants: [
+      { id: 'p1', name: 'Léa', seed: 1 },
+      { id: 'p2', name: 'Noé', seed: 2 },
+    ],
+    matches: [],
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ export class FakeTournamentSocket implements TournamentSocketPort {
   connected = true;
   #reply: Reply = { kind: 'reply', value: { status: 'ok' } };
   readonly #once: Reply[] = [];
+  #connectionError: Error | null = null;
   readonly #listeners = new Map<string, Set<(...args: unknown[]) => void>>();
 
   /** Every later acknowledgement is `reply` (an object or a JSON string). */
@@ -38,6 +39,16 @@ export class FakeTournamentSocket implements TournamentSocketPort {
   neverReply(): this {
     this.#reply = { kind: 'never' };
     return this;
+  }
+
+  /** The socket could not connect (`connectionError()` tells why); `null` when it connects again. */
+  failToConnect(error: Error | null): this {
+    this.#connectionError = error;
+    return this;
+  }
+
+  connectionError(): Error | null {
+    return this.#connectionError;
   }
 
   /** emitWithAck rejects (the transport failed). */

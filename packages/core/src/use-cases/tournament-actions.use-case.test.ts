@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
 import { TournamentError, ValidationError } from '../domain/errors';
-import { anId, createTestContainer } from '../testing';
+import { anId, aTournament, createTestContainer } from '../testing';
 import { TournamentActions } from './tournament-actions.use-case';
 
 const TOURNAMENT_ID = anId(55);
-const tournament = { _id: TOURNAMENT_ID, name: 'Tournoi de baby-foot', status: 'running' };
+const tournament = aTournament({ _id: TOURNAMENT_ID, status: 'running' });
 
 /** Lets pending promise callbacks run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -64,6 +64,25 @@ describe('TournamentActions', () => {
     }
   });
 
+  it('resolves the tournament parsed by core’s schema, and refuses one it cannot read', async () => {
+    const { actions, socket } = setup();
+    const { format: _, participants: __, ...withoutDefaults } = tournament;
+    socket.replyOnceWith({ status: 'ok', tournament: withoutDefaults });
+    await expect(actions.execute('get', TOURNAMENT_ID)).resolves.toEqual({ ...withoutDefaults, format: 'single_elimination', participants: [] });
+
+    socket.replyOnceWith({ status: 'ok', tournament: { ...tournament, status: 'paused' } });
+    await expect(actions.execute('get', TOURNAMENT_ID)).rejects.toMatchObject({ code: 'TOURNAMENT_INVALID_REPLY' });
+  });
+
+  it('rejects a silence with the socket’s connection failure as its cause', async () => {
+    const { actions, socket, clock } = setup();
+    const refused = new Error('xhr poll error');
+    socket.neverReply().failToConnect(refused);
+    const outcome = actions.execute('get', TOURNAMENT_ID).catch((error: unknown) => error);
+    clock.advance(2000);
+    expect(await outcome).toMatchObject({ code: 'TOURNAMENT_TIMEOUT', cause: refused });
+  });
+
   it('rejects when no acknowledgement comes within 2000 ms, not before', async () => {
     const { actions, socket, clock } = setup();
     socket.neverReply();
@@ -117,6 +136,7 @@ describe('TournamentActions', () => {
     socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, { tournamentId: anId(56), tournament: { _id: anId(56) } });
     socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, 'not json');
     socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, 42);
+    socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, { tournamentId: TOURNAMENT_ID, tournament: { _id: TOURNAMENT_ID, status: 'paused' } });
     stop();
     socket.serverEmit(SOCKET_EVENTS.tournamentUpdate, { tournamentId: TOURNAMENT_ID, tournament });
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
 import { TournamentError } from '../domain/errors';
-import { TournamentRequestSchema } from '../domain/schemas/games.schema';
+import { TournamentRequestSchema, TournamentSchema, type Tournament } from '../domain/schemas/games.schema';
 import { ClockPort } from '../ports/clock.port';
 import { TournamentSocketPort } from '../ports/tournament-socket.port';
 import type { Unsubscribe } from '../ports/push.port';
@@ -9,12 +9,15 @@ import { parseInput } from './parse-input';
 
 export const UNDEFINED_TOURNAMENT_MESSAGE = 'undefined tournament';
 export const TOURNAMENT_TIMEOUT_MESSAGE = 'Le serveur du tournoi n’a pas répondu à temps.';
+export const INVALID_TOURNAMENT_MESSAGE = 'Le serveur du tournoi a renvoyé un tournoi illisible.';
 
 /**
  * Tournament actions over the realtime socket (SPEC.md §3, §5, §7, §8): the request is a
  * JSON string of {action, tournamentId, params}; the acknowledgement must come within
  * 2000 ms. A reply with status 'error' rejects with its msg, a reply without a tournament
- * rejects as 'undefined tournament'; otherwise the call resolves the tournament.
+ * rejects as 'undefined tournament', a tournament that core's schema refuses rejects as
+ * TOURNAMENT_INVALID_REPLY; otherwise the call resolves the parsed tournament. A silence
+ * rejects as TOURNAMENT_TIMEOUT, with the socket's last connection failure as its cause.
  */
 @injectable()
 export class TournamentActions {
@@ -23,11 +26,14 @@ export class TournamentActions {
     @inject(ClockPort) private readonly clock: ClockPort,
   ) {}
 
-  async execute(action: string, tournamentId: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  async execute(action: string, tournamentId: string, params: Record<string, unknown> = {}): Promise<Tournament> {
     const request = parseInput(TournamentRequestSchema, { action, tournamentId, params });
     const payload = JSON.stringify({ action: request.action, tournamentId: request.tournamentId, params: request.params });
     return new Promise((resolve, reject) => {
-      const timer = this.clock.setTimeout(() => reject(new TournamentError(TOURNAMENT_TIMEOUT_MESSAGE, 'TOURNAMENT_TIMEOUT')), TOURNAMENT_ACK_WAIT_MS);
+      const timer = this.clock.setTimeout(
+        () => reject(new TournamentError(TOURNAMENT_TIMEOUT_MESSAGE, 'TOURNAMENT_TIMEOUT', { cause: this.socket.connectionError() ?? undefined })),
+        TOURNAMENT_ACK_WAIT_MS,
+      );
       this.socket.emitWithAck(SOCKET_EVENTS.tournament, payload).then(
         (reply) => {
           this.clock.clearTimeout(timer);
@@ -51,13 +57,15 @@ export class TournamentActions {
    * An update is `{tournamentId, tournament}` or the tournament itself (with its `_id`),
    * as an object or a JSON string.
    */
-  watch(tournamentId: string, listener: (tournament: unknown) => void): Unsubscribe {
+  watch(tournamentId: string, listener: (tournament: Tournament) => void): Unsubscribe {
     return this.socket.on(SOCKET_EVENTS.tournamentUpdate, (raw) => {
       const update = parseReply(raw);
       if (!update) return;
-      const tournament = 'tournament' in update ? update['tournament'] : update;
-      const id = update['tournamentId'] ?? (tournament as { _id?: unknown } | null)?._id;
-      if (id === tournamentId && tournament != null) listener(tournament);
+      const parsed = TournamentSchema.safeParse('tournament' in update ? update['tournament'] : update);
+      // An update core's schema refuses is dropped: the next 'get' or update brings the truth.
+      if (!parsed.success) return;
+      const id = update['tournamentId'] ?? parsed.data._id;
+      if (id === tournamentId) listener(parsed.data);
     });
   }
 }
@@ -74,12 +82,14 @@ function parseReply(raw: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
 }
 
-function tournamentOf(raw: unknown): unknown {
+function tournamentOf(raw: unknown): Tournament {
   const reply = parseReply(raw);
   if (reply?.['status'] === 'error') {
     throw new TournamentError(typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error'));
   }
   const tournament = reply?.['tournament'];
   if (tournament === undefined || tournament === null) throw new TournamentError(UNDEFINED_TOURNAMENT_MESSAGE);
-  return tournament;
+  const parsed = TournamentSchema.safeParse(tournament);
+  if (!parsed.success) throw new TournamentError(INVALID_TOURNAMENT_MESSAGE, 'TOURNAMENT_INVALID_REPLY', { cause: parsed.error });
+  return parsed.data;
 }
