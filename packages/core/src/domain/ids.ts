@@ -14,6 +14,14 @@ export function isArtistSlug(value: unknown): value is string {
   return typeof value === 'string' && ARTIST_SLUG.test(value);
 }
 
+/** A short link's code (/r/{shortCode}): 1 to 64 letters, digits, - and _. */
+export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A form entry's code, the visitor's receipt: 4 to 64 letters, digits, - and _. */
+export const ENTRY_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+
+export const isShortCode = (value: unknown): value is string => typeof value === 'string' && SHORT_CODE_PATTERN.test(value);
+export const isEntryCode = (value: unknown): value is string => typeof value === 'string' && ENTRY_CODE_PATTERN.test(value);
+
 /** What /artists/{id} accepts: an object id or an artist slug. */
 export function isArtistRef(value: unknown): value is string {
   return isObjectId(value) || isArtistSlug(value);

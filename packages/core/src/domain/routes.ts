@@ -1,6 +1,6 @@
 import { DEFAULT_HOME_PATH, HOME_PATH } from './constants';
 import { NotFoundError } from './errors';
-import { isArtistRef, isObjectId } from './ids';
+import { isArtistRef, isEntryCode, isObjectId, isShortCode } from './ids';
 
 export type Layout = 'default' | 'dashboard' | 'empty' | 'landing';
 
@@ -38,8 +38,8 @@ const PARAM_RULES: Record<ParamRule, (value: string) => boolean> = {
   objectId: isObjectId,
   artistRef: isArtistRef,
   slug: (v) => /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/.test(v),
-  shortCode: (v) => /^[A-Za-z0-9_-]{1,64}$/.test(v),
-  entryCode: (v) => /^[A-Za-z0-9_-]{4,64}$/.test(v),
+  shortCode: isShortCode,
+  entryCode: isEntryCode,
   city: (v) => v.length > 0 && v.length <= 200,
   catchAll: () => true,
 };

@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FormEntryInputSchema, isObjectId, RaffleEntryInputSchema, ValidationError, validateAnswers, type FormField } from '@sortie/core';
+import { FormEntryInputSchema, FormSchema, formWindow, isEntryCode, isObjectId, RaffleEntryInputSchema, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
 import { currentUser, requireRole } from '../http/session';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
-import { drawWinners, newSeed } from '../raffles/draw';
+import { RaffleDrawService } from '../raffles/raffle-draw.service';
 
 const IdParams = z.object({ id: z.string() });
 const EntryParams = z.object({ id: z.string(), code: z.string() });
 const iso = (v: unknown) => new Date(v as string).toISOString();
+
+/** What a form's window code means to the visitor who posts an answer. */
+const FORM_REFUSALS: Record<Exclude<WindowCode, 'open'>, () => ConflictError> = {
+  not_open: () => new ConflictError('Ce formulaire n’est pas encore ouvert.', 'FORM_NOT_OPEN'),
+  closed: () => new ConflictError('Ce formulaire est clos.', 'FORM_CLOSED'),
+  full: () => new ConflictError('Ce formulaire a atteint son nombre maximal de réponses.', 'FORM_FULL'),
+};
+const FormRecord = FormSchema.pick({ fields: true, opensAt: true, closesAt: true, maxEntries: true, entryCount: true });
 
 const entryJson = (row: Record<string, unknown>) => ({ _id: row.id, ...(row.data as object), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
 
@@ -23,6 +31,7 @@ const csvCell = (value: unknown) => {
 
 /** Form entries (submit → entryCode, read back by code, staff list and CSV) and raffles (enter, commit, draw). */
 export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const raffles = new RaffleDrawService(ctx);
   app.post('/api/forms/:id/entries', async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw notFound('Formulaire introuvable.');
@@ -31,12 +40,10 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     const entry = await ctx.db.transaction(async (tx) => {
       const form = await ctx.store.getRow('forms', id, { db: tx, forUpdate: true });
       if (!form) throw notFound('Formulaire introuvable.');
-      const data = form.data as { fields?: FormField[]; opensAt?: string; closesAt?: string; maxEntries?: number; entryCount?: number };
-      const now = ctx.now();
-      if (data.opensAt && Date.parse(data.opensAt) > now) throw new ConflictError('Ce formulaire n’est pas encore ouvert.', 'FORM_NOT_OPEN');
-      if (data.closesAt && Date.parse(data.closesAt) <= now) throw new ConflictError('Ce formulaire est clos.', 'FORM_CLOSED');
-      if (data.maxEntries && (data.entryCount ?? 0) >= data.maxEntries) throw new ConflictError('Ce formulaire a atteint son nombre maximal de réponses.', 'FORM_FULL');
-      const errors = validateAnswers(data.fields ?? [], answers);
+      const data = FormRecord.parse(form.data);
+      const window = formWindow(data, ctx.now());
+      if (window !== 'open') throw FORM_REFUSALS[window]();
+      const errors = validateAnswers(data.fields, answers);
       const issues = Object.entries(errors).map(([path, message]) => ({ path: `answers.${path}`, message }));
       if (issues.length) throw new ValidationError(`Réponses invalides : ${issues[0]!.message}`, issues);
       const record = { formId: id, entryCode: randomEntryCode(), answers, ...(user ? { userId: user._id } : {}) };
@@ -51,7 +58,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/api/forms/:id/entries/:code', async (request) => {
     const { id, code } = parse(EntryParams, request.params);
-    const [row] = isObjectId(id) && /^[A-Za-z0-9_-]{4,64}$/.test(code) ? await ctx.db.query('SELECT * FROM form_entries WHERE form_id = $1 AND entry_code = $2', [id, code]) : [];
+    const [row] = isObjectId(id) && isEntryCode(code) ? await ctx.db.query('SELECT * FROM form_entries WHERE form_id = $1 AND entry_code = $2', [id, code]) : [];
     if (!row) throw notFound('Réponse introuvable.');
     return entryJson(row);
   });
@@ -72,7 +79,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     const { id } = parse(IdParams, request.params);
     const rows = await entriesOf(id);
     const form = await ctx.store.get('forms', id);
-    const fields = (form?.fields as FormField[] | undefined) ?? [];
+    const fields = form ? FormRecord.parse(form).fields : [];
     const header = ['entryCode', 'createdAt', ...fields.map((f) => f.label)];
     const lines = rows.map((row) => {
       const answers = (row.data as { answers: Record<string, unknown> }).answers;
@@ -91,16 +98,10 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     const user = await currentUser(ctx, request);
     const entrant = user?._id ?? input.email;
     if (!entrant) throw new ValidationError('Indiquez votre e-mail pour participer.', [{ path: 'email', message: 'Adresse e-mail requise sans connexion.' }]);
-    const entry = await ctx.db.transaction(async (tx) => {
-      const raffle = await ctx.store.getRow('raffles', id, { db: tx, forUpdate: true });
-      if (!raffle) throw notFound('Tombola introuvable.');
-      const data = raffle.data as { status: string; opensAt: string; closesAt: string };
-      const now = ctx.now();
-      if (data.status !== 'open' || Date.parse(data.opensAt) > now || Date.parse(data.closesAt) <= now) throw new ConflictError('Cette tombola n’accepte pas de participation en ce moment.', 'RAFFLE_CLOSED');
+    const entry = await raffles.enter(id, async (tx) => {
       const record = { raffleId: id, name: input.name, ...(input.email ? { email: input.email } : {}), ...(user ? { userId: user._id } : {}) };
       const rows = await tx.query('INSERT INTO raffle_entries (id, raffle_id, entrant, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING *', [newId(), id, entrant, JSON.stringify(record)]);
-      if (!rows.length) throw new ConflictError('Vous participez déjà à cette tombola.', 'ALREADY_ENTERED');
-      await ctx.store.bump('raffles', id, 'entryCount', 1, tx);
+      if (!rows.length) return null;
       const { email: _email, ...shown } = entryJson(rows[0]!) as Record<string, unknown>;
       return shown;
     });
@@ -115,37 +116,15 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     return { meta: { total: rows.length, limit: rows.length, offset: 0 }, items: rows.map(entryJson) };
   });
 
-  // Step 1 of a verifiable draw: the seed's hash is published (the seed stays secret).
+  // Step 1 of a verifiable draw: the seed's hash is published (the seed stays secret). Once only.
   app.post('/api/raffles/:id/commit', async (request) => {
     await requireRole(ctx, request, 'staff');
-    const { id } = parse(IdParams, request.params);
-    if (!isObjectId(id)) throw notFound('Tombola introuvable.');
-    return ctx.db.transaction(async (tx) => {
-      const raffle = await ctx.store.getRow('raffles', id, { db: tx, forUpdate: true });
-      if (!raffle) throw notFound('Tombola introuvable.');
-      const data = raffle.data as Record<string, unknown> & { draw?: { seed: string | null } | null };
-      if (data.draw?.seed) throw new ConflictError('Le tirage a déjà eu lieu.', 'ALREADY_DRAWN');
-      const { seed, seedHash } = newSeed();
-      await tx.query('UPDATE raffles SET seed = $2 WHERE id = $1', [id, seed]);
-      return ctx.store.replace('raffles', id, { ...data, draw: { seedHash, seed: null, drawnAt: null, winners: [] } }, tx);
-    });
+    return raffles.commit(parse(IdParams, request.params).id);
   });
 
-  // Step 2: winners drawn with the committed seed, which is then revealed.
+  // Step 2, a separate action after the close: winners drawn with the committed seed, which is then revealed.
   app.post('/api/raffles/:id/draw', async (request) => {
     await requireRole(ctx, request, 'staff');
-    const { id } = parse(IdParams, request.params);
-    if (!isObjectId(id)) throw notFound('Tombola introuvable.');
-    return ctx.db.transaction(async (tx) => {
-      const raffle = await ctx.store.getRow('raffles', id, { db: tx, forUpdate: true });
-      if (!raffle) throw notFound('Tombola introuvable.');
-      const data = raffle.data as Record<string, unknown> & { prizes: Array<{ name: string; quantity: number }>; draw?: { seedHash: string; seed: string | null } | null };
-      if (!data.draw || !raffle.seed) throw new ConflictError('Publiez d’abord l’empreinte du tirage (commit).', 'NOT_COMMITTED');
-      if (data.draw.seed) throw new ConflictError('Le tirage a déjà eu lieu.', 'ALREADY_DRAWN');
-      const seed = raffle.seed as string;
-      const entries = await tx.query('SELECT id, data FROM raffle_entries WHERE raffle_id = $1 ORDER BY id', [id]);
-      const winners = drawWinners(seed, entries.map((e) => ({ entryId: e.id as string, name: (e.data as { name: string }).name })), data.prizes ?? []);
-      return ctx.store.replace('raffles', id, { ...data, status: 'drawn', draw: { seedHash: data.draw.seedHash, seed, drawnAt: new Date(ctx.now()).toISOString(), winners } }, tx);
-    });
+    return raffles.draw(parse(IdParams, request.params).id);
   });
 }

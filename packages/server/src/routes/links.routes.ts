@@ -1,17 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AddViewSchema, HOME_PATH, isObjectId, LinkNotFoundError, ListQuerySchema, ShortCodeVisitSchema, VisitSchema } from '@sortie/core';
+import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkNotFoundError, ListQuerySchema, ShortCodeVisitSchema, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
 
 const IdParams = z.object({ id: z.string() });
-const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Where GET /r/{shortCode} sends the visitor: the link's url (the visit buffered), or /home. */
 async function redirectTarget(ctx: AppContext, code: string, userAgent: string, log: (error: unknown) => void): Promise<string> {
-  if (!SHORT_CODE.test(code)) return HOME_PATH;
+  if (!isShortCode(code)) return HOME_PATH;
   try {
     return (await ctx.links.visit(code, userAgent)) ?? HOME_PATH;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_CODE_PATTERN } from '../ids';
 import { EntityMeta, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 
 export const FIELD_TYPES = ['text', 'email', 'number', 'select', 'checkbox', 'date', 'textarea'] as const;
@@ -38,7 +39,7 @@ export const FormEntrySchema = z.object({
   ...EntityMeta,
   formId: ObjectIdSchema,
   /** Short, unguessable and unique: the visitor's receipt. */
-  entryCode: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/),
+  entryCode: z.string().regex(ENTRY_CODE_PATTERN),
   answers: z.record(z.string(), AnswerValueSchema),
   userId: ObjectIdSchema.optional(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { SHORT_CODE_PATTERN } from '../ids';
 import { EntityMeta, HttpUrlSchema, IsoDateTimeSchema, ObjectIdSchema } from './common.schema';
 
-export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Code court invalide (lettres, chiffres, - et _, 64 au plus).');
+export const ShortCodeSchema = z.string().regex(SHORT_CODE_PATTERN, 'Code court invalide (lettres, chiffres, - et _, 64 au plus).');
 export const UserAgentSchema = z.string().max(1000);
 
 export const VisitSchema = z.object({ datetime: IsoDateTimeSchema, userAgent: UserAgentSchema });

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { drawWinners, ENTRIES_HASH_METHOD, entriesHashOf, isObjectId, RAFFLE_DRAW_ALGORITHM, raffleWindow, RaffleSchema, type RaffleProof } from '@sortie/core';
+import type { Db } from '../db/database';
+import type { AppContext } from '../http/context';
+import { ConflictError, notFound } from '../http/errors';
+import { newSeed, nodeDrawCrypto } from './draw';
+
+/*
+ * The rules of a verifiable raffle draw, as the server enforces them (core's raffle-draw.ts
+ * says what each hash is):
+ * - the seed is committed (its hash published) before any entry is taken: by staff, or at the
+ *   latest with the first entry; it never changes afterwards;
+ * - entries are taken only while core's raffleWindow says 'open';
+ * - once closed, the entry list is frozen and its hash published (the first time anyone asks
+ *   after the close: the proof, the draw or the staff panel); the draw is refused before that.
+ */
+
+/** The raffle record as stored, checked by core's schema; other keys are kept as they are. */
+const RaffleRecord = RaffleSchema.pick({ status: true, opensAt: true, closesAt: true, prizes: true, draw: true }).loose();
+type RaffleRecord = z.infer<typeof RaffleRecord>;
+type Draw = NonNullable<RaffleRecord['draw']>;
+const EntryRow = z.object({ id: z.string(), data: z.object({ name: z.string() }).loose() });
+
+const iso = (at: number) => new Date(at).toISOString();
+
+export class RaffleDrawService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The raffle locked for update in `tx`, through core's schema; 404 in French when unknown. */
+  private async lock(tx: Db, id: string): Promise<{ record: RaffleRecord; seed: string | null }> {
+    const row = isObjectId(id) ? await this.ctx.store.getRow('raffles', id, { db: tx, forUpdate: true }) : null;
+    if (!row) throw notFound('Tombola introuvable.');
+    return { record: RaffleRecord.parse(row.data), seed: typeof row.seed === 'string' ? row.seed : null };
+  }
+
+  private async save(tx: Db, id: string, record: RaffleRecord) {
+    return this.ctx.store.replace('raffles', id, record, tx);
+  }
+
+  private async newCommit(tx: Db, id: string, record: RaffleRecord): Promise<RaffleRecord> {
+    const { seed, seedHash } = newSeed();
+    await tx.query('UPDATE raffles SET seed = $2 WHERE id = $1', [id, seed]);
+    const draw: Draw = { seedHash, committedAt: iso(this.ctx.now()), entriesHash: null, seed: null, drawnAt: null, winners: [] };
+    return { ...record, draw };
+  }
+
+  private async entryIds(tx: Db, id: string): Promise<string[]> {
+    const rows = await tx.query('SELECT id FROM raffle_entries WHERE raffle_id = $1 ORDER BY id', [id]);
+    return rows.map((row) => z.string().parse(row.id));
+  }
+
+  /** After the close, the entry list's hash, published once and kept: the list cannot change any more. */
+  private async freeze(tx: Db, id: string, record: RaffleRecord): Promise<RaffleRecord> {
+    if (!record.draw || record.draw.entriesHash || raffleWindow(record, this.ctx.now()) !== 'closed') return record;
+    const frozen = { ...record, draw: { ...record.draw, entriesHash: await entriesHashOf(await this.entryIds(tx, id), nodeDrawCrypto) } };
+    await this.save(tx, id, frozen);
+    return frozen;
+  }
+
+  /** Step 1: the seed's hash is published, the seed stays secret. Once only, and before the close. */
+  async commit(id: string) {
+    return this.ctx.db.transaction(async (tx) => {
+      const { record } = await this.lock(tx, id);
+      if (record.draw) throw new ConflictError('L’empreinte du tirage est déjà publiée : elle ne peut plus changer.', 'ALREADY_COMMITTED');
+      if (raffleWindow(record, this.ctx.now()) === 'closed') throw new ConflictError('Les participations sont closes : il est trop tard pour publier l’empreinte du tirage.', 'RAFFLE_CLOSED');
+      return this.save(tx, id, await this.newCommit(tx, id, record));
+    });
+  }
+
+  /** An entry, only while the raffle is open; the seed is committed first if staff have not done it. */
+  async enter<T>(id: string, insert: (tx: Db) => Promise<T | null>): Promise<T> {
+    return this.ctx.db.transaction(async (tx) => {
+      const { record } = await this.lock(tx, id);
+      const window = raffleWindow(record, this.ctx.now());
+      if (window === 'not_open') throw new ConflictError('Les participations à cette tombola ne sont pas encore ouvertes.', 'RAFFLE_NOT_OPEN');
+      if (window !== 'open') throw new ConflictError('Les participations à cette tombola sont closes.', 'RAFFLE_CLOSED');
+      if (!record.draw) await this.save(tx, id, await this.newCommit(tx, id, record));
+      const inserted = await insert(tx);
+      if (inserted === null) throw new ConflictError('Vous participez déjà à cette tombola.', 'ALREADY_ENTERED');
+      await this.ctx.store.bump('raffles', id, 'entryCount', 1, tx);
+      return inserted;
+    });
+  }
+
+  /** Step 2, only after the close and when staff ask: winners drawn with the committed seed, which is revealed. */
+  async draw(id: string) {
+    return this.ctx.db.transaction(async (tx) => {
+      const locked = await this.lock(tx, id);
+      if (!locked.record.draw || !locked.seed) throw new ConflictError('Publiez d’abord l’empreinte du tirage (commit).', 'NOT_COMMITTED');
+      if (locked.record.draw.seed) throw new ConflictError('Le tirage a déjà eu lieu.', 'ALREADY_DRAWN');
+      if (raffleWindow(locked.record, this.ctx.now()) !== 'closed') throw new ConflictError('Le tirage n’est possible qu’après la clôture des participations.', 'RAFFLE_NOT_CLOSED');
+      const record = await this.freeze(tx, id, locked.record);
+      const rows = await tx.query('SELECT id, data FROM raffle_entries WHERE raffle_id = $1 ORDER BY id', [id]);
+      const entries = rows.map((row) => EntryRow.parse(row));
+      const ids = entries.map((e) => e.id);
+      if ((await entriesHashOf(ids, nodeDrawCrypto)) !== record.draw!.entriesHash) throw new ConflictError('La liste des participations a changé depuis sa clôture : tirage refusé.', 'ENTRIES_CHANGED');
+      const names = new Map(entries.map((e) => [e.id, e.data.name]));
+      const winners = (await drawWinners(locked.seed, ids, record.prizes, nodeDrawCrypto)).map((w) => ({ ...w, name: names.get(w.entryId) ?? '' }));
+      return this.save(tx, id, { ...record, status: 'drawn', draw: { ...record.draw!, seed: locked.seed, drawnAt: iso(this.ctx.now()), winners } });
+    });
+  }
+
+  /** What anyone needs to check the draw: hashes as soon as published, entry ids once frozen, the seed once drawn. */
+  async proof(id: string): Promise<RaffleProof> {
+    return this.ctx.db.transaction(async (tx) => {
+      const record = await this.freeze(tx, id, (await this.lock(tx, id)).record);
+      const draw = record.draw;
+      const frozen = Boolean(draw?.entriesHash);
+      return {
+        algorithm: RAFFLE_DRAW_ALGORITHM,
+        seedHash: draw?.seedHash ?? null,
+        committedAt: draw?.committedAt ?? null,
+        closesAt: record.closesAt,
+        entriesHash: draw?.entriesHash ?? null,
+        entriesHashMethod: ENTRIES_HASH_METHOD,
+        seed: draw?.seed ?? null,
+        drawnAt: draw?.drawnAt ?? null,
+        prizes: record.prizes,
+        entryIds: frozen ? await this.entryIds(tx, id) : [],
+        winners: draw?.seed ? draw.winners : [],
+      };
+    });
+  }
+}
