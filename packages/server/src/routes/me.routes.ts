@@ -12,6 +12,7 @@ import { NotificationService } from '../services/notifications.service';
 
 const IdParams = z.object({ id: z.string() });
 const EventParams = z.object({ eventId: z.string() });
+const FollowBody = z.object({ target: z.unknown().optional() });
 const page = <T>(items: T[], total: number, query: { limit: number; offset: number }) => ({ meta: { total, limit: query.limit, offset: query.offset }, items });
 
 /** The signed-in user's own data: likes, follows, badges, suggestions, notifications. */
@@ -53,7 +54,8 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/me/follows', async (request, reply) => {
     const user = await requireUser(ctx, request);
     // The target, sent as { target } or as the target itself.
-    const target = parse(FollowTargetSchema, (request.body as { target?: unknown } | null)?.target ?? request.body ?? {});
+    const wrapped = FollowBody.safeParse(request.body);
+    const target = parse(FollowTargetSchema, (wrapped.success ? wrapped.data.target : undefined) ?? request.body ?? {});
     return reply.status(201).send(await follows.follow(user._id, target));
   });
 
