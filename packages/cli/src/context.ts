@@ -13,13 +13,11 @@ export interface GlobalOptions {
   verbose?: boolean;
 }
 
-/** What a command needs from the outside: the container and what it logged. */
+/** What a command needs from the outside: the container, the API's address, the session file. */
 export interface Runtime {
   container: { get<T>(id: ServiceIdentifier<T>): T };
   /** The API's origin, for messages and for addresses printed back (…/r/{code}). */
   apiUrl: string;
-  /** Errors the use cases logged and swallowed (SPEC.md §8 "logged only"), oldest first. */
-  loggedErrors(): unknown[];
   /** Erases the session kept on disk (the token file). */
   forgetSession(): void;
   /** Closes sockets and timers so that the process can end. */
@@ -31,6 +29,5 @@ export interface ActionContext {
   apiUrl: string;
   out: Output;
   io: Io;
-  loggedErrors: Runtime['loggedErrors'];
   forgetSession: Runtime['forgetSession'];
 }

@@ -1,7 +1,6 @@
 import { createNodeContainer } from '@sortie/adapters/node';
 import { HttpUrlSchema, LoggerPort, NavigatorPort, TokenStorePort, TournamentSocketPort } from '@sortie/core';
 import { parseArgument } from './actions/errors';
-import { errorsOfLogLine } from './logged-errors';
 import type { Output } from './output';
 import type { GlobalOptions, Runtime } from './context';
 
@@ -11,13 +10,8 @@ declare const SORTIE_VERSION: string | undefined;
 export const cliUserAgent = () =>
   `sortie-cli/${typeof SORTIE_VERSION === 'string' ? SORTIE_VERSION : '0.0.0'} (node ${process.version}; ${process.platform})`;
 
-/**
- * The logger of a command: use cases log and swallow some failures (SPEC.md §8); the CLI
- * keeps them to explain the failure and exit 1, and prints them only under --verbose.
- */
+/** The logger of a command: what the adapters log is printed only under --verbose. */
 export class CliLogger implements LoggerPort {
-  readonly errors: unknown[] = [];
-
   constructor(private readonly out: Output) {}
 
   debug(message: string, ...context: unknown[]): void {
@@ -33,7 +27,6 @@ export class CliLogger implements LoggerPort {
   }
 
   error(message: string, ...context: unknown[]): void {
-    this.errors.push(...errorsOfLogLine(message, context));
     this.#print('error', message, context);
   }
 
@@ -99,7 +92,6 @@ export async function openNodeRuntime(options: GlobalOptions & { apiUrl: string 
   return {
     container,
     apiUrl,
-    loggedErrors: () => [...logger.errors],
     forgetSession: () => {
       const tokens = container.get(TokenStorePort) as TokenStorePort & { clear?(): void };
       if (tokens.clear) tokens.clear();

@@ -76,8 +76,8 @@ export function createProgram(deps: ProgramDeps): Command {
       let runtime: Runtime | undefined;
       try {
         runtime = await deps.openRuntime({ ...globals, apiUrl }, out);
-        const { container, loggedErrors, forgetSession } = runtime;
-        const context: ActionContext = { container, apiUrl: runtime.apiUrl, out, io, loggedErrors, forgetSession };
+        const { container, forgetSession } = runtime;
+        const context: ActionContext = { container, apiUrl: runtime.apiUrl, out, io, forgetSession };
         await body(actions, context, ...args);
       } catch (error) {
         throw actions.toCliError(error, { apiUrl, out });

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { createTestContainer, type TestContainerOverrides } from '@sortie/core/testing';
 import type { Io, InStream } from '../src/io';
-import { errorsOfLogLine } from '../src/logged-errors';
 import { runCli } from '../src/main';
 import type { ProgramDeps } from '../src/program';
 
@@ -47,7 +46,6 @@ export function fakeCli(options: FakeCliOptions = {}) {
       return {
         container,
         apiUrl: runtimeOptions.apiUrl,
-        loggedErrors: () => fakes.logger.entries.error.flatMap((entry) => errorsOfLogLine(entry.message, entry.context)),
         forgetSession: () => void sessionsForgotten++,
         close: () => undefined,
       };

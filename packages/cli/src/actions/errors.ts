@@ -59,8 +59,3 @@ export function parseArgument<T>(schema: ArgumentSchema<T>, value: unknown, labe
   const message = result.error.issues[0]?.message ?? 'valeur invalide';
   throw new UsageError(`Valeur refusée pour ${label} : ${message}`);
 }
-
-/** The last error a use case logged and swallowed, if any. */
-export function lastLoggedError(loggedErrors: () => unknown[]): unknown {
-  return loggedErrors().at(-1);
-}

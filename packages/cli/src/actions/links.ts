@@ -16,20 +16,20 @@ import {
 } from '@sortie/core';
 import { CommandFailure } from '../cli-errors';
 import type { ActionContext } from '../context';
-import { isUnreachable, lastLoggedError, parseArgument, toCliError, unreachable } from './errors';
+import { isUnreachable, parseArgument, toCliError, unreachable } from './errors';
 import { formatDateTime, formatFields, formatTable } from './format';
 
 const shortUrl = (apiUrl: string, code: unknown) => (typeof code === 'string' && code ? `${apiUrl}/r/${code}` : undefined);
 
 /** `links resolve <shortCode>`: what /r/{shortCode} would open, the visit recorded by ResolveShortLink. */
-export async function linksResolve({ container, out, apiUrl, loggedErrors }: ActionContext, shortCode: string): Promise<void> {
+export async function linksResolve({ container, out, apiUrl }: ActionContext, shortCode: string): Promise<void> {
   const code = parseArgument(ShortCodeSchema, shortCode, 'le code court');
   const navigation = await out.progress('Résolution du lien…', () => container.get(ResolveShortLink).execute(code));
-  if (navigation.kind !== 'external') {
-    // The use case logs and falls back to /home (SPEC.md §8); a script needs the reason and exit 1.
-    const cause = lastLoggedError(loggedErrors);
+  if (navigation.kind === 'fallback') {
+    // The use case falls back to /home (SPEC.md §8); a script needs the reason and exit 1.
+    const { cause } = navigation;
     if (isUnreachable(cause)) throw unreachable(apiUrl, cause);
-    if (cause instanceof LinkNotFoundError || cause instanceof NotFoundError || cause === undefined) {
+    if (cause instanceof LinkNotFoundError || cause instanceof NotFoundError) {
       throw new CommandFailure(`Code court inconnu : « ${code} » (/r/${code} renverrait vers l’accueil).`, 'LINK_NOT_FOUND', { cause });
     }
     throw toCliError(cause, { apiUrl, out });

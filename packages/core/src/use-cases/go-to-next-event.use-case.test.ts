@@ -31,25 +31,26 @@ describe('GoToNextEvent (/nextEvent?place={placeId})', () => {
     expect(navigation).toEqual({ kind: 'internal', path: `/places/${PLACE_ID}` });
   });
 
-  it('goes to /home when the lookup fails, and logs', async () => {
+  it('goes to /home when the lookup fails, returning the cause and logging nothing', async () => {
     const { next, api, navigator, logger } = setup();
-    api.fail('listEvents', new Error('500'));
+    const failure = new Error('500');
+    api.fail('listEvents', failure);
     const navigation = await next.execute(PLACE_ID);
     expect(navigator.navigations).toEqual([{ path: '/home', replace: true }]);
-    expect(navigation).toEqual({ kind: 'internal', path: '/home' });
-    expect(logger.entries.error).toHaveLength(1);
+    expect(navigation).toEqual({ kind: 'fallback', path: '/home', cause: failure });
+    expect(logger.entries.error).toEqual([]);
   });
 
   it('goes to /home when the event answered has no valid id', async () => {
     const { next, api, navigator } = setup();
     api.answer('listEvents', { meta: { total: 1, limit: 1, offset: 0 }, items: [{ _id: '../admin' }] });
-    await next.execute(PLACE_ID);
+    expect(await next.execute(PLACE_ID)).toMatchObject({ kind: 'fallback', path: '/home', cause: expect.any(Error) });
     expect(navigator.navigations).toEqual([{ path: '/home', replace: true }]);
   });
 
   it.each([[undefined], [null], [''], ['poitiers'], [PLACE_ID.toUpperCase()]])('goes to /home without asking the server for place %j', async (placeId) => {
     const { next, api, navigator } = setup();
-    await next.execute(placeId);
+    expect(await next.execute(placeId)).toMatchObject({ kind: 'fallback', path: '/home' });
     expect(api.calls).toEqual([]);
     expect(navigator.navigations).toEqual([{ path: '/home', replace: true }]);
   });

@@ -1,24 +1,26 @@
 import { inject, injectable } from 'inversify';
 import { HOME_PATH, NEXT_EVENT_QUERY_LIMIT } from '../domain/constants';
 import { isObjectId } from '../domain/ids';
-import { LoggerPort } from '../ports/logger.port';
 import { NavigatorPort } from '../ports/navigator.port';
 import { ProductApiPort } from '../ports/product-api.port';
-import type { Navigation } from './navigation';
+import type { Fallback } from './navigation';
+
+/** Where /nextEvent went: the event or the place, or /home with the reason. */
+export type NextEventOutcome = { kind: 'internal'; path: string } | (Fallback & { path: typeof HOME_PATH });
 
 /**
  * /nextEvent?place={placeId} (SPEC.md §2): to the place's first upcoming event, to the place
- * itself when it has none, to /home on error. Each replaces the /nextEvent history entry.
+ * itself when it has none, to /home on error (the cause returned for the caller to log).
+ * Each replaces the /nextEvent history entry.
  */
 @injectable()
 export class GoToNextEvent {
   constructor(
     @inject(ProductApiPort) private readonly api: ProductApiPort,
     @inject(NavigatorPort) private readonly navigator: NavigatorPort,
-    @inject(LoggerPort) private readonly logger: LoggerPort,
   ) {}
 
-  async execute(placeId: string | null | undefined): Promise<Navigation> {
+  async execute(placeId: string | null | undefined): Promise<NextEventOutcome> {
     let path: string;
     try {
       if (!isObjectId(placeId)) throw new Error(`Invalid place id: ${String(placeId)}`);
@@ -32,8 +34,8 @@ export class GoToNextEvent {
         throw new Error(`Invalid event id: ${String(next._id)}`);
       }
     } catch (error) {
-      this.logger.error('Next event lookup failed', { placeId, error });
-      path = HOME_PATH;
+      this.navigator.navigate(HOME_PATH, { replace: true });
+      return { kind: 'fallback', path: HOME_PATH, cause: error };
     }
     this.navigator.navigate(path, { replace: true });
     return { kind: 'internal', path };

@@ -4,4 +4,13 @@
  */
 export type Navigation = { kind: 'external'; url: string } | { kind: 'internal'; path: string } | { kind: 'none' };
 
-export const stay: Navigation = { kind: 'none' };
+/**
+ * A use case that could not do what was asked: where it sent the visitor instead (`null`: the
+ * visitor stays where it is) and the failure behind it. The use case logs nothing: its caller
+ * decides (the web logs the lines of SPEC.md §8, the CLI explains the cause and exits 1).
+ */
+export interface Fallback {
+  kind: 'fallback';
+  path: string | null;
+  cause: unknown;
+}

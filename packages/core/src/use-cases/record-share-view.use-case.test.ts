@@ -37,19 +37,19 @@ describe('RecordShareView (?nshid={id})', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('only logs a failed recording, the address being cleaned all the same', async () => {
+  it('returns a failed recording with its cause, the address being cleaned all the same', async () => {
     const { record, navigator, api, logger } = setup(`/map?nshid=${SHARE_ID}`);
-    api.fail('addShareView', new Error('500'));
-    await expect(record.execute()).resolves.toBeUndefined();
+    const failure = new Error('500');
+    api.fail('addShareView', failure);
+    await expect(record.execute()).resolves.toEqual({ kind: 'failed', shareId: SHARE_ID, cause: failure });
     expect(navigator.navigations).toEqual([{ path: '/map', replace: true }]);
-    expect(logger.entries.error).toHaveLength(1);
+    expect(logger.entries.error).toEqual([]);
   });
 
   it('cleans but does not send a malformed share id', async () => {
-    const { record, navigator, api, logger } = setup('/map?a=1&nshid=%3Cscript%3E');
-    await record.execute();
+    const { record, navigator, api } = setup('/map?a=1&nshid=%3Cscript%3E');
+    expect(await record.execute()).toMatchObject({ kind: 'failed', shareId: '<script>', cause: expect.any(Error) });
     expect(navigator.navigations).toEqual([{ path: '/map?a=1', replace: true }]);
     expect(api.calls).toEqual([]);
-    expect(logger.entries.error).toHaveLength(1);
   });
 });

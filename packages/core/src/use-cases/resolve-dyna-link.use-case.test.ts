@@ -35,15 +35,16 @@ describe('ResolveDynaLink (?dyna={id})', () => {
     expect(redirectedWhenVisitRecorded).toBe(0);
   });
 
-  it('still leaves when the visit cannot be recorded, and logs that failure', async () => {
+  it('still leaves when the visit cannot be recorded, and returns that failure', async () => {
     const { resolve, links, navigator, logger } = setup();
-    links.knowLink({ _id: LINK_ID, url: 'https://example.fr/' }).fail('recordVisit', new Error('503'));
+    const failure = new Error('503');
+    links.knowLink({ _id: LINK_ID, url: 'https://example.fr/' }).fail('recordVisit', failure);
 
     const navigation = await resolve.execute(LINK_ID);
 
     expect(navigator.redirects).toEqual(['https://example.fr/']);
-    expect(navigation.kind).toBe('external');
-    expect(logger.entries.error).toHaveLength(1);
+    expect(navigation).toEqual({ kind: 'external', url: 'https://example.fr/', visitFailure: failure });
+    expect(logger.entries.error).toEqual([]);
   });
 
   const failures: Array<[string, (s: ReturnType<typeof setup>) => void, string]> = [
@@ -53,16 +54,16 @@ describe('ResolveDynaLink (?dyna={id})', () => {
     ['the link is not http(s)', (s) => s.links.knowLink({ _id: LINK_ID, url: 'data:text/html,hi' }), LINK_ID],
     ['the id is not a 24-hex id', () => {}, 'not-an-id'],
   ];
-  it.each(failures)('logs and stays where it is when %s', async (_, arrange, id) => {
+  it.each(failures)('stays where it is, returning the cause, when %s', async (_, arrange, id) => {
     const s = setup();
     arrange(s);
 
     const navigation = await s.resolve.execute(id);
 
-    expect(navigation).toEqual({ kind: 'none' });
+    expect(navigation).toMatchObject({ kind: 'fallback', path: null, cause: expect.any(Error) });
     expect(s.navigator.redirects).toEqual([]);
     expect(s.navigator.navigations).toEqual([]);
     expect(s.links.callsTo('recordVisit')).toEqual([]);
-    expect(s.logger.entries.error).toHaveLength(1);
+    expect(s.logger.entries.error).toEqual([]);
   });
 });

@@ -2,14 +2,20 @@ import { inject, injectable } from 'inversify';
 import { ObjectIdSchema } from '../domain/schemas/common.schema';
 import { ClockPort } from '../ports/clock.port';
 import { LinkResolverPort } from '../ports/link-resolver.port';
-import { LoggerPort } from '../ports/logger.port';
 import { NavigatorPort } from '../ports/navigator.port';
 import { externalTarget, userAgentOf } from './link-target';
-import { stay, type Navigation } from './navigation';
+import type { Fallback } from './navigation';
+
+/**
+ * Where ?dyna={id} went: the link's url (with the failure to record the visit, if any: the
+ * visitor leaves all the same), or nowhere with the reason.
+ */
+export type DynaLinkOutcome = { kind: 'external'; url: string; visitFailure?: unknown } | (Fallback & { path: null });
 
 /**
  * ?dyna={id} (SPEC.md §2, §8): fetches the dynamic link, records the visit and leaves for
- * its url. On failure it logs and the visitor stays where it is.
+ * its url. On failure the visitor stays where it is; the outcome carries the cause for the
+ * caller to log (SPEC.md §8).
  */
 @injectable()
 export class ResolveDynaLink {
@@ -17,25 +23,24 @@ export class ResolveDynaLink {
     @inject(LinkResolverPort) private readonly links: LinkResolverPort,
     @inject(NavigatorPort) private readonly navigator: NavigatorPort,
     @inject(ClockPort) private readonly clock: ClockPort,
-    @inject(LoggerPort) private readonly logger: LoggerPort,
   ) {}
 
-  async execute(id: string): Promise<Navigation> {
+  async execute(id: string): Promise<DynaLinkOutcome> {
     let url: string;
     try {
       const linkId = ObjectIdSchema.parse(id);
       url = externalTarget(await this.links.getDynaLink(linkId));
     } catch (error) {
-      this.logger.error('Dynamic link could not be resolved', { id, error });
-      return stay;
+      return { kind: 'fallback', path: null, cause: error };
     }
     // The visit is recorded before leaving: a full page load could cancel the request.
+    let visitFailure: unknown;
     try {
       await this.links.recordVisit(id, { datetime: this.clock.now().toISOString(), userAgent: userAgentOf(this.navigator) });
     } catch (error) {
-      this.logger.error('Dynamic link visit could not be recorded', { id, error });
+      visitFailure = error;
     }
     this.navigator.redirect(url);
-    return { kind: 'external', url };
+    return visitFailure === undefined ? { kind: 'external', url } : { kind: 'external', url, visitFailure };
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LinkNotFoundError } from '../domain/errors';
 import { createTestContainer, USER_AGENTS } from '../testing';
 import { ResolveShortLink } from './resolve-short-link.use-case';
 
@@ -37,7 +38,7 @@ describe('ResolveShortLink (/r/{shortCode})', () => {
     ['the code is missing', () => {}, undefined],
     ['the code is malformed', () => {}, '../../etc'],
   ];
-  it.each(failures)('goes to /home, replacing the entry, and logs when %s', async (_, arrange, code) => {
+  it.each(failures)('goes to /home, replacing the entry, and returns the cause when %s', async (_, arrange, code) => {
     const s = setup();
     arrange(s);
 
@@ -45,8 +46,14 @@ describe('ResolveShortLink (/r/{shortCode})', () => {
 
     expect(s.navigator.redirects).toEqual([]);
     expect(s.navigator.navigations).toEqual([{ path: '/home', replace: true }]);
-    expect(navigation).toEqual({ kind: 'internal', path: '/home' });
-    expect(s.logger.entries.error).toHaveLength(1);
+    expect(navigation).toMatchObject({ kind: 'fallback', path: '/home', cause: expect.anything() });
+    expect(s.logger.entries.error).toEqual([]);
+  });
+
+  it('returns the server’s LinkNotFoundError as the cause of an unknown code', async () => {
+    const { resolve } = setup();
+    const navigation = await resolve.execute('absent');
+    expect(navigation.kind === 'fallback' && navigation.cause).toBeInstanceOf(LinkNotFoundError);
   });
 
   it('does not call the server for a malformed code', async () => {

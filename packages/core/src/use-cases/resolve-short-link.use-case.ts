@@ -3,14 +3,17 @@ import { HOME_PATH } from '../domain/constants';
 import { ShortCodeSchema } from '../domain/schemas/links.schema';
 import { ClockPort } from '../ports/clock.port';
 import { LinkResolverPort } from '../ports/link-resolver.port';
-import { LoggerPort } from '../ports/logger.port';
 import { NavigatorPort } from '../ports/navigator.port';
 import { externalTarget, userAgentOf } from './link-target';
-import type { Navigation } from './navigation';
+import type { Fallback } from './navigation';
+
+/** Where /r/{shortCode} went: the link's url, or /home with the reason. */
+export type ShortLinkOutcome = { kind: 'external'; url: string } | (Fallback & { path: typeof HOME_PATH });
 
 /**
  * /r/{shortCode} (SPEC.md §2, §8): resolves the short link, recording the visit, and leaves
- * for its url. On any failure it logs and goes to /home, replacing the /r entry.
+ * for its url. On any failure it goes to /home, replacing the /r entry, and returns the cause
+ * (the caller logs it, SPEC.md §8).
  */
 @injectable()
 export class ResolveShortLink {
@@ -18,10 +21,9 @@ export class ResolveShortLink {
     @inject(LinkResolverPort) private readonly links: LinkResolverPort,
     @inject(NavigatorPort) private readonly navigator: NavigatorPort,
     @inject(ClockPort) private readonly clock: ClockPort,
-    @inject(LoggerPort) private readonly logger: LoggerPort,
   ) {}
 
-  async execute(shortCode: string | undefined): Promise<Navigation> {
+  async execute(shortCode: string | undefined): Promise<ShortLinkOutcome> {
     try {
       const code = ShortCodeSchema.parse(shortCode);
       const link = await this.links.resolveShortCode({
@@ -33,9 +35,8 @@ export class ResolveShortLink {
       this.navigator.redirect(url);
       return { kind: 'external', url };
     } catch (error) {
-      this.logger.error('Short link could not be resolved', { shortCode, error });
       this.navigator.navigate(HOME_PATH, { replace: true });
-      return { kind: 'internal', path: HOME_PATH };
+      return { kind: 'fallback', path: HOME_PATH, cause: error };
     }
   }
 }

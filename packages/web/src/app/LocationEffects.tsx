@@ -39,6 +39,11 @@ export function LocationEffects() {
       if (dyna !== null) {
         void Promise.resolve()
           .then(() => resolveDynaLink.execute(dyna))
+          .then((outcome) => {
+            // SPEC.md §8: logged, and the visitor stays where it is (or leaves, if only the visit failed).
+            if (outcome.kind === 'fallback') logger.error('Dynamic link could not be resolved', { id: dyna, error: outcome.cause });
+            else if (outcome.visitFailure !== undefined) logger.error('Dynamic link visit could not be recorded', { id: dyna, error: outcome.visitFailure });
+          })
           .catch((error: unknown) => logger.error('Dynamic link failed', error));
       }
     }
@@ -48,6 +53,10 @@ export function LocationEffects() {
       if (share === null) return;
       void Promise.resolve()
         .then(() => recordShareView.execute())
+        .then((outcome) => {
+          // SPEC.md §8: logged only.
+          if (outcome.kind === 'failed') logger.error('Share view could not be recorded', { shareId: outcome.shareId, error: outcome.cause });
+        })
         .catch((error: unknown) => logger.error('Share view failed', error));
     }
   }, [path, search, resolveDynaLink, recordShareView, logger]);

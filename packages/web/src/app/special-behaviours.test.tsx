@@ -41,10 +41,11 @@ describe('SPEC.md §2 special behaviours', () => {
       expect(navigator.location).toBe(`/places/${placeId}`);
     });
 
-    it('goes to /home (then /home/Poitiers) when the lookup fails', async () => {
-      const { navigator } = await renderApp({ path: `/nextEvent?place=${anId(14)}`, api: new FakeProductApi().fail('listEvents') });
+    it('goes to /home (then /home/Poitiers) when the lookup fails, logging it', async () => {
+      const { fakes, navigator } = await renderApp({ path: `/nextEvent?place=${anId(14)}`, api: new FakeProductApi().fail('listEvents') });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.location).toBe('/home/Poitiers');
+      await waitFor(() => expect(fakes.logger.messages('error')).toEqual(['Next event lookup failed']));
     });
   });
 
@@ -56,11 +57,13 @@ describe('SPEC.md §2 special behaviours', () => {
       expect(fakes.links.visits.map((visit) => visit.shortCode)).toEqual(['fete']);
     });
 
-    it('goes to /home when the short link is unknown', async () => {
-      const { navigator } = await renderApp({ path: '/r/inconnu' });
+    it('goes to /home when the short link is unknown, logging it', async () => {
+      const { fakes, navigator } = await renderApp({ path: '/r/inconnu' });
       expect(await heading('Que faire à Poitiers ?')).toBeTruthy();
       expect(navigator.location).toBe('/home/Poitiers');
       expect(navigator.redirects).toEqual([]);
+      await waitFor(() => expect(fakes.logger.messages('error')).toEqual(['Short link could not be resolved']));
+      expect(fakes.logger.entries.error[0]?.context).toEqual([{ shortCode: 'inconnu', error: expect.any(Error) }]);
     });
 
     it('goes to /home from /r without a code', async () => {
@@ -82,7 +85,7 @@ describe('SPEC.md §2 special behaviours', () => {
     it('stays on the page when the link fails, logging it', async () => {
       const { fakes, navigator } = await renderApp({ path: `/places?dyna=${anId(31)}` });
       expect(await heading('Lieux')).toBeTruthy();
-      await waitFor(() => expect(fakes.logger.messages('error')).toContain('Dynamic link could not be resolved'));
+      await waitFor(() => expect(fakes.logger.messages('error')).toEqual(['Dynamic link could not be resolved']));
       expect(navigator.redirects).toEqual([]);
       expect(navigator.location).toBe(`/places?dyna=${anId(31)}`);
     });
@@ -95,6 +98,15 @@ describe('SPEC.md §2 special behaviours', () => {
       await waitFor(() => expect(navigator.location).toBe('/places?sort=name&q=bar'));
       await waitFor(() => expect(fakes.api.shareViews.map((view) => view.id)).toEqual([shareId]));
       expect(memory.history).toEqual(['/places?sort=name&q=bar']);
+      expect(await heading('Lieux')).toBeTruthy();
+    });
+
+    it('only logs a failed share view, the address cleaned all the same', async () => {
+      const shareId = anId(42);
+      const { fakes, navigator } = await renderApp({ path: `/places?nshid=${shareId}`, api: new FakeProductApi().fail('addShareView') });
+      await waitFor(() => expect(navigator.location).toBe('/places'));
+      await waitFor(() => expect(fakes.logger.messages('error')).toEqual(['Share view could not be recorded']));
+      expect(fakes.logger.entries.error[0]?.context).toEqual([{ shareId, error: expect.any(Error) }]);
       expect(await heading('Lieux')).toBeTruthy();
     });
 

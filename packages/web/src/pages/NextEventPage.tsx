@@ -14,6 +14,10 @@ export default function NextEventPage() {
   useRunOnce(placeId, () => {
     void Promise.resolve()
       .then(() => goToNextEvent.execute(placeId))
+      .then((outcome) => {
+        // SPEC.md §8: the failure is logged; the use case already went to /home.
+        if (outcome.kind === 'fallback') logger.error('Next event lookup failed', { placeId, error: outcome.cause });
+      })
       .catch((error: unknown) => logger.error('Next event redirect failed', error));
   });
   return <PageLoading label="Recherche du prochain événement…" />;

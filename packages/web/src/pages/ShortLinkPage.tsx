@@ -14,6 +14,10 @@ export default function ShortLinkPage({ params }: PageProps) {
   useRunOnce(shortCode, () => {
     void Promise.resolve()
       .then(() => resolveShortLink.execute(shortCode))
+      .then((outcome) => {
+        // SPEC.md §8: the failure is logged; the use case already went to /home.
+        if (outcome.kind === 'fallback') logger.error('Short link could not be resolved', { shortCode, error: outcome.cause });
+      })
       .catch((error: unknown) => logger.error('Short link redirect failed', error));
   });
   return <PageLoading label="Redirection en cours…" />;
