@@ -4,7 +4,7 @@
  *   const { container, fakes } = createTestContainer();
  *   const inbox = container.get(NotificationInbox);
  *   fakes.api.seed('notifications', aNotification({ _id: anId(1) }));
- *   inbox.start();
+ *   inbox.start((failure) => failures.push(failure));
  *   fakes.push.deliver({ data: { id: anId(1) } });
  *   fakes.clock.advance(5000);
  *

@@ -23,7 +23,7 @@ describe('NotificationInbox', () => {
 
   it('fetches the notification of each push message, appends it and shows the toast', async () => {
     const { inbox, push, api, first, second } = setup();
-    inbox.start();
+    inbox.start(() => expect.unreachable());
 
     push.deliver({ data: { id: first._id } });
     await settle();
@@ -61,21 +61,31 @@ describe('NotificationInbox', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('only logs a failed fetch: nothing is appended or shown', async () => {
+  it('returns a failed fetch with its cause, and appends or shows nothing', async () => {
     const { inbox, api, logger } = setup();
-    api.fail('getNotification', new Error('500'));
-    await inbox.receive({ data: { id: anId(103) } });
+    const failure = new Error('500');
+    api.fail('getNotification', failure);
+    await expect(inbox.receive({ data: { id: anId(103) } })).resolves.toEqual({ kind: 'failed', id: anId(103), cause: failure });
     expect(inbox.state).toEqual({ notifications: [], toast: { visible: false, notification: null } });
-    expect(logger.entries.error).toHaveLength(1);
+    expect(logger.entries.error).toEqual([]);
   });
 
-  it('ignores, with a log, a message without a valid notification id', async () => {
-    const { inbox, api, logger } = setup();
-    await inbox.receive({ data: {} } as never);
-    await inbox.receive({ data: { id: '../../admin' } });
+  it('hands the failures of pushed messages to the caller of start', async () => {
+    const { inbox, push, api } = setup();
+    const failures: unknown[] = [];
+    inbox.start((failure) => failures.push(failure));
+    api.fail('getNotification', new Error('500'));
+    push.deliver({ data: { id: anId(104) } });
+    await settle();
+    expect(failures).toEqual([{ kind: 'failed', id: anId(104), cause: expect.any(Error) }]);
+  });
+
+  it('refuses a message without a valid notification id, without asking the server', async () => {
+    const { inbox, api } = setup();
+    expect(await inbox.receive({ data: {} } as never)).toMatchObject({ kind: 'failed', id: undefined });
+    expect(await inbox.receive({ data: { id: '../../admin' } })).toMatchObject({ kind: 'failed', id: '../../admin' });
     expect(api.calls).toEqual([]);
     expect(inbox.state.notifications).toEqual([]);
-    expect(logger.entries.error).toHaveLength(2);
   });
 
   it('closeToast hides the toast at once and cancels the pending close', async () => {
@@ -88,7 +98,7 @@ describe('NotificationInbox', () => {
 
   it('stops listening once unsubscribed', async () => {
     const { inbox, push, api, first } = setup();
-    const stop = inbox.start();
+    const stop = inbox.start(() => undefined);
     stop();
     push.deliver({ data: { id: first._id } });
     await settle();

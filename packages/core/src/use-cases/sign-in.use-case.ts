@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { CredentialsSchema, SignUpSchema } from '../domain/schemas/auth.schema';
 import { AuthPort, type AuthPersistence } from '../ports/auth.port';
-import { LoggerPort } from '../ports/logger.port';
 import { ProductApiPort } from '../ports/product-api.port';
 import { PushPort } from '../ports/push.port';
 import { parseInput } from './parse-input';
@@ -9,6 +8,9 @@ import { SessionService } from './session.use-case';
 
 /** SPEC.md §4 does not show the mode; 'local' keeps the visitor signed in across visits. */
 export const SIGN_IN_PERSISTENCE: AuthPersistence = 'local';
+
+/** A Google sign-in, and whether push could be set up (SPEC.md §7: its failure is only logged, by the caller). */
+export type GoogleSignInOutcome = { kind: 'signed-in' } | { kind: 'signed-in-without-push'; cause: unknown };
 
 /**
  * The sign-in methods of SPEC.md §4 and §7. Each sets the provider's persistence first,
@@ -22,16 +24,16 @@ export class SignIn {
     @inject(PushPort) private readonly push: PushPort,
     @inject(ProductApiPort) private readonly api: ProductApiPort,
     @inject(SessionService) private readonly session: SessionService,
-    @inject(LoggerPort) private readonly logger: LoggerPort,
   ) {}
 
   /** Google sign-in also registers for push: the push token goes with the login. */
-  google(): Promise<void> {
-    return this.session.afterLogin(async () => {
+  google(): Promise<GoogleSignInOutcome> {
+    return this.session.afterLogin(async (): Promise<GoogleSignInOutcome> => {
       await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
       const idToken = await this.auth.signInWithGoogle();
-      const messagingToken = await this.#pushToken();
-      await this.api.loginWeb({ idToken, messagingToken });
+      const push = await this.#pushToken();
+      await this.api.loginWeb({ idToken, messagingToken: push.token });
+      return push.failure === undefined ? { kind: 'signed-in' } : { kind: 'signed-in-without-push', cause: push.failure };
     });
   }
 
@@ -63,13 +65,12 @@ export class SignIn {
     });
   }
 
-  /** SPEC.md §7: a push failure is only logged, and sign-in goes on with a null token. */
-  async #pushToken(): Promise<string | null> {
+  /** SPEC.md §7: on a push failure sign-in goes on with a null token; the failure is returned, to be logged. */
+  async #pushToken(): Promise<{ token: string | null; failure?: unknown }> {
     try {
-      return await this.push.getToken();
+      return { token: await this.push.getToken() };
     } catch (error) {
-      this.logger.error('Push token could not be obtained', error);
-      return null;
+      return { token: null, failure: error };
     }
   }
 }

@@ -16,7 +16,8 @@ function Startup() {
       .then(() => session.load())
       .catch((error: unknown) => logger.error('Session load failed', error));
     void Promise.resolve()
-      .then(() => inbox.start())
+      // SPEC.md §8: a notification that cannot be fetched is logged only.
+      .then(() => inbox.start(({ id, cause }) => logger.error('Notification could not be fetched', { id, error: cause })))
       .catch((error: unknown) => logger.error('Notification inbox failed to start', error));
   }, [session, inbox, logger]);
   return null;

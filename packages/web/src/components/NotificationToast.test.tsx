@@ -51,6 +51,7 @@ describe('notification toast', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
     act(() => fakes.push.deliver({ data: { id: anId(54) } }));
     await waitFor(() => expect(fakes.logger.messages('error')).toContain('Notification could not be fetched'));
+    expect(fakes.logger.entries.error.find((entry) => entry.message === 'Notification could not be fetched')?.context).toEqual([{ id: anId(54), error: expect.any(Error) }]);
     expect(toast()).toBeNull();
   });
 });

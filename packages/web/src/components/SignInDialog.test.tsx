@@ -79,6 +79,16 @@ describe('sign-in dialog', () => {
     expect(fakes.api.lastCallTo('loginWeb')).toEqual([{ idToken: 'provider-id-token', messagingToken: 'push-token' }]);
   });
 
+  it('signs in with Google when push cannot be set up, logging only that failure', async () => {
+    const { dialog, user, fakes } = await openDialog();
+    const blocked = new Error('messaging/permission-blocked');
+    fakes.push.fail('getToken', blocked);
+    await user.click(dialog.getByRole('button', { name: 'Continuer avec Google' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fakes.api.lastCallTo('loginWeb')).toEqual([{ idToken: 'provider-id-token', messagingToken: null }]);
+    expect(fakes.logger.entries.error).toEqual([{ level: 'error', message: 'Push token could not be obtained', context: [blocked] }]);
+  });
+
   it('shows the identity provider’s own French message for a known failure', async () => {
     const { dialog, user, fakes } = await openDialog();
     await user.click(dialog.getByRole('button', { name: 'Créer un compte' }));
