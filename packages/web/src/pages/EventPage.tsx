@@ -1,7 +1,7 @@
 import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { pathFor, type Artist, type Event, type EventCategory, type Organization, type Place } from '@sortie/core';
+import { parisDay, pathFor, type Artist, type Event, type EventCategory, type Organization, type Place } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
@@ -11,7 +11,6 @@ import { EventActions } from '../features/events/EventActions';
 import { EventCard, EventCardsSkeleton } from '../features/events/EventCard';
 import { MapView } from '../features/map/MapView';
 import { formatDateTime, formatPriceRange, formatTime } from '../format';
-import { parisDay } from '../features/events/paris-time';
 import type { PageProps } from './types';
 
 const isHttp = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);

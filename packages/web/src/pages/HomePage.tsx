@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { ClockPort, pathFor, totalLabel, type EventCategory, type EventQuery } from '@sortie/core';
+import { ClockPort, DATE_FILTERS, isDateFilter, pathFor, rangeOf, totalLabel, type EventCategory, type EventQuery } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
@@ -8,7 +8,7 @@ import { EmptyState, ErrorNotice } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { useAddressQuery } from '../features/events/address-query';
 import { EventCard, EventCardsSkeleton } from '../features/events/EventCard';
-import { DATE_FILTERS, groupByDay, isDateFilter, rangeOf } from '../features/events/event-days';
+import { groupByDay } from '../features/events/event-days';
 import { usePagedEvents } from '../features/events/usePagedEvents';
 import type { PageProps } from './types';
 

@@ -53,6 +53,7 @@ describe('/raffles/{id}', () => {
     await user.type(screen.getByLabelText('Votre e-mail'), 'camille@exemple.fr');
     await user.click(screen.getByRole('button', { name: 'Je participe' }));
     expect(await screen.findByText('Votre participation est enregistrée. Bonne chance !')).toBeTruthy();
+    expect(screen.getByText(anId(81))).toBeTruthy();
     expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Camille', email: 'camille@exemple.fr' } }]);
     expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
     expect(screen.getByText('Participations').nextElementSibling!.textContent).toBe('13');
@@ -79,6 +80,7 @@ describe('/raffles/{id}', () => {
     const seedHash = 'ab'.repeat(32);
     await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: new FakeProductApi().seed('raffles', aRaffle({ draw: { seedHash, seed: null, drawnAt: null, winners: [] } })), clock: clock() });
     expect(await screen.findByText(seedHash)).toBeTruthy();
+    expect(screen.getByText('L’empreinte de la liste des participations sera publiée à la clôture.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Vérifier le tirage' })).toBeNull();
   });
 
@@ -90,11 +92,16 @@ describe('/raffles/{id}', () => {
       { entryId: order[0]!, prize: 'Deux places', name: 'Ana' },
       { entryId: order[1]!, prize: 'Un t-shirt', name: 'Bruno' },
     ];
+    const seedHash = createHash('sha256').update(seed).digest('hex');
+    const entriesHash = createHash('sha256').update([...entryIds].sort().join('\n')).digest('hex');
     const drawn = (overrides: Record<string, unknown> = {}) =>
-      aRaffle({ status: 'drawn', draw: { seedHash: createHash('sha256').update(seed).digest('hex'), seed, drawnAt: '2026-02-11T10:00:00Z', winners, ...overrides } });
+      aRaffle({ status: 'drawn', draw: { seedHash, committedAt: '2026-01-09T09:00:00Z', entriesHash, seed, drawnAt: '2026-02-11T10:00:00Z', winners, ...overrides } });
+    // The server's proof (core's RaffleProofSchema): the browser checks it with core's code over WebCrypto.
     const proofApi = (raffle: ReturnType<typeof aRaffle>) =>
       new FakeProductApi().seed('raffles', raffle).answer('request', (method: string, path: string) => {
-        if (method === 'GET' && path === `/raffles/${RAFFLE_ID}/proof`) return { algorithm: 'hmac-sha256-order', seedHash: null, seed, drawnAt: null, prizes: raffle.prizes, entryIds, winners };
+        const draw = raffle.draw as unknown as { seedHash: string; entriesHash: string; winners: typeof winners };
+        if (method === 'GET' && path === `/raffles/${RAFFLE_ID}/proof`)
+          return { algorithm: 'hmac-sha256-order', seedHash: draw.seedHash, committedAt: '2026-01-09T09:00:00Z', closesAt: raffle.closesAt, entriesHash: draw.entriesHash, entriesHashMethod: '…', seed, drawnAt: '2026-02-11T10:00:00Z', prizes: raffle.prizes, entryIds, winners: draw.winners };
         throw new Error(`unexpected ${method} ${path}`);
       });
 
@@ -105,14 +112,26 @@ describe('/raffles/{id}', () => {
       expect(screen.getByText(seed)).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Vérifier le tirage' }));
       expect(await screen.findByText('✓ La graine correspond à l’empreinte publiée avant le tirage.')).toBeTruthy();
+      expect(screen.getByText('✓ La liste des participations correspond à l’empreinte publiée à la clôture.')).toBeTruthy();
       expect(screen.getByText('✓ Le tirage refait dans votre navigateur donne les mêmes gagnants.')).toBeTruthy();
     });
 
+    it('says in plain French what a participant can verify and what they must still trust', async () => {
+      await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: proofApi(drawn()), clock: clock() });
+      const guarantees = within(await screen.findByRole('region', { name: 'Ce que vous pouvez vérifier' }));
+      expect(guarantees.getByText(/correspond à l’empreinte publiée avant la clôture/)).toBeTruthy();
+      expect(guarantees.getByText(/sans participation ajoutée ni retirée/)).toBeTruthy();
+      expect(guarantees.getByText(/n’a pas ajouté de fausses participations avant la clôture/)).toBeTruthy();
+      expect(guarantees.getByText('Que la graine a vraiment été tirée au hasard.')).toBeTruthy();
+      expect(guarantees.getByText('Que les lots sont bien remis aux gagnants.')).toBeTruthy();
+    });
+
     it('says so when the seed does not match the published hash, or the winners were changed', async () => {
-      const forged = drawn({ seedHash: 'f'.repeat(64), winners: [{ ...winners[0]!, entryId: order[2]! }, winners[1]] });
+      const forged = drawn({ seedHash: 'f'.repeat(64), entriesHash: 'e'.repeat(64), winners: [{ ...winners[0]!, entryId: order[2]! }, winners[1]] });
       const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: proofApi(forged), clock: clock() });
       await user.click(await screen.findByRole('button', { name: 'Vérifier le tirage' }));
       expect(await screen.findByText('✗ La graine NE correspond PAS à l’empreinte publiée.')).toBeTruthy();
+      expect(screen.getByText('✗ La liste des participations NE correspond PAS à l’empreinte publiée à la clôture.')).toBeTruthy();
       expect(screen.getByText('✗ Le tirage refait donne d’autres gagnants que ceux publiés.')).toBeTruthy();
     });
   });

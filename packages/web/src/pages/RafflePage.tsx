@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
-import { ClockPort, type Raffle } from '@sortie/core';
+import { ClockPort, legalBasisText, RAFFLE_STATUS_LABELS, raffleWindow, type Raffle } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
-import { DrawProof } from '../features/engagement/raffles/DrawProof';
+import { DrawGuarantees, DrawProof } from '../features/engagement/raffles/DrawProof';
 import { RaffleEntryForm } from '../features/engagement/raffles/RaffleEntryForm';
-import { acceptsEntries, legalBasisText, RAFFLE_STATUS_LABELS } from '../features/engagement/raffles/raffle-labels';
 import { Notice, PageFrame, DetailQuery } from '../features/engagement/ui';
 import { formatDateTime, formatNumber } from '../format';
 import type { PageProps } from './types';
@@ -27,7 +26,7 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
   const clock = useUseCase(ClockPort);
   const now = clock.now();
   const legal = legalBasisText(raffle);
-  const open = acceptsEntries(raffle, now);
+  const window = raffleWindow(raffle, now.getTime());
   const draw = raffle.draw;
   const drawn = Boolean(draw?.seed);
   // Our own entry counts at once, without loading the raffle again.
@@ -101,17 +100,18 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
             </ol>
           )}
         </section>
-      ) : open ? (
+      ) : window === 'open' ? (
         <RaffleEntryForm raffleId={raffle._id} onEntered={() => setOwnEntry(1)} />
       ) : (
         <Notice role="status">
-          {Date.parse(raffle.opensAt) > now.getTime()
+          {window === 'not_open'
             ? `Les participations ouvriront le ${formatDateTime(raffle.opensAt)}.`
             : 'Les participations sont closes. Les gagnants seront publiés ici après le tirage.'}
         </Notice>
       )}
 
       {draw && <DrawProof raffleId={raffle._id} draw={draw} />}
+      <DrawGuarantees />
     </PageFrame>
   );
 }

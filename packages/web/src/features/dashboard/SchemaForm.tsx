@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { FIELD_TYPE_LABELS, isoToParisLocal, LEGAL_BASIS_LABELS, parisLocalToIso } from '@sortie/core';
 import { Markdown } from '../../components/Markdown';
 import { emptyValue, type Field } from './schema-fields';
-import { isoToParisLocal, parisLocalToIso } from './paris-time';
 import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
 
 export type Errors = Readonly<Record<string, string>>;
@@ -322,15 +322,8 @@ const OPTION_LABELS: Record<string, string> = {
   failed: 'En échec',
   queued: 'En file',
   succeeded: 'Réussi',
-  free_draw: 'Tirage gratuit',
-  association_lottery: 'Loterie associative',
-  text: 'Texte',
-  email: 'E-mail',
-  number: 'Nombre',
-  select: 'Liste',
-  checkbox: 'Case à cocher',
-  date: 'Date',
-  textarea: 'Texte long',
+  ...LEGAL_BASIS_LABELS,
+  ...FIELD_TYPE_LABELS,
   owner: 'Propriétaire',
   manager: 'Gérant',
   organiser: 'Organisateur',

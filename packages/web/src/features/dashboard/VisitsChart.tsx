@@ -1,19 +1,19 @@
-import { TIME_ZONE } from '@sortie/core';
+import { addDays, parisDay, parisMidnight, TIME_ZONE } from '@sortie/core';
 
-const dayKey = new Intl.DateTimeFormat('fr-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const dayLabel = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
 
 /** Visits per Paris day over the last `days` days ending `today`, oldest first. */
 export function visitsPerDay(visits: ReadonlyArray<{ datetime: string }>, today: Date, days = 14): Array<{ day: string; label: string; count: number }> {
   const buckets = new Map<string, number>();
   for (const visit of visits) {
-    const key = dayKey.format(new Date(visit.datetime));
+    const key = parisDay(new Date(visit.datetime));
     buckets.set(key, (buckets.get(key) ?? 0) + 1);
   }
+  const last = parisDay(today);
   return Array.from({ length: days }, (_, i) => {
-    const date = new Date(today.getTime() - (days - 1 - i) * 86_400_000);
-    const key = dayKey.format(date);
-    return { day: key, label: dayLabel.format(date), count: buckets.get(key) ?? 0 };
+    const day = addDays(last, i - (days - 1));
+    // Noon of a Paris day is that day in Paris whatever the change of time.
+    return { day, label: dayLabel.format(parisMidnight(day).getTime() + 12 * 3600_000), count: buckets.get(day) ?? 0 };
   });
 }
 

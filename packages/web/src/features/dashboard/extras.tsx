@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { ClockPort, NavigatorPort, ProductApiPort, type Page, type ResourceName } from '@sortie/core';
+import { ClockPort, NavigatorPort, type Page, type ResourceName } from '@sortie/core';
 import { useUseCase } from '../../app/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../data/QueryView';
-import { apiErrorMessage } from '../../data/api-error-message';
-import { formatDateTime, formatShortDate, formatTime } from '../../format';
-import { ConfirmDialog } from './ConfirmDialog';
+import { formatShortDate, formatTime } from '../../format';
+import { RafflePanel } from './RafflePanel';
 import { QrCode } from './QrCode';
 import { VisitsChart, visitsPerDay } from './VisitsChart';
 
@@ -88,77 +87,6 @@ function DynaLinkPanel({ record }: { record: Record_ }) {
         </QueryView>
       </section>
     </>
-  );
-}
-
-interface Draw {
-  seedHash?: string;
-  seed?: string | null;
-  drawnAt?: string | null;
-  winners?: Array<{ name: string; prize: string }>;
-}
-
-function RafflePanel({ record, onChanged }: { record: Record_; onChanged: () => void }) {
-  const api = useUseCase(ProductApiPort);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const draw = (record['draw'] ?? null) as Draw | null;
-  const entries = useApiQuery(`raffle-entries:${record._id}`, (a) => a.request<Page<Record_>>('GET', `/raffles/${record._id}/entries`));
-
-  async function run() {
-    setBusy(true);
-    setError(null);
-    try {
-      // A verifiable draw: the seed's hash is published first, then the winners are drawn.
-      if (!draw?.seedHash) await api.request('POST', `/raffles/${record._id}/commit`);
-      await api.request('POST', `/raffles/${record._id}/draw`);
-      setConfirming(false);
-      onChanged();
-    } catch (e) {
-      setError(apiErrorMessage(e));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className={panel} aria-labelledby="draw-title">
-      <h2 id="draw-title" className="text-lg font-semibold">
-        Tirage au sort
-      </h2>
-      <QueryView query={entries}>{(page) => <p className="text-sm">{page.meta.total} participation(s).</p>}</QueryView>
-      {draw?.drawnAt ? (
-        <div className="space-y-2 text-sm">
-          <p>Tirage effectué le {formatDateTime(draw.drawnAt)}.</p>
-          {draw.winners?.length ? (
-            <ol className="list-decimal pl-5">
-              {draw.winners.map((w, i) => (
-                <li key={i}>
-                  {w.name} — {w.prize}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-muted">Aucun gagnant (aucune participation).</p>
-          )}
-          <p className="break-all text-xs text-muted">Graine : {draw.seed} — empreinte : {draw.seedHash}</p>
-        </div>
-      ) : (
-        <button type="button" className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-background focus-visible:outline-2" onClick={() => setConfirming(true)}>
-          Lancer le tirage
-        </button>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
-      <ConfirmDialog open={confirming} title="Lancer le tirage ?" confirmLabel="Tirer au sort" busy={busy} onClose={() => setConfirming(false)} onConfirm={() => void run()}>
-        Les gagnants seront tirés au sort parmi les participations et le résultat sera définitif.
-      </ConfirmDialog>
-    </section>
   );
 }
 

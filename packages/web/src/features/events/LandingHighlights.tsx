@@ -1,11 +1,9 @@
 import { Link } from 'wouter';
-import { ClockPort, pathFor } from '@sortie/core';
+import { ClockPort, parisDay, pathFor, rangeOf, weekdayOf } from '@sortie/core';
 import { useUseCase } from '../../app/container-context';
 import { EmptyState, ErrorNotice } from '../../data/QueryView';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EventCard, EventCardsSkeleton } from './EventCard';
-import { rangeOf } from './event-days';
-import { parisDay, weekdayOf } from './paris-time';
 
 export const HIGHLIGHTS = 4;
 

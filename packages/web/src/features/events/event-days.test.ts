@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupByDay, rangeOf } from './event-days';
-import { parisDay, parisMidnight } from './paris-time';
+import { parisDay, parisMidnight, rangeOf } from '@sortie/core';
+import { groupByDay } from './event-days';
 
 // Wednesday 11 March 2026, 18:00 in Paris (UTC+1).
 const NOW = new Date('2026-03-11T17:00:00.000Z');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeProductApi, aStaffUser, anEvent, anId } from '@sortie/core/testing';
+import { FakeClock, FakeProductApi, aStaffUser, anEvent, anId } from '@sortie/core/testing';
 import { ValidationError } from '@sortie/core';
 import { renderApp } from '../../test/render-app';
 
@@ -158,25 +158,53 @@ describe('special record pages', () => {
     expect(screen.getByRole('img', { name: 'Visites par jour' })).toBeTruthy();
   });
 
-  it('a raffle is drawn only after a confirmation, commit then draw', async () => {
+  describe('a raffle: publishing the hash and drawing are two separate actions', () => {
     const id = anId();
-    const calls: string[] = [];
-    const api = staffApi({
-      [`GET /raffles/${id}/entries`]: () => ({ meta: { total: 3, limit: 3, offset: 0 }, items: [] }),
-      [`POST /raffles/${id}/commit`]: (path) => calls.push(path),
-      [`POST /raffles/${id}/draw`]: (path) => {
-        calls.push(path);
-        Object.assign(api.records.get('raffles')![0]!, { draw: { seedHash: 'abc', seed: 'def', drawnAt: '2026-03-14T19:30:00.000Z', winners: [{ name: 'Léa', prize: 'Deux places' }] } });
-      },
+    const seedHash = 'ab'.repeat(32);
+    const entriesHash = 'cd'.repeat(32);
+    const committed = { seedHash, committedAt: '2026-02-28T10:00:00.000Z', entriesHash: null, seed: null, drawnAt: null, winners: [] };
+    const aRaffle = (draw: object | null) => ({ _id: id, title: 'Tombola de printemps', status: 'open', opensAt: '2026-03-01T10:00:00.000Z', closesAt: '2026-03-10T10:00:00.000Z', prizes: [{ name: 'Deux places', quantity: 1 }], draw });
+
+    it('before the close: the hash is published and shown, the draw waits', async () => {
+      const calls: string[] = [];
+      const api = staffApi({
+        [`GET /raffles/${id}/entries`]: () => ({ meta: { total: 3, limit: 3, offset: 0 }, items: [] }),
+        [`POST /raffles/${id}/commit`]: (path) => {
+          calls.push(path);
+          Object.assign(api.records.get('raffles')![0]!, { draw: committed });
+        },
+      });
+      api.seed('raffles', aRaffle(null));
+      const { user } = await renderApp({ path: `/dashboard/raffles/${id}`, api, clock: new FakeClock('2026-03-05T10:00:00.000Z') });
+      expect(await screen.findByText('3 participation(s).')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Publier l’empreinte du tirage' }));
+      expect(calls).toEqual([`/raffles/${id}/commit`]);
+      expect(await screen.findByText(seedHash)).toBeTruthy();
+      expect(screen.getByText(/Le tirage sera possible après la clôture des participations/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Lancer le tirage' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Publier l’empreinte du tirage' })).toBeNull();
     });
-    api.seed('raffles', { _id: id, title: 'Tombola de printemps', opensAt: '2026-03-01T10:00:00.000Z', closesAt: '2026-03-10T10:00:00.000Z', prizes: [{ name: 'Deux places', quantity: 1 }], draw: null });
-    const { user } = await renderApp({ path: `/dashboard/raffles/${id}`, api });
-    expect(await screen.findByText('3 participation(s).')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Lancer le tirage' }));
-    expect(calls).toEqual([]);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Lancer le tirage ?' })).getByRole('button', { name: 'Tirer au sort' }));
-    expect(await screen.findByText('Léa — Deux places')).toBeTruthy();
-    expect(calls).toEqual([`/raffles/${id}/commit`, `/raffles/${id}/draw`]);
+
+    it('after the close: both hashes are shown to note, and the draw runs only after a confirmation', async () => {
+      const calls: string[] = [];
+      const api = staffApi({
+        [`GET /raffles/${id}/entries`]: () => ({ meta: { total: 3, limit: 3, offset: 0 }, items: [] }),
+        [`GET /raffles/${id}/proof`]: () => ({ algorithm: 'hmac-sha256-order', seedHash, committedAt: committed.committedAt, closesAt: '2026-03-10T10:00:00.000Z', entriesHash, entriesHashMethod: '…', seed: null, drawnAt: null, prizes: [], entryIds: [], winners: [] }),
+        [`POST /raffles/${id}/draw`]: (path) => {
+          calls.push(path);
+          Object.assign(api.records.get('raffles')![0]!, { status: 'drawn', draw: { ...committed, entriesHash, seed: 'def', drawnAt: '2026-03-14T19:30:00.000Z', winners: [{ entryId: anId(), name: 'Léa', prize: 'Deux places' }] } });
+        },
+      });
+      api.seed('raffles', aRaffle(committed));
+      const { user } = await renderApp({ path: `/dashboard/raffles/${id}`, api, clock: new FakeClock('2026-03-12T10:00:00.000Z') });
+      expect(await screen.findByText(seedHash)).toBeTruthy();
+      expect(await screen.findByText(entriesHash)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Lancer le tirage' }));
+      expect(calls).toEqual([]);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Lancer le tirage ?' })).getByRole('button', { name: 'Tirer au sort' }));
+      expect(await screen.findByText('Léa — Deux places')).toBeTruthy();
+      expect(calls).toEqual([`/raffles/${id}/draw`]);
+    });
   });
 
   it('a form shows its entries and links to their CSV export', async () => {

@@ -1,12 +1,18 @@
-import type { Form } from '@sortie/core';
+import { formWindow, type Form } from '@sortie/core';
 import { formatDateTime } from '../../../format';
 
-/** Why a form takes no answer right now (in French), or null when it is open. */
+/** Why a form takes no answer right now (in French, from core's formWindow), or null when it is open. */
 export function closedReason(form: Pick<Form, 'opensAt' | 'closesAt' | 'maxEntries' | 'entryCount'>, now: Date): string | null {
-  if (form.opensAt && Date.parse(form.opensAt) > now.getTime()) return `Ce formulaire ouvrira le ${formatDateTime(form.opensAt)}.`;
-  if (form.closesAt && Date.parse(form.closesAt) <= now.getTime()) return `Ce formulaire est clos depuis le ${formatDateTime(form.closesAt)}.`;
-  if (form.maxEntries && (form.entryCount ?? 0) >= form.maxEntries) return 'Ce formulaire a atteint son nombre maximal de réponses.';
-  return null;
+  switch (formWindow(form, now.getTime())) {
+    case 'not_open':
+      return `Ce formulaire ouvrira le ${formatDateTime(form.opensAt!)}.`;
+    case 'closed':
+      return `Ce formulaire est clos depuis le ${formatDateTime(form.closesAt!)}.`;
+    case 'full':
+      return 'Ce formulaire a atteint son nombre maximal de réponses.';
+    case 'open':
+      return null;
+  }
 }
 
 /** The answers as the server expects them: numbers as numbers, empty optional fields left out. */

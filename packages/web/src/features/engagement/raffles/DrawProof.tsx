@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { ProductApiPort, type Raffle } from '@sortie/core';
-import { useUseCase } from '../../../app/container-context';
+import { checkDraw, ENTRIES_HASH_METHOD, RaffleProofSchema, webDrawCrypto, type DrawCheck, type Raffle } from '@sortie/core';
+import { useApiQuery } from '../../../data/useApiQuery';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
 import { SECONDARY_BUTTON_CLASS } from '../ui';
-import { checkDraw, type DrawCheck, type RaffleProof } from './raffle-proof';
 
 type Draw = NonNullable<Raffle['draw']>;
 
@@ -17,21 +16,46 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The draw's proof: the hash published before, the seed after, and a check made in this browser. */
+function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+  return <li className={ok ? 'text-success' : 'text-error'}>{ok ? yes : no}</li>;
+}
+
+/** What a participant can check, and what they must still take on trust, in plain French. */
+export function DrawGuarantees() {
+  return (
+    <section aria-labelledby="garanties" className="mt-8 rounded-2xl bg-surface/60 p-4 text-sm ring-1 ring-line sm:p-6">
+      <h2 id="garanties" className="text-xl font-bold">
+        Ce que vous pouvez vérifier
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>Avant toute participation, l’organisateur publie l’empreinte d’une graine secrète. Après le tirage, la graine est révélée : vous pouvez vérifier qu’elle correspond à l’empreinte publiée avant la clôture, donc qu’elle n’a pas été choisie après coup.</li>
+        <li>À la clôture, la liste des participations est figée et son empreinte publiée : vous pouvez vérifier que la liste utilisée pour le tirage est bien celle-là, sans participation ajoutée ni retirée ensuite, et que votre numéro de participation y figure.</li>
+        <li>Les gagnants se déduisent de la graine et de la liste par une méthode publique : ce navigateur refait le tirage et compare.</li>
+      </ul>
+      <h3 className="mt-4 font-semibold">Ce qu’il faut encore croire</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>Que l’organisateur n’a pas ajouté de fausses participations avant la clôture : il connaît la graine et pourrait savoir lesquelles gagneraient.</li>
+        <li>Que la graine a vraiment été tirée au hasard.</li>
+        <li>Que les lots sont bien remis aux gagnants.</li>
+      </ul>
+    </section>
+  );
+}
+
+/** The draw's proof: the hashes published before, the seed after, and the draw redone in this browser with core's code. */
 export function DrawProof({ raffleId, draw }: { raffleId: string; draw: Draw }) {
-  const api = useUseCase(ProductApiPort);
+  const proof = useApiQuery(`raffle-proof:${raffleId}:${draw.seed ?? ''}`, (api) => api.request<unknown>('GET', `/raffles/${raffleId}/proof`).then((body) => RaffleProofSchema.parse(body)));
   const [check, setCheck] = useState<DrawCheck | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const entriesHash = proof.data?.entriesHash ?? draw.entriesHash;
 
   const verify = async () => {
-    if (!draw.seed) return;
+    if (!proof.data) return;
     setChecking(true);
     setFailure(null);
     try {
-      // Without the entry list the hash can still be checked: the proof only adds the re-draw.
-      const proof = await api.request<RaffleProof>('GET', `/raffles/${raffleId}/proof`).catch(() => null);
-      setCheck(await checkDraw(draw.seedHash, draw.seed, draw.winners, proof));
+      setCheck(await checkDraw(proof.data, webDrawCrypto));
     } catch (error) {
       setFailure(apiErrorMessage(error));
     } finally {
@@ -44,50 +68,40 @@ export function DrawProof({ raffleId, draw }: { raffleId: string; draw: Draw }) 
       <h2 id="preuve" className="text-xl font-bold">
         Preuve du tirage
       </h2>
-      {!draw.seed ? (
+      <p className="mt-2 text-sm text-muted">
+        Les participations sont classées selon HMAC-SHA256(graine, numéro de participation), dans l’ordre croissant ; les lots sont attribués dans cet ordre. L’empreinte de la liste est le {ENTRIES_HASH_METHOD.charAt(0).toLowerCase() + ENTRIES_HASH_METHOD.slice(1)}
+      </p>
+      <dl>
+        <Hash label="Empreinte de la graine, publiée avant les participations (SHA-256)" value={draw.seedHash} />
+        {draw.committedAt && (
+          <div className="mt-2">
+            <dt className="text-sm text-muted">Publiée le</dt>
+            <dd>{formatDateTime(draw.committedAt)}</dd>
+          </div>
+        )}
+        {entriesHash ? <Hash label="Empreinte de la liste des participations, publiée à la clôture (SHA-256)" value={entriesHash} /> : <p className="mt-2 text-sm text-muted">L’empreinte de la liste des participations sera publiée à la clôture.</p>}
+        {draw.seed && <Hash label="Graine révélée après le tirage" value={draw.seed} />}
+        {draw.drawnAt && (
+          <div className="mt-2">
+            <dt className="text-sm text-muted">Tirage effectué le</dt>
+            <dd>{formatDateTime(draw.drawnAt)}</dd>
+          </div>
+        )}
+      </dl>
+      {draw.seed && (
         <>
-          <p className="mt-2 text-sm text-muted">
-            Avant le tirage, nous publions l’empreinte SHA-256 d’une graine secrète tirée au hasard. Après le tirage, la graine est révélée : chacun peut vérifier qu’elle correspond à cette empreinte et
-            refaire le tirage.
-          </p>
-          <dl>
-            <Hash label="Empreinte publiée (SHA-256 de la graine)" value={draw.seedHash} />
-          </dl>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-muted">
-            Les participations sont classées selon HMAC-SHA256(graine, identifiant de participation) ; les lots sont attribués dans cet ordre. La graine, tenue secrète jusqu’au tirage, doit avoir pour
-            empreinte celle publiée avant.
-          </p>
-          <dl>
-            <Hash label="Empreinte publiée avant le tirage (SHA-256)" value={draw.seedHash} />
-            <Hash label="Graine révélée après le tirage" value={draw.seed} />
-            {draw.drawnAt && (
-              <div className="mt-2">
-                <dt className="text-sm text-muted">Tirage effectué le</dt>
-                <dd>{formatDateTime(draw.drawnAt)}</dd>
-              </div>
-            )}
-          </dl>
-          <button type="button" onClick={verify} disabled={checking} className={`${SECONDARY_BUTTON_CLASS} mt-4`}>
+          <button type="button" onClick={() => void verify()} disabled={checking || !proof.data} className={`${SECONDARY_BUTTON_CLASS} mt-4`}>
             {checking ? 'Vérification…' : 'Vérifier le tirage'}
           </button>
           <div aria-live="polite">
+            {proof.status === 'error' && <p role="alert" className="mt-3 text-sm text-error">{apiErrorMessage(proof.error)}</p>}
             {failure && <p role="alert" className="mt-3 text-sm text-error">{failure}</p>}
             {check && (
               <ul className="mt-4 space-y-2 text-sm">
-                <li className={check.hashMatches ? 'text-success' : 'text-error'}>
-                  {check.hashMatches ? '✓ La graine correspond à l’empreinte publiée avant le tirage.' : '✗ La graine NE correspond PAS à l’empreinte publiée.'}
-                  <span className="block font-mono break-all text-muted">SHA-256 calculé ici : {check.computedHash}</span>
-                </li>
-                {check.winnersMatch === null ? (
-                  <li className="text-muted">La liste des participations n’est pas disponible : seul l’accord de la graine a pu être vérifié.</li>
-                ) : (
-                  <li className={check.winnersMatch ? 'text-success' : 'text-error'}>
-                    {check.winnersMatch ? '✓ Le tirage refait dans votre navigateur donne les mêmes gagnants.' : '✗ Le tirage refait donne d’autres gagnants que ceux publiés.'}
-                  </li>
-                )}
+                <Verdict ok={check.seedMatches} yes="✓ La graine correspond à l’empreinte publiée avant le tirage." no="✗ La graine NE correspond PAS à l’empreinte publiée." />
+                <li className="font-mono break-all text-muted">SHA-256 de la graine calculé ici : {check.computedSeedHash}</li>
+                <Verdict ok={check.entriesMatch} yes="✓ La liste des participations correspond à l’empreinte publiée à la clôture." no="✗ La liste des participations NE correspond PAS à l’empreinte publiée à la clôture." />
+                <Verdict ok={check.winnersMatch} yes="✓ Le tirage refait dans votre navigateur donne les mêmes gagnants." no="✗ Le tirage refait donne d’autres gagnants que ceux publiés." />
               </ul>
             )}
           </div>

@@ -19,7 +19,8 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
+  // The entry's number once recorded ('' when the server gave none): the participant finds it in the list frozen at the close.
+  const [done, setDone] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,8 +35,8 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
     }
     setSending(true);
     try {
-      await api.request('POST', `/raffles/${raffleId}/entries`, { body });
-      setDone(true);
+      const entry = await api.request<{ _id?: string } | undefined>('POST', `/raffles/${raffleId}/entries`, { body });
+      setDone(entry?._id ?? '');
       onEntered();
     } catch (error) {
       setFailure(apiErrorMessage(error));
@@ -44,10 +45,15 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
     }
   };
 
-  if (done)
+  if (done !== null)
     return (
       <Notice tone="success" role="status">
         <p className="font-semibold">Votre participation est enregistrée. Bonne chance !</p>
+        {done && (
+          <p className="mt-1 text-sm">
+            Votre numéro de participation : <span className="font-mono break-all">{done}</span>. Notez-le : vous le retrouverez dans la liste publiée à la clôture.
+          </p>
+        )}
         <p className="mt-1 text-sm text-muted">Les gagnants seront publiés ici après le tirage.</p>
       </Notice>
     );
