@@ -11,3 +11,4 @@ export * from './windows';
 export * from './labels';
 export * from './raffle-draw';
 export * from './tournaments';
+export * as tournamentEngine from './tournament-engine';
