@@ -40,8 +40,6 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     const policy = RESOURCE_POLICY[resource];
     const base = `/api/${def.apiPath}`;
     const querySchema = listQuerySchema(ctx, resource);
-    const viewerOf = (request: FastifyRequest) => (): Promise<Viewer> => currentUser(ctx, request);
-
     const listGeneric = async (request: FastifyRequest) => {
       await canRead(ctx, request, resource);
       const query = parse(querySchema, request.query);
@@ -49,7 +47,7 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       return service.list(resource, query, visitor);
     };
     const own = policy.list?.own;
-    const list = own ? (request: FastifyRequest) => own.load(ctx, request.query, viewerOf(request)) : listGeneric;
+    const list = own ? (request: FastifyRequest) => own.load(ctx, request.query, (): Promise<Viewer> => currentUser(ctx, request)) : listGeneric;
     const servedAs = policy.list?.servedAs;
     if (servedAs) app.decorate(servedAs, listGeneric);
     else {
@@ -65,9 +63,12 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
         if (!record) throw missing(resource);
         return record;
       }
-      const viewer = readOne.viewer === 'signedIn' ? await requireUser(ctx, request) : null;
-      const seen = record && readOne.project(record, readOne.viewer === 'optional' ? await currentUser(ctx, request) : viewer);
-      if (!seen) throw readOne.notFound ? notFound(readOne.notFound) : missing(resource);
+      // A signed-in user is asked for first: 401 whether the record exists or not.
+      const signedIn = readOne.viewer === 'signedIn' ? await requireUser(ctx, request) : null;
+      const absent = () => (readOne.notFound ? notFound(readOne.notFound) : missing(resource));
+      if (!record) throw absent();
+      const seen = readOne.project(record, readOne.viewer === 'optional' ? await currentUser(ctx, request) : signedIn);
+      if (!seen) throw absent();
       return seen;
     });
 
