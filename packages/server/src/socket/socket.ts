@@ -11,7 +11,7 @@ import {
   TournamentRequestSchema,
   TournamentStateSchema,
   type TournamentActor,
-} from '@sortie/core';
+} from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, isStaff } from '../http/session';
 import type { UserJson } from '../auth/users';
