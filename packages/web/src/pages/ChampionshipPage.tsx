@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
-import { pathFor, type Championship, type Event, type Tournament } from '@sortie/core';
+import { pathFor, TOURNAMENT_STATUS_LABELS, type Championship, type Event, type Tournament } from '@sortie/core';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import type { PageProps } from './types';
 
-const STATUS: Record<Tournament['status'], string> = { registration: 'Inscriptions ouvertes', running: 'En cours', finished: 'Terminé' };
+/** Core's label, capitalised as it opens a line here. */
+const statusLabel = (status: Tournament['status']) => TOURNAMENT_STATUS_LABELS[status].charAt(0).toUpperCase() + TOURNAMENT_STATUS_LABELS[status].slice(1);
 
 /** /events/{id}/championship/{championshipId}: the standings and the tournaments that feed them. */
 export default function ChampionshipPage({ params }: PageProps) {
@@ -112,7 +113,7 @@ function Tournaments({ ids }: { ids: string[] }) {
                       </Link>
                     </h3>
                     <p className="mt-1 text-sm text-muted">
-                      {tournament.game} · {STATUS[tournament.status]} · {tournament.participants.length} participant{tournament.participants.length > 1 ? 's' : ''}
+                      {tournament.game} · {statusLabel(tournament.status)} · {tournament.participants.length} participant{tournament.participants.length > 1 ? 's' : ''}
                     </p>
                   </li>
                 ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TournamentActionSchema } from '../schemas/games.schema';
 import { buildMatches } from './bracket';
-import { canRunTournamentAction, runTournamentAction, TournamentRefusal, type TournamentActor, type TournamentState } from './tournament-actions';
+import { canRunTournamentAction, runTournamentAction, TOURNAMENT_ACTIONS, TournamentRefusal, type TournamentActor, type TournamentState } from './tournament-actions';
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `Joueur ${i + 1}`, seed: i + 1 }));
 const fresh = (n: number, format: TournamentState['format'] = 'single_elimination'): TournamentState => ({ format, status: 'registration', participants: players(n), matches: [] });
@@ -61,6 +62,10 @@ describe('tournament bracket', () => {
     expect(canRunTournamentAction('join', fresh(2), null)).toBe(false);
     expect(() => runTournamentAction('start', fresh(2), lea, {})).toThrow('Réservé à l’équipe.');
     expect(() => runTournamentAction('join', fresh(2), null, {})).toThrow('Connectez-vous pour vous inscrire.');
+  });
+
+  it('has a record for every action of the socket protocol but get, which changes nothing', () => {
+    expect(['get', ...Object.keys(TOURNAMENT_ACTIONS)].sort()).toEqual([...TournamentActionSchema.options].sort());
   });
 
   it('keeps the fields it does not own', () => {
