@@ -73,7 +73,7 @@ describe('SessionService', () => {
     const guest = aUser({ displayName: 'Invité' });
     api.userAfterLogout = guest;
 
-    await session.logout();
+    await expect(session.logout()).resolves.toEqual({ kind: 'signed-out' });
 
     expect(api.callsTo('logout')).toEqual([[]]);
     expect(session.state).toEqual({ status: 'authenticated', user: guest });
@@ -88,14 +88,14 @@ describe('SessionService', () => {
     expect(session.state).toEqual({ status: 'anonymous', user: null });
   });
 
-  it('keeps the logout even when the provider sign-out fails, logging a warning', async () => {
+  it('keeps the logout even when the provider sign-out fails, returning that failure', async () => {
     const { session, api, auth, logger } = setup();
     api.signedInAs(aUser());
     await session.load();
     auth.fail('signOut');
-    await session.logout();
+    await expect(session.logout()).resolves.toMatchObject({ kind: 'provider-sign-out-failed', cause: expect.any(Error) });
     expect(session.state.status).toBe('anonymous');
-    expect(logger.entries.warn).toHaveLength(1);
+    expect(logger.entries.warn).toEqual([]);
   });
 
   it('clear empties the session', async () => {

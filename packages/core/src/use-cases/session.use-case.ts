@@ -11,6 +11,9 @@ import { createSessionState, type SessionState } from '../state/session.store';
  * session on success, and clears it and rethrows on failure. This class is the only writer
  * of `state`; components read it with useSnapshot.
  */
+/** The logout, done on the server in both cases; the identity provider may have failed to follow. */
+export type LogoutOutcome = { kind: 'signed-out' } | { kind: 'provider-sign-out-failed'; cause: unknown };
+
 @injectable()
 export class SessionService {
   readonly state: SessionState = createSessionState();
@@ -52,14 +55,18 @@ export class SessionService {
     return result;
   }
 
-  /** Logs out on the server (the session becomes the user it answers) and at the identity provider. */
-  async logout(): Promise<void> {
+  /**
+   * Logs out on the server (the session becomes the user it answers) and at the identity
+   * provider. A provider failure does not undo the logout: it is returned, for the caller to log.
+   */
+  async logout(): Promise<LogoutOutcome> {
     const { user } = await this.api.logout();
     this.#become(user ?? null);
     try {
       await this.auth.signOut();
+      return { kind: 'signed-out' };
     } catch (error) {
-      this.logger.warn('Identity provider sign-out failed', error);
+      return { kind: 'provider-sign-out-failed', cause: error };
     }
   }
 

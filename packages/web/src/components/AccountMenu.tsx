@@ -2,10 +2,11 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogin, mdiLogout, mdiMedal, mdiViewDashboard } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { LoggerPort, SessionService } from '@sortie/core';
+import { SessionService } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { useSignInDialog } from '../app/ui-context';
 import { Icon } from './Icon';
+import { useSignOut } from './useSignOut';
 
 const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-white/10';
 
@@ -14,7 +15,7 @@ export default function AccountMenu() {
   const session = useUseCase(SessionService);
   const { status, user } = useSnapshot(session.state);
   const signInDialog = useSignInDialog();
-  const logger = useUseCase(LoggerPort);
+  const signOut = useSignOut();
 
   if (status === 'unknown') return <span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" />;
 
@@ -79,7 +80,7 @@ export default function AccountMenu() {
         )}
         <MenuSeparator className="my-1 h-px bg-line" />
         <MenuItem>
-          <button type="button" onClick={() => void session.logout().catch((error: unknown) => logger.error('Sign-out failed', error))} className={itemClass}>
+          <button type="button" onClick={signOut} className={itemClass}>
             <Icon path={mdiLogout} size={18} /> Se déconnecter
           </button>
         </MenuItem>

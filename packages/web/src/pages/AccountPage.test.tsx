@@ -25,6 +25,16 @@ describe('/account', () => {
     await waitFor(() => expect(api.callsTo('logout')).toHaveLength(1));
   });
 
+  it('signs out even when the identity provider fails to, logging only a warning', async () => {
+    const api = new FakeProductApi().signedInAs(aUser({ displayName: 'Camille Martin' }));
+    const { user, fakes } = await renderApp({ path: '/account', api });
+    fakes.auth.fail('signOut');
+    await user.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeTruthy();
+    await waitFor(() => expect(fakes.logger.messages('warn')).toEqual(['Identity provider sign-out failed']));
+    expect(fakes.logger.messages('error')).toEqual([]);
+  });
+
   it('links staff to the dashboard', async () => {
     await renderApp({ path: '/account', api: new FakeProductApi().signedInAs(aStaffUser()) });
     expect(await screen.findByRole('link', { name: 'Tableau de bord' })).toBeTruthy();

@@ -1,11 +1,12 @@
 import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogout, mdiMedal, mdiStarOutline, mdiViewDashboard } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { LoggerPort, SessionService } from '@sortie/core';
+import { SessionService } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { useSignInDialog } from '../app/ui-context';
 import { formatDate } from '../format';
 import { Icon } from '../components/Icon';
+import { useSignOut } from '../components/useSignOut';
 import { PageLoading } from '../components/LoadingBar';
 import { usePageTitle } from '../components/usePageTitle';
 
@@ -15,7 +16,7 @@ const ROLE_LABELS: Record<string, string> = { admin: 'Administrateur', staff: '√
 export default function AccountPage() {
   usePageTitle('Mon compte');
   const session = useUseCase(SessionService);
-  const logger = useUseCase(LoggerPort);
+  const signOut = useSignOut();
   const signInDialog = useSignInDialog();
   const { status, user } = useSnapshot(session.state);
 
@@ -97,7 +98,7 @@ export default function AccountPage() {
 
       <button
         type="button"
-        onClick={() => void session.logout().catch((error: unknown) => logger.error('Sign-out failed', error))}
+        onClick={signOut}
         className="mt-8 inline-flex items-center gap-2 rounded-full border border-line px-5 py-2.5 font-semibold hover:bg-white/5"
       >
         <Icon path={mdiLogout} size={20} /> Se d√©connecter
