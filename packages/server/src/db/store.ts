@@ -10,19 +10,17 @@ export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
 /** A fresh 24-hex id (random; the demo data derives its own from names). */
 export const newId = (): string => randomBytes(12).toString('hex');
 
-const iso = isoOf;
-
 /** The same as `toJson`, as JSON text, from a row whose `data` is the record's jsonb text. */
 function jsonText(row: Row): string {
   const data = textOf(row.data);
-  return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${iso(row.created_at)}","updatedAt":"${iso(row.updated_at)}"}`;
+  return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${isoOf(row.created_at)}","updatedAt":"${isoOf(row.updated_at)}"}`;
 }
 
 /** A stored row as the API shows it: `_id`, the record, `createdAt`, `updatedAt`. */
 export function toJson(kind: EntityKind, row: Row): Json {
   const data = { ...recordOf(row.data) };
   for (const key of kind.hidden ?? []) delete data[key];
-  return { _id: textOf(row.id), ...data, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  return { _id: textOf(row.id), ...data, createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at) };
 }
 
 export interface ListOptions {
