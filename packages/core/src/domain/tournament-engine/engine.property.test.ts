@@ -46,6 +46,8 @@ function checkCommon(t: EngineTournament): void {
       seen.add(key);
     }
   expect(t.status).toBe('finished');
+  // What the engine writes reads back through its own schema unchanged (a stored row is checked so).
+  expect(EngineTournamentSchema.parse(t)).toEqual(t);
   expect(t.standings).toHaveLength(new Set(t.matches.flatMap((m) => [m.a, m.b]).filter(Boolean)).size);
 }
 

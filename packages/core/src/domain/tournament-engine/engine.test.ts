@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirm, disqualify, groupTables, isFinished, nextRound, report, standings, start, swissRoundCount, undo } from './engine';
+import { confirm, disqualify, groupTables, isFinished, nextMatchOf, nextRound, report, restingIn, standings, start, swissRoundCount, undo } from './engine';
 import { bracketOrder } from './pairings';
 import { TournamentEngineError, type EngineResult } from './tournament-engine.errors';
 import { BRACKET_LABELS, EngineTournamentSchema, FORMAT_LABELS, FormatSchema, type EngineTournament, type Format, type Settings } from './tournament-engine.schema';
@@ -136,6 +136,13 @@ describe('refusals, in French with a code', () => {
   });
 });
 
+it('tells a player their next match, ready or waiting', () => {
+  const t = win(started(4, 'single_elimination'), 'W1-1', 'a');
+  expect(nextMatchOf(t, 'p2')!.id).toBe('W1-2');
+  expect(nextMatchOf(t, 'p1')).toMatchObject({ id: 'W2-1', status: 'pending' });
+  expect(nextMatchOf(t, 'p4')).toBeNull();
+});
+
 describe('a player’s report and its confirmation', () => {
   it('keeps a score until it is confirmed, then moves on', () => {
     let t = started(4, 'single_elimination');
@@ -251,6 +258,8 @@ describe('round robin and standings', () => {
     const t = started(5, 'round_robin');
     expect(Math.max(...t.matches.map((m) => m.round))).toBe(5);
     for (let round = 1; round <= 5; round++) expect(t.matches.filter((m) => m.round === round)).toHaveLength(2);
+    expect([1, 2, 3, 4, 5].flatMap((round) => restingIn(t, round)).sort()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(restingIn(started(5, 'swiss'), 1)).toEqual(['p5']);
   });
 
   it('ranks by points, then head-to-head, Buchholz, Sonneborn-Berger and seed', () => {
@@ -294,4 +303,13 @@ describe('round robin and standings', () => {
 it('labels every format and bracket in French', () => {
   expect(FormatSchema.options.map((f) => FORMAT_LABELS[f])).toContain('poules puis élimination directe');
   expect(BRACKET_LABELS.grand_final).toBe('grande finale');
+});
+
+it('fills the settings’ defaults, 3/1/0 points among them', () => {
+  expect(EngineTournamentSchema.parse({})).toMatchObject({
+    format: 'single_elimination',
+    status: 'registration',
+    settings: { thirdPlace: false, grandFinalReset: true, advancePerGroup: 2, bestOf: 1, points: { win: 3, draw: 1, loss: 0 }, checkIn: false },
+    winnerId: null,
+  });
 });

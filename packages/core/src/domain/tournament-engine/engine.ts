@@ -379,3 +379,20 @@ export function standings(t: EngineTournament): Standing[] {
 }
 
 const seedOf = (t: EngineTournament, row: Standing) => t.participants.find((p) => p.id === row.participantId)?.seed ?? Number.MAX_SAFE_INTEGER;
+
+/**
+ * A participant's next match (for "my next match" on a phone): the one ready to play, else
+ * the first still waiting for them; null once they have nothing left to play.
+ */
+export function nextMatchOf(t: EngineTournament, participantId: string): Match | null {
+  const mine = t.matches.filter((m) => m.status !== 'done' && (m.a === participantId || m.b === participantId));
+  return mine.find((m) => m.status === 'ready') ?? mine[0] ?? null;
+}
+
+/** Who sits a round out: in a round robin with an odd count, or the Swiss bye. */
+export function restingIn(t: EngineTournament, round: number, group?: number): string[] {
+  const scope = t.matches.filter((m) => (m.bracket === 'round_robin' || m.bracket === 'group' || m.bracket === 'swiss') && m.group === group);
+  const inRound = scope.filter((m) => m.round === round && m.a !== null && m.b !== null).flatMap((m) => [m.a, m.b]);
+  const everyone = new Set(scope.flatMap((m) => [m.a, m.b]).filter((id): id is string => id !== null));
+  return [...everyone].filter((id) => !inRound.includes(id));
+}
