@@ -244,6 +244,17 @@ describe('Swiss', () => {
     expect(refused(nextRound(started(2, 'round_robin'))).code).toBe('NOT_SWISS');
   });
 
+  it('ends early when disqualifications leave no pairing without a rematch', () => {
+    let t = started(4, 'swiss');
+    t = win(win(t, 'S1-1', 'a'), 'S1-2', 'b');
+    // p2 and p4 are left, and they have met.
+    t = ok(disqualify(ok(disqualify(t, 'p1')), 'p3'));
+    t = ok(nextRound(t));
+    // p1 and p4 lead on points, p1 first by seed but out: the title goes to p4.
+    expect(t).toMatchObject({ status: 'finished', winnerId: 'p4', settings: { swissRounds: 1 } });
+    expect(t.standings.map((row) => row.participantId)).toEqual(['p1', 'p4', 'p2', 'p3']);
+  });
+
   it('caps the rounds where a pairing without rematch is certain', () => {
     expect([2, 3, 4, 5, 6, 7, 8, 16, 64].map((n) => swissRoundCount(undefined, n))).toEqual([1, 2, 2, 2, 3, 3, 3, 4, 6]);
     expect(swissRoundCount(10, 6)).toBe(3);

@@ -116,7 +116,10 @@ function pairSwissRound(draft: EngineTournament, round: number): void {
   if (pairing.bye) draft.matches.push({ ...blankMatch(`S${round}-exempt`, 1, 'swiss', round, pairing.bye, null), status: 'done', winner: pairing.bye });
 }
 
-/** Swiss: pairs the next round, once every match of the current one is done. */
+/**
+ * Swiss: pairs the next round, once every match of the current one is done. When no pairing
+ * without a rematch is left (only after disqualifications), the tournament ends there.
+ */
 export function nextRound<T extends EngineTournament>(t: T): EngineResult<T> {
   return change(t, (draft) => {
     if (draft.format !== 'swiss') refuse('NOT_SWISS', 'Les rondes ne se lancent à la main qu’au système suisse.');
@@ -124,7 +127,14 @@ export function nextRound<T extends EngineTournament>(t: T): EngineResult<T> {
     const current = Math.max(0, ...draft.matches.map((m) => m.round));
     if (draft.matches.some((m) => m.status !== 'done')) refuse('ROUND_NOT_FINISHED', `La ronde ${current} n’est pas terminée.`);
     if (current >= (draft.settings.swissRounds ?? 0)) refuse('NO_MORE_ROUNDS', 'Toutes les rondes ont été jouées.');
-    pairSwissRound(draft, current + 1);
+    try {
+      pairSwissRound(draft, current + 1);
+    } catch (error) {
+      // Disqualifications can leave no pairing without a rematch (two players who have met):
+      // the tournament then ends on the rounds played rather than stay stuck.
+      if (!(error instanceof TournamentEngineError && error.code === 'NO_PAIRING')) throw error;
+      draft.settings.swissRounds = current;
+    }
   });
 }
 
@@ -262,7 +272,9 @@ function settle(draft: EngineTournament): void {
   draft.status = winnerId === undefined ? 'running' : 'finished';
   draft.winnerId = winnerId ?? null;
   draft.standings = standings(draft);
-  if (draft.status === 'finished' && (draft.format === 'round_robin' || draft.format === 'swiss')) draft.winnerId = draft.standings[0]?.participantId ?? null;
+  if (draft.status === 'finished' && (draft.format === 'round_robin' || draft.format === 'swiss'))
+    // A disqualified player keeps their row in the table but does not win the tournament.
+    draft.winnerId = draft.standings.find((row) => !dropped.has(row.participantId))?.participantId ?? null;
 }
 
 /** The champion once the tournament is over (null if nobody is left), undefined while it is not. */
