@@ -70,6 +70,17 @@ describe('double elimination', () => {
     expect([match(t, 'L2-1').a, match(t, 'L2-2').a]).toEqual(['p8', 'p7']);
   });
 
+  it('avoids rematches in the losers’ bracket: with the favourites winning, only the losers’ final is one', () => {
+    for (const n of [8, 16, 32, 64]) {
+      let t = started(n, 'double_elimination');
+      const seed = (id: string | null) => Number(id!.slice(1));
+      while (!isFinished(t)) for (const m of t.matches.filter((m) => m.status === 'ready')) t = win(t, m.id, seed(m.a) < seed(m.b) ? 'a' : 'b');
+      const met = new Set(t.matches.filter((m) => m.bracket === 'winners').map((m) => `${m.a}|${m.b}`));
+      const rematches = t.matches.filter((m) => m.bracket === 'losers' && (met.has(`${m.a}|${m.b}`) || met.has(`${m.b}|${m.a}`)));
+      expect(rematches.map((m) => m.id)).toEqual([`L${2 * Math.log2(n) - 2}-1`]);
+    }
+  });
+
   it('plays a second grand final when the losers’-bracket player wins the first', () => {
     let t = toGrandFinal();
     // The losers' bracket's side `a` won throughout: p8, beaten by p1 in the first round, came back.
