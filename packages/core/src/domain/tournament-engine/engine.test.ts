@@ -132,6 +132,8 @@ describe('refusals, in French with a code', () => {
     expect(refused(start(started(2, 'swiss'))).code).toBe('NOT_REGISTRATION');
     expect(refused(start(tournament(1, 'round_robin'))).message).toBe('Il faut au moins deux participants.');
     expect(refused(start(tournament(5, 'round_robin', { maxParticipants: 4 }))).code).toBe('TOO_MANY_PARTICIPANTS');
+    expect(refused(start(tournament(65, 'round_robin'))).message).toContain('répartissez les joueurs en poules');
+    expect(ok(start(tournament(65, 'round_robin', { groupSize: 8 }))).matches.length).toBeLessThan(2048);
     expect(refused(start(tournament(3, 'groups_then_elimination', { groupSize: 2, advancePerGroup: 2 }))).code).toBe('BAD_SETTINGS');
     expect(refused(start(tournament(2, 'groups_then_elimination', { groupSize: 2, advancePerGroup: 1 }))).code).toBe('BAD_SETTINGS');
   });

@@ -1,7 +1,7 @@
 import { eliminationBracket, roundRobin, snakeGroups, swissPairing, blankMatch } from './pairings';
 import { compareRows, eliminationTable, pointsTable } from './standings';
 import { TournamentEngineError, type EngineErrorCode, type EngineResult } from './tournament-engine.errors';
-import { ELIMINATION_BRACKETS, type EngineTournament, type Match, type Participant, type Standing } from './tournament-engine.schema';
+import { ELIMINATION_BRACKETS, MAX_MATCHES, type EngineTournament, type Match, type Participant, type Standing } from './tournament-engine.schema';
 
 const refuse = (code: EngineErrorCode, message: string): never => {
   throw new TournamentEngineError(code, message);
@@ -92,6 +92,7 @@ export function start<T extends EngineTournament>(t: T): EngineResult<T> {
         break;
       }
     }
+    if (draft.matches.length > MAX_MATCHES) refuse('TOO_MANY_PARTICIPANTS', `Trop de matchs (${draft.matches.length}) pour un seul tableau : répartissez les joueurs en poules.`);
     draft.status = 'running';
   });
 }

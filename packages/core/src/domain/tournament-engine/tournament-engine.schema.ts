@@ -135,13 +135,16 @@ export const StandingSchema = z.object({
 });
 export type Standing = z.infer<typeof StandingSchema>;
 
+/** The most matches a tournament holds: a round robin of 64 (2,016) fits, one of 65 does not. */
+export const MAX_MATCHES = 2048;
+
 /** What the engine reads and writes; a stored tournament carries more (name, game, ids) that goes along untouched. */
 export const EngineTournamentSchema = z.object({
   format: FormatSchema.default('single_elimination'),
   status: StatusSchema.default('registration'),
   settings: SettingsSchema.prefault({}),
   participants: z.array(ParticipantSchema).max(256).default([]),
-  matches: z.array(MatchSchema).max(2048).default([]),
+  matches: z.array(MatchSchema).max(MAX_MATCHES).default([]),
   standings: z.array(StandingSchema).default([]),
   winnerId: z.string().nullable().default(null),
 });
