@@ -253,6 +253,11 @@ describe('Swiss', () => {
     expect(round2.filter((m) => m.b).map((m) => [m.a, m.b])).toEqual([['p1', 'p4'], ['p5', 'p2']]);
     t = win(win(t, 'S2-1', 'a'), 'S2-2', 'a');
     expect(t.status).toBe('finished');
+    // Eight players, round 2: among the four winners the top half meets the bottom half.
+    let e = started(8, 'swiss');
+    for (const m of e.matches) e = win(e, m.id, 'a');
+    e = ok(nextRound(e));
+    expect(e.matches.filter((m) => m.round === 2).map((m) => [m.a, m.b])).toEqual([['p1', 'p3'], ['p2', 'p4'], ['p5', 'p7'], ['p6', 'p8']]);
     expect(refused(nextRound(t)).code).toBe('NOT_RUNNING');
     expect(refused(nextRound(started(2, 'round_robin'))).code).toBe('NOT_SWISS');
   });

@@ -105,11 +105,14 @@ function pairSwissRound(draft: EngineTournament, round: number): void {
   const swiss = draft.matches.filter((m) => m.bracket === 'swiss');
   const dropped = droppedIds(draft);
   const everyone = round === 1 ? draft.participants.filter((p) => !p.dropped) : playersOf(draft);
-  const ranked = (round === 1 ? [...everyone].sort(seedOrder).map((p) => p.id) : pointsTable(everyone, swiss, draft.settings.points).map((row) => row.participantId)).filter((id) => !dropped.has(id));
+  // Round 1: everyone on 0 points in seed order, so the top half of the seeds meets the bottom half.
+  const table = round === 1 ? [...everyone].sort(seedOrder).map((p) => ({ participantId: p.id, points: 0 })) : pointsTable(everyone, swiss, draft.settings.points);
+  const points = new Map(table.map((row) => [row.participantId, row.points]));
+  const ranked = table.map((row) => row.participantId).filter((id) => !dropped.has(id));
   const met = new Set(swiss.filter((m) => m.a && m.b).flatMap((m) => [`${m.a}|${m.b}`, `${m.b}|${m.a}`]));
   const byes = new Set(swiss.filter((m) => !m.b && m.winner).map((m) => m.winner));
   if (ranked.length < 2) refuse('NO_PAIRING', 'Il reste moins de deux joueurs à apparier.');
-  const pairing = swissPairing(ranked, (x, y) => met.has(`${x}|${y}`), (x) => byes.has(x), round === 1);
+  const pairing = swissPairing(ranked, (x) => points.get(x) ?? 0, (x, y) => met.has(`${x}|${y}`), (x) => byes.has(x));
   if (!pairing) return refuse('NO_PAIRING', 'Aucun appariement possible sans revanche pour cette ronde.');
   pairing.pairs.forEach(([a, b], i) => {
     draft.matches.push({ ...blankMatch(`S${round}-${i + 1}`, 1, 'swiss', round, a, b), status: 'ready' });

@@ -149,15 +149,17 @@ export function snakeGroups<T>(seeded: readonly T[], groupSize: number): T[][] {
 }
 
 /**
- * A Swiss round over players in ranking order (best first): the bye to the lowest-ranked who
- * has had none, then pairs as close in the ranking as possible with no rematch (depth-first,
- * so a pairing is found whenever one exists within the search budget). Null: no pairing.
+ * A Swiss round over players in ranking order (best first) with their points: the bye to the
+ * lowest-ranked who has had none; then, within each group of players level on points, the top
+ * half meets the bottom half (1 v 3, 2 v 4 among four), an odd one out floating down to the
+ * next group; a rematch is never allowed, and the search goes depth-first from that preferred
+ * order, so a pairing is found whenever one exists within the search budget. Null: none.
  */
 export function swissPairing(
   ranked: readonly string[],
+  pointsOf: (x: string) => number,
   hasPlayed: (x: string, y: string) => boolean,
   hadBye: (x: string) => boolean,
-  firstRound: boolean,
 ): { pairs: [string, string][]; bye: string | null } | null {
   let budget = 200_000;
   const pair = (list: readonly string[]): [string, string][] | null => {
@@ -172,11 +174,23 @@ export function swissPairing(
     }
     return null;
   };
+  const fold = (group: readonly string[]) => {
+    const half = group.length / 2;
+    return group.slice(0, half).flatMap((top, i) => [top, group[half + i]!]);
+  };
   const arrange = (list: readonly string[]): string[] => {
-    if (!firstRound) return [...list];
-    // First round: the top half meets the bottom half, 1 v n/2+1, 2 v n/2+2…
-    const half = list.length / 2;
-    return list.slice(0, half).flatMap((top, i) => [top, list[half + i]!]);
+    const arranged: string[] = [];
+    let group: string[] = [];
+    list.forEach((id, i) => {
+      group.push(id);
+      const next = list[i + 1];
+      if (next !== undefined && pointsOf(next) === pointsOf(id)) return;
+      // An odd group sends its lowest down to the next one.
+      const floater = group.length % 2 === 1 && next !== undefined ? group.pop()! : null;
+      arranged.push(...fold(group));
+      group = floater === null ? [] : [floater];
+    });
+    return arranged;
   };
   if (ranked.length % 2 === 0) {
     const pairs = pair(arrange(ranked));
