@@ -63,35 +63,51 @@ describe('a visitor taking part', () => {
     await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toBe('Vous participez déjà à cette tombola.');
   });
 
-  it('checks a drawn raffle’s proof in the browser', async () => {
-    // Arranged through the API as the organiser would: a raffle, four entries, the hash, the draw.
+  it('publishes the hashes, draws after the close, and redoes the draw in the browser with core’s code', async () => {
+    // Arranged through the API as the organiser would: the seed's hash first, four entries, the close, the draw.
     const admin = await Api.signIn(baseUrl, DEMO_ACCOUNTS.admin.email);
-    const now = Date.now();
+    const closesAt = Date.now() + 8_000;
     const raffle = await admin.request<{ _id: string }>('POST', '/api/raffles', {
       title: `Tombola vérifiable ${unique()}`, description: 'Un tirage à vérifier.', prizes: [{ name: 'Un vinyle', quantity: 1 }, { name: 'Une affiche', quantity: 2 }],
-      opensAt: new Date(now - 3_600_000).toISOString(), closesAt: new Date(now + 86_400_000).toISOString(), status: 'open', legalBasis: 'association_lottery', authorisationRef: '2026-117',
+      opensAt: new Date(Date.now() - 3_600_000).toISOString(), closesAt: new Date(closesAt).toISOString(), status: 'open', legalBasis: 'association_lottery', authorisationRef: '2026-117',
       rules: 'Une participation par personne.',
     });
+    const committed = await admin.request<{ draw: { seedHash: string } }>('POST', `/api/raffles/${raffle._id}/commit`);
+    await expect(admin.request('POST', `/api/raffles/${raffle._id}/commit`)).rejects.toThrow(/409/);
     const anonymous = Api.anonymous(baseUrl);
     for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) await anonymous.request('POST', `/api/raffles/${raffle._id}/entries`, { name, email: `${name.toLowerCase()}-${unique()}@exemple.fr` });
-    const committed = await admin.request<{ draw: { seedHash: string } }>('POST', `/api/raffles/${raffle._id}/commit`);
+    // Not before the close.
+    await expect(admin.request('POST', `/api/raffles/${raffle._id}/draw`)).rejects.toThrow(/409.*clôture/);
 
     const page = await (await context()).newPage();
     await page.goto(`/raffles/${raffle._id}`);
     await heading(page);
     await page.getByText('Loterie associative autorisée par arrêté n° 2026-117').waitFor();
-    // Before the draw: the hash, no seed and nothing to verify yet.
+    await page.getByRole('region', { name: 'Ce que vous pouvez vérifier' }).getByText('Que la graine a vraiment été tirée au hasard.').waitFor();
+    // Before the close: the seed's hash, no seed, nothing to verify yet.
     await page.getByText(committed.draw.seedHash).waitFor();
+    await page.getByText('L’empreinte de la liste des participations sera publiée à la clôture.').waitFor();
     expect(await page.getByRole('button', { name: 'Vérifier le tirage' }).count()).toBe(0);
 
-    const drawn = await admin.request<{ draw: { seed: string; winners: Array<{ name: string; prize: string }> } }>('POST', `/api/raffles/${raffle._id}/draw`);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, closesAt - Date.now() + 500)));
+    await expect(anonymous.request('POST', `/api/raffles/${raffle._id}/entries`, { name: 'Emile', email: `emile-${unique()}@exemple.fr` })).rejects.toThrow(/409/);
+    // At the close, the entry list's hash is published beside the seed's.
+    const closed = await anonymous.request<{ entriesHash: string; entryIds: string[] }>('GET', `/api/raffles/${raffle._id}/proof`);
+    expect(closed.entryIds).toHaveLength(4);
+    await page.reload();
+    await page.getByText(closed.entriesHash).waitFor();
+
+    const drawn = await admin.request<{ draw: { seed: string; entriesHash: string; winners: Array<{ name: string; prize: string }> } }>('POST', `/api/raffles/${raffle._id}/draw`);
+    expect(drawn.draw.entriesHash).toBe(closed.entriesHash);
     await page.reload();
     const winners = page.getByRole('region', { name: 'Gagnants' });
     await winners.waitFor();
     expect(await winners.getByRole('listitem').allInnerTexts()).toEqual(drawn.draw.winners.map((w) => `${w.name} — ${w.prize}`));
     await page.getByText(drawn.draw.seed).waitFor();
+    // The check runs in Chromium: core's checkDraw over WebCrypto, from the revealed seed and the frozen list.
     await page.getByRole('button', { name: 'Vérifier le tirage' }).click();
     await page.getByText('✓ La graine correspond à l’empreinte publiée avant le tirage.').waitFor();
+    await page.getByText('✓ La liste des participations correspond à l’empreinte publiée à la clôture.').waitFor();
     await page.getByText('✓ Le tirage refait dans votre navigateur donne les mêmes gagnants.').waitFor();
   });
 

@@ -79,7 +79,7 @@ export function DrawProof({ raffleId, draw }: { raffleId: string; draw: Draw }) 
             <dd>{formatDateTime(draw.committedAt)}</dd>
           </div>
         )}
-        {entriesHash ? <Hash label="Empreinte de la liste des participations, publiée à la clôture (SHA-256)" value={entriesHash} /> : <p className="mt-2 text-sm text-muted">L’empreinte de la liste des participations sera publiée à la clôture.</p>}
+        {entriesHash && <Hash label="Empreinte de la liste des participations, publiée à la clôture (SHA-256)" value={entriesHash} />}
         {draw.seed && <Hash label="Graine révélée après le tirage" value={draw.seed} />}
         {draw.drawnAt && (
           <div className="mt-2">
@@ -88,6 +88,7 @@ export function DrawProof({ raffleId, draw }: { raffleId: string; draw: Draw }) 
           </div>
         )}
       </dl>
+      {!entriesHash && <p className="mt-2 text-sm text-muted">L’empreinte de la liste des participations sera publiée à la clôture.</p>}
       {draw.seed && (
         <>
           <button type="button" onClick={() => void verify()} disabled={checking || !proof.data} className={`${SECONDARY_BUTTON_CLASS} mt-4`}>
