@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayFilterOf, isDateFilter, isoToParisLocal, parisDay, parisLocalToIso, parisMidnight, parisOffsetMinutes, rangeOf, weekdayOf, weekendOf } from './paris-time';
+import { addDays, dayFilterOf, isDateFilter, isoToParisLocal, parisDay, parisLocalToIso, parisMidnight, parisOffsetMinutes, rangeOf, weekdayOf, weekendOf, weekendToPlan } from './paris-time';
 
 describe('Paris days', () => {
   it.each([
@@ -81,6 +81,16 @@ describe('date filters', () => {
     ['today', new Date('2026-03-14T23:30:00.000Z'), { from: '2026-03-14T23:30:00.000Z', to: '2026-03-15T22:59:59.999Z' }],
   ] as const)('%s from %s', (filter, now, range) => {
     expect(rangeOf(filter, now)).toEqual(range);
+  });
+
+  it.each([
+    ['a Wednesday: this weekend', '2026-03-11T17:00:00.000Z', { next: false, from: '2026-03-13T23:00:00.000Z', to: '2026-03-15T22:59:59.999Z' }],
+    ['a Saturday evening: this weekend, from now', '2026-03-14T20:00:00.000Z', { next: false, from: '2026-03-14T20:00:00.000Z', to: '2026-03-15T22:59:59.999Z' }],
+    ['a Sunday: the next one', '2026-03-15T10:00:00.000Z', { next: true, from: '2026-03-20T23:00:00.000Z', to: '2026-03-22T22:59:59.999Z' }],
+    // 00:30 on the Sunday clocks go back: adding 24 hours would still be Sunday.
+    ['the Sunday of the October change, just after midnight', '2026-10-24T22:30:00.000Z', { next: true, from: '2026-10-30T23:00:00.000Z', to: '2026-11-01T22:59:59.999Z' }],
+  ])('the weekend to plan on %s', (_case, now, expected) => {
+    expect(weekendToPlan(new Date(now))).toEqual(expected);
   });
 
   it('names the agenda’s groups and recognises its filters', () => {

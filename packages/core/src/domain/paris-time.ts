@@ -142,3 +142,14 @@ export function dayFilterOf(day: string, today: string): Exclude<DateFilter, 'we
   if (weekendOf(today).includes(day)) return 'weekend';
   return null;
 }
+
+/**
+ * The weekend a visitor plans: this one, except on a Sunday, when it is tonight and the next
+ * one is meant (`next`). Counted in Paris days, so a change of time on that Sunday changes nothing.
+ */
+export function weekendToPlan(now: Date): { next: boolean; from: string; to: string } {
+  const today = parisDay(now);
+  if (weekdayOf(today) !== 6) return { next: false, ...rangeOf('weekend', now) };
+  const saturday = addDays(today, 6);
+  return { next: true, from: parisMidnight(saturday).toISOString(), to: new Date(parisMidnight(addDays(saturday, 2)).getTime() - 1).toISOString() };
+}

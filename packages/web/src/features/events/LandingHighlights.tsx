@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { ClockPort, parisDay, pathFor, rangeOf, weekdayOf } from '@sortie/core';
+import { ClockPort, pathFor, rangeOf, weekendToPlan } from '@sortie/core';
 import { useUseCase } from '../../app/container-context';
 import { EmptyState, ErrorNotice } from '../../data/QueryView';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -16,8 +16,7 @@ export default function LandingHighlights({ city }: { city: string }) {
   const now = clock.now();
   const home = pathFor('home', { city });
   // On a Sunday the weekend is tonight: the next one is what a visitor plans.
-  const sunday = weekdayOf(parisDay(now)) === 6;
-  const weekend = sunday ? rangeOf('weekend', new Date(now.getTime() + 86_400_000)) : rangeOf('weekend', now);
+  const { next: sunday, ...weekend } = weekendToPlan(now);
   return (
     <div className="grid gap-10">
       <Highlight
