@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextRound, report, start } from './engine';
+import { disqualify, nextRound, report, start, undo } from './engine';
 import { compareRows } from './standings';
 import type { EngineResult } from './tournament-engine.errors';
 import { EngineTournamentSchema, ELIMINATION_BRACKETS, type EngineTournament, type Format, type Settings } from './tournament-engine.schema';
@@ -175,6 +175,46 @@ describe('the engine over whole tournaments, 2 to 64 players', () => {
         expect(playOut(tournament(n, format), scores()).standings).toEqual(playOut(tournament(n, format), scores()).standings);
       }),
       { numRuns: 6 },
+    );
+  });
+
+  it('survives disqualifications and undos thrown in at random, in every format', () => {
+    const formats = fc.constantFrom<Format>('single_elimination', 'double_elimination', 'round_robin', 'swiss', 'groups_then_elimination');
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 20 }), formats, fc.infiniteStream(fc.nat(99)), (n, format, stream) => {
+        const dice = stream[Symbol.iterator]();
+        const roll = () => dice.next().value as number;
+        let t = ok(start(tournament(n, format)));
+        for (let step = 0; t.status !== 'finished'; step++) {
+          expect(step).toBeLessThan(5_000);
+          const r = roll();
+          const active = t.participants.filter((p) => !p.dropped);
+          const done = t.matches.filter((m) => m.scoreA !== null && m.status === 'done');
+          // Refusals are fine (undo of a match whose next one has started): only throws are not.
+          if (r < 4 && active.length > 2) t = ok(disqualify(t, active[roll() % active.length]!.id));
+          else if (r < 10 && done.length > 0 && step < 200) {
+            const outcome = undo(t, done[roll() % done.length]!.id);
+            if (outcome.ok) t = outcome.tournament;
+          } else {
+            const ready = t.matches.filter((m) => m.status === 'ready');
+            if (ready.length === 0) {
+              t = ok(nextRound(t));
+              continue;
+            }
+            const match = ready[roll() % ready.length]!;
+            const a = roll() % 4;
+            const drawn = roll() % 4;
+            const b = ELIMINATION_BRACKETS.has(match.bracket) && a === drawn ? a + 1 : drawn;
+            t = ok(report(t, match.id, a, b));
+          }
+        }
+        checkCommon(t);
+        const dropped = new Set(t.participants.filter((p) => p.dropped).map((p) => p.id));
+        if (t.winnerId !== null) expect(dropped.has(t.winnerId), 'a disqualified champion').toBe(false);
+        // A forfeit is lost by a disqualified player (its winner may have been disqualified since).
+        for (const m of t.matches) if (m.forfeit) expect(dropped.has(m.winner === m.a ? m.b! : m.a!), `forfeit ${m.id}`).toBe(true);
+      }),
+      { numRuns: 40 },
     );
   });
 });
