@@ -10,5 +10,6 @@ export * from './paris-time';
 export * from './windows';
 export * from './labels';
 export * from './raffle-draw';
+export * from './raffle-proof.schema';
 export * from './tournaments';
 export * as tournamentEngine from './tournament-engine';

@@ -2,7 +2,8 @@
 // eslint-disable-next-line no-restricted-imports -- the test compares core's WebCrypto primitives with the server's node:crypto
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkDraw, drawOrder, drawWinners, entriesHashOf, entryListText, ENTRIES_HASH_METHOD, RAFFLE_DRAW_ALGORITHM, RaffleProofSchema, webDrawCrypto, type DrawCrypto, type RaffleProof } from './raffle-draw';
+import { checkDraw, drawOrder, drawWinners, entriesHashOf, entryListText, ENTRIES_HASH_METHOD, RAFFLE_DRAW_ALGORITHM, webDrawCrypto, type DrawCrypto } from './raffle-draw';
+import { RaffleProofSchema, type RaffleProof } from './raffle-proof.schema';
 
 const nodeDrawCrypto: DrawCrypto = {
   sha256Hex: (text) => createHash('sha256').update(text).digest('hex'),

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { IsoDateTimeSchema } from './schemas/common.schema';
+import type { RaffleProof } from './raffle-proof.schema';
 
 /*
  * The raffle draw and its proof, once for the server that draws and the browser that checks.
@@ -12,6 +11,8 @@ import { IsoDateTimeSchema } from './schemas/common.schema';
  *    and hands out the prizes in their published order; the seed is then revealed.
  *
  * Only the two hash primitives differ between node:crypto and WebCrypto: they are a parameter.
+ * No zod here, so that a page can redo a draw without loading it; the proof's schema is in
+ * raffle-proof.schema.ts.
  */
 
 export const RAFFLE_DRAW_ALGORITHM = 'hmac-sha256-order';
@@ -52,29 +53,6 @@ export async function drawWinners(seed: string, entryIds: readonly string[], pri
 export const entryListText = (entryIds: readonly string[]) => [...entryIds].sort().join('\n');
 
 export const entriesHashOf = async (entryIds: readonly string[], crypto: DrawCrypto) => crypto.sha256Hex(entryListText(entryIds));
-
-const HashSchema = z.string().regex(/^[0-9a-f]{64}$/);
-const WinnerSchema = z.object({ entryId: z.string(), prize: z.string(), name: z.string() });
-
-/** GET /api/raffles/{id}/proof: all anyone needs to redo the draw. Names and e-mails stay private. */
-export const RaffleProofSchema = z.object({
-  algorithm: z.literal(RAFFLE_DRAW_ALGORITHM),
-  /** SHA-256 of the seed, published before entries were taken. */
-  seedHash: HashSchema.nullable(),
-  committedAt: IsoDateTimeSchema.nullable(),
-  closesAt: IsoDateTimeSchema,
-  /** SHA-256 of the frozen entry list (ENTRIES_HASH_METHOD), published at the close. */
-  entriesHash: HashSchema.nullable(),
-  entriesHashMethod: z.string(),
-  /** Revealed after the draw only. */
-  seed: z.string().nullable(),
-  drawnAt: IsoDateTimeSchema.nullable(),
-  prizes: z.array(z.object({ name: z.string(), quantity: z.number().int().min(0) })),
-  /** Every entry id once the list is frozen, sorted; empty before the close. */
-  entryIds: z.array(z.string()),
-  winners: z.array(WinnerSchema),
-});
-export type RaffleProof = z.infer<typeof RaffleProofSchema>;
 
 export interface DrawCheck {
   /** SHA-256 of the revealed seed, computed by the checker. */

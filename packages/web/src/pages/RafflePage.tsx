@@ -110,7 +110,7 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
         </Notice>
       )}
 
-      {draw && <DrawProof raffleId={raffle._id} draw={draw} />}
+      {draw && <DrawProof raffleId={raffle._id} draw={draw} closed={window === 'closed'} />}
       <DrawGuarantees />
     </PageFrame>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkDraw, ENTRIES_HASH_METHOD, RaffleProofSchema, webDrawCrypto, type DrawCheck, type Raffle } from '@sortie/core';
+import { checkDraw, ENTRIES_HASH_METHOD, webDrawCrypto, type DrawCheck, type Raffle } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
@@ -43,8 +43,10 @@ export function DrawGuarantees() {
 }
 
 /** The draw's proof: the hashes published before, the seed after, and the draw redone in this browser with core's code. */
-export function DrawProof({ raffleId, draw }: { raffleId: string; draw: Draw }) {
-  const proof = useApiQuery(`raffle-proof:${raffleId}:${draw.seed ?? ''}`, (api) => api.request<unknown>('GET', `/raffles/${raffleId}/proof`).then((body) => RaffleProofSchema.parse(body)));
+export function DrawProof({ raffleId, draw, closed }: { raffleId: string; draw: Draw; closed: boolean }) {
+  // Before the close there is nothing to read beyond the seed's hash, already on the raffle.
+  const needed = Boolean(draw.seed) || (closed && !draw.entriesHash);
+  const proof = useApiQuery(needed ? `raffle-proof:${raffleId}:${draw.seed ?? ''}` : null, (api) => import('./load-proof').then(({ loadProof }) => loadProof(api, raffleId)));
   const [check, setCheck] = useState<DrawCheck | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
