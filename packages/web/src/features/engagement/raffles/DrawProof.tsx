@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkDraw, ENTRIES_HASH_METHOD, webDrawCrypto, type DrawCheck, type Raffle } from '@sortie/core';
+import type { DrawCheck, Raffle } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
@@ -57,7 +57,8 @@ export function DrawProof({ raffleId, draw, closed }: { raffleId: string; draw: 
     setChecking(true);
     setFailure(null);
     try {
-      setCheck(await checkDraw(proof.data, webDrawCrypto));
+      const { verifyProof } = await import('./load-proof');
+      setCheck(await verifyProof(proof.data));
     } catch (error) {
       setFailure(apiErrorMessage(error));
     } finally {
@@ -71,7 +72,8 @@ export function DrawProof({ raffleId, draw, closed }: { raffleId: string; draw: 
         Preuve du tirage
       </h2>
       <p className="mt-2 text-sm text-muted">
-        Les participations sont classées selon HMAC-SHA256(graine, numéro de participation), dans l’ordre croissant ; les lots sont attribués dans cet ordre. L’empreinte de la liste est le {ENTRIES_HASH_METHOD.charAt(0).toLowerCase() + ENTRIES_HASH_METHOD.slice(1)}
+        Les participations sont classées selon HMAC-SHA256(graine, numéro de participation), dans l’ordre croissant ; les lots sont attribués dans cet ordre.
+        {proof.data && ` Empreinte de la liste : ${proof.data.entriesHashMethod}`}
       </p>
       <dl>
         <Hash label="Empreinte de la graine, publiée avant les participations (SHA-256)" value={draw.seedHash} />
