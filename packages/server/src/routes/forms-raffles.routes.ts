@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FormEntryInputSchema, FormSchema, formWindow, isEntryCode, isObjectId, RaffleEntryInputSchema, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
+import { FormEntryInputSchema, FormEntrySchema, FormSchema, formWindow, isEntryCode, isObjectId, RaffleEntryInputSchema, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
 import { currentUser, requireRole } from '../http/session';
@@ -10,7 +10,7 @@ import { RaffleDrawService } from '../raffles/raffle-draw.service';
 
 const IdParams = z.object({ id: z.string() });
 const EntryParams = z.object({ id: z.string(), code: z.string() });
-const iso = (v: unknown) => new Date(v as string).toISOString();
+const iso = (v: unknown) => new Date(z.union([z.string(), z.date()]).parse(v)).toISOString();
 
 /** What a form's window code means to the visitor who posts an answer. */
 const FORM_REFUSALS: Record<Exclude<WindowCode, 'open'>, () => ConflictError> = {
@@ -20,7 +20,10 @@ const FORM_REFUSALS: Record<Exclude<WindowCode, 'open'>, () => ConflictError> = 
 };
 const FormRecord = FormSchema.pick({ fields: true, opensAt: true, closesAt: true, maxEntries: true, entryCount: true });
 
-const entryJson = (row: Record<string, unknown>) => ({ _id: row.id, ...(row.data as object), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
+/** A stored entry (form or raffle) as the API shows it; its record is checked to be an object, the routes' schemas checked it on the way in. */
+const EntryRecord = z.record(z.string(), z.unknown());
+const entryJson = (row: Record<string, unknown>): Record<string, unknown> => ({ _id: row.id, ...EntryRecord.parse(row.data), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
+const FormAnswers = FormEntrySchema.pick({ answers: true });
 
 const csvCell = (value: unknown) => {
   const text = value === undefined || value === null ? '' : String(value);
@@ -82,7 +85,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     const fields = form ? FormRecord.parse(form).fields : [];
     const header = ['entryCode', 'createdAt', ...fields.map((f) => f.label)];
     const lines = rows.map((row) => {
-      const answers = (row.data as { answers: Record<string, unknown> }).answers;
+      const { answers } = FormAnswers.parse(row.data);
       return [row.entry_code, iso(row.created_at), ...fields.map((f) => answers[f.key])].map(csvCell).join(';');
     });
     return reply
@@ -102,7 +105,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
       const record = { raffleId: id, name: input.name, ...(input.email ? { email: input.email } : {}), ...(user ? { userId: user._id } : {}) };
       const rows = await tx.query('INSERT INTO raffle_entries (id, raffle_id, entrant, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING *', [newId(), id, entrant, JSON.stringify(record)]);
       if (!rows.length) return null;
-      const { email: _email, ...shown } = entryJson(rows[0]!) as Record<string, unknown>;
+      const { email: _email, ...shown } = entryJson(rows[0]!);
       return shown;
     });
     return reply.status(201).send(entry);
