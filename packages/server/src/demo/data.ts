@@ -64,6 +64,9 @@ const TITLES: Record<string, string[]> = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Who entered the closed demo raffle (DEMO_IDS.closedRaffle). */
+export const DEMO_RAFFLE_ENTRANTS = ['Ana', 'Bruno', 'Chloé', 'Driss', 'Élise', 'Farid'];
+
 /** The French demo data set, dates relative to `now` so the events stay upcoming. */
 export function demoRecords(now: number): DemoRecord[] {
   const records: DemoRecord[] = [];
@@ -133,6 +136,12 @@ export function demoRecords(now: number): DemoRecord[] {
     title: 'Tombola de printemps', description: 'Gagnez des places de concert !', prizes: [{ name: 'Deux places pour un concert', quantity: 2 }, { name: 'Un t-shirt Sortie', quantity: 3 }],
     placeId: DEMO_IDS.places.confort, opensAt: iso(today - day), closesAt: iso(today + 30 * day), status: 'open', legalBasis: 'free_draw',
     rules: 'Tirage gratuit sans obligation d’achat, une participation par personne.', entryCount: 0, draw: null,
+  });
+  // Closed an hour ago; demo/load.ts commits its seed and adds its entries, so staff can draw it.
+  add('raffles', DEMO_IDS.closedRaffle, {
+    title: 'Tombola de la soirée quiz', description: 'Les participations sont closes : le tirage attend l’équipe.', prizes: [{ name: 'Une carte cadeau de 30 €', quantity: 1 }, { name: 'Un t-shirt Sortie', quantity: 2 }],
+    placeId: DEMO_IDS.places.tapGarden, opensAt: iso(now - 10 * day), closesAt: iso(now - 3_600_000), status: 'open', legalBasis: 'free_draw',
+    rules: 'Tirage gratuit sans obligation d’achat, une participation par personne.', entryCount: DEMO_RAFFLE_ENTRANTS.length, draw: null,
   });
 
   const fields = [

@@ -21,6 +21,8 @@ export const DEMO_IDS = {
   blindTest: demoId('blindtest:annees-80'),
   tournament: demoId('tournament:mario-kart'),
   raffle: demoId('raffle:printemps'),
+  /** Closed, its seed committed before its entries (demo/load.ts): ready for staff to draw. */
+  closedRaffle: demoId('raffle:soiree-quiz'),
   form: demoId('form:benevoles'),
   formTemplate: demoId('formtemplate:inscription'),
   menu: demoId('menu:le-tap-garden'),

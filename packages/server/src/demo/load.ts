@@ -2,7 +2,9 @@ import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { Users } from '../auth/users';
 import { DEMO_ACCOUNTS, DEMO_IDS } from './ids';
-import { demoRecords } from './data';
+import { demoRecords, DEMO_RAFFLE_ENTRANTS } from './data';
+import { demoId } from './ids';
+import { newSeed } from '../raffles/draw';
 
 export class DemoRefusedError extends Error {
   constructor() {
@@ -34,6 +36,14 @@ export async function loadDemo(db: Db, options: { password: string; production: 
       await users.create({ ...account, roles: [...account.roles], password: options.password, city: 'Poitiers', id: DEMO_IDS.users[key as keyof typeof DEMO_IDS.users] }, tx);
     }
     for (const record of demoRecords(now)) await store.insert(record.resource, record.data, { id: record.id, db: tx });
+    // The closed demo raffle, as the server would have kept it: the seed committed ten days ago, before the entries.
+    const { seed, seedHash } = newSeed();
+    const draw = { seedHash, committedAt: new Date(now - 10 * 86_400_000).toISOString(), entriesHash: null, seed: null, drawnAt: null, winners: [] };
+    await tx.query(`UPDATE raffles SET seed = $2, data = jsonb_set(data, '{draw}', $3::jsonb) WHERE id = $1`, [DEMO_IDS.closedRaffle, seed, JSON.stringify(draw)]);
+    for (const [i, name] of DEMO_RAFFLE_ENTRANTS.entries()) {
+      const email = `participant${i + 1}@exemple.fr`;
+      await tx.query('INSERT INTO raffle_entries (id, raffle_id, entrant, data) VALUES ($1, $2, $3, $4)', [demoId(`raffle-entry:${i}`), DEMO_IDS.closedRaffle, email, JSON.stringify({ raffleId: DEMO_IDS.closedRaffle, name, email })]);
+    }
     await tx.query(`INSERT INTO user_badges (id, user_id, badge_id, data) VALUES ($1, $2, $3, $4)`, [
       '0000000000000000000000b1', DEMO_IDS.users.visitor, (await tx.query<{ id: string }>('SELECT id FROM badges ORDER BY id LIMIT 1'))[0]!.id,
       JSON.stringify({ userId: DEMO_IDS.users.visitor, awardedAt: new Date(now).toISOString() }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawWinners, entriesHashOf, RaffleProofSchema } from '@sortie/core';
 import { BACKENDS, signIn, testApp } from '../testing/test-app';
-import { DEMO_ACCOUNTS } from '../demo/ids';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { nodeDrawCrypto, seedHashOf } from '../raffles/draw';
 
 const HOUR = 3600_000;
@@ -90,6 +90,19 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
     expect(proof.winners).toHaveLength(3);
     expect(JSON.stringify(proof)).not.toContain('@exemple.fr');
     expect((await post(`/api/raffles/${id}/draw`)).json()).toMatchObject({ statusCode: 409, code: 'ALREADY_DRAWN' });
+  });
+
+  it('has a closed demo raffle, committed before its entries, that staff can draw', async () => {
+    const id = DEMO_IDS.closedRaffle;
+    const closed = await proofOf(id);
+    expect(Date.parse(closed.committedAt!)).toBeLessThan(Date.parse(closed.closesAt));
+    expect(closed.entryIds).toHaveLength(6);
+    expect(closed.entriesHash).toBe(await entriesHashOf(closed.entryIds, nodeDrawCrypto));
+    expect((await post(`/api/raffles/${id}/draw`)).statusCode).toBe(200);
+    const proof = await proofOf(id);
+    expect(seedHashOf(proof.seed!)).toBe(closed.seedHash);
+    expect(proof.winners.map(({ entryId, prize }) => ({ entryId, prize }))).toEqual(await drawWinners(proof.seed!, proof.entryIds, proof.prizes, nodeDrawCrypto));
+    expect(proof.winners).toHaveLength(3);
   });
 
   it('refuses a commit after the close and a draw without a commit', async () => {
