@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
+import { QueryClient } from './queries/query-client';
 import { USE_CASES } from './use-cases';
 
 /**
@@ -13,7 +14,11 @@ export function createContainer(...modules: ContainerModule[]): Container {
   return container;
 }
 
-/** Binds every use-case class to itself; the ports come from the adapters' modules. */
+/**
+ * Binds every use-case class to itself, and the query cache they and the pages share (one
+ * per program); the ports come from the adapters' modules.
+ */
 export const useCasesModule = new ContainerModule(({ bind }) => {
+  bind(QueryClient).toSelf();
   for (const useCase of USE_CASES) bind(useCase).toSelf();
 });

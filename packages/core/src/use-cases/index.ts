@@ -10,6 +10,9 @@ import { ResolveShortLink } from './resolve-short-link.use-case';
 import { SessionService } from './session.use-case';
 import { SignIn } from './sign-in.use-case';
 import { TournamentActions } from './tournament-actions.use-case';
+import { ToggleFollow } from './toggle-follow.use-case';
+import { ToggleLike } from './toggle-like.use-case';
+import { MarkNotificationsRead } from './mark-notifications-read.use-case';
 
 export * from './navigation';
 export * from './parse-input';
@@ -25,6 +28,10 @@ export * from './resolve-short-link.use-case';
 export * from './session.use-case';
 export * from './sign-in.use-case';
 export * from './tournament-actions.use-case';
+export * from './optimistic-outcome';
+export * from './toggle-like.use-case';
+export * from './toggle-follow.use-case';
+export * from './mark-notifications-read.use-case';
 
 /** Every use-case class, bound to itself by useCasesModule. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -39,4 +46,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   MusicPlayback,
   AnalyzeTrack,
   MobileAppRedirect,
+  ToggleLike,
+  ToggleFollow,
+  MarkNotificationsRead,
 ];

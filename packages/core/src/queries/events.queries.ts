@@ -1,0 +1,18 @@
+import type { Event } from '../domain/schemas/events.schema';
+import type { Page } from '../domain/schemas/common.schema';
+import type { QueryDefinition } from './query-client';
+import { recordQueries } from './records.queries';
+
+/** The events feature's reads. Every key starts with 'events', so ['events'] invalidates them all. */
+export const eventQueries = {
+  one: (id: string): QueryDefinition<Event> => recordQueries.one<Event>('events', id),
+
+  /** Upcoming events in the same city (and first category), `count` + 1 since the event itself may come back. */
+  related: (event: Pick<Event, '_id' | 'city' | 'categoryIds'>, count: number): QueryDefinition<Page<Event>> => {
+    const category = event.categoryIds[0];
+    return {
+      key: ['events', 'related', event._id],
+      load: (api) => api.listEvents({ city: event.city, upcoming: 'true', limit: count + 1, offset: 0, ...(category ? { categoryId: category } : {}) }),
+    };
+  },
+};

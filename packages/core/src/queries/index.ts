@@ -1,0 +1,4 @@
+export * from './query-client';
+export * from './records.queries';
+export * from './events.queries';
+export * from './me.queries';

@@ -1,0 +1,41 @@
+import type { Follow, FollowTarget, Notification } from '../domain/schemas/people.schema';
+import type { Page } from '../domain/schemas/common.schema';
+import type { QueryDefinition } from './query-client';
+
+/** Whether the signed-in user likes an event. */
+export interface LikeStatus {
+  liked: boolean;
+}
+
+/** Whether the signed-in user follows a target, and the follow's id once the server has given it. */
+export interface FollowStatus {
+  following: boolean;
+  followId: string | null;
+}
+
+/** A page of the user's notifications, with how many are unread in all. */
+export type NotificationPage = Page<Notification> & { unread: number };
+
+/** The signed-in user's own reads. Every key starts with 'me': signing out invalidates ['me']. */
+export const meQueries = {
+  /** GET /api/me/likes/{eventId} */
+  like: (eventId: string): QueryDefinition<LikeStatus> => ({
+    key: ['me', 'likes', eventId],
+    load: async (api) => ({ liked: Boolean((await api.request<{ liked: boolean }>('GET', `/me/likes/${eventId}`)).liked) }),
+  }),
+
+  /** GET /api/me/follows/{kind}/{id} */
+  follow: (target: FollowTarget): QueryDefinition<FollowStatus> => ({
+    key: ['me', 'follows', target.kind, target.id],
+    load: async (api) => {
+      const { follow } = await api.request<{ follow: Follow | null }>('GET', `/me/follows/${target.kind}/${target.id}`);
+      return { following: Boolean(follow), followId: follow?._id ?? null };
+    },
+  }),
+
+  /** GET /api/me/notifications, newest first. */
+  notifications: (limit: number, offset: number): QueryDefinition<NotificationPage> => ({
+    key: ['me', 'notifications', limit, offset],
+    load: (api) => api.request<NotificationPage>('GET', '/me/notifications', { query: { limit, offset } }),
+  }),
+};

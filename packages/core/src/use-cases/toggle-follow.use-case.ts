@@ -1,0 +1,55 @@
+import { inject, injectable } from 'inversify';
+import { FollowTargetSchema, type Follow, type FollowTarget } from '../domain/schemas/people.schema';
+import { ProductApiPort } from '../ports/product-api.port';
+import { QueryClient } from '../queries/query-client';
+import { meQueries, type FollowStatus } from '../queries/me.queries';
+import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
+import { parseInput } from './parse-input';
+import { SessionService } from './session.use-case';
+
+/** The pending-state key of a follow target. */
+export const followKey = (target: FollowTarget) => `${target.kind}:${target.id}`;
+
+/**
+ * Follow or unfollow a place, an organisation, an artist or a user (POST /api/me/follows,
+ * DELETE /api/me/follows/{followId}). The follow shows at once in the query cache and goes
+ * back if the server refuses; an unfollow needs the follow's id, so a second click waits
+ * for the first answer.
+ */
+@injectable()
+export class ToggleFollow {
+  /** Targets whose follow is on its way, by `followKey`. */
+  readonly state: PendingState = createPendingState();
+
+  constructor(
+    @inject(ProductApiPort) private readonly api: ProductApiPort,
+    @inject(QueryClient) private readonly queries: QueryClient,
+    @inject(SessionService) private readonly session: SessionService,
+  ) {}
+
+  async execute(input: FollowTarget): Promise<ToggleOutcome<FollowStatus>> {
+    const target = parseInput(FollowTargetSchema, input);
+    if (this.session.state.status !== 'authenticated') return { kind: 'sign-in' };
+    const query = meQueries.follow(target);
+    const current = this.queries.data<FollowStatus>(query.key);
+    const pendingKey = followKey(target);
+    if (!current || this.state.pending[pendingKey] || (current.following && !current.followId)) return { kind: 'ignored' };
+    this.state.pending[pendingKey] = true;
+    const rollback = this.queries.patch<FollowStatus>(query.key, () => ({ following: !current.following, followId: null }));
+    try {
+      if (current.followId) {
+        await this.api.request('DELETE', `/me/follows/${current.followId}`);
+        return { kind: 'done', value: { following: false, followId: null } };
+      }
+      const follow = await this.api.request<Follow>('POST', '/me/follows', { body: target });
+      const value: FollowStatus = { following: true, followId: follow._id };
+      this.queries.set(query.key, value);
+      return { kind: 'done', value };
+    } catch (cause) {
+      rollback();
+      return { kind: 'failed', cause };
+    } finally {
+      delete this.state.pending[pendingKey];
+    }
+  }
+}

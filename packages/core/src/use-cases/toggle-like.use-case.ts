@@ -1,0 +1,49 @@
+import { inject, injectable } from 'inversify';
+import { ObjectIdSchema } from '../domain/schemas/common.schema';
+import type { Event } from '../domain/schemas/events.schema';
+import { ProductApiPort } from '../ports/product-api.port';
+import { QueryClient, type Rollback } from '../queries/query-client';
+import { eventQueries } from '../queries/events.queries';
+import { meQueries, type LikeStatus } from '../queries/me.queries';
+import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
+import { parseInput } from './parse-input';
+import { SessionService } from './session.use-case';
+
+/**
+ * Like or unlike an event (PUT or DELETE /api/me/likes/{id}). The like and the event's
+ * count change in the query cache at once and go back if the server refuses.
+ */
+@injectable()
+export class ToggleLike {
+  /** Events whose like is on its way, by id. */
+  readonly state: PendingState = createPendingState();
+
+  constructor(
+    @inject(ProductApiPort) private readonly api: ProductApiPort,
+    @inject(QueryClient) private readonly queries: QueryClient,
+    @inject(SessionService) private readonly session: SessionService,
+  ) {}
+
+  async execute(eventId: string): Promise<ToggleOutcome<LikeStatus>> {
+    const id = parseInput(ObjectIdSchema, eventId);
+    if (this.session.state.status !== 'authenticated') return { kind: 'sign-in' };
+    const like = meQueries.like(id);
+    const current = this.queries.data<LikeStatus>(like.key);
+    if (!current || this.state.pending[id]) return { kind: 'ignored' };
+    const next: LikeStatus = { liked: !current.liked };
+    this.state.pending[id] = true;
+    const rollbacks: Rollback[] = [
+      this.queries.patch<LikeStatus>(like.key, () => next),
+      this.queries.patch<Event>(eventQueries.one(id).key, (event) => ({ ...event, likeCount: Math.max(0, event.likeCount + (next.liked ? 1 : -1)) })),
+    ];
+    try {
+      await this.api.request(next.liked ? 'PUT' : 'DELETE', `/me/likes/${id}`);
+      return { kind: 'done', value: next };
+    } catch (cause) {
+      for (const rollback of rollbacks.reverse()) rollback();
+      return { kind: 'failed', cause };
+    } finally {
+      delete this.state.pending[id];
+    }
+  }
+}
