@@ -1,6 +1,6 @@
 import type { CookiePort } from '../ports/cookie.port';
 
-/** The page's cookies; `written` keeps every set with its lifetime. */
+/** The page's cookies; `written` keeps every set with its lifetime. A lifetime of 0 or less deletes, as in a browser. */
 export class FakeCookies implements CookiePort {
   readonly values = new Map<string, string>();
   readonly written: Array<{ name: string; value: string; maxAgeSeconds: number }> = [];
@@ -16,7 +16,8 @@ export class FakeCookies implements CookiePort {
   }
 
   set(name: string, value: string, options: { maxAgeSeconds: number }): void {
-    this.values.set(name, value);
+    if (options.maxAgeSeconds > 0) this.values.set(name, value);
+    else this.values.delete(name);
     this.written.push({ name, value, maxAgeSeconds: options.maxAgeSeconds });
   }
 }

@@ -6,13 +6,16 @@ import { ScriptedFake } from './scripted';
 export type LinkVisit = { id?: string; shortCode?: string; datetime: string; userAgent: string };
 type LinkMethod = 'resolveShortCode' | 'getDynaLink' | 'recordVisit';
 
-/** Short and dynamic links kept in memory; an unknown one rejects with LinkNotFoundError. */
+/**
+ * Short and dynamic links kept in memory; an unknown one rejects with LinkNotFoundError. As
+ * the server does, each visit (by short code or by id) adds one to the link's visitCount.
+ */
 export class FakeLinkResolver extends ScriptedFake<LinkMethod> implements LinkResolverPort {
   readonly links: Partial<DynaLink>[] = [];
 
-  /** A link the server knows. */
+  /** A link the server knows (a copy: the visits counted here leave the caller's object alone). */
   knowLink(link: Partial<DynaLink>): this {
-    this.links.push(link);
+    this.links.push({ ...link });
     return this;
   }
 
@@ -26,7 +29,7 @@ export class FakeLinkResolver extends ScriptedFake<LinkMethod> implements LinkRe
   }
 
   resolveShortCode(visit: ShortCodeVisit): Promise<Partial<DynaLink>> {
-    return this.run('resolveShortCode', [visit], () => this.#find((link) => link.shortCode === visit.shortCode));
+    return this.run('resolveShortCode', [visit], () => this.#visit(this.#find((link) => link.shortCode === visit.shortCode)));
   }
 
   getDynaLink(id: string): Promise<Partial<DynaLink>> {
@@ -35,8 +38,13 @@ export class FakeLinkResolver extends ScriptedFake<LinkMethod> implements LinkRe
 
   recordVisit(id: string, visit: Visit): Promise<void> {
     return this.run('recordVisit', [id, visit], () => {
-      this.#find((link) => link._id === id);
+      this.#visit(this.#find((link) => link._id === id));
     });
+  }
+
+  #visit(link: Partial<DynaLink>): Partial<DynaLink> {
+    link.visitCount = (link.visitCount ?? 0) + 1;
+    return { ...link };
   }
 
   #find(test: (link: Partial<DynaLink>) => boolean): Partial<DynaLink> {

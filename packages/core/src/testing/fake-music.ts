@@ -73,7 +73,7 @@ export class FakeMusic extends ScriptedFake<MusicMethod> implements MusicPort {
   }
 
   #authorised<T>(accessToken: string, answer: () => T): T {
-    if (this.#accepted !== null && accessToken !== this.#accepted) throw new ApiError('The access token expired', { statusCode: 401 });
+    if (this.#accepted !== null && accessToken !== this.#accepted) throw new ApiError('Spotify a refusé la requête (401) : The access token expired.', { statusCode: 401, code: 'MUSIC_API_ERROR' });
     return answer();
   }
 }

@@ -26,3 +26,4 @@ export * from './fake-clock';
 export * from './fake-logger';
 export * from './fake-navigator';
 export * from './test-container';
+export * from './contracts';

@@ -1,0 +1,65 @@
+import type { ProductApiPort } from '../../ports/product-api.port';
+import { AuthError, NotFoundError } from '../../domain/errors';
+import { rejectionOf, withSubject, type ContractRunner, type Teardown } from './runner';
+
+export interface ProductApiSubject extends Teardown {
+  /** Nobody is signed in. */
+  port: ProductApiPort;
+  /** A place with at least two events, while other events take place elsewhere. */
+  placeId: string;
+  /** A notification the API serves to this caller. */
+  notificationId: string;
+  /** A place the API serves by id. */
+  knownPlaceId: string;
+}
+
+const UNKNOWN_ID = 'fffffffffffffffffffffff0';
+
+/** What a caller of ProductApiPort may rely on (a representative subset of its calls). */
+export function productApiContract(t: ContractRunner, name: string, setup: () => Promise<ProductApiSubject> | ProductApiSubject): void {
+  const { it, expect } = t;
+  withSubject(t, `ProductApiPort contract: ${name}`, setup, (subject) => {
+    it('lists the events of a place as a page: meta {total, limit, offset} and only that place’s events', async () => {
+      const { port, placeId } = subject();
+      const page = await port.listEvents({ placeId, limit: 1 });
+      expect(page.meta).toMatchObject({ limit: 1, offset: 0 });
+      expect(page.meta.total).toBeGreaterThanOrEqual(2);
+      expect(page.items).toHaveLength(1);
+      const all = await port.listEvents({ placeId, limit: 100 });
+      expect(all.items.length).toBe(all.meta.total);
+      expect(all.items.every((event) => event.placeId === placeId)).toBe(true);
+    });
+
+    it('pages with offset: the second page holds the next event', async () => {
+      const { port, placeId } = subject();
+      const all = await port.listEvents({ placeId, limit: 100 });
+      const second = await port.listEvents({ placeId, limit: 1, offset: 1 });
+      expect(second.meta).toMatchObject({ total: all.meta.total, limit: 1, offset: 1 });
+      expect(second.items.map((event) => event._id)).toEqual([all.items[1]?._id]);
+    });
+
+    it('reads a notification by id, and rejects an unknown one with NotFoundError (404)', async () => {
+      const { port, notificationId } = subject();
+      await expect(port.getNotification(notificationId)).resolves.toMatchObject({ _id: notificationId });
+      const error = await rejectionOf(port.getNotification(UNKNOWN_ID));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ statusCode: 404 });
+    });
+
+    it('reads a record by id through the generic REST, and rejects an unknown one with NotFoundError (404)', async () => {
+      const { port, knownPlaceId } = subject();
+      await expect(port.get('places', knownPlaceId)).resolves.toMatchObject({ _id: knownPlaceId });
+      await expect(port.get('places', UNKNOWN_ID)).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('rejects me() with AuthError (401) when nobody is signed in', async () => {
+      const error = await rejectionOf(subject().port.me());
+      expect(error).toBeInstanceOf(AuthError);
+      expect(error).toMatchObject({ statusCode: 401 });
+    });
+
+    it('logs out with nobody signed in and resolves {user: null}', async () => {
+      await expect(subject().port.logout()).resolves.toEqual({ user: null });
+    });
+  });
+}
