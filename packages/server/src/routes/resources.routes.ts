@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, type ResourceName } from '@sortie/core';
+import { IdListSchema, isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { currentUser, isStaff, requireRole, requireUser } from '../http/session';
@@ -11,11 +11,11 @@ import { missing, ResourceService } from '../services/resources.service';
 const IdParams = z.object({ id: z.string() });
 const FilterValue = z.string().trim().min(1).max(100);
 
-/** Query of a generic list: pagination and q, plus the resource's own filters. */
+/** Query of a generic list: pagination, q and ids, plus the resource's own filters. */
 function listQuerySchema(ctx: AppContext, resource: ResourceName) {
   const filters: Record<string, z.ZodType> = {};
   for (const key of Object.keys(ctx.store.kind(resource).filters)) filters[key] = (key.endsWith('Id') ? ObjectIdSchema : FilterValue).optional();
-  return ListQuerySchema.extend({ city: FilterValue.optional() }).and(z.object(filters));
+  return ListQuerySchema.extend({ city: FilterValue.optional(), ids: IdListSchema.optional() }).and(z.object(filters));
 }
 
 /** The role a write needs (RESOURCES[…].write); an `owner` resource needs a signed-in user, and the service checks whose record it is. */

@@ -11,8 +11,8 @@ import { isStaff } from '../http/session';
 import { pageJson, pageMeta } from '../http/micro-cache';
 import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
 
-/** A generic list's query, once parsed: pagination, q, city and the kind's own filters. */
-export type GenericListQuery = { limit: number; offset: number; q?: string; city?: string } & Record<string, unknown>;
+/** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
+export type GenericListQuery = { limit: number; offset: number; q?: string; city?: string; ids?: string[] } & Record<string, unknown>;
 
 /** "Événement introuvable.": the 404 of a resource, from its French label. */
 export const missing = (resource: ResourceName) => {
@@ -42,6 +42,7 @@ export class ResourceService {
     const { where, params, add } = whereClauses();
     for (const [key, column] of Object.entries(kind.filters)) if (query[key] !== undefined) add(`${column} = {}`, query[key]);
     if (typeof query.city === 'string' && 'city' in kind.columns) add('lower(city) = lower({})', query.city);
+    if (query.ids) add('id = ANY({}::text[])', query.ids);
     const hidden = RESOURCE_POLICY[resource].list?.hiddenFromVisitors;
     if (hidden && visitor) {
       const { clause, value } = hidden(this.ctx.now());

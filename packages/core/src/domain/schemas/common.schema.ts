@@ -57,6 +57,15 @@ export const DEFAULT_PAGE_SIZE = 20;
 const intFromQuery = (min: number, max: number, fallback: number) =>
   z.coerce.number().int('Nombre entier attendu.').min(min, `Au moins ${min}.`).max(max, `Au plus ${max}.`).default(fallback);
 
+/**
+ * `ids` of a list query: the records to read in one request (a page's artists, categories…),
+ * comma-separated, at most a page of them.
+ */
+export const IdListSchema = z
+  .string()
+  .transform((value) => value.split(','))
+  .pipe(z.array(ObjectIdSchema).min(1).max(MAX_PAGE_SIZE, `Au plus ${MAX_PAGE_SIZE} identifiants.`));
+
 /** Query of every list route: pagination, text search, common filters. */
 export const ListQuerySchema = z.object({
   limit: intFromQuery(0, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
