@@ -1,21 +1,33 @@
 import { inject, injectable } from 'inversify';
-import type { DynaLink, LinkResolverPort, ShortCodeVisit, Visit } from '@sortie/core';
+import { LinkNotFoundError, NotFoundError, type DynaLink, type LinkResolverPort, type ShortCodeVisit, type Visit } from '@sortie/core';
 import { ApiClient } from './api-client';
 
-/** Short links and dynamic links (SPEC.md §7); the use cases decide what a failure means. */
+/**
+ * Short links and dynamic links (SPEC.md §7); the use cases decide what a failure means. A
+ * 404 is a LinkNotFoundError, as the port promises, whatever route of the server answered it.
+ */
 @injectable()
 export class HttpLinkResolverAdapter implements LinkResolverPort {
   constructor(@inject(ApiClient) private readonly client: ApiClient) {}
 
   resolveShortCode(visit: ShortCodeVisit): Promise<Partial<DynaLink>> {
-    return this.client.call('PUT', '/api/dynaLinks/shortCode', { body: visit });
+    return linkCall(this.client.call('PUT', '/api/dynaLinks/shortCode', { body: visit }));
   }
 
   getDynaLink(id: string): Promise<Partial<DynaLink>> {
-    return this.client.call('GET', `/api/dynaLinks/${encodeURIComponent(id)}`);
+    return linkCall(this.client.call('GET', `/api/dynaLinks/${encodeURIComponent(id)}`));
   }
 
   async recordVisit(id: string, visit: Visit): Promise<void> {
-    await this.client.call('PUT', `/api/dynaLinks/${encodeURIComponent(id)}/visit`, { body: visit });
+    await linkCall(this.client.call('PUT', `/api/dynaLinks/${encodeURIComponent(id)}/visit`, { body: visit }));
+  }
+}
+
+async function linkCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof NotFoundError && !(error instanceof LinkNotFoundError)) throw new LinkNotFoundError(error.message, { cause: error });
+    throw error;
   }
 }

@@ -37,11 +37,11 @@ export function linkResolverContract(t: ContractRunner, name: string, setup: () 
     it('rejects an unknown short code, an unknown id and a visit to an unknown id with LinkNotFoundError (404, LINK_NOT_FOUND)', async () => {
       const { port } = subject();
       for (const call of [
-        port.resolveShortCode({ shortCode: 'personne-ne-connait-ce-code', ...visit }),
-        port.getDynaLink(UNKNOWN_ID),
-        port.recordVisit(UNKNOWN_ID, visit),
+        () => port.resolveShortCode({ shortCode: 'personne-ne-connait-ce-code', ...visit }),
+        () => port.getDynaLink(UNKNOWN_ID),
+        () => port.recordVisit(UNKNOWN_ID, visit),
       ]) {
-        const error = await rejectionOf(call);
+        const error = await rejectionOf(call());
         expect(error).toBeInstanceOf(LinkNotFoundError);
         expect(error).toMatchObject({ code: 'LINK_NOT_FOUND', statusCode: 404 });
       }

@@ -54,8 +54,8 @@ export function musicContract(t: ContractRunner, name: string, setup: () => Prom
 
     it('rejects a call with a refused token with ApiError: status 401, code MUSIC_API_ERROR', async () => {
       const { port, expiredToken } = subject();
-      for (const call of [port.getMe(expiredToken), port.play(expiredToken)]) {
-        const error = await rejectionOf(call);
+      for (const call of [() => port.getMe(expiredToken), () => port.play(expiredToken)]) {
+        const error = await rejectionOf(call());
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ statusCode: 401, code: 'MUSIC_API_ERROR' });
       }
