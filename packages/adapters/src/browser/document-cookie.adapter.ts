@@ -15,6 +15,8 @@ export class DocumentCookieAdapter implements CookiePort {
 
   set(name: string, value: string, options: { maxAgeSeconds: number }): void {
     const secure = this.doc().location?.protocol === 'https:' ? '; Secure' : '';
-    this.doc().cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; max-age=${Math.floor(options.maxAgeSeconds)}; SameSite=Lax${secure}`;
+    // max-age=0 deletes in every browser; a past expires says it too to engines that ignore it (happy-dom).
+    const expired = options.maxAgeSeconds <= 0 ? '; expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
+    this.doc().cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; max-age=${Math.floor(options.maxAgeSeconds)}${expired}; SameSite=Lax${secure}`;
   }
 }

@@ -1,6 +1,6 @@
 import type { CookiePort } from '@sortie/core';
 
-/** CookiePort for a terminal: page cookies (the mobile-redirect marker) mean nothing there. */
+/** CookiePort for a terminal: page cookies (the mobile-redirect marker) mean nothing there. A lifetime of 0 or less deletes, as in a browser. */
 export class MemoryCookieAdapter implements CookiePort {
   readonly #values = new Map<string, string>();
 
@@ -8,7 +8,8 @@ export class MemoryCookieAdapter implements CookiePort {
     return this.#values.get(name) ?? null;
   }
 
-  set(name: string, value: string): void {
-    this.#values.set(name, value);
+  set(name: string, value: string, options: { maxAgeSeconds: number }): void {
+    if (options.maxAgeSeconds > 0) this.#values.set(name, value);
+    else this.#values.delete(name);
   }
 }
