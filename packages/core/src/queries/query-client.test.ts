@@ -83,6 +83,19 @@ describe('QueryClient', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('resets the queries under a prefix to loading, and loads again those on screen', async () => {
+    const { client } = setup();
+    let answer = 'Camille';
+    const mine: QueryDefinition<string> = { key: ['me', 'name'], load: async () => answer };
+    client.watch(mine);
+    await client.fetch(mine);
+    answer = 'Dominique';
+    client.reset(['me']);
+    expect(client.entry(mine).status).toBe('loading');
+    await client.fetch(mine);
+    expect(client.data(['me', 'name'])).toBe('Dominique');
+  });
+
   it('drops a load that started before an optimistic write, and rolls the write back', async () => {
     const { client, api } = setup();
     await client.fetch(eventQueries.one(EVENT));

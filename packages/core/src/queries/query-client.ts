@@ -112,6 +112,18 @@ export class QueryClient {
     }
   }
 
+  /**
+   * Forgets what the queries under `prefix` hold (another user signed in: their likes are
+   * not the former user's): they show loading, and those on screen load again.
+   */
+  reset(prefix: QueryKey): void {
+    for (const slot of this.#matching(prefix)) {
+      slot.inFlight = null;
+      this.#write(slot, { status: 'loading', data: undefined, error: undefined, fetching: false }, true);
+      if (slot.watchers > 0 && slot.definition) void this.fetch(slot.definition).catch(() => undefined);
+    }
+  }
+
   /** Reloads one query now, whatever it holds. */
   refetch(definition: QueryDefinition<unknown>): Promise<unknown> {
     this.invalidate(definition.key);
