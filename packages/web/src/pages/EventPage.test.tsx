@@ -63,6 +63,25 @@ describe('an event’s page (/events/{id})', () => {
     expect(within(related).queryByText('Concert de rentrée')).toBeNull();
   });
 
+  it('reads all its artists in one request and all its categories in another', async () => {
+    const many = { ...event, artistIds: [anId(4), anId(7), anId(8)], categoryIds: [anId(5), anId(9)] };
+    const api = new FakeProductApi()
+      .seed('events', many)
+      .seed('places', place)
+      .seed('organizations', { _id: anId(3), name: 'Association Jazz à Poitiers' })
+      .seed('artists', { _id: anId(4), name: 'Les Zèbres', slug: 'les-zebres' }, { _id: anId(7), name: 'Lysistrata', slug: 'lysistrata' }, { _id: anId(8), name: 'Ko Ko Mo', slug: 'ko-ko-mo' })
+      .seed('eventCategories', { _id: anId(5), name: 'Concert', slug: 'concert' }, { _id: anId(9), name: 'Rock', slug: 'rock' });
+    await renderApp({ path: `/events/${EVENT}`, api });
+    const artists = await screen.findByRole('region', { name: 'Artistes' });
+    expect(within(artists).getAllByRole('link').map((link) => link.textContent)).toEqual(['Les Zèbres', 'Lysistrata', 'Ko Ko Mo']);
+    expect(within(await screen.findByRole('list', { name: 'Catégories' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(api.callsTo('list')).toEqual([
+      ['artists', { ids: [anId(4), anId(7), anId(8)].join(','), limit: 3 }],
+      ['eventCategories', { ids: [anId(5), anId(9)].join(','), limit: 2 }],
+    ]);
+    expect(api.callsTo('get').map(([resource]) => resource).sort()).toEqual(['events', 'organizations', 'places']);
+  });
+
   it('says so in French when the event does not exist', async () => {
     await renderApp({ path: `/events/${anId(99)}`, api: new FakeProductApi().fail('get', new NotFoundError('Événement introuvable.')) });
     expect((await screen.findByRole('alert')).textContent).toContain('Événement introuvable.');

@@ -1,12 +1,12 @@
 import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { parisDay, pathFor, type Artist, type Event, type EventCategory, type Organization, type Place } from '@sortie/core';
+import { eventQueries, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
 import { ErrorNotice, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
 import { EventCard, EventCardsSkeleton } from '../features/events/EventCard';
 import { MapView } from '../features/map/MapView';
@@ -19,7 +19,7 @@ const linkClass = 'font-semibold text-accent hover:underline focus-visible:outli
 /** /events/{id}: everything about one event, and how to go. */
 export default function EventPage({ params }: PageProps) {
   const id = params['id'] ?? '';
-  const query = useApiQuery(`event:${id}`, (api) => api.get<Event>('events', id));
+  const query = useQuery(eventQueries.one(id));
   usePageTitle(query.status === 'success' ? query.data.title : 'Événement');
 
   // No heading while loading: the first h1 a visitor (or a test) reads is the event's title.
@@ -46,14 +46,11 @@ export default function EventPage({ params }: PageProps) {
 }
 
 function EventDetails({ event }: { event: Event }) {
-  const place = useApiQuery(event.placeId ? `place:${event.placeId}` : 'place:none', (api) => (event.placeId ? api.get<Place>('places', event.placeId) : Promise.resolve(null)));
-  const organization = useApiQuery(event.organizationId ? `org:${event.organizationId}` : 'org:none', (api) =>
-    event.organizationId ? api.get<Organization>('organizations', event.organizationId) : Promise.resolve(null),
-  );
-  const artists = useApiQuery(`artists:${event.artistIds.join(',')}`, (api) => Promise.all(event.artistIds.map((artistId) => api.get<Artist>('artists', artistId).catch(() => null))));
-  const categories = useApiQuery(`categories:${event.categoryIds.join(',')}`, (api) =>
-    Promise.all(event.categoryIds.map((categoryId) => api.get<EventCategory>('eventCategories', categoryId).catch(() => null))),
-  );
+  // The place, the organisation, then every artist and every category in one request each.
+  const place = useQuery(event.placeId ? recordQueries.one<Place>('places', event.placeId) : null);
+  const organization = useQuery(event.organizationId ? recordQueries.one<Organization>('organizations', event.organizationId) : null);
+  const artists = useQuery(event.artistIds.length ? recordQueries.byIds<Artist>('artists', event.artistIds) : null);
+  const categories = useQuery(event.categoryIds.length ? recordQueries.byIds<EventCategory>('eventCategories', event.categoryIds) : null);
   const placeData = place.status === 'success' ? place.data : null;
   const location = placeData ? [placeData.name, placeData.address.street, `${placeData.address.postalCode} ${placeData.address.city}`].filter(Boolean).join(', ') : event.city;
   const sameDay = event.endsAt && parisDay(new Date(event.endsAt)) === parisDay(new Date(event.startsAt));
@@ -63,9 +60,9 @@ function EventDetails({ event }: { event: Event }) {
       {event.coverImage && isHttp(event.coverImage) && (
         <img src={event.coverImage} alt="" className="mb-6 aspect-[2/1] w-full rounded-3xl object-cover" width={896} height={448} />
       )}
-      {categories.status === 'success' && categories.data.some(Boolean) && (
+      {categories.status === 'success' && categories.data.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label="Catégories">
-          {categories.data.filter((c): c is EventCategory => c !== null).map((category) => (
+          {categories.data.map((category) => (
             <li key={category._id} className="rounded-full border border-line px-2.5 py-0.5 text-xs text-muted">
               {category.name}
             </li>
@@ -142,13 +139,13 @@ function EventDetails({ event }: { event: Event }) {
         </section>
       )}
 
-      {artists.status === 'success' && artists.data.some(Boolean) && (
+      {artists.status === 'success' && artists.data.length > 0 && (
         <section className="mt-8" aria-labelledby="artists-title">
           <h2 id="artists-title" className="text-xl font-bold">
             Artistes
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2">
-            {artists.data.filter((a): a is Artist => a !== null).map((artist) => (
+            {artists.data.map((artist) => (
               <li key={artist._id}>
                 <Link href={pathFor('artist', { id: artist.slug || artist._id })} className="inline-block rounded-full bg-surface px-4 py-1.5 ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary">
                   {artist.name}
@@ -197,11 +194,7 @@ function Fact({ icon, label, children }: { icon: string; label: string; children
 const RELATED = 4;
 
 function RelatedEvents({ event }: { event: Event }) {
-  const category = event.categoryIds[0];
-  // One more than shown, since the event itself may come back.
-  const related = useApiQuery(`related:${event._id}`, (api) =>
-    api.listEvents({ city: event.city, upcoming: 'true', limit: RELATED + 1, offset: 0, ...(category ? { categoryId: category } : {}) }),
-  );
+  const related = useQuery(eventQueries.related(event, RELATED));
   const items = related.status === 'success' ? related.data.items.filter((e) => e._id !== event._id).slice(0, RELATED) : [];
   if (related.status === 'error' || (related.status === 'success' && items.length === 0)) return null;
   return (

@@ -2,19 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { mdiBellOutline } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { NotificationInbox, ProductApiPort, type Notification, type Page } from '@sortie/core';
+import { MarkNotificationsRead, meQueries, NotificationInbox, type Notification } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { formatDateTime } from '../format';
 import { Icon } from '../components/Icon';
 import { QueryView } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ListSkeleton } from '../features/people/EventListItem';
 import { isWebAddress } from '../features/people/ExternalLink';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-type NotificationPage = Page<Notification> & { unread: number };
 const SMALL_BUTTON =
   'rounded-lg bg-surface px-3 py-1.5 text-sm font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-50';
 
@@ -28,13 +27,11 @@ export default function NotificationsPage() {
 }
 
 function NotificationList() {
-  const api = useUseCase(ProductApiPort);
   const inbox = useUseCase(NotificationInbox);
+  const markRead = useUseCase(MarkNotificationsRead);
   const { notifications: live } = useSnapshot(inbox.state);
   const [offset, setOffset] = useState(0);
-  const query = useApiQuery(`notifications:${offset}`, (a) => a.request<NotificationPage>('GET', '/me/notifications', { query: { limit: NOTIFICATIONS_PAGE_SIZE, offset } }));
-  const [readNow, setReadNow] = useState<ReadonlySet<string>>(new Set());
-  const [allRead, setAllRead] = useState(false);
+  const query = useQuery(meQueries.notifications(NOTIFICATIONS_PAGE_SIZE, offset));
   const [error, setError] = useState<string | null>(null);
 
   // A notification pushed while the page is open: the list is loaded again to show it.
@@ -47,31 +44,12 @@ function NotificationList() {
     }
   }, [live.length, reload]);
 
-  const isRead = (n: Notification) => allRead || Boolean(n.readAt) || readNow.has(n._id);
-
-  const markRead = async (id: string) => {
+  // MarkNotificationsRead shows the change in the cached page at once and puts it back on failure.
+  const mark = async (which: string | 'all') => {
     setError(null);
-    setReadNow((set) => new Set(set).add(id));
-    try {
-      await api.request('PUT', `/me/notifications/${id}/read`);
-    } catch {
-      setReadNow((set) => {
-        const next = new Set(set);
-        next.delete(id);
-        return next;
-      });
-      setError('La notification n’a pas pu être marquée comme lue. Réessayez.');
-    }
-  };
-
-  const markAllRead = async () => {
-    setError(null);
-    setAllRead(true);
-    try {
-      await api.request('PUT', '/me/notifications/read');
-    } catch {
-      setAllRead(false);
-      setError('Les notifications n’ont pas pu être marquées comme lues. Réessayez.');
+    const outcome = await markRead.execute(which);
+    if (outcome.kind === 'failed') {
+      setError(which === 'all' ? 'Les notifications n’ont pas pu être marquées comme lues. Réessayez.' : 'La notification n’a pas pu être marquée comme lue. Réessayez.');
     }
   };
 
@@ -87,8 +65,7 @@ function NotificationList() {
       )}
       <QueryView query={query} skeleton={<ListSkeleton label="Chargement des notifications…" />}>
         {(page) => {
-          const locallyRead = page.items.filter((n) => !n.readAt && readNow.has(n._id)).length;
-          const unread = allRead ? 0 : Math.max(0, page.unread - locallyRead);
+          const unread = page.unread;
           if (page.items.length === 0) {
             return (
               <div className="mt-8 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line p-10 text-center text-muted">
@@ -104,14 +81,14 @@ function NotificationList() {
                   {unread === 0 ? 'Tout est lu.' : unread === 1 ? '1 notification non lue' : `${unread} notifications non lues`}
                 </p>
                 {unread > 0 && (
-                  <button type="button" className={SMALL_BUTTON} onClick={markAllRead}>
+                  <button type="button" className={SMALL_BUTTON} onClick={() => mark('all')}>
                     Tout marquer comme lu
                   </button>
                 )}
               </div>
               <ul className="mt-4 space-y-3">
                 {page.items.map((notification) => (
-                  <NotificationItem key={notification._id} notification={notification} read={isRead(notification)} onRead={() => markRead(notification._id)} />
+                  <NotificationItem key={notification._id} notification={notification} read={Boolean(notification.readAt)} onRead={() => mark(notification._id)} />
                 ))}
               </ul>
               <Pager meta={page.meta} onOffset={setOffset} label="Pages des notifications" />

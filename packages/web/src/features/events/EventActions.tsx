@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { mdiCalendarPlus, mdiHeart, mdiHeartOutline, mdiShareVariant } from '@mdi/js';
 import { useSnapshot } from 'valtio';
-import { ClockPort, NavigatorPort, ProductApiPort, SessionService, pathFor, type Event, type Share } from '@sortie/core';
+import { ClockPort, meQueries, NavigatorPort, ProductApiPort, SessionService, ToggleLike, pathFor, type Event, type Share } from '@sortie/core';
 import { useUseCase } from '../../app/container-context';
 import { useSignInDialog } from '../../app/ui-context';
 import { Icon } from '../../components/Icon';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useQuery } from '../../data/useQuery';
 import { buildIcs, downloadIcs, icsFileName } from './calendar';
 
 const buttonClass =
@@ -17,44 +18,22 @@ export function EventActions({ event, location }: { event: Event; location?: str
   const clock = useUseCase(ClockPort);
   const navigatorPort = useUseCase(NavigatorPort);
   const session = useUseCase(SessionService);
+  const toggleLike = useUseCase(ToggleLike);
   const { status } = useSnapshot(session.state);
+  const { pending } = useSnapshot(toggleLike.state);
   const signInDialog = useSignInDialog();
-  // null while a signed-in visitor's like is being read: a click then would toggle the wrong way.
-  const [likedState, setLiked] = useState<boolean | null>(false);
-  const liked = likedState === true;
-  const [likes, setLikes] = useState(event.likeCount);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const signedIn = status === 'authenticated';
+  // Whether the signed-in visitor already likes it; the count is the cached event's, which ToggleLike changes with the like.
+  const like = useQuery(signedIn ? meQueries.like(event._id) : null);
+  const liked = signedIn && like.status === 'success' && like.data.liked;
+  const likes = event.likeCount;
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
 
-  // Whether the signed-in visitor already likes it (GET /api/me/likes/{eventId}).
-  useEffect(() => {
-    if (!signedIn) return setLiked(false);
-    let current = true;
-    setLiked(null);
-    api.request<{ liked: boolean }>('GET', `/me/likes/${event._id}`).then(
-      (answer) => current && setLiked(Boolean(answer.liked)),
-      () => current && setLiked(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, signedIn, event._id]);
-
-  const toggleLike = async () => {
-    if (!signedIn) return signInDialog.open();
-    setBusy(true);
+  const onLike = async () => {
     setMessage(null);
-    try {
-      const next = !liked;
-      await api.request(next ? 'PUT' : 'DELETE', `/me/likes/${event._id}`);
-      setLiked(next);
-      setLikes((n) => Math.max(0, n + (next ? 1 : -1)));
-    } catch (error) {
-      setMessage({ text: apiErrorMessage(error), error: true });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await toggleLike.execute(event._id);
+    if (outcome.kind === 'sign-in') signInDialog.open();
+    if (outcome.kind === 'failed') setMessage({ text: apiErrorMessage(outcome.cause), error: true });
   };
 
   const share = async () => {
@@ -93,7 +72,7 @@ export function EventActions({ event, location }: { event: Event; location?: str
   return (
     <div className="mt-5">
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass} aria-pressed={liked} onClick={toggleLike} disabled={busy || likedState === null}>
+        <button type="button" className={buttonClass} aria-pressed={liked} onClick={onLike} disabled={Boolean(pending[event._id]) || (signedIn && like.status === 'loading')}>
           <Icon path={liked ? mdiHeart : mdiHeartOutline} size={18} className={liked ? 'text-primary' : ''} />
           {liked ? 'J’aime déjà' : 'J’aime'}
           <span className="text-muted" aria-label={`${likes} mention${likes > 1 ? 's' : ''} j’aime`}>

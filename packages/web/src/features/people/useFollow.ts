@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ProductApiPort, SessionService, type Follow, type FollowTarget } from '@sortie/core';
+import { followKey, meQueries, SessionService, ToggleFollow, type FollowTarget } from '@sortie/core';
 import { useUseCase } from '../../app/container-context';
+import { useQuery } from '../../data/useQuery';
 
 export type FollowKind = FollowTarget['kind'];
 
@@ -18,74 +19,40 @@ export interface FollowState {
   toggle: () => void;
 }
 
-const PENDING = 'pending';
-
 /**
- * Follow and unfollow a place, an organisation, an artist or a user. The button changes at
- * once (optimistic) and goes back with a French message when the server refuses.
+ * Follow and unfollow a place, an organisation, an artist or a user: core's ToggleFollow
+ * changes the button at once and puts it back when the server refuses; this hook only reads
+ * the state and words the failure in French.
  */
 export function useFollow(kind: FollowKind, id: string | undefined): FollowState {
-  const api = useUseCase(ProductApiPort);
+  const toggleFollow = useUseCase(ToggleFollow);
   const session = useUseCase(SessionService);
   const { status, user } = useSnapshot(session.state);
+  const { pending } = useSnapshot(toggleFollow.state);
   const signedIn = status === 'authenticated' && Boolean(user);
-  const [followId, setFollowId] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const target: FollowTarget | null = id ? { kind, id } : null;
+  const query = useQuery(signedIn && target ? meQueries.follow(target) : null);
+  // The message belongs to the target it was about: another target starts without one.
+  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  const key = target ? followKey(target) : '';
+  const following = signedIn && query.status === 'success' && query.data.following;
 
-  useEffect(() => {
-    setFollowId(null);
-    setError(null);
-    if (!signedIn || !id) {
-      setLoading(status === 'unknown');
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    api.request<{ follow: Follow | null }>('GET', `/me/follows/${kind}/${id}`).then(
-      (answer) => {
-        if (!current) return;
-        setFollowId(answer.follow?._id ?? null);
-        setLoading(false);
-      },
-      () => current && setLoading(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, kind, id, signedIn, status]);
+  const toggle = () => {
+    if (!target) return;
+    const wasFollowing = following;
+    setFailure(null);
+    void toggleFollow.execute(target).then((outcome) => {
+      if (outcome.kind !== 'failed') return;
+      setFailure({ key, message: wasFollowing ? 'Impossible de ne plus suivre pour le moment. Réessayez.' : 'Votre abonnement n’a pas pu être enregistré. Réessayez.' });
+    });
+  };
 
-  const toggle = useCallback(() => {
-    if (!id || pending) return;
-    const before = followId;
-    setError(null);
-    setPending(true);
-    if (before) {
-      setFollowId(null);
-      api.request('DELETE', `/me/follows/${before}`).then(
-        () => setPending(false),
-        () => {
-          setFollowId(before);
-          setPending(false);
-          setError('Impossible de ne plus suivre pour le moment. Réessayez.');
-        },
-      );
-    } else {
-      setFollowId(PENDING);
-      api.request<Follow>('POST', '/me/follows', { body: { kind, id } }).then(
-        (follow) => {
-          setFollowId(follow._id);
-          setPending(false);
-        },
-        () => {
-          setFollowId(null);
-          setPending(false);
-          setError('Votre abonnement n’a pas pu être enregistré. Réessayez.');
-        },
-      );
-    }
-  }, [api, followId, id, kind, pending]);
-
-  return { following: followId !== null, loading, pending, error, signedIn, toggle };
+  return {
+    following,
+    loading: signedIn && target ? query.status === 'loading' : status === 'unknown',
+    pending: Boolean(pending[key]),
+    error: failure?.key === key ? failure.message : null,
+    signedIn,
+    toggle,
+  };
 }

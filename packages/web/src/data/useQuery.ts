@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { proxy } from 'valtio/vanilla';
+import { QueryClient, type QueryDefinition, type QueryEntry } from '@sortie/core';
+import { useUseCase } from '../app/container-context';
+
+/** What a query without its parameters yet (null) shows: loading, and nothing is asked. */
+const WAITING = proxy<QueryEntry<never>>({ status: 'loading', data: undefined, error: undefined, fetching: false });
+
+/**
+ * A core query on screen (react-query's useBaseQuery, over core's QueryClient): its entry of
+ * the shared cache, watched while mounted. A new key loads (keeping nothing of the former
+ * key); null waits. Data already cached shows at once while it reloads.
+ */
+export function useQuery<T>(definition: QueryDefinition<T> | null): QueryEntry<T> & { reload: () => void } {
+  const client = useUseCase(QueryClient);
+  const hash = definition ? JSON.stringify(definition.key) : null;
+  // The definition is a fresh object each render: its key says when it is another query.
+  const query = useMemo(() => definition, [hash]);
+  const entry = useMemo(() => (query ? client.entry(query) : WAITING), [client, query]);
+  useEffect(() => (query ? client.watch(query) : undefined), [client, query]);
+  // Data and errors are stored as valtio refs (replaced whole, never edited): the snapshot hands them back as they are.
+  const snapshot = useSnapshot(entry) as QueryEntry<T>;
+  const reload = useCallback(() => {
+    if (query) void client.refetch(query).catch(() => undefined);
+  }, [client, query]);
+  return { ...snapshot, reload };
+}
