@@ -1,5 +1,6 @@
 import type { Follow, FollowTarget, Notification } from '../domain/schemas/people.schema';
 import type { Page } from '../domain/schemas/common.schema';
+import type { Event } from '../domain/schemas/events.schema';
 import type { QueryDefinition } from './query-client';
 
 /** Whether the signed-in user likes an event. */
@@ -16,6 +17,9 @@ export interface FollowStatus {
 /** A page of the user's notifications, with how many are unread in all. */
 export type NotificationPage = Page<Notification> & { unread: number };
 
+/** A follow of the user's list, with its target's name (null: the target was deleted). */
+export type FollowedTarget = Follow & { name: string | null };
+
 /** The signed-in user's own reads. Every key starts with 'me': signing out invalidates ['me']. */
 export const meQueries = {
   /** GET /api/me/likes/{eventId} */
@@ -31,6 +35,18 @@ export const meQueries = {
       const { follow } = await api.request<{ follow: Follow | null }>('GET', `/me/follows/${target.kind}/${target.id}`);
       return { following: Boolean(follow), followId: follow?._id ?? null };
     },
+  }),
+
+  /** GET /api/me/likes: a page of the events the user liked. */
+  likedEvents: (limit: number, offset: number): QueryDefinition<Page<Event>> => ({
+    key: ['me', 'liked', limit, offset],
+    load: (api) => api.request<Page<Event>>('GET', '/me/likes', { query: { limit, offset } }),
+  }),
+
+  /** GET /api/me/following: a page of what the user follows. */
+  following: (limit: number, offset: number): QueryDefinition<Page<FollowedTarget>> => ({
+    key: ['me', 'following', limit, offset],
+    load: (api) => api.request<Page<FollowedTarget>>('GET', '/me/following', { query: { limit, offset } }),
   }),
 
   /** GET /api/me/notifications, newest first. */

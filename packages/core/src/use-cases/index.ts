@@ -13,6 +13,7 @@ import { TournamentActions } from './tournament-actions.use-case';
 import { ToggleFollow } from './toggle-follow.use-case';
 import { ToggleLike } from './toggle-like.use-case';
 import { MarkNotificationsRead } from './mark-notifications-read.use-case';
+import { RemoveFromMyList } from './remove-from-my-list.use-case';
 
 export * from './navigation';
 export * from './parse-input';
@@ -32,6 +33,7 @@ export * from './optimistic-outcome';
 export * from './toggle-like.use-case';
 export * from './toggle-follow.use-case';
 export * from './mark-notifications-read.use-case';
+export * from './remove-from-my-list.use-case';
 
 /** Every use-case class, bound to itself by useCasesModule. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -49,4 +51,5 @@ export const USE_CASES: readonly Newable<object>[] = [
   ToggleLike,
   ToggleFollow,
   MarkNotificationsRead,
+  RemoveFromMyList,
 ];

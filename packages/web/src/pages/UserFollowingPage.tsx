@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ProductApiPort, pathFor, type Follow, type Page } from '@sortie/core';
+import { meQueries, pathFor, RemoveFromMyList, type Follow, type FollowedTarget } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { EmptyState, QueryView } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ListSkeleton } from '../features/people/EventListItem';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';
 
 export const FOLLOWING_PAGE_SIZE = 20;
-type Followed = Follow & { name: string | null };
 
 const KINDS: Record<Follow['target']['kind'], { label: string; route: string; missing: string }> = {
   place: { label: 'Lieu', route: 'place', missing: 'Lieu supprimé' },
@@ -28,25 +27,16 @@ export default function UserFollowingPage() {
 }
 
 function Following() {
-  const api = useUseCase(ProductApiPort);
+  const removeFromMyList = useUseCase(RemoveFromMyList);
   const [offset, setOffset] = useState(0);
-  const query = useApiQuery(`following:${offset}`, (a) => a.request<Page<Followed>>('GET', '/me/following', { query: { limit: FOLLOWING_PAGE_SIZE, offset } }));
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const query = useQuery(meQueries.following(FOLLOWING_PAGE_SIZE, offset));
   const [error, setError] = useState<string | null>(null);
 
-  const unfollow = async (follow: Followed) => {
+  // The line leaves the cached page at once and comes back if the server refuses.
+  const unfollow = async (follow: FollowedTarget) => {
     setError(null);
-    setRemoved((set) => new Set(set).add(follow._id));
-    try {
-      await api.request('DELETE', `/me/follows/${follow._id}`);
-    } catch {
-      setRemoved((set) => {
-        const next = new Set(set);
-        next.delete(follow._id);
-        return next;
-      });
-      setError(`Impossible de ne plus suivre ${follow.name ?? 'ce compte'} pour le moment. Réessayez.`);
-    }
+    const outcome = await removeFromMyList.execute({ list: 'following', followId: follow._id });
+    if (outcome.kind === 'failed') setError(`Impossible de ne plus suivre ${follow.name ?? 'ce compte'} pour le moment. Réessayez.`);
   };
 
   return (
@@ -62,7 +52,7 @@ function Following() {
       <div className="mt-6">
         <QueryView query={query} skeleton={<ListSkeleton label="Chargement de vos abonnements…" />}>
           {(page) => {
-            const items = page.items.filter((follow) => !removed.has(follow._id));
+            const items = page.items;
             if (items.length === 0) {
               return (
                 <EmptyState>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { mdiHeartOff } from '@mdi/js';
 import { Link } from 'wouter';
-import { ProductApiPort, pathFor, type Event, type Page } from '@sortie/core';
+import { meQueries, pathFor, RemoveFromMyList, type Event } from '@sortie/core';
 import { useUseCase } from '../app/container-context';
 import { usePreferredCity } from '../app/preferences';
 import { Icon } from '../components/Icon';
 import { EmptyState, QueryView } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { EventListItem, ListSkeleton } from '../features/people/EventListItem';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';
@@ -23,26 +23,17 @@ export default function UserLikesPage() {
 }
 
 function Likes() {
-  const api = useUseCase(ProductApiPort);
+  const removeFromMyList = useUseCase(RemoveFromMyList);
   const [city] = usePreferredCity();
   const [offset, setOffset] = useState(0);
-  const query = useApiQuery(`likes:${offset}`, (a) => a.request<Page<Event>>('GET', '/me/likes', { query: { limit: LIKES_PAGE_SIZE, offset } }));
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const query = useQuery(meQueries.likedEvents(LIKES_PAGE_SIZE, offset));
   const [error, setError] = useState<string | null>(null);
 
+  // The line leaves the cached page at once and comes back if the server refuses.
   const unlike = async (event: Event) => {
     setError(null);
-    setRemoved((set) => new Set(set).add(event._id));
-    try {
-      await api.request('DELETE', `/me/likes/${event._id}`);
-    } catch {
-      setRemoved((set) => {
-        const next = new Set(set);
-        next.delete(event._id);
-        return next;
-      });
-      setError(`« ${event.title} » n’a pas pu être retiré de vos favoris. Réessayez.`);
-    }
+    const outcome = await removeFromMyList.execute({ list: 'likes', eventId: event._id });
+    if (outcome.kind === 'failed') setError(`« ${event.title} » n’a pas pu être retiré de vos favoris. Réessayez.`);
   };
 
   return (
@@ -58,7 +49,7 @@ function Likes() {
       <div className="mt-6">
         <QueryView query={query} skeleton={<ListSkeleton label="Chargement de vos favoris…" />}>
           {(page) => {
-            const items = page.items.filter((event) => !removed.has(event._id));
+            const items = page.items;
             if (items.length === 0) {
               return (
                 <EmptyState>
