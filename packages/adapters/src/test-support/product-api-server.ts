@@ -50,10 +50,16 @@ function answer(data: ProductApiData, request: RecordedRequest): Reply {
     return { status: 204 };
   }
 
-  if (key === 'GET /api/auth/me') {
-    return /sortie_session=\w+/.test(String(request.headers.cookie ?? '')) ? { body: { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', displayName: 'Léa' } } : refusal(401, 'UNAUTHENTICATED', 'Connexion requise.');
+  const signedIn = /sortie_session=\w+/.test(String(request.headers.cookie ?? ''));
+  const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', displayName: 'Léa' };
+  if (key === 'POST /api/auth/login/web') {
+    if (typeof body['idToken'] !== 'string') return refusal(400, 'VALIDATION_FAILED', 'Requête invalide.');
+    return { headers: { 'set-cookie': 'sortie_session=s3ss10n; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600' }, body: { user } };
   }
+  if (key === 'GET /api/auth/me') return signedIn ? { body: user } : refusal(401, 'UNAUTHENTICATED', 'Connexion requise.');
   if (key === 'POST /api/auth/logout') return { headers: { 'set-cookie': 'sortie_session=; Path=/; Max-Age=0' }, body: { user: null } };
+  // A notification is its owner's: nobody else reads it.
+  if (request.method === 'GET' && path.startsWith('/api/notifications/') && !signedIn) return refusal(401, 'UNAUTHENTICATED', 'Connexion requise.');
 
   if (key === 'POST /api/identity/signIn' || key === 'POST /api/identity/signUp') {
     const email = String(body['email'] ?? '').toLowerCase();
@@ -72,6 +78,8 @@ function answer(data: ProductApiData, request: RecordedRequest): Reply {
     const [, resource, id] = match as unknown as [string, string, string | undefined];
     if (id !== undefined) {
       const row = byId(resource, decodeURIComponent(id));
+      // The redirect page reads a dynamic link by id: where it leads, never its owner nor its visits.
+      if (resource === 'dynaLinks') return row ? { body: { _id: row._id, url: row['url'], shortCode: row['shortCode'] } } : refusal(404, 'NOT_FOUND', 'Lien introuvable.');
       return row ? { body: row } : notFound();
     }
     const filters = [...url.searchParams].filter(([name]) => !['limit', 'offset', 'q', 'sort'].includes(name));

@@ -20,7 +20,7 @@ import { FakeClock } from './fake-clock';
 import { FakeMusic } from './fake-music';
 import { FakeAudioAnalysis } from './fake-audio-analysis';
 import { FakeAuth } from './fake-auth';
-import { anId } from './builders';
+import { aUser, anId } from './builders';
 
 linkResolverContract(vitest, 'FakeLinkResolver', () => {
   const link = { _id: anId(1), shortCode: 'fete-musique', url: 'https://example.org/billets' };
@@ -33,7 +33,7 @@ productApiContract(vitest, 'FakeProductApi', () => {
     .seed('events', { _id: anId(1), placeId, name: 'Concert' }, { _id: anId(2), placeId: anId(11), name: 'Ailleurs' }, { _id: anId(3), placeId, name: 'Théâtre' })
     .seed('notifications', { _id: anId(20), title: 'Concert ce soir' })
     .seed('places', { _id: placeId, name: 'Le Confort Moderne' });
-  return { port, placeId, notificationId: anId(20), knownPlaceId: placeId };
+  return { port: port.signedInAs(aUser()), anonymous: new FakeProductApi(), placeId, notificationId: anId(20), knownPlaceId: placeId };
 });
 
 tournamentSocketContract(vitest, 'FakeTournamentSocket', () => {

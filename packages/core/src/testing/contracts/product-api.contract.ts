@@ -3,8 +3,10 @@ import { AuthError, NotFoundError } from '../../domain/errors';
 import { rejectionOf, withSubject, type ContractRunner, type Teardown } from './runner';
 
 export interface ProductApiSubject extends Teardown {
-  /** Nobody is signed in. */
+  /** Signed in as the owner of the notification. */
   port: ProductApiPort;
+  /** The same API with nobody signed in. */
+  anonymous: ProductApiPort;
   /** A place with at least two events, while other events take place elsewhere. */
   placeId: string;
   /** A notification the API serves to this caller. */
@@ -52,14 +54,18 @@ export function productApiContract(t: ContractRunner, name: string, setup: () =>
       await expect(port.get('places', UNKNOWN_ID)).rejects.toBeInstanceOf(NotFoundError);
     });
 
-    it('rejects me() with AuthError (401) when nobody is signed in', async () => {
-      const error = await rejectionOf(subject().port.me());
+    it('reads the signed-in user with me(), and rejects it with AuthError (401) when nobody is signed in', async () => {
+      const { port, anonymous } = subject();
+      await expect(port.me()).resolves.toMatchObject({ _id: expect.any(String) });
+      const error = await rejectionOf(anonymous.me());
       expect(error).toBeInstanceOf(AuthError);
       expect(error).toMatchObject({ statusCode: 401 });
     });
 
-    it('logs out with nobody signed in and resolves {user: null}', async () => {
-      await expect(subject().port.logout()).resolves.toEqual({ user: null });
+    it('logs out, resolving {user: null}; me() is then refused', async () => {
+      const { port } = subject();
+      await expect(port.logout()).resolves.toEqual({ user: null });
+      await expect(port.me()).rejects.toBeInstanceOf(AuthError);
     });
   });
 }
