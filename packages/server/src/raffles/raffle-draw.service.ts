@@ -27,8 +27,8 @@ export class RaffleDrawService {
   constructor(private readonly ctx: AppContext) {}
 
   /** The raffle locked for update in `tx`, through core's schema; 404 in French when unknown. */
-  private async lock(tx: Db, id: string): Promise<{ record: RaffleRecord; seed: string | null }> {
-    const row = isObjectId(id) ? await this.ctx.store.getRow('raffles', id, { db: tx, forUpdate: true }) : null;
+  private async lock(tx: Db, id: string, forUpdate = true): Promise<{ record: RaffleRecord; seed: string | null }> {
+    const row = isObjectId(id) ? await this.ctx.store.getRow('raffles', id, { db: tx, forUpdate }) : null;
     if (!row) throw notFound('Tombola introuvable.');
     return { record: RaffleRecord.parse(row.data), seed: typeof row.seed === 'string' ? row.seed : null };
   }
@@ -49,9 +49,13 @@ export class RaffleDrawService {
     return rows.map((row) => z.string().parse(row.id));
   }
 
+  private needsFreeze(record: RaffleRecord): boolean {
+    return Boolean(record.draw && !record.draw.entriesHash && raffleWindow(record, this.ctx.now()) === 'closed');
+  }
+
   /** After the close, the entry list's hash, published once and kept: the list cannot change any more. */
   private async freeze(tx: Db, id: string, record: RaffleRecord): Promise<RaffleRecord> {
-    if (!record.draw || record.draw.entriesHash || raffleWindow(record, this.ctx.now()) !== 'closed') return record;
+    if (!record.draw || !this.needsFreeze(record)) return record;
     const frozen = { ...record, draw: { ...record.draw, entriesHash: await entriesHashOf(await this.entryIds(tx, id), nodeDrawCrypto) } };
     await this.save(tx, id, frozen);
     return frozen;
@@ -103,7 +107,9 @@ export class RaffleDrawService {
   /** What anyone needs to check the draw: hashes as soon as published, entry ids once frozen, the seed once drawn. */
   async proof(id: string): Promise<RaffleProof> {
     return this.ctx.db.transaction(async (tx) => {
-      const record = await this.freeze(tx, id, (await this.lock(tx, id)).record);
+      // A public read: the row is locked only the one time the entry list has to be frozen.
+      let { record } = await this.lock(tx, id, false);
+      if (this.needsFreeze(record)) record = await this.freeze(tx, id, (await this.lock(tx, id)).record);
       const draw = record.draw;
       const frozen = Boolean(draw?.entriesHash);
       return {
