@@ -1,4 +1,4 @@
-import type { Event } from '../domain/schemas/events.schema';
+import type { Event, EventQuery } from '../domain/schemas/events.schema';
 import type { Page } from '../domain/schemas/common.schema';
 import type { QueryDefinition } from './query-client';
 import { recordQueries } from './records.queries';
@@ -6,6 +6,12 @@ import { recordQueries } from './records.queries';
 /** The events feature's reads. Every key starts with 'events', so ['events'] invalidates them all. */
 export const eventQueries = {
   one: (id: string): QueryDefinition<Event> => recordQueries.one<Event>('events', id),
+
+  /** A page of the upcoming events of a place, an organisation or an artist. */
+  upcoming: (filter: Pick<EventQuery, 'placeId' | 'organizationId' | 'artistId'>, limit: number, offset: number): QueryDefinition<Page<Event>> => ({
+    key: ['events', 'upcoming', filter.placeId ?? null, filter.organizationId ?? null, filter.artistId ?? null, limit, offset],
+    load: (api) => api.listEvents({ ...filter, upcoming: 'true', limit, offset }),
+  }),
 
   /** Upcoming events in the same city (and first category), `count` + 1 since the event itself may come back. */
   related: (event: Pick<Event, '_id' | 'city' | 'categoryIds'>, count: number): QueryDefinition<Page<Event>> => {

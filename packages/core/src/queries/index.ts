@@ -2,3 +2,5 @@ export * from './query-client';
 export * from './records.queries';
 export * from './events.queries';
 export * from './me.queries';
+export * from './places.queries';
+export * from './people.queries';

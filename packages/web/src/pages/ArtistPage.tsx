@@ -1,9 +1,9 @@
 import { mdiInstagram, mdiMicrophoneVariant, mdiSpotify, mdiWeb } from '@mdi/js';
-import type { Artist } from '@sortie/core';
+import { recordQueries, type Artist } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
@@ -20,7 +20,7 @@ const LINKS = [
 export default function ArtistPage({ params }: PageProps) {
   const ref = params.id ?? '';
   // The server finds an artist by its id or by its slug.
-  const query = useApiQuery(`artist:${ref}`, (api) => api.get<Artist>('artists', ref));
+  const query = useQuery(recordQueries.one<Artist>('artists', ref));
   usePageTitle(query.data?.name ?? 'Artiste');
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">

@@ -1,9 +1,9 @@
 import { mdiAccountGroup } from '@mdi/js';
-import type { Organization } from '@sortie/core';
+import { recordQueries, type Organization } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
@@ -13,7 +13,7 @@ import type { PageProps } from './types';
 /** /organizations/{id}: an organiser, what it is and what it puts on next. */
 export default function OrganizationPage({ params }: PageProps) {
   const id = params.id ?? '';
-  const query = useApiQuery(`organization:${id}`, (api) => api.get<Organization>('organizations', id));
+  const query = useQuery(recordQueries.one<Organization>('organizations', id));
   usePageTitle(query.data?.name ?? 'Organisation');
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">

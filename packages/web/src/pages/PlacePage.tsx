@@ -1,10 +1,10 @@
 import { mdiBriefcaseOutline, mdiPhone, mdiSilverwareForkKnife, mdiWeb } from '@mdi/js';
 import { Link } from 'wouter';
-import { pathFor, type JobOffer, type Menu, type Place, type PlaceType } from '@sortie/core';
+import { pathFor, placeQueries, type PlaceDetails } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
@@ -13,29 +13,13 @@ import { PlaceMapLink } from '../features/places/PlaceMapLink';
 import { DetailView } from '../features/people/DetailView';
 import type { PageProps } from './types';
 
-interface PlaceDetails {
-  place: Place;
-  typeName?: string;
-  menu?: Menu;
-  jobOfferCount: number;
-}
-
 const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', x: 'X', twitter: 'X', youtube: 'YouTube' };
 const PILL = 'inline-flex items-center gap-2 rounded-full bg-surface px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
 /** /places/{id}: a venue with its address, hours, map, upcoming events, menu and job offers. */
 export default function PlacePage({ params }: PageProps) {
   const id = params.id ?? '';
-  const query = useApiQuery(`place:${id}`, async (api): Promise<PlaceDetails> => {
-    const place = await api.get<Place>('places', id);
-    // The rest is a bonus: the page still shows the place if one of these fails.
-    const [type, menus, offers] = await Promise.all([
-      place.typeId ? api.get<PlaceType>('placeTypes', place.typeId).catch(() => undefined) : undefined,
-      api.list<Menu>('menus', { placeId: id, limit: 1 }).catch(() => undefined),
-      api.list<JobOffer>('jobOffers', { placeId: id, limit: 0 }).catch(() => undefined),
-    ]);
-    return { place, typeName: type?.name, menu: menus?.items[0], jobOfferCount: offers?.meta.total ?? 0 };
-  });
+  const query = useQuery(placeQueries.details(id));
   usePageTitle(query.data?.place.name ?? 'Lieu');
 
   return (

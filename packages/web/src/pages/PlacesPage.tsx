@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { Place, PlaceType } from '@sortie/core';
+import { placeQueries } from '@sortie/core';
 import { useCities } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ListSkeleton } from '../features/people/EventListItem';
 import { Pager } from '../features/people/Pager';
 import { PlaceListItem } from '../features/places/PlaceListItem';
@@ -35,11 +35,9 @@ export default function PlacesPage() {
   const typeField = useId();
   const cityField = useId();
 
-  const types = useApiQuery('placeTypes', (api) => api.list<PlaceType>('placeTypes', { limit: 100 }));
+  const types = useQuery(placeQueries.types());
   const typeNames = new Map((types.data?.items ?? []).map((type) => [type._id, type.name]));
-  const places = useApiQuery(JSON.stringify({ typeId, city, offset }), (api) =>
-    api.list<Place>('places', { limit: PLACES_PAGE_SIZE, offset, typeId: typeId || undefined, city: city || undefined }),
-  );
+  const places = useQuery(placeQueries.list({ typeId, city }, PLACES_PAGE_SIZE, offset));
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-10" aria-labelledby="page-title">

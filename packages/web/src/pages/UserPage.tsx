@@ -1,19 +1,18 @@
-import type { PublicUser } from '@sortie/core';
+import { peopleQueries } from '@sortie/core';
 import { formatDate } from '../format';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
 import { FollowButton } from '../features/people/FollowButton';
-import type { Page } from '@sortie/core';
 import { DetailView } from '../features/people/DetailView';
 import type { PageProps } from './types';
 
 /** /users/{id}: a member's public profile and badges. The e-mail is never shown, even to staff. */
 export default function UserPage({ params }: PageProps) {
   const id = params.id ?? '';
-  const profile = useApiQuery(`user:${id}`, (api) => api.get<PublicUser>('users', id));
-  const badges = useApiQuery(profile.data ? `user-badges:${id}` : null, (api) => api.request<Page<AwardedBadge>>('GET', `/users/${id}/badges`));
+  const profile = useQuery(peopleQueries.user(id));
+  const badges = useQuery(profile.data ? peopleQueries.badges<AwardedBadge>(id) : null);
   usePageTitle(profile.data?.displayName ?? 'Profil');
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { EventQuery } from '@sortie/core';
+import { eventQueries, type EventQuery } from '@sortie/core';
 import { EmptyState, QueryView } from '../../data/QueryView';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useQuery } from '../../data/useQuery';
 import { EventListItem, ListSkeleton } from './EventListItem';
 import { Pager } from './Pager';
 
@@ -10,8 +10,7 @@ export const UPCOMING_PAGE_SIZE = 6;
 /** The upcoming events of a place, an organisation or an artist, a page at a time. */
 export function UpcomingEvents({ filter, empty }: { filter: Pick<EventQuery, 'placeId' | 'organizationId' | 'artistId'>; empty: string }) {
   const [offset, setOffset] = useState(0);
-  const key = JSON.stringify({ ...filter, offset });
-  const query = useApiQuery(key, (api) => api.listEvents({ ...filter, upcoming: 'true', limit: UPCOMING_PAGE_SIZE, offset }));
+  const query = useQuery(eventQueries.upcoming(filter, UPCOMING_PAGE_SIZE, offset));
   return (
     <section aria-labelledby="upcoming-title" className="mt-10">
       <h2 id="upcoming-title" className="text-xl font-bold">
