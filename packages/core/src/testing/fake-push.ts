@@ -21,8 +21,10 @@ export class FakePush extends ScriptedFake<'getToken'> implements PushPort {
     return () => this.#listeners.delete(listener);
   }
 
-  /** A push message arrives: every listener receives it. */
+  /** A push message arrives: every listener receives it. One without a data id is dropped, as both adapters drop it. */
   deliver(message: PushMessage | { data: { id: string } }): void {
+    const id: unknown = (message as { data?: { id?: unknown } }).data?.id;
+    if (typeof id !== 'string' || id === '') return;
     for (const listener of [...this.#listeners]) listener(message as PushMessage);
   }
 

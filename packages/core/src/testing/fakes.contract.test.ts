@@ -7,6 +7,7 @@ import {
   cookieContract,
   linkResolverContract,
   musicContract,
+  pushContract,
   productApiContract,
   tokenStoreContract,
   tournamentSocketContract,
@@ -20,6 +21,7 @@ import { FakeClock } from './fake-clock';
 import { FakeMusic } from './fake-music';
 import { FakeAudioAnalysis } from './fake-audio-analysis';
 import { FakeAuth } from './fake-auth';
+import { FakePush } from './fake-push';
 import { aUser, anId } from './builders';
 
 linkResolverContract(vitest, 'FakeLinkResolver', () => {
@@ -73,4 +75,9 @@ audioAnalysisContract(vitest, 'FakeAudioAnalysis', () => {
 authContract(vitest, 'FakeAuth', () => {
   const account = { email: 'lea@example.fr', password: 'sortie-demo' };
   return { port: new FakeAuth().knowAccount(account), account };
+});
+
+pushContract(vitest, 'FakePush', () => {
+  const port = new FakePush();
+  return { port, server: { listening: async () => undefined, send: (message) => port.deliver(message as { data: { id: string } }) } };
 });

@@ -13,3 +13,4 @@ export * from './clock.contract';
 export * from './music.contract';
 export * from './audio-analysis.contract';
 export * from './auth.contract';
+export * from './push.contract';

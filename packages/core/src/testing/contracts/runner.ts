@@ -51,3 +51,12 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('contract: expected a rejection, the call resolved');
 }
+
+/** Turns the event loop until `condition` holds (real sockets deliver asynchronously). */
+export async function waitFor(condition: () => boolean, deadlineMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > deadlineMs) throw new Error('contract: condition never held');
+    await new Promise<void>((resolve) => globalThis.setTimeout(resolve, 5));
+  }
+}

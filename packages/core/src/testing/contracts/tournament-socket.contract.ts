@@ -1,5 +1,5 @@
 import type { TournamentSocketPort } from '../../ports/tournament-socket.port';
-import { withSubject, type ContractRunner, type Teardown } from './runner';
+import { waitFor, withSubject, type ContractRunner, type Teardown } from './runner';
 
 /** The server's side of the socket, as a test drives it. */
 export interface SocketServerControl {
@@ -73,13 +73,4 @@ export function tournamentSocketContract(t: ContractRunner, name: string, setup:
       await expect(port.emitWithAck('tournament:join', '{}')).resolves.toEqual({ status: 'ok' });
     });
   });
-}
-
-/** Turns the event loop until `condition` holds (real sockets deliver asynchronously). */
-async function waitFor(condition: () => boolean, deadlineMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > deadlineMs) throw new Error('contract: condition never held');
-    await new Promise<void>((resolve) => globalThis.setTimeout(resolve, 5));
-  }
 }
