@@ -10,6 +10,14 @@
  *
  * Programmable fakes (api, auth, push, music, audio, links) record `calls` and take
  * `answer` / `answerOnce` / `fail` / `failOnce` per method; otherwise they behave in memory.
+ *
+ * One contract suite per port (`contracts/`, STYLE.md §16) says what a caller may rely on;
+ * it runs on each fake here (fakes.contract.test.ts), on each real adapter in
+ * @sortie/adapters (`*.contract.test.ts`, over local servers shaped like the real services)
+ * and, for the product API's ports, against the real server (cli/test/port-contracts…):
+ *
+ *   import * as vitest from 'vitest';
+ *   linkResolverContract(vitest, 'HttpLinkResolverAdapter', async () => ({ port, link, teardown }));
  */
 export * from './scripted';
 export * from './builders';
