@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -15,6 +17,19 @@ const forbid = (packages, patterns = []) => ({
     },
   ],
 });
+
+const webSrc = './packages/web/src';
+/** First-level features of the web app, read from disk so a new feature is fenced in at once. */
+const webFeatures = readdirSync(new URL('packages/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const crossFeatureZones = webFeatures.map((feature) => ({
+  target: `${webSrc}/features/${feature}`,
+  from: `${webSrc}/features`,
+  except: [`./${feature}`],
+  message: 'Une feature n’importe pas une autre feature : déplacer le code partagé dans src/components, src/data…',
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', '.data/**', '**/.data/**', 'bench/results.json'] },
@@ -56,5 +71,53 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.{ts,tsx}'],
     ignores: ['packages/server/src/**/*.test.ts'],
     rules: forbid(['react', 'react-dom', 'socket.io-client', 'ofetch', 'firebase'], ['@sortie/adapters', '@sortie/adapters/*', '@sortie/web', '@sortie/web/*', '@sortie/cli', '@sortie/cli/*', '@sortie/core/testing']),
+  },
+  {
+    // Import cycles anywhere in our sources. Only relative imports are followed (packages
+    // cannot cycle: the dependency rule above makes them a one-way stack), and the depth is
+    // bounded so lint stays fast.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],
+    },
+  },
+  {
+    // Web feature folders (bulletproof-react): a feature imports shared code (components, data,
+    // layouts, state, format…) and core, never another feature, a page or the app shell.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: crossFeatureZones },
+      ],
+    },
+  },
+  {
+    // Tests may mount the whole app (test/render-app) and load a page's chunk; the code may not.
+    // A later block replaces the rule's options rather than merging them: the zones are repeated.
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...crossFeatureZones,
+            {
+              target: `${webSrc}/features`,
+              from: [`${webSrc}/pages`, `${webSrc}/app`],
+              message: 'Une feature n’importe ni une page ni le shell de l’application.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,13 +1,15 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-async function errorsFor(filePath: string, code: string) {
+async function errorsFor(filePath: string, code: string, ruleId = 'no-restricted-imports') {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId);
 }
 
 describe('the dependency rule of ARCHITECTURE.md', () => {
@@ -31,5 +33,53 @@ describe('the dependency rule of ARCHITECTURE.md', () => {
   it('refuses the web app inside adapters and the adapters inside the server', async () => {
     expect(await errorsFor('packages/adapters/src/example.ts', "import x from '@sortie/web';\nexport { x };\n")).toHaveLength(1);
     expect(await errorsFor('packages/server/src/example.ts', "import x from '@sortie/adapters';\nexport { x };\n")).toHaveLength(1);
+  });
+});
+
+describe('the house rules of the web app', () => {
+  // A file that does not exist yet, linted as if it sat in a feature folder; what it imports is real.
+  const inFeature = (feature: string) => `packages/web/src/features/${feature}/Example.tsx`;
+  const zones = (filePath: string, code: string) => errorsFor(filePath, `${code}\nexport { x };\n`, 'import-x/no-restricted-paths');
+
+  it('refuses an import from another feature', async () => {
+    expect(await zones(inFeature('map'), "import { EventCard as x } from '../events/EventCard';")).toHaveLength(1);
+  });
+
+  it('refuses a page or the app shell inside a feature', async () => {
+    expect(await zones(inFeature('map'), "import x from '../../pages/HomePage';")).toHaveLength(1);
+    expect(await zones(inFeature('map'), "import { App as x } from '../../app/App';")).toHaveLength(1);
+  });
+
+  it('lets a feature import its own files and the shared folders', async () => {
+    const code = "import { markersOf } from './markers';\nimport { Icon } from '../../components/Icon';\nimport { useQuery } from '../../data/useQuery';\nconst x = [markersOf, Icon, useQuery];";
+    expect(await zones(inFeature('map'), code)).toHaveLength(0);
+  });
+});
+
+describe('import cycles', () => {
+  let folder = '';
+  beforeAll(async () => {
+    // Inside the lint's scope (packages/*/src), removed afterwards; the two files import each other.
+    folder = await mkdtemp(join(root, 'packages/web/src/lint-fixture-'));
+    await writeFile(join(folder, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    await writeFile(join(folder, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    await writeFile(join(folder, 'c.ts'), "import { a } from './a';\nexport const c = () => a;\n");
+  });
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  const cycles = async (file: string) => {
+    const [result] = await eslint.lintFiles([join(folder, file)]);
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-cycle');
+  };
+
+  it('fails on a new cycle', async () => {
+    expect(await cycles('a.ts')).toHaveLength(1);
+    expect(await cycles('b.ts')).toHaveLength(1);
+  });
+
+  it('lets a file import one side of a cycle it is not part of', async () => {
+    expect(await cycles('c.ts')).toHaveLength(0);
   });
 });

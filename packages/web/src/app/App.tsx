@@ -3,12 +3,12 @@ import { Router, useLocation, type BaseLocationHook, type BaseSearchHook } from 
 import { useSnapshot } from 'valtio';
 import { LoggerPort } from '@sortie/core';
 import { LoadingBar } from '../components/LoadingBar';
-import { MAIN_ID } from '../layouts/layouts';
-import { ContainerProvider, type AppServices } from './container-context';
+import { MAIN_ID } from '../layouts/Main';
+import { ContainerProvider, type AppServices } from '../services/container-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteView } from './RouteView';
-import type { ShellConfig } from './runtime-config';
-import { UiProvider, useSignInDialog } from './ui-context';
+import type { ShellConfig } from '../services/runtime-config';
+import { UiProvider, useSignInDialog } from '../services/ui-context';
 
 // Loaded with the services, after the first paint: none is needed to show a page, and a
 // static import of a use case would bring core, zod and inversify into the entry chunk.

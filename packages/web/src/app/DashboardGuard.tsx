@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { SessionService, pathFor } from '@sortie/core';
 import { PageLoading } from '../components/LoadingBar';
-import { useUseCase } from './container-context';
+import { useUseCase } from '../services/container-context';
 
 /**
  * Dashboard routes are for staff and admins. While the session is still unknown (the me

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LoggerPort, MobileAppRedirect, RecordShareView, ResolveDynaLink } from '@sortie/core';
-import { useUseCase } from './container-context';
+import { useUseCase } from '../services/container-context';
 
 export const DYNA_PARAM = 'dyna';
 export const SHARE_PARAM = 'nshid';

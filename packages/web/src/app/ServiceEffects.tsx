@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LoggerPort, NotificationInbox, SessionService } from '@sortie/core';
-import { useUseCase } from './container-context';
+import { useUseCase } from '../services/container-context';
 import { LocationEffects } from './LocationEffects';
 
 /** Once per app: the session's me call (SPEC.md §4) and the push messages' inbox. */

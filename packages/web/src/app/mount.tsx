@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import type { AppServices } from './container-context';
-import { fetchRuntimeConfig, shellConfigOf } from './runtime-config';
+import type { AppServices } from '../services/container-context';
+import { fetchRuntimeConfig, shellConfigOf } from '../services/runtime-config';
 
 export interface MountOptions {
   root: HTMLElement | null;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { navigate } from 'wouter/use-browser-location';
 import { RuntimeConfigSchema } from '@sortie/core';
 import { createBrowserContainer } from '@sortie/adapters/browser';
-import type { AppServices } from './container-context';
+import type { AppServices } from '../services/container-context';
 
 /**
  * The services chunk, loaded with a dynamic import() while the first page paints: core's

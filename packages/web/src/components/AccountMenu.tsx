@@ -3,8 +3,8 @@ import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogin, mdiLogout, mdiMedal, mdi
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { SessionService } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
-import { useSignInDialog } from '../app/ui-context';
+import { useUseCase } from '../services/container-context';
+import { useSignInDialog } from '../services/ui-context';
 import { Icon } from './Icon';
 import { useSignOut } from './useSignOut';
 

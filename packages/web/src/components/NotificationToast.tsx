@@ -1,7 +1,7 @@
 import { mdiBellRing, mdiClose } from '@mdi/js';
 import { useSnapshot } from 'valtio';
 import { NotificationInbox } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { Icon } from './Icon';
 
 /**

@@ -3,8 +3,8 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { mdiApple, mdiClose, mdiEmailOutline, mdiGoogle } from '@mdi/js';
 import { useSnapshot } from 'valtio';
 import { AuthError, LoggerPort, PASSWORD_MIN_LENGTH, SignIn, ValidationError, statusOf } from '@sortie/core';
-import { useRuntimeConfig, useUseCase } from '../app/container-context';
-import { useSignInDialog } from '../app/ui-context';
+import { useRuntimeConfig, useUseCase } from '../services/container-context';
+import { useSignInDialog } from '../services/ui-context';
 import { Icon } from './Icon';
 
 type Provider = 'google' | 'apple' | 'password';

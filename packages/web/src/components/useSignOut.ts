@@ -1,5 +1,5 @@
 import { LoggerPort, SessionService } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 
 /** Signs out; a failure is logged (the identity provider's only as a warning: the logout holds). */
 export function useSignOut(): () => void {

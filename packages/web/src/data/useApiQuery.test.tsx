@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NotFoundError, type ProductApiPort } from '@sortie/core';
 import { createTestContainer } from '@sortie/core/testing';
-import { ContainerProvider, readyServices } from '../app/container-context';
-import { shellConfigOf } from '../app/runtime-config';
+import { ContainerProvider, readyServices } from '../services/container-context';
+import { shellConfigOf } from '../services/runtime-config';
 import { QueryView } from './QueryView';
 import { useApiQuery } from './useApiQuery';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ProductApiPort } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 
 export type QueryState<T> =
   | { status: 'loading'; data: undefined; error: undefined }

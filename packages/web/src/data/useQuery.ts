@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { proxy } from 'valtio/vanilla';
 import { QueryClient, type QueryDefinition, type QueryEntry } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 
 /** What a query without its parameters yet (null) shows: loading, and nothing is asked. */
 const WAITING = proxy<QueryEntry<never>>({ status: 'loading', data: undefined, error: undefined, fetching: false });

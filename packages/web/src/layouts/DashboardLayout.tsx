@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { DASHBOARD_LINKS, type DashboardLink } from './dashboard-sections';
 import { Header } from './Header';
-import { Main, type LayoutProps } from './layouts';
+import { Main, type LayoutProps } from './Main';
 
 const ALL_HREFS = ['/dashboard', ...DASHBOARD_LINKS.resources.map((l) => l.href), ...DASHBOARD_LINKS.tools.map((l) => l.href)];
 

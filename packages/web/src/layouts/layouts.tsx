@@ -2,21 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import type { Layout } from '@sortie/core';
 import { Footer } from './Footer';
 import { Header } from './Header';
-
-export const MAIN_ID = 'contenu';
-
-export interface LayoutProps {
-  children: ReactNode;
-}
-
-/** The target of the skip link; focusable so that the skip link moves the keyboard there. */
-export function Main({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <main id={MAIN_ID} tabIndex={-1} className={`focus:outline-none ${className ?? ''}`}>
-      {children}
-    </main>
-  );
-}
+import { Main, type LayoutProps } from './Main';
 
 export function DefaultLayout({ children }: LayoutProps) {
   return (

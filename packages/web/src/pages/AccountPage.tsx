@@ -2,8 +2,8 @@ import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogout, mdiMedal, mdiStarOutlin
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { SessionService } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
-import { useSignInDialog } from '../app/ui-context';
+import { useUseCase } from '../services/container-context';
+import { useSignInDialog } from '../services/ui-context';
 import { formatDate } from '../format';
 import { Icon } from '../components/Icon';
 import { useSignOut } from '../components/useSignOut';

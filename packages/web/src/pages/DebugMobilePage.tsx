@@ -1,5 +1,5 @@
 import { CookiePort, MOBILE_REDIRECT_COOKIE, MobileAppRedirect, NavigatorPort } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { usePageTitle } from '../components/usePageTitle';
 
 const PLATFORM_LABELS = { android: 'Android', ios: 'iOS (iPhone, iPad, iPod)', other: 'Autre système' } as const;

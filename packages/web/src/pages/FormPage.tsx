@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ClockPort, ProductApiPort, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { apiErrorMessage } from '../data/api-error-message';
 import { Markdown } from '../components/Markdown';

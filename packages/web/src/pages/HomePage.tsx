@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { ClockPort, DATE_FILTERS, isDateFilter, pathFor, rangeOf, totalLabel, type EventCategory, type EventQuery } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice } from '../data/QueryView';

@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
 import { GoToNextEvent, LoggerPort } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { useRunOnce } from '../app/useRunOnce';
 import { PageLoading } from '../components/LoadingBar';
 import { usePageTitle } from '../components/usePageTitle';

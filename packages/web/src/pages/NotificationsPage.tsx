@@ -3,7 +3,7 @@ import { mdiBellOutline } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { MarkNotificationsRead, meQueries, NotificationInbox, type Notification } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { formatDateTime } from '../format';
 import { Icon } from '../components/Icon';
 import { QueryView } from '../data/QueryView';

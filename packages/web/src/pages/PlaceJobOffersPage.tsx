@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ClockPort, pathFor, type JobOffer, type Place } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { formatDate } from '../format';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';

@@ -1,7 +1,7 @@
 import { mdiAccountMultiplePlus, mdiBullhorn, mdiCalendarCheck, mdiChartLine, mdiCheck, mdiGamepadVariant, mdiTicketPercent } from '@mdi/js';
 import { Link } from 'wouter';
 import { pathFor } from '@sortie/core';
-import { useSignInDialog } from '../app/ui-context';
+import { useSignInDialog } from '../services/ui-context';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
 import { ClockPort, legalBasisText, RAFFLE_STATUS_LABELS, raffleWindow, type Raffle } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { mdiMagnify } from '@mdi/js';
 import { Link } from 'wouter';
 import { ClockPort } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';

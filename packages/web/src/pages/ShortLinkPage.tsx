@@ -1,5 +1,5 @@
 import { LoggerPort, ResolveShortLink } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { useRunOnce } from '../app/useRunOnce';
 import { PageLoading } from '../components/LoadingBar';
 import { usePageTitle } from '../components/usePageTitle';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mdiMusicCircle } from '@mdi/js';
 import { Link, useSearch } from 'wouter';
 import { MusicPlayback, NavigatorPort } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { useRunOnce } from '../app/useRunOnce';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';

@@ -2,8 +2,8 @@ import { mdiLockOutline } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { SessionService } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
-import { useSignInDialog } from '../app/ui-context';
+import { useUseCase } from '../services/container-context';
+import { useSignInDialog } from '../services/ui-context';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { meQueries, pathFor, RemoveFromMyList, type Follow, type FollowedTarget } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { EmptyState, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { ListSkeleton } from '../features/people/EventListItem';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mdiHeartOff } from '@mdi/js';
 import { Link } from 'wouter';
 import { meQueries, pathFor, RemoveFromMyList, type Event } from '@sortie/core';
-import { useUseCase } from '../app/container-context';
+import { useUseCase } from '../services/container-context';
 import { usePreferredCity } from '../app/preferences';
 import { Icon } from '../components/Icon';
 import { EmptyState, QueryView } from '../data/QueryView';

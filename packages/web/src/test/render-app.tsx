@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { FakeNavigator, createTestContainer, type TestContainerOverrides } from '@sortie/core/testing';
 import { App } from '../app/App';
-import { readyServices } from '../app/container-context';
-import { shellConfigOf } from '../app/runtime-config';
+import { readyServices } from '../services/container-context';
+import { shellConfigOf } from '../services/runtime-config';
 
 type Memory = ReturnType<typeof memoryLocation> & { history: string[] };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ProductApiPort, RESOURCES, type ResourceName } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { QueryView, Skeleton } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';

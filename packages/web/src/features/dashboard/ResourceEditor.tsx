@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ProductApiPort, ValidationError, type ResourceName } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { SchemaForm, type Errors } from './SchemaForm';
 import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { SessionService } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 
 /** Whether the signed-in member is an admin (users' roles and other admin-only areas). */
 export function useIsAdmin(): boolean {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ClockPort, pathFor, rangeOf, weekendToPlan } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 import { EmptyState, ErrorNotice } from '../../data/QueryView';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EventCard, EventCardsSkeleton } from './EventCard';

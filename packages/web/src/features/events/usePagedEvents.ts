@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ProductApiPort, type Event, type EventQuery, type Page } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 
 export const PAGE_SIZE = 12;

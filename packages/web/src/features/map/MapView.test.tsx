@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContainer } from '@sortie/core/testing';
-import { ContainerProvider, readyServices } from '../../app/container-context';
-import { shellConfigOf } from '../../app/runtime-config';
+import { ContainerProvider, readyServices } from '../../services/container-context';
+import { shellConfigOf } from '../../services/runtime-config';
 import { MapView } from './MapView';
 
 const markers = [{ id: 'a', kind: 'place' as const, title: 'Confort Moderne', subtitle: 'Poitiers', href: '/places/a', lat: 46.58, lng: 0.35 }];

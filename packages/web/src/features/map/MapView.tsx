@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, type ReactNode } from 'react';
-import { useRuntimeConfig } from '../../app/container-context';
+import { useRuntimeConfig } from '../../services/container-context';
 import type { MapViewProps } from './LeafletMap';
 
 // Each map library in its own chunk, loaded only by a page that shows a map.

@@ -1,6 +1,6 @@
 import { mdiStar, mdiStarOutline } from '@mdi/js';
 import { Icon } from '../../components/Icon';
-import { useSignInDialog } from '../../app/ui-context';
+import { useSignInDialog } from '../../services/ui-context';
 import { useFollow, type FollowKind } from './useFollow';
 
 /** « Suivre » / « Suivi » for a target; a visitor is asked to sign in first. */

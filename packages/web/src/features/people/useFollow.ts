@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { followKey, meQueries, SessionService, ToggleFollow, type FollowTarget } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 import { useQuery } from '../../data/useQuery';
 
 export type FollowKind = FollowTarget['kind'];

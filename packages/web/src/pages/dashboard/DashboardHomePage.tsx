@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { RESOURCES, SessionService, type DashboardResource } from '@sortie/core';
-import { useUseCase } from '../../app/container-context';
+import { useUseCase } from '../../services/container-context';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EmptyState, QueryView, Skeleton } from '../../data/QueryView';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ProductApiPort, ValidationError, renderTemplate, type Page } from '@sortie/core';
-import { useUseCase } from '../../../app/container-context';
+import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';

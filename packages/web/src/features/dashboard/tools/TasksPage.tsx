@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ProductApiPort, type Page } from '@sortie/core';
-import { useUseCase } from '../../../app/container-context';
+import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ProductApiPort, ValidationError } from '@sortie/core';
-import { useUseCase } from '../../../app/container-context';
+import { useUseCase } from '../../../services/container-context';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { QrCode } from '../QrCode';
 import { CopyButton, useShortUrl } from '../extras';
