@@ -13,3 +13,4 @@ export * from './raffle-draw';
 export * from './raffle-proof.schema';
 export * from './tournaments';
 export * as tournamentEngine from './tournament-engine';
+export * from './operations';

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Operation } from '@sortie/core';
+import { parse } from './errors';
+
+export interface Parsed<O extends Operation> {
+  path: z.output<O['params']['path']>;
+  query: z.output<O['params']['query']>;
+  body: z.output<O['params']['body']>;
+}
+
+export interface ServeOptions<G> {
+  /** Runs before anything is parsed (a session check), so a visitor gets 401 before a 400; its result reaches the handler. */
+  guard?: (request: FastifyRequest) => Promise<G>;
+  /** Fastify route options (rate limit, …). */
+  route?: RouteShorthandOptions;
+}
+
+/**
+ * Registers `operation` of core's OPERATIONS: method and path from the table, path, query and
+ * body parsed with its schemas (a 400 in French on a mismatch), then the handler.
+ */
+export function serve<O extends Operation, G = undefined>(
+  app: FastifyInstance,
+  operation: O,
+  handler: (input: Parsed<O>, context: { request: FastifyRequest; reply: FastifyReply; guard: G }) => Promise<unknown>,
+  options: ServeOptions<G> = {},
+): void {
+  app.route({
+    ...options.route,
+    method: operation.method,
+    url: operation.path,
+    handler: async (request, reply) => {
+      const guard = (options.guard ? await options.guard(request) : undefined) as G;
+      const { params } = operation;
+      const input = {
+        path: parse(params.path, request.params ?? {}),
+        query: parse(params.query, request.query ?? {}),
+        // No body declared: whatever was sent is ignored, as before the table.
+        body: params.body.safeParse(undefined).success ? undefined : parse(params.body, request.body ?? {}),
+      } as Parsed<O>;
+      return handler(input, { request, reply, guard });
+    },
+  });
+}
