@@ -2,8 +2,8 @@ import { Link } from 'wouter';
 import type { BlogPost } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
-import { useSearchParams } from '../features/engagement/use-search-param';
-import { PageFrame, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { useSearchParams } from '../components/useSearchParam';
+import { PageFrame, SECONDARY_BUTTON_CLASS } from '../components/ui';
 import { formatDate } from '../format';
 
 const PAGE_SIZE = 9;

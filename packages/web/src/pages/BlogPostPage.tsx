@@ -2,8 +2,8 @@ import { Link } from 'wouter';
 import type { BlogPost } from '@sortie/core';
 import { useApiQuery } from '../data/useApiQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
-import { ReadingBar } from '../features/engagement/ReadingBar';
-import { LINK_CLASS, PageFrame, DetailQuery } from '../features/engagement/ui';
+import { ReadingBar } from '../components/ReadingBar';
+import { LINK_CLASS, PageFrame, DetailQuery } from '../components/ui';
 import { formatDate } from '../format';
 import type { PageProps } from './types';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { PRICING_PLANS, VAT_RATE, planPrice, withVat } from '../features/engagement/pricing/pricing';
-import { LINK_CLASS, Notice, PageFrame, ScrollBox } from '../features/engagement/ui';
+import { PRICING_PLANS, VAT_RATE, planPrice, withVat } from '../features/pricing/pricing';
+import { LINK_CLASS, Notice, PageFrame, ScrollBox } from '../components/ui';
 import { formatNumber } from '../format';
 
 const cell = 'border border-line p-2 text-left align-top';
@@ -47,7 +47,7 @@ export default function DevPricingPage() {
         </table>
         </ScrollBox>
       </div>
-      <p className="mt-3 text-xs text-muted">TVA au taux de {formatNumber(VAT_RATE * 100)} %. Prix en centimes dans le code (features/engagement/pricing/pricing.ts).</p>
+      <p className="mt-3 text-xs text-muted">TVA au taux de {formatNumber(VAT_RATE * 100)} %. Prix en centimes dans le code (features/pricing/pricing.ts).</p>
       <Notice>
         <h2 className="font-semibold">Pages de retour du paiement</h2>
         <ul className="mt-2 space-y-1 text-sm">

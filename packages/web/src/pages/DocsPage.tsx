@@ -4,8 +4,8 @@ import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { ReadingBar } from '../features/engagement/ReadingBar';
-import { docTree, readingOrder, type DocNode } from '../features/engagement/docs/doc-tree';
+import { ReadingBar } from '../components/ReadingBar';
+import { docTree, readingOrder, type DocNode } from '../features/docs/doc-tree';
 import type { PageProps } from './types';
 
 function DocNav({ nodes, current }: { nodes: readonly DocNode[]; current: string }) {

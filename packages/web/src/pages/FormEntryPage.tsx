@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Form, FormEntry, FormField } from '@sortie/core';
 import { useApiQuery } from '../data/useApiQuery';
-import { LINK_CLASS, PageFrame, DetailQuery } from '../features/engagement/ui';
+import { LINK_CLASS, PageFrame, DetailQuery } from '../components/ui';
 import { formatDate, formatDateTime } from '../format';
 import type { PageProps } from './types';
 

@@ -5,9 +5,9 @@ import { useUseCase } from '../services/container-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { apiErrorMessage } from '../data/api-error-message';
 import { Markdown } from '../components/Markdown';
-import { FormFieldControl } from '../features/engagement/forms/FormFieldControl';
-import { answersToSend, closedReason } from '../features/engagement/forms/form-status';
-import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, DetailQuery } from '../features/engagement/ui';
+import { FormFieldControl } from '../features/forms/FormFieldControl';
+import { answersToSend, closedReason } from '../features/forms/form-status';
+import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, DetailQuery } from '../components/ui';
 import { formatDateTime } from '../format';
 import type { PageProps } from './types';
 

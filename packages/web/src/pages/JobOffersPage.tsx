@@ -5,9 +5,9 @@ import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
-import { CONTRACT_LABELS, applyLink } from '../features/engagement/jobs/job-labels';
-import { useSearchParams } from '../features/engagement/use-search-param';
-import { BUTTON_CLASS, FIELD_CLASS, PageFrame, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { CONTRACT_LABELS, applyLink } from '../features/jobs/job-labels';
+import { useSearchParams } from '../components/useSearchParam';
+import { BUTTON_CLASS, FIELD_CLASS, PageFrame, SECONDARY_BUTTON_CLASS } from '../components/ui';
 import { formatDate } from '../format';
 
 const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
-import { LegalDocument } from '../features/engagement/legal/LegalDocument';
-import { LEGAL_NOTICE_INTRO, LEGAL_NOTICE_SECTIONS } from '../features/engagement/legal/legal-notice';
+import { LegalDocument } from '../features/legal/LegalDocument';
+import { LEGAL_NOTICE_INTRO, LEGAL_NOTICE_SECTIONS } from '../features/legal/legal-notice';
 
 /** /legal: Mentions légales. */
 export default function LegalPage() {

@@ -1,5 +1,5 @@
-import { LegalDocument } from '../features/engagement/legal/LegalDocument';
-import { PRIVACY_INTRO, PRIVACY_SECTIONS } from '../features/engagement/legal/privacy-policy';
+import { LegalDocument } from '../features/legal/LegalDocument';
+import { PRIVACY_INTRO, PRIVACY_SECTIONS } from '../features/legal/privacy-policy';
 
 /** /legal/privacy: Données personnelles et cookies. */
 export default function LegalPrivacyPage() {

@@ -1,5 +1,5 @@
-import { LegalDocument } from '../features/engagement/legal/LegalDocument';
-import { TERMS_INTRO, TERMS_SECTIONS } from '../features/engagement/legal/terms-of-use';
+import { LegalDocument } from '../features/legal/LegalDocument';
+import { TERMS_INTRO, TERMS_SECTIONS } from '../features/legal/terms-of-use';
 
 /** /legal/tou: Conditions générales d’utilisation. */
 export default function LegalTouPage() {

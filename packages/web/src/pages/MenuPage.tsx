@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import { ALLERGEN_LABELS, ALLERGENS, type Menu, type Place } from '@sortie/core';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
-import { filterMenu, parseExcluded, type Allergen } from '../features/engagement/menus/menu-filter';
-import { useSearchParam } from '../features/engagement/use-search-param';
-import { LINK_CLASS, PageFrame, DetailQuery, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { filterMenu, parseExcluded, type Allergen } from '../features/menus/menu-filter';
+import { useSearchParam } from '../components/useSearchParam';
+import { LINK_CLASS, PageFrame, DetailQuery, SECONDARY_BUTTON_CLASS } from '../components/ui';
 import { formatPrice } from '../format';
 import type { PageProps } from './types';
 

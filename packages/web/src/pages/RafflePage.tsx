@@ -5,9 +5,9 @@ import { useUseCase } from '../services/container-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
-import { DrawGuarantees, DrawProof } from '../features/engagement/raffles/DrawProof';
-import { RaffleEntryForm } from '../features/engagement/raffles/RaffleEntryForm';
-import { Notice, PageFrame, DetailQuery } from '../features/engagement/ui';
+import { DrawGuarantees, DrawProof } from '../features/raffles/DrawProof';
+import { RaffleEntryForm } from '../features/raffles/RaffleEntryForm';
+import { Notice, PageFrame, DetailQuery } from '../components/ui';
 import { formatDateTime, formatNumber } from '../format';
 import type { PageProps } from './types';
 

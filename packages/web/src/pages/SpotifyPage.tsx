@@ -6,7 +6,7 @@ import { useUseCase } from '../services/container-context';
 import { useRunOnce } from '../app/useRunOnce';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
-import { LINK_CLASS } from '../features/engagement/ui';
+import { LINK_CLASS } from '../components/ui';
 
 /** Only a path of this site is followed after sign-in: the stored address must not send the visitor elsewhere. */
 function safeReturnPath(originalUrl: string, origin: string): string {

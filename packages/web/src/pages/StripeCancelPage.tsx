@@ -2,7 +2,7 @@ import { mdiCloseCircleOutline } from '@mdi/js';
 import { Link } from 'wouter';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
-import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '../components/ui';
 
 /** /stripe/cancel: the customer left the payment page; nothing was charged. */
 export default function StripeCancelPage() {

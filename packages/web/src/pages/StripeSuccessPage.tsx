@@ -2,7 +2,7 @@ import { mdiCheckCircle } from '@mdi/js';
 import { Link, useSearch } from 'wouter';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
-import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '../features/engagement/ui';
+import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '../components/ui';
 
 /** /stripe/success: the payment provider sends the customer back here once the payment went through. */
 export default function StripeSuccessPage() {

@@ -1,5 +1,5 @@
 import type { FormField } from '@sortie/core';
-import { FIELD_CLASS } from '../ui';
+import { FIELD_CLASS } from '../../components/ui';
 
 /** One field of a form, labelled, with its French error under it. */
 export function FormFieldControl({ field, value, error, onChange }: { field: FormField; value: string | boolean | undefined; error?: string; onChange: (value: string | boolean) => void }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatDate } from '../../../format';
-import { PageFrame } from '../ui';
+import { formatDate } from '../../format';
+import { PageFrame } from '../../components/ui';
 import { LEGAL_UPDATED_AT } from './legal-entity';
 
 export interface LegalSection {

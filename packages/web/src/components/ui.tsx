@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { ErrorNotice, Skeleton } from '../../data/QueryView';
-import type { QueryState } from '../../data/useApiQuery';
-import { usePageTitle } from '../../components/usePageTitle';
+import { ErrorNotice, Skeleton } from '../data/QueryView';
+import type { QueryState } from '../data/useApiQuery';
+import { usePageTitle } from './usePageTitle';
 
-/** The frame of every engagement page: one h1, the window title, a readable width. */
+/** The frame of a simple page: one h1, the window title, a readable width. */
 export function PageFrame({ title, lead, children, wide = false }: { title: string; lead?: ReactNode; children: ReactNode; wide?: boolean }) {
   usePageTitle(title);
   return (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ProductApiPort, SessionService } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useSignInDialog } from '../../../services/ui-context';
-import { apiErrorMessage } from '../../../data/api-error-message';
-import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../ui';
+import { useUseCase } from '../../services/container-context';
+import { useSignInDialog } from '../../services/ui-context';
+import { apiErrorMessage } from '../../data/api-error-message';
+import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,5 +1,5 @@
 import { formWindow, type Form } from '@sortie/core';
-import { formatDateTime } from '../../../format';
+import { formatDateTime } from '../../format';
 
 /** Why a form takes no answer right now (in French, from core's formWindow), or null when it is open. */
 export function closedReason(form: Pick<Form, 'opensAt' | 'closesAt' | 'maxEntries' | 'entryCount'>, now: Date): string | null {

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../format';
+import { formatPrice } from '../../format';
 
 /**
  * The plans for venues and organisers: one table for /pro (helper G1's ProPage may import it)

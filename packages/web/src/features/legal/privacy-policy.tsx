@@ -1,4 +1,4 @@
-import { ScrollBox } from '../ui';
+import { ScrollBox } from '../../components/ui';
 import { Mail, type LegalSection } from './LegalDocument';
 import { CNIL, PUBLISHER } from './legal-entity';
 

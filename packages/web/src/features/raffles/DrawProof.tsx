@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { DrawCheck, Raffle } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
-import { apiErrorMessage } from '../../../data/api-error-message';
-import { formatDateTime } from '../../../format';
-import { SECONDARY_BUTTON_CLASS } from '../ui';
+import { useApiQuery } from '../../data/useApiQuery';
+import { apiErrorMessage } from '../../data/api-error-message';
+import { formatDateTime } from '../../format';
+import { SECONDARY_BUTTON_CLASS } from '../../components/ui';
 
 type Draw = NonNullable<Raffle['draw']>;
 
