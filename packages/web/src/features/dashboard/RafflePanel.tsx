@@ -6,10 +6,8 @@ import { QueryView } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { ConfirmDialog } from './ConfirmDialog';
+import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
 
-type Record_ = Record<string, unknown> & { _id: string };
-const panel = 'space-y-3 rounded-xl bg-surface/50 p-4 ring-1 ring-line';
-const button = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-white/5 disabled:opacity-50 focus-visible:outline-2';
 const primary = 'rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-background disabled:opacity-50 focus-visible:outline-2';
 
 /** What the panel reads of the record, through core's schema (a record being edited may be incomplete). */
@@ -28,13 +26,13 @@ function Hash({ label, value }: { label: string; value: string }) {
  * entries open; the first entry does it otherwise), then, after the close and when staff ask,
  * draw. Between the two, the hashes are shown for staff to note.
  */
-export function RafflePanel({ record, onChanged }: { record: Record_; onChanged: () => void }) {
+export function RafflePanel({ record, onChanged }: { record: DashboardRecord; onChanged: () => void }) {
   const api = useUseCase(ProductApiPort);
   const clock = useUseCase(ClockPort);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const entries = useApiQuery(`raffle-entries:${record._id}`, (a) => a.request<Page<Record_>>('GET', `/raffles/${record._id}/entries`));
+  const entries = useApiQuery(`raffle-entries:${record._id}`, (a) => a.request<Page<DashboardRecord>>('GET', `/raffles/${record._id}/entries`));
   const parsed = RaffleState.safeParse(record);
   const state = parsed.success ? parsed.data : null;
   const draw = state?.draw ?? null;
@@ -58,7 +56,7 @@ export function RafflePanel({ record, onChanged }: { record: Record_; onChanged:
   }
 
   return (
-    <section className={panel} aria-labelledby="draw-title">
+    <section className={PANEL_CLASS} aria-labelledby="draw-title">
       <h2 id="draw-title" className="text-lg font-semibold">
         Tirage au sort
       </h2>
@@ -97,7 +95,7 @@ export function RafflePanel({ record, onChanged }: { record: Record_; onChanged:
       ) : (
         <div className="space-y-2">
           <p className="text-sm text-muted">Avant l’ouverture des participations, publiez l’empreinte d’une graine secrète ; sinon elle sera publiée à la première participation. Le tirage se fera après la clôture, dans un second temps.</p>
-          <button type="button" className={button} disabled={busy || window === 'closed'} onClick={() => void act('commit')}>
+          <button type="button" className={PANEL_BUTTON_CLASS} disabled={busy || window === 'closed'} onClick={() => void act('commit')}>
             Publier l’empreinte du tirage
           </button>
         </div>

@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ResourceEditor } from './ResourceEditor';
-import { ResourceExtras } from './extras';
+import { ResourceExtras } from './ResourceExtras';
 import { entityLabel } from './entity-label';
 import { listHref } from './resource-config';
 import { useIsAdmin } from './use-is-admin';

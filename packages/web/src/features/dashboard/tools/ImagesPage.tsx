@@ -6,7 +6,7 @@ import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ResourceEditor } from '../ResourceEditor';
-import { CopyButton } from '../extras';
+import { CopyButton } from '../CopyButton';
 import { ToolHeading } from './ToolHeading';
 
 type Image = { _id: string; url: string; alt: string; width?: number; height?: number };

@@ -4,7 +4,8 @@ import { ProductApiPort, ValidationError } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { QrCode } from '../QrCode';
-import { CopyButton, useShortUrl } from '../extras';
+import { CopyButton } from '../CopyButton';
+import { useShortUrl } from '../use-short-url';
 import { ToolHeading } from './ToolHeading';
 
 const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';

@@ -1,0 +1,57 @@
+import { ClockPort, type Page } from '@sortie/core';
+import { useUseCase } from '../../services/container-context';
+import { useApiQuery } from '../../data/useApiQuery';
+import { EmptyState, QueryView } from '../../data/QueryView';
+import { formatShortDate, formatTime } from '../../format';
+import { CopyButton } from './CopyButton';
+import { PANEL_CLASS, type DashboardRecord } from './panel-styles';
+import { QrCode } from './QrCode';
+import { useShortUrl } from './use-short-url';
+import { VisitsChart, visitsPerDay } from './VisitsChart';
+
+/** A dynamic link's short address, its QR code and its visits. */
+export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
+  const shortUrl = useShortUrl()(String(record['shortCode'] ?? ''));
+  const clock = useUseCase(ClockPort);
+  const visits = useApiQuery(`visits:${record._id}`, (api) => api.request<Page<{ datetime: string; userAgent: string }>>('GET', `/dynaLinks/${record._id}/visits`, { query: { limit: 100 } }));
+  return (
+    <>
+      <section className={PANEL_CLASS} aria-labelledby="short-title">
+        <h2 id="short-title" className="text-lg font-semibold">
+          Adresse courte
+        </h2>
+        <p className="flex flex-wrap items-center gap-3">
+          <a href={shortUrl} className="font-mono text-accent hover:underline" target="_blank" rel="noopener noreferrer">
+            {shortUrl}
+          </a>
+          <CopyButton text={shortUrl} label="Copier l’adresse courte" />
+        </p>
+        <QrCode text={shortUrl} />
+      </section>
+      <section className={PANEL_CLASS} aria-labelledby="visits-title">
+        <h2 id="visits-title" className="text-lg font-semibold">
+          Visites
+        </h2>
+        <QueryView query={visits}>
+          {(page) => (
+            <>
+              <p className="text-sm text-muted">{page.meta.total} visite(s) au total ; les 14 derniers jours :</p>
+              <VisitsChart data={visitsPerDay(page.items, clock.now())} />
+              {page.items.length === 0 ? (
+                <EmptyState>Aucune visite pour l’instant.</EmptyState>
+              ) : (
+                <ul className="max-h-48 overflow-auto text-sm">
+                  {page.items.slice(0, 20).map((visit, i) => (
+                    <li key={i} className="border-t border-line py-1">
+                      {formatShortDate(visit.datetime)} {formatTime(visit.datetime)} — <span className="text-muted">{visit.userAgent}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </QueryView>
+      </section>
+    </>
+  );
+}
