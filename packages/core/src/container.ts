@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
+import { ProductApiPort } from './ports/product-api.port';
 import { QueryClient } from './queries/query-client';
-import { USE_CASES } from './use-cases';
+import { subscribe } from 'valtio/vanilla';
+import { SessionService, USE_CASES } from './use-cases';
 
 /**
  * Builds a program's container from its container modules. Every binding is a singleton
@@ -19,6 +21,23 @@ export function createContainer(...modules: ContainerModule[]): Container {
  * per program); the ports come from the adapters' modules.
  */
 export const useCasesModule = new ContainerModule(({ bind }) => {
-  bind(QueryClient).toSelf();
+  bind(QueryClient).toDynamicValue((context) => {
+    const client = new QueryClient(context.get(ProductApiPort));
+    // The signed-in user's own reads (['me', …]) are theirs: another user starts afresh. Wired
+    // here rather than in SessionService so that the session does not bring the cache along
+    // to every page that only asks who is signed in.
+    const session = context.get(SessionService).state;
+    let userId = session.user?._id;
+    subscribe(
+      session,
+      () => {
+        if (session.user?._id === userId) return;
+        userId = session.user?._id;
+        client.reset(['me']);
+      },
+      true,
+    );
+    return client;
+  });
   for (const useCase of USE_CASES) bind(useCase).toSelf();
 });

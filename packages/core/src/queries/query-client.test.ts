@@ -5,7 +5,8 @@ import { FakeProductApi, anEvent, anId } from '../testing';
 import type { Event } from '../domain/schemas/events.schema';
 import { QueryClient, type QueryDefinition } from './query-client';
 import { eventQueries } from './events.queries';
-import { recordQueries } from './records.queries';
+import { MAX_IDS_PER_REQUEST, recordQueries } from './records.queries';
+import { IdListSchema, MAX_PAGE_SIZE } from '../domain/schemas/common.schema';
 
 /** A load that settles when the test says so. */
 function deferred<T>() {
@@ -33,6 +34,18 @@ describe('QueryClient', () => {
     expect(entry.status).toBe('success');
     expect((entry.data as Event).title).toBe('Concert');
     expect(seen.at(-1)).toBe('success');
+  });
+
+  it('names a query by its filters whatever their order, and matches a prefix ending in filters', async () => {
+    const { client } = setup();
+    let loads = 0;
+    const page = (filter: Record<string, string | undefined>): QueryDefinition<number> => ({ key: ['events', 'list', filter, 0], load: async () => (loads += 1) });
+    await client.fetch(page({ city: 'Poitiers', categoryId: 'x' }));
+    expect(client.data(['events', 'list', { categoryId: 'x', city: 'Poitiers' }, 0])).toBe(1);
+    client.watch(page({ categoryId: 'x', city: 'Poitiers' }));
+    client.invalidate(['events', 'list', { city: 'Poitiers', categoryId: 'x' }]);
+    await Promise.resolve();
+    expect(loads).toBe(3);
   });
 
   it('shares one load between every caller of the same key, whatever array they built', async () => {
@@ -118,6 +131,13 @@ describe('QueryClient', () => {
     const artists = await client.fetch(recordQueries.byIds<{ _id: string; name: string }>('artists', [anId(3), anId(4), anId(5), anId(3)]));
     expect(artists.map((a) => a.name)).toEqual(['A', 'B']);
     expect(api.callsTo('list')).toEqual([['artists', { ids: [anId(3), anId(4), anId(5)].join(','), limit: 3 }]]);
+  });
+
+  it('asks for as many ids at once as the server accepts', () => {
+    expect(MAX_IDS_PER_REQUEST).toBe(MAX_PAGE_SIZE);
+    const ids = Array.from({ length: MAX_IDS_PER_REQUEST + 1 }, (_, i) => anId(i + 1));
+    expect(IdListSchema.safeParse(ids.slice(1).join(',')).success).toBe(true);
+    expect(IdListSchema.safeParse(ids.join(',')).success).toBe(false);
   });
 
   it('splits more than 100 ids into requests of 100', async () => {

@@ -1,9 +1,10 @@
-import { inject, injectable } from 'inversify';
 import { proxy, ref } from 'valtio/vanilla';
-import { ProductApiPort } from '../ports/product-api.port';
+import type { ProductApiPort } from '../ports/product-api.port';
 
-/** A query's name, as an array from the general to the particular: ['events', id]. */
-export type QueryKey = readonly (string | number | boolean | null)[];
+/** A part of a key: a value, or a flat record of filters (its keys' order does not matter). */
+export type QueryKeyPart = string | number | boolean | null | Readonly<Record<string, string | number | boolean | null | undefined>>;
+/** A query's name, as an array from the general to the particular: ['events', 'one', id], ['events', 'list', { city }, 0]. */
+export type QueryKey = readonly QueryKeyPart[];
 
 /** What a feature declares once, outside components: where the data lives and how to load it. */
 export interface QueryDefinition<T> {
@@ -33,10 +34,12 @@ interface Slot {
 /** Puts back what `patch` changed. */
 export type Rollback = () => void;
 
-const hashOf = (key: QueryKey) => JSON.stringify(key);
+const sorted = (_: string, value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value;
+const hashOf = (key: QueryKey | QueryKeyPart) => JSON.stringify(key, sorted);
 // Data and errors are replaced whole, never edited: valtio need not track inside them.
 const opaque = <T>(value: T): T => (value !== null && typeof value === 'object' ? (ref(value) as T) : value);
-const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
+const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.length <= key.length && prefix.every((part, i) => hashOf(key[i]!) === hashOf(part));
 
 /**
  * The keyed cache of the product API's reads, framework-free (TanStack's query-core, in the
@@ -44,11 +47,12 @@ const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) =
  * one entry per key, loads in flight shared, stale data kept while reloading, invalidation by
  * key prefix, and `patch` for the use cases' optimistic writes and their rollback.
  */
-@injectable()
 export class QueryClient {
   readonly #slots = new Map<string, Slot>();
 
-  constructor(@inject(ProductApiPort) private readonly api: ProductApiPort) {}
+  // Not decorated for inversify (container.ts builds it): every page that reads a query loads
+  // this file, and nothing else of the container should come with it.
+  constructor(private readonly api: ProductApiPort) {}
 
   /** The entry of `definition`'s key (created empty: nothing loads until `fetch` or `watch`). */
   entry<T>(definition: Pick<QueryDefinition<T>, 'key'>): QueryEntry<T> {

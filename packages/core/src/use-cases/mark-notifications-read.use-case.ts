@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { ObjectIdSchema } from '../domain/schemas/common.schema';
 import type { Notification } from '../domain/schemas/people.schema';
 import { ClockPort } from '../ports/clock.port';
 import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient } from '../queries/query-client';
 import type { NotificationPage } from '../queries/me.queries';
-import { parseInput } from './parse-input';
+import { parseId } from './parse-input';
 
 export type MarkReadOutcome = { kind: 'done' } | { kind: 'failed'; cause: unknown };
 
@@ -26,7 +25,7 @@ export class MarkNotificationsRead {
 
   /** `id`: one notification; 'all': every notification of the user. */
   async execute(which: string | 'all'): Promise<MarkReadOutcome> {
-    const id = which === 'all' ? null : parseInput(ObjectIdSchema, which);
+    const id = which === 'all' ? null : parseId(which);
     const readAt = this.clock.now().toISOString();
     const markOne = (n: Notification): Notification => (n.readAt || (id !== null && n._id !== id) ? n : { ...n, readAt });
     const rollback = this.queries.patch<NotificationPage>(NOTIFICATIONS, (page) => {

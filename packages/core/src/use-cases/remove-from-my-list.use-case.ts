@@ -1,12 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { ObjectIdSchema } from '../domain/schemas/common.schema';
 import type { Page } from '../domain/schemas/common.schema';
 import type { Event } from '../domain/schemas/events.schema';
 import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient, type Rollback } from '../queries/query-client';
 import { eventQueries } from '../queries/events.queries';
 import { meQueries, type FollowStatus, type LikeStatus } from '../queries/me.queries';
-import { parseInput } from './parse-input';
+import { parseId } from './parse-input';
 
 /** A line of the user's lists: a liked event (/users/likes) or a follow (/users/following). */
 export type MyListItem = { list: 'likes'; eventId: string } | { list: 'following'; followId: string };
@@ -27,7 +26,7 @@ export class RemoveFromMyList {
   ) {}
 
   async execute(item: MyListItem): Promise<RemoveOutcome> {
-    const id = parseInput(ObjectIdSchema, item.list === 'likes' ? item.eventId : item.followId);
+    const id = parseId(item.list === 'likes' ? item.eventId : item.followId);
     const without = <T extends { _id: string }>(page: Page<T>): Page<T> => ({ ...page, items: page.items.filter((line) => line._id !== id) });
     const rollbacks: Rollback[] =
       item.list === 'likes'

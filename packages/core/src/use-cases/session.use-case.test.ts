@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '../queries/query-client';
-import { aStaffUser, aUser, anId, createTestContainer } from '../testing';
+import { aStaffUser, aUser, createTestContainer } from '../testing';
 import { SessionService } from './session.use-case';
 
 function setup() {
   const { container, fakes } = createTestContainer();
-  return { session: container.get(SessionService), queries: container.get(QueryClient), ...fakes };
+  return { session: container.get(SessionService), ...fakes };
 }
 
 describe('SessionService', () => {
@@ -21,20 +20,6 @@ describe('SessionService', () => {
     api.signedInAs(camille);
     await expect(session.load()).resolves.toEqual(camille);
     expect(session.state).toEqual({ status: 'authenticated', user: camille });
-  });
-
-  it('forgets the former user’s own reads when another user signs in, and keeps the public ones', async () => {
-    const { session, api, queries } = setup();
-    api.signedInAs(aUser({ _id: anId(1) }));
-    await session.load();
-    queries.set(['me', 'likes', anId(9)], { liked: true });
-    queries.set(['events', 'one', anId(9)], { title: 'Concert' });
-    await session.load();
-    expect(queries.data(['me', 'likes', anId(9)])).toEqual({ liked: true });
-    api.signedInAs(aUser({ _id: anId(2) }));
-    await session.load();
-    expect(queries.data(['me', 'likes', anId(9)])).toBeUndefined();
-    expect(queries.data(['events', 'one', anId(9)])).toEqual({ title: 'Concert' });
   });
 
   it('ignores a failed me call, leaving the session empty', async () => {

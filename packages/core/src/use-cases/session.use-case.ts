@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import type { CurrentUser } from '../domain/schemas/people.schema';
 import { AuthPort } from '../ports/auth.port';
 import { LoggerPort } from '../ports/logger.port';
-import { QueryClient } from '../queries/query-client';
 import { ProductApiPort } from '../ports/product-api.port';
 import { createSessionState, type SessionState } from '../state/session.store';
 
@@ -23,7 +22,6 @@ export class SessionService {
     @inject(ProductApiPort) private readonly api: ProductApiPort,
     @inject(AuthPort) private readonly auth: AuthPort,
     @inject(LoggerPort) private readonly logger: LoggerPort,
-    @inject(QueryClient) private readonly queries: QueryClient,
   ) {}
 
   /** Runs the me call; the session is the user it answers, or empty if it fails. */
@@ -84,8 +82,6 @@ export class SessionService {
   }
 
   #become(user: CurrentUser | null): void {
-    // The signed-in user's own reads (['me', …]) belong to them: another user starts afresh.
-    if (user?._id !== this.state.user?._id) this.queries.reset(['me']);
     this.state.user = user;
     this.state.status = user ? 'authenticated' : 'anonymous';
   }

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { FollowTargetSchema, type Follow, type FollowTarget } from '../domain/schemas/people.schema';
+import type { Follow, FollowTarget } from '../domain/schemas/people.schema';
 import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient } from '../queries/query-client';
 import { meQueries, type FollowStatus } from '../queries/me.queries';
 import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
-import { parseInput } from './parse-input';
+import { parseId } from './parse-input';
 import { SessionService } from './session.use-case';
 
 /** The pending-state key of a follow target. */
@@ -28,7 +28,8 @@ export class ToggleFollow {
   ) {}
 
   async execute(input: FollowTarget): Promise<ToggleOutcome<FollowStatus>> {
-    const target = parseInput(FollowTargetSchema, input);
+    // The kind is checked by the type (FollowTargetSchema's enum); the id at run time.
+    const target: FollowTarget = { kind: input.kind, id: parseId(input.id) };
     if (this.session.state.status !== 'authenticated') return { kind: 'sign-in' };
     const query = meQueries.follow(target);
     const current = this.queries.data<FollowStatus>(query.key);

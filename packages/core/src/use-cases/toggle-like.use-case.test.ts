@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../domain/errors';
+import { ApiError, ValidationError } from '../domain/errors';
 import type { Event } from '../domain/schemas/events.schema';
 import { QueryClient } from '../queries/query-client';
 import { eventQueries } from '../queries/events.queries';
@@ -63,6 +63,12 @@ describe('ToggleLike', () => {
   it('asks a visitor to sign in and sends nothing', async () => {
     const { toggle, api } = await setup({ signedIn: false });
     expect(await toggle.execute(EVENT)).toEqual({ kind: 'sign-in' });
+    expect(api.callsTo('request').filter(([method]) => method !== 'GET')).toEqual([]);
+  });
+
+  it('refuses an id that is not 24-hex, sending nothing', async () => {
+    const { toggle, api } = await setup();
+    await expect(toggle.execute('not-an-id')).rejects.toBeInstanceOf(ValidationError);
     expect(api.callsTo('request').filter(([method]) => method !== 'GET')).toEqual([]);
   });
 });

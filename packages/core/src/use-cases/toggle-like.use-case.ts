@@ -1,12 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { ObjectIdSchema } from '../domain/schemas/common.schema';
 import type { Event } from '../domain/schemas/events.schema';
 import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient, type Rollback } from '../queries/query-client';
 import { eventQueries } from '../queries/events.queries';
 import { meQueries, type LikeStatus } from '../queries/me.queries';
 import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
-import { parseInput } from './parse-input';
+import { parseId } from './parse-input';
 import { SessionService } from './session.use-case';
 
 /**
@@ -25,7 +24,7 @@ export class ToggleLike {
   ) {}
 
   async execute(eventId: string): Promise<ToggleOutcome<LikeStatus>> {
-    const id = parseInput(ObjectIdSchema, eventId);
+    const id = parseId(eventId);
     if (this.session.state.status !== 'authenticated') return { kind: 'sign-in' };
     const like = meQueries.like(id);
     const current = this.queries.data<LikeStatus>(like.key);
