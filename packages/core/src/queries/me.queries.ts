@@ -49,6 +49,12 @@ export const meQueries = {
     load: (api) => api.request<Page<FollowedTarget>>('GET', '/me/following', { query: { limit, offset } }),
   }),
 
+  /** GET /api/me/badges: the badges the user earned. */
+  badges: <T>(): QueryDefinition<Page<T>> => ({
+    key: ['me', 'badges'],
+    load: (api) => api.request<Page<T>>('GET', '/me/badges'),
+  }),
+
   /** GET /api/me/notifications, newest first. */
   notifications: (limit: number, offset: number): QueryDefinition<NotificationPage> => ({
     key: ['me', 'notifications', limit, offset],

@@ -1,4 +1,5 @@
 import type { Page } from '../domain/schemas/common.schema';
+import type { Event } from '../domain/schemas/events.schema';
 import type { JobOffer, Menu, Place, PlaceType } from '../domain/schemas/places.schema';
 import type { QueryDefinition } from './query-client';
 
@@ -36,5 +37,14 @@ export const placeQueries = {
   list: (filter: { typeId: string; city: string }, limit: number, offset: number): QueryDefinition<Page<Place>> => ({
     key: ['places', 'list', filter.typeId, filter.city, limit, offset],
     load: (api) => api.list<Place>('places', { limit, offset, typeId: filter.typeId || undefined, city: filter.city || undefined }),
+  }),
+
+  /** A city's map: its places and its next events, read together. */
+  map: (city: string, places: number, events: number): QueryDefinition<{ places: Page<Place>; events: Page<Event> }> => ({
+    key: ['places', 'map', city, places, events],
+    load: async (api) => {
+      const [placePage, eventPage] = await Promise.all([api.list<Place>('places', { city, limit: places }), api.listEvents({ city, upcoming: 'true', limit: events, offset: 0 })]);
+      return { places: placePage, events: eventPage };
+    },
   }),
 };

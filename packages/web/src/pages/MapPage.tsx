@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { mdiArrowLeft, mdiCrosshairsGps } from '@mdi/js';
 import { Link } from 'wouter';
-import { pathFor, type Event, type Page, type Place } from '@sortie/core';
+import { pathFor, placeQueries, type Event, type Page, type Place } from '@sortie/core';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { useAddressQuery } from '../features/events/address-query';
 import { MapView } from '../features/map/MapView';
 import { markersOf, type MapMarker } from '../features/map/markers';
@@ -26,13 +26,7 @@ export default function MapPage() {
   const city = cities.find((name) => name.toLowerCase() === asked?.toLowerCase()) ?? preferred;
   const [selected, setSelected] = useState<string | null>(address.get('place'));
 
-  const data = useApiQuery(`map:${city}`, async (api) => {
-    const [places, events] = await Promise.all([
-      api.list<Place>('places', { city, limit: MAP_PLACES }),
-      api.listEvents({ city, upcoming: 'true', limit: MAP_EVENTS, offset: 0 }),
-    ]);
-    return { places, events } as { places: Page<Place>; events: Page<Event> };
-  });
+  const data = useQuery(placeQueries.map(city, MAP_PLACES, MAP_EVENTS));
   const markers = useMemo(() => (data.status === 'success' ? markersOf(data.data.places.items, data.data.events.items, formatDateTime) : []), [data]);
 
   return (

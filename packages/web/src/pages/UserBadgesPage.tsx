@@ -1,6 +1,6 @@
-import type { Page } from '@sortie/core';
+import { meQueries } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
 import { SignedInGate } from '../features/people/SignedInGate';
 
@@ -14,7 +14,7 @@ export default function UserBadgesPage() {
 }
 
 function Badges() {
-  const query = useApiQuery('my-badges', (api) => api.request<Page<AwardedBadge>>('GET', '/me/badges'));
+  const query = useQuery(meQueries.badges<AwardedBadge>());
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
       <h1 id="page-title" className="text-3xl font-bold tracking-tight">
