@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, AuthError, NotFoundError, ValidationError } from '@sortie/core';
+import { ApiError, AuthError, NotFoundError, OPERATIONS, ValidationError } from '@sortie/core';
 import { startTestServer, type Reply, type TestServer } from '../test-support/http-server';
 import { FetchApiClient } from './api-client';
 import { HttpProductApiAdapter } from './http-product-api.adapter';
@@ -20,6 +20,31 @@ async function api(handler: (req: { method: string; url: string }) => Reply, jar
   const client = new FetchApiClient({ baseUrl: server.url, ...(jar ? { cookieJar: jar } : {}) });
   return { api: new HttpProductApiAdapter(client), links: new HttpLinkResolverAdapter(client), requests: server.requests };
 }
+
+describe('HttpProductApiAdapter.call: an operation of core’s contract table', () => {
+  it('builds the URL from the path template (encoded), sends query and body, and resolves the parsed answer', async () => {
+    const { api: port, requests } = await api((req) =>
+      req.method === 'GET' ? { body: { meta: { total: 1, limit: 5, offset: 0 }, items: [{ datetime: '2026-05-01T20:00:00.000Z', userAgent: 'UA' }] } } : { status: 204 },
+    );
+    const visits = await port.call(OPERATIONS.dynaLinkVisits, { path: { id: 'a/b' }, query: { limit: 5 } });
+    expect(visits.items[0]?.userAgent).toBe('UA');
+    await expect(port.call(OPERATIONS.visitDynaLink, { path: { id: ID }, body: { datetime: '2026-05-01T20:00:00.000Z', userAgent: 'UA' } })).resolves.toBeUndefined();
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/dynaLinks/a%2Fb/visits?limit=5' });
+    expect(requests[1]).toMatchObject({ method: 'PUT', url: `/api/dynaLinks/${ID}/visit`, body: { userAgent: 'UA' } });
+  });
+
+  it('rejects an answer its response schema refuses with ApiError UNEXPECTED_RESPONSE', async () => {
+    const { api: port } = await api(() => ({ body: { purged: 'tout' } }));
+    const error = await port.call(OPERATIONS.purgeCaches).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'UNEXPECTED_RESPONSE' });
+  });
+
+  it('still maps an HTTP failure to its core error', async () => {
+    const { api: port } = await api(() => ({ status: 404, body: { message: 'Tombola introuvable.' } }));
+    await expect(port.call(OPERATIONS.raffleProof, { path: { id: ID } })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
 
 describe('HttpProductApiAdapter: the calls of SPEC.md §7', () => {
   it('reads the next event of a place with GET /api/events?placeId=&limit=1', async () => {

@@ -1,6 +1,11 @@
 import { inject, injectable } from 'inversify';
 import {
+  ApiError,
+  operationPath,
   RESOURCES,
+  type CallArgs,
+  type Operation,
+  type OperationResponse,
   type CurrentUser,
   type Event,
   type EventQuery,
@@ -43,6 +48,18 @@ export class HttpProductApiAdapter implements ProductApiPort {
 
   getNotification(id: string): Promise<Notification> {
     return this.client.call('GET', `/api/notifications/${segment(id)}`);
+  }
+
+  async call<O extends Operation>(operation: O, ...[params]: CallArgs<O>): Promise<OperationResponse<O>> {
+    // A CSV file or a redirect is not a JSON answer: such operations are links, not calls.
+    if (operation.raw) throw new TypeError(`${operation.name} is not a JSON call`);
+    const { path, query, body } = (params ?? {}) as { path?: Record<string, unknown>; query?: Query; body?: unknown };
+    const answer = await this.client.call<unknown>(operation.method, operationPath(operation, path), { ...(query ? { query } : {}), ...(body === undefined ? {} : { body }) });
+    const parsed = operation.response.safeParse(answer);
+    if (!parsed.success) {
+      throw new ApiError('Le serveur a envoyé une réponse inattendue.', { statusCode: 0, code: 'UNEXPECTED_RESPONSE', cause: parsed.error });
+    }
+    return parsed.data as OperationResponse<O>;
   }
 
   list<T = unknown>(resource: ResourceName, query?: Query): Promise<Page<T>> {

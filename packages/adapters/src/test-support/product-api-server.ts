@@ -51,7 +51,8 @@ function answer(data: ProductApiData, request: RecordedRequest): Reply {
   }
 
   const signedIn = /sortie_session=\w+/.test(String(request.headers.cookie ?? ''));
-  const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', displayName: 'Léa' };
+  // A whole CurrentUser, as the real server answers: the adapter parses it with the contract's schema.
+  const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', displayName: 'Léa', email: 'lea@example.fr', roles: [], createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
   if (key === 'POST /api/auth/login/web') {
     if (typeof body['idToken'] !== 'string') return refusal(400, 'VALIDATION_FAILED', 'Requête invalide.');
     return { headers: { 'set-cookie': 'sortie_session=s3ss10n; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600' }, body: { user } };

@@ -147,14 +147,19 @@ export const OPERATIONS = {
   dashboardStats: op('dashboardStats', 'GET', '/api/dashboard/stats', DashboardStatsSchema),
   runTask: op('runTask', 'POST', '/api/dashboard/tasks/:id/run', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
   purgeCaches: op('purgeCaches', 'POST', '/api/dashboard/cache/purge', z.object({ purged: z.array(z.string()) })),
-} as const satisfies Record<string, Operation>;
+};
+// Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
+OPERATIONS satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;
 export type AnyOperation = (typeof OPERATIONS)[OperationName];
 
+/** z.object({}) reads as Record<string, never>: no named key. */
+type NoKeys<T> = [keyof T] extends [never] ? true : string extends keyof T ? true : false;
+
 /** What a caller passes: the path's parameters, the query and the body, each only when the operation has one. */
-export type OperationParams<O extends Operation> = (keyof z.input<O['params']['path']> extends never ? { path?: undefined } : { path: z.input<O['params']['path']> }) &
-  (keyof z.input<O['params']['query']> extends never ? { query?: undefined } : { query?: Partial<z.input<O['params']['query']>> }) &
+export type OperationParams<O extends Operation> = (NoKeys<z.input<O['params']['path']>> extends true ? { path?: undefined } : { path: z.input<O['params']['path']> }) &
+  (NoKeys<z.input<O['params']['query']>> extends true ? { query?: undefined } : { query?: Partial<z.input<O['params']['query']>> }) &
   (z.input<O['params']['body']> extends undefined ? { body?: undefined } : { body: z.input<O['params']['body']> });
 export type OperationResponse<O extends Operation> = z.output<O['response']>;
 

@@ -4,8 +4,12 @@ import type { Event, EventQuery } from '../domain/schemas/events.schema';
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
 import type { LoginWeb } from '../domain/schemas/auth.schema';
 import type { ResourceName } from '../domain/resources';
+import type { Operation, OperationParams, OperationResponse } from '../domain/operations';
 
 export type Query = Record<string, string | number | boolean | undefined>;
+
+/** The arguments of `call`: the params may be left out when the operation needs none. */
+export type CallArgs<O extends Operation> = Partial<OperationParams<O>> extends OperationParams<O> ? [params?: OperationParams<O>] : [params: OperationParams<O>];
 
 export const ProductApiPort = Symbol.for('ProductApiPort') as ServiceIdentifier<ProductApiPort>;
 /**
@@ -25,6 +29,12 @@ export interface ProductApiPort {
   addShareView(id: string, body: { userAgent: string }): Promise<void>;
   /** GET /api/notifications/{id} */
   getNotification(id: string): Promise<Notification>;
+
+  /**
+   * One operation of core's OPERATIONS: the URL built from its path template, the answer
+   * parsed with its response schema (a mismatch rejects with ApiError code UNEXPECTED_RESPONSE).
+   */
+  call<O extends Operation>(operation: O, ...args: CallArgs<O>): Promise<OperationResponse<O>>;
 
   /** GET /api/{resource} */
   list<T = unknown>(resource: ResourceName, query?: Query): Promise<Page<T>>;

@@ -1,10 +1,12 @@
-import type { ProductApiPort, Query } from '../ports/product-api.port';
+import type { CallArgs, ProductApiPort, Query } from '../ports/product-api.port';
+import { OPERATIONS, type Operation, type OperationParams, type OperationResponse } from '../domain/operations';
 import type { Page } from '../domain/schemas/common.schema';
 import type { Event, EventQuery } from '../domain/schemas/events.schema';
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
 import type { LoginWeb } from '../domain/schemas/auth.schema';
 import type { ResourceName } from '../domain/resources';
 import { AuthError, NotFoundError } from '../domain/errors';
+import type { z } from 'zod';
 import { ScriptedFake } from './scripted';
 import { aUser, anId } from './builders';
 
@@ -20,7 +22,8 @@ type ApiMethod =
   | 'create'
   | 'update'
   | 'remove'
-  | 'request';
+  | 'request'
+  | 'call';
 
 type Stored = Record<string, unknown> & { _id: string };
 
@@ -36,6 +39,21 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
   /** What POST /api/auth/logout answers as user. */
   userAfterLogout: CurrentUser | null = null;
   readonly shareViews: Array<{ id: string; userAgent: string }> = [];
+  readonly #served = new Map<string, (params: never) => unknown>([[OPERATIONS.me.name, () => this.#signedIn()]]);
+
+  /**
+   * From now on, `operation` answers what `handler` returns, checked against the operation's
+   * response schema as the HTTP adapter checks the server's answer.
+   */
+  serve<O extends Operation>(operation: O, handler: (params: OperationParams<O>) => z.input<O['response']> | Promise<z.input<O['response']>>): this {
+    this.#served.set(operation.name, handler as (params: never) => unknown);
+    return this;
+  }
+
+  /** The params of each call of one operation, in order. */
+  callsOf(operation: Operation): unknown[] {
+    return this.callsTo('call').filter(([name]) => name === operation.name).map(([, params]) => params);
+  }
 
   /** The server's session belongs to `user` (null: nobody is signed in). */
   signedInAs(user: CurrentUser | null): this {
@@ -51,10 +69,7 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
   }
 
   me(): Promise<CurrentUser> {
-    return this.run('me', [], () => {
-      if (!this.currentUser) throw new AuthError('Non connecté.');
-      return this.currentUser;
-    });
+    return this.run('me', [], () => this.#signedIn());
   }
 
   loginWeb(body: LoginWeb): Promise<unknown> {
@@ -115,10 +130,23 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
     });
   }
 
+  call<O extends Operation>(operation: O, ...[params]: CallArgs<O>): Promise<OperationResponse<O>> {
+    return this.run('call', [operation.name, params ?? {}], async () => {
+      const handler = this.#served.get(operation.name);
+      if (!handler) throw new NotFoundError(`No scripted answer for ${operation.name}`);
+      return operation.response.parse(await handler((params ?? {}) as never)) as OperationResponse<O>;
+    });
+  }
+
   request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
     return this.run('request', [method, path, options], () => {
       throw new NotFoundError(`No scripted answer for ${method} ${path}`);
     });
+  }
+
+  #signedIn(): CurrentUser {
+    if (!this.currentUser) throw new AuthError('Non connecté.');
+    return this.currentUser;
   }
 
   #list(resource: string): Stored[] {

@@ -1,5 +1,6 @@
 import type { ProductApiPort } from '../../ports/product-api.port';
 import { AuthError, NotFoundError } from '../../domain/errors';
+import { OPERATIONS } from '../../domain/operations';
 import { rejectionOf, withSubject, type ContractRunner, type Teardown } from './runner';
 
 export interface ProductApiSubject extends Teardown {
@@ -58,6 +59,15 @@ export function productApiContract(t: ContractRunner, name: string, setup: () =>
       const { port, anonymous } = subject();
       await expect(port.me()).resolves.toMatchObject({ _id: expect.any(String) });
       const error = await rejectionOf(anonymous.me());
+      expect(error).toBeInstanceOf(AuthError);
+      expect(error).toMatchObject({ statusCode: 401 });
+    });
+
+    it('calls an operation of the contract table: OPERATIONS.me is me(), refused with AuthError (401) when nobody is signed in', async () => {
+      const { port, anonymous } = subject();
+      const me = await port.me();
+      await expect(port.call(OPERATIONS.me)).resolves.toMatchObject({ _id: me._id });
+      const error = await rejectionOf(anonymous.call(OPERATIONS.me));
       expect(error).toBeInstanceOf(AuthError);
       expect(error).toMatchObject({ statusCode: 401 });
     });
