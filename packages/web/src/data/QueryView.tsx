@@ -14,6 +14,24 @@ export function Skeleton({ lines = 3, label = 'Chargement…' }: { lines?: numbe
   );
 }
 
+/** Grey cards while a list of cards (events, places, offers…) loads: a column, or a grid of two. */
+export function ListSkeleton({ rows = 3, label = 'Chargement…', grid = false }: { rows?: number; label?: string; grid?: boolean }) {
+  return (
+    <div role="status" aria-live="polite" className={`animate-pulse gap-3 ${grid ? 'grid sm:grid-cols-2' : 'mt-4 flex flex-col'}`}>
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex gap-3 rounded-2xl bg-surface p-3">
+          <div className="size-20 rounded-xl bg-white/10" />
+          <div className="flex-1 space-y-2 py-1">
+            <div className="h-4 w-3/4 rounded bg-white/10" />
+            <div className="h-3 w-1/2 rounded bg-white/10" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The French message of a failed load, with a retry button. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (

@@ -5,10 +5,10 @@ import { eventQueries, parisDay, pathFor, recordQueries, type Artist, type Event
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { usePageTitle } from '../components/usePageTitle';
-import { ErrorNotice, Skeleton } from '../data/QueryView';
+import { ErrorNotice, ListSkeleton, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
-import { EventCard, EventCardsSkeleton } from '../features/events/EventCard';
+import { EventCard } from '../components/EventCard';
 import { MapView } from '../features/map/MapView';
 import { formatDateTime, formatPriceRange, formatTime } from '../format';
 import type { PageProps } from './types';
@@ -204,7 +204,7 @@ function RelatedEvents({ event }: { event: Event }) {
       </h2>
       <div className="mt-3">
         {related.status === 'loading' ? (
-          <EventCardsSkeleton count={2} />
+          <ListSkeleton grid rows={2} label="Chargement des événements…" />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {items.map((item) => (

@@ -4,10 +4,10 @@ import { ClockPort, DATE_FILTERS, isDateFilter, pathFor, rangeOf, totalLabel, ty
 import { useUseCase } from '../services/container-context';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
-import { EmptyState, ErrorNotice } from '../data/QueryView';
+import { EmptyState, ErrorNotice, ListSkeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { useAddressQuery } from '../features/events/address-query';
-import { EventCard, EventCardsSkeleton } from '../features/events/EventCard';
+import { EventCard } from '../components/EventCard';
 import { groupByDay } from '../features/events/event-days';
 import { usePagedEvents } from '../features/events/usePagedEvents';
 import type { PageProps } from './types';
@@ -124,7 +124,7 @@ function CityAgenda({ city }: { city: string }) {
       </form>
 
       <div className="mt-8">
-        {paged.first.status === 'loading' && <EventCardsSkeleton count={4} />}
+        {paged.first.status === 'loading' && <ListSkeleton grid rows={4} label="Chargement des événements…" />}
         {paged.first.status === 'error' && <ErrorNotice error={paged.first.error} onRetry={paged.first.reload} />}
         {paged.first.status === 'success' && paged.items.length === 0 && (
           <EmptyState>

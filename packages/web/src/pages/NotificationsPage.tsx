@@ -6,9 +6,8 @@ import { MarkNotificationsRead, meQueries, NotificationInbox, type Notification 
 import { useUseCase } from '../services/container-context';
 import { formatDateTime } from '../format';
 import { Icon } from '../components/Icon';
-import { QueryView } from '../data/QueryView';
+import { ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
-import { ListSkeleton } from '../features/people/EventListItem';
 import { isWebAddress } from '../features/people/ExternalLink';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';

@@ -4,10 +4,9 @@ import { ClockPort, pathFor, type JobOffer, type Place } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { formatDate } from '../format';
 import { usePageTitle } from '../components/usePageTitle';
-import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
+import { EmptyState, ListSkeleton, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { ExternalLink, isWebAddress } from '../features/people/ExternalLink';
-import { ListSkeleton } from '../features/people/EventListItem';
 import { Pager } from '../features/people/Pager';
 import type { PageProps } from './types';
 

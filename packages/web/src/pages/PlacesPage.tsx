@@ -3,9 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { placeQueries } from '@sortie/core';
 import { useCities } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
-import { EmptyState, QueryView } from '../data/QueryView';
+import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
-import { ListSkeleton } from '../features/people/EventListItem';
 import { Pager } from '../features/people/Pager';
 import { PlaceListItem } from '../features/places/PlaceListItem';
 

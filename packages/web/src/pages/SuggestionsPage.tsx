@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { DEFAULT_CITY, pathFor, type CurrentUser, type Event, type Page } from '@sortie/core';
-import { EmptyState, QueryView } from '../data/QueryView';
+import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
-import { EventListItem, ListSkeleton } from '../features/people/EventListItem';
+import { EventCard } from '../components/EventCard';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';
 
@@ -43,7 +43,9 @@ function Suggestions({ user }: { user: CurrentUser }) {
               <>
                 <ul className="space-y-3">
                   {page.items.map((event) => (
-                    <EventListItem key={event._id} event={event} />
+                    <li key={event._id}>
+                      <EventCard event={event} />
+                    </li>
                   ))}
                 </ul>
                 <Pager meta={page.meta} onOffset={setOffset} label="Pages des suggestions" />

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { meQueries, pathFor, RemoveFromMyList, type Follow, type FollowedTarget } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { EmptyState, QueryView } from '../data/QueryView';
+import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
-import { ListSkeleton } from '../features/people/EventListItem';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';
 

@@ -5,9 +5,9 @@ import { meQueries, pathFor, RemoveFromMyList, type Event } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { usePreferredCity } from '../app/preferences';
 import { Icon } from '../components/Icon';
-import { EmptyState, QueryView } from '../data/QueryView';
+import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
-import { EventListItem, ListSkeleton } from '../features/people/EventListItem';
+import { EventCard } from '../components/EventCard';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../features/people/SignedInGate';
 
@@ -64,20 +64,21 @@ function Likes() {
               <>
                 <ul className="space-y-3">
                   {items.map((event) => (
-                    <EventListItem
-                      key={event._id}
-                      event={event}
-                      action={
-                        <button
-                          type="button"
-                          onClick={() => unlike(event)}
-                          aria-label={`Retirer « ${event.title} » de mes favoris`}
-                          className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-error focus-visible:outline-2 focus-visible:outline-accent"
-                        >
-                          <Icon path={mdiHeartOff} size={22} />
-                        </button>
-                      }
-                    />
+                    <li key={event._id}>
+                      <EventCard
+                        event={event}
+                        action={
+                          <button
+                            type="button"
+                            onClick={() => unlike(event)}
+                            aria-label={`Retirer « ${event.title} » de mes favoris`}
+                            className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-error focus-visible:outline-2 focus-visible:outline-accent"
+                          >
+                            <Icon path={mdiHeartOff} size={22} />
+                          </button>
+                        }
+                      />
+                    </li>
                   ))}
                 </ul>
                 <Pager meta={page.meta} onOffset={setOffset} label="Pages des favoris" />

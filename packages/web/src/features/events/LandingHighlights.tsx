@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { ClockPort, pathFor, rangeOf, weekendToPlan } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { EmptyState, ErrorNotice } from '../../data/QueryView';
+import { EmptyState, ErrorNotice, ListSkeleton } from '../../data/QueryView';
 import { useApiQuery } from '../../data/useApiQuery';
-import { EventCard, EventCardsSkeleton } from './EventCard';
+import { EventCard } from '../../components/EventCard';
 
 export const HIGHLIGHTS = 4;
 
@@ -63,7 +63,7 @@ function Highlight({ city, id, range, href, title, empty, timeOnly = false }: Hi
         </Link>
       </div>
       <div className="mt-4">
-        {query.status === 'loading' && <EventCardsSkeleton count={2} />}
+        {query.status === 'loading' && <ListSkeleton grid rows={2} label="Chargement des événements…" />}
         {query.status === 'error' && <ErrorNotice error={query.error} onRetry={query.reload} />}
         {query.status === 'success' &&
           (query.data.items.length === 0 ? (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { eventQueries, type EventQuery } from '@sortie/core';
-import { EmptyState, QueryView } from '../../data/QueryView';
+import { EmptyState, ListSkeleton, QueryView } from '../../data/QueryView';
 import { useQuery } from '../../data/useQuery';
-import { EventListItem, ListSkeleton } from './EventListItem';
+import { EventCard } from '../../components/EventCard';
 import { Pager } from './Pager';
 
 export const UPCOMING_PAGE_SIZE = 6;
@@ -26,7 +26,9 @@ export function UpcomingEvents({ filter, empty }: { filter: Pick<EventQuery, 'pl
             <>
               <ul className="mt-4 space-y-3">
                 {page.items.map((event) => (
-                  <EventListItem key={event._id} event={event} />
+                  <li key={event._id}>
+                    <EventCard event={event} />
+                  </li>
                 ))}
               </ul>
               <Pager meta={page.meta} onOffset={setOffset} label="Pages des événements" />
