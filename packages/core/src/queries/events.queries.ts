@@ -7,6 +7,12 @@ import { recordQueries } from './records.queries';
 export const eventQueries = {
   one: (id: string): QueryDefinition<Event> => recordQueries.one<Event>('events', id),
 
+  /** A page of events matching `filter` (the agenda's filters: city, dates, category, price…). */
+  page: (filter: Omit<EventQuery, 'limit' | 'offset'>, limit: number, offset: number): QueryDefinition<Page<Event>> => ({
+    key: ['events', 'list', { ...filter }, limit, offset],
+    load: (api) => api.listEvents({ ...filter, limit, offset }),
+  }),
+
   /** A page of the upcoming events of a place, an organisation or an artist. */
   upcoming: (filter: Pick<EventQuery, 'placeId' | 'organizationId' | 'artistId'>, limit: number, offset: number): QueryDefinition<Page<Event>> => ({
     key: ['events', 'upcoming', filter.placeId ?? null, filter.organizationId ?? null, filter.artistId ?? null, limit, offset],

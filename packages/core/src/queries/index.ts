@@ -4,3 +4,4 @@ export * from './events.queries';
 export * from './me.queries';
 export * from './places.queries';
 export * from './people.queries';
+export * from './search.queries';

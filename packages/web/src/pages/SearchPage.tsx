@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { mdiMagnify } from '@mdi/js';
 import { Link } from 'wouter';
-import { ClockPort } from '@sortie/core';
+import { ClockPort, searchQueries } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { useAddressQuery } from '../features/events/address-query';
 import { groupResults, type SearchAnswer } from '../features/search/search-results';
 import { formatDateTime } from '../format';
@@ -40,7 +40,7 @@ export default function SearchPage() {
     timer.current = clock.setTimeout(() => commit(value), SEARCH_DEBOUNCE_MS);
   };
 
-  const results = useApiQuery(q ? `search:${q}` : null, (api) => api.request<SearchAnswer>('GET', '/search', { query: { q, limit: LIMIT } }));
+  const results = useQuery(q ? searchQueries.results<SearchAnswer>(q, LIMIT) : null);
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="page-title">

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { ProductApiPort, type Event, type EventQuery, type Page } from '@sortie/core';
+import { eventQueries, ProductApiPort, type Event, type EventQuery } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useQuery } from '../../data/useQuery';
 
 export const PAGE_SIZE = 12;
 
 /**
- * Upcoming events a page at a time: the first page through useApiQuery, then « Voir plus »
+ * Upcoming events a page at a time: the first page through core's query cache, then « Voir plus »
  * asks the server for the next `PAGE_SIZE` (offset = what is shown). Nothing is fetched
  * that is not shown. A new filter (`query`) starts again from the first page.
  */
 export function usePagedEvents(query: EventQuery | null) {
   const api = useUseCase(ProductApiPort);
   const key = query ? JSON.stringify(query) : null;
-  const first = useApiQuery<Page<Event>>(key, (a) => a.listEvents({ ...query, limit: PAGE_SIZE, offset: 0 }));
+  const first = useQuery(query ? eventQueries.page(query, PAGE_SIZE, 0) : null);
   const [more, setMore] = useState<{ key: string | null; items: Event[]; loading: boolean; error: unknown }>({ key: null, items: [], loading: false, error: null });
   const extra = more.key === key ? more : { key, items: [], loading: false, error: null };
 
