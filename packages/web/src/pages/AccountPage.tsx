@@ -1,47 +1,26 @@
-import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogout, mdiMedal, mdiStarOutline, mdiViewDashboard } from '@mdi/js';
+import { mdiBell, mdiHeart, mdiLogout, mdiMedal, mdiStarOutline, mdiViewDashboard } from '@mdi/js';
 import { Link } from 'wouter';
-import { useSnapshot } from 'valtio';
-import { SessionService } from '@sortie/core';
+import { SessionService, type CurrentUser } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { useSignInDialog } from '../services/ui-context';
 import { formatDate } from '../format';
 import { Icon } from '../components/Icon';
 import { useSignOut } from '../components/useSignOut';
-import { PageLoading } from '../components/LoadingBar';
-import { usePageTitle } from '../components/usePageTitle';
+import { SignedInGate } from '../components/SignedInGate';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Administrateur', staff: 'Équipe' };
 
 /** /account: the signed-in visitor's account, or an invitation to sign in. */
 export default function AccountPage() {
-  usePageTitle('Mon compte');
+  return (
+    <SignedInGate title="Mon compte" invitation="Connectez-vous pour retrouver vos favoris, vos abonnements, vos badges et vos notifications." signUp>
+      {(user) => <Account user={user} />}
+    </SignedInGate>
+  );
+}
+
+function Account({ user }: { user: CurrentUser }) {
   const session = useUseCase(SessionService);
   const signOut = useSignOut();
-  const signInDialog = useSignInDialog();
-  const { status, user } = useSnapshot(session.state);
-
-  if (status === 'unknown') return <PageLoading label="Chargement de votre compte…" />;
-
-  if (status !== 'authenticated' || !user) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-16 text-center" aria-labelledby="page-title">
-        <Icon path={mdiAccountCircle} size={64} className="mx-auto text-muted" />
-        <h1 id="page-title" className="mt-4 text-2xl font-bold">
-          Mon compte
-        </h1>
-        <p className="mt-2 text-muted">Connectez-vous pour retrouver vos favoris, vos abonnements, vos badges et vos notifications.</p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={() => signInDialog.open('signIn')} className="rounded-full bg-primary px-5 py-2.5 font-semibold text-background hover:bg-primary/90">
-            Se connecter
-          </button>
-          <button type="button" onClick={() => signInDialog.open('signUp')} className="rounded-full border border-line px-5 py-2.5 font-semibold hover:bg-white/5">
-            Créer un compte
-          </button>
-        </div>
-      </section>
-    );
-  }
-
   const shortcuts = [
     { href: '/notifications', label: 'Notifications', icon: mdiBell },
     { href: '/users/likes', label: 'Mes favoris', icon: mdiHeart },

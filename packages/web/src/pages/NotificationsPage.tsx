@@ -10,7 +10,7 @@ import { ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { isWebAddress } from '../features/people/ExternalLink';
 import { Pager } from '../features/people/Pager';
-import { SignedInGate } from '../features/people/SignedInGate';
+import { SignedInGate } from '../components/SignedInGate';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 const SMALL_BUTTON =

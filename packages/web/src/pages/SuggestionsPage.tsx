@@ -5,7 +5,7 @@ import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { EventCard } from '../components/EventCard';
 import { Pager } from '../features/people/Pager';
-import { SignedInGate } from '../features/people/SignedInGate';
+import { SignedInGate } from '../components/SignedInGate';
 
 export const SUGGESTIONS_PAGE_SIZE = 12;
 

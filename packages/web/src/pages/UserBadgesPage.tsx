@@ -2,7 +2,7 @@ import { meQueries } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
-import { SignedInGate } from '../features/people/SignedInGate';
+import { SignedInGate } from '../components/SignedInGate';
 
 /** /users/badges: the badges the user has earned. */
 export default function UserBadgesPage() {

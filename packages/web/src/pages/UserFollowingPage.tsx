@@ -5,7 +5,7 @@ import { useUseCase } from '../services/container-context';
 import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { Pager } from '../features/people/Pager';
-import { SignedInGate } from '../features/people/SignedInGate';
+import { SignedInGate } from '../components/SignedInGate';
 
 export const FOLLOWING_PAGE_SIZE = 20;
 

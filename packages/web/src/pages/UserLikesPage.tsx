@@ -9,7 +9,7 @@ import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { EventCard } from '../components/EventCard';
 import { Pager } from '../features/people/Pager';
-import { SignedInGate } from '../features/people/SignedInGate';
+import { SignedInGate } from '../components/SignedInGate';
 
 export const LIKES_PAGE_SIZE = 20;
 
