@@ -3,6 +3,7 @@ import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
 import { SignedInGate } from '../components/SignedInGate';
+import { PageFrame } from '../components/ui';
 
 /** /users/badges: the badges the user has earned. */
 export default function UserBadgesPage() {
@@ -16,10 +17,7 @@ export default function UserBadgesPage() {
 function Badges() {
   const query = useQuery(meQueries.badges<AwardedBadge>());
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
-        Mes badges
-      </h1>
+    <PageFrame title="Mes badges">
       <p className="mt-2 text-muted">Sortez, aimez, suivez : chaque badge récompense une habitude de sortie.</p>
       <QueryView query={query} skeleton={<Skeleton lines={3} label="Chargement de vos badges…" />}>
         {(page) =>
@@ -32,6 +30,6 @@ function Badges() {
           )
         }
       </QueryView>
-    </section>
+    </PageFrame>
   );
 }

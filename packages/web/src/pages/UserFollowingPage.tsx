@@ -6,6 +6,7 @@ import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../components/SignedInGate';
+import { PageFrame } from '../components/ui';
 
 export const FOLLOWING_PAGE_SIZE = 20;
 
@@ -39,10 +40,7 @@ function Following() {
   };
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
-        Mes abonnements
-      </h1>
+    <PageFrame title="Mes abonnements">
       {error && (
         <p role="alert" className="mt-4 rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
           {error}
@@ -98,6 +96,6 @@ function Following() {
           }}
         </QueryView>
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -10,6 +10,7 @@ import { useQuery } from '../data/useQuery';
 import { EventCard } from '../components/EventCard';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../components/SignedInGate';
+import { PageFrame } from '../components/ui';
 
 export const LIKES_PAGE_SIZE = 20;
 
@@ -37,10 +38,7 @@ function Likes() {
   };
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
-        Mes favoris
-      </h1>
+    <PageFrame title="Mes favoris">
       {error && (
         <p role="alert" className="mt-4 rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
           {error}
@@ -87,6 +85,6 @@ function Likes() {
           }}
         </QueryView>
       </div>
-    </section>
+    </PageFrame>
   );
 }
