@@ -7,7 +7,7 @@ import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
-import { DetailView } from '../features/people/DetailView';
+import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
 const LINKS = [

@@ -10,7 +10,7 @@ import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { openingHoursLines } from '../features/places/opening-hours';
 import { PlaceMapLink } from '../features/places/PlaceMapLink';
-import { DetailView } from '../features/people/DetailView';
+import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
 const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', x: 'X', twitter: 'X', youtube: 'YouTube' };

@@ -5,7 +5,7 @@ import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
 import { FollowButton } from '../features/people/FollowButton';
-import { DetailView } from '../features/people/DetailView';
+import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
 /** /users/{id}: a member's public profile and badges. The e-mail is never shown, even to staff. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { QueryView, Skeleton } from '../../data/QueryView';
-import type { QueryState } from '../../data/useApiQuery';
+import { QueryView, Skeleton } from '../data/QueryView';
+import type { QueryState } from '../data/useApiQuery';
 
 /**
  * The load of a detail page (place, organisation, artist, profile): a skeleton, then the
