@@ -1,4 +1,4 @@
-import type { Event, EventQuery } from '../domain/schemas/events.schema';
+import type { Event, EventCategory, EventQuery } from '../domain/schemas/events.schema';
 import type { Page } from '../domain/schemas/common.schema';
 import type { QueryDefinition } from './query-client';
 import { recordQueries } from './records.queries';
@@ -6,6 +6,12 @@ import { recordQueries } from './records.queries';
 /** The events feature's reads. Every key starts with 'events', so ['events'] invalidates them all. */
 export const eventQueries = {
   one: (id: string): QueryDefinition<Event> => recordQueries.one<Event>('events', id),
+
+  /** Every event category (a hundred at most), for the agenda's filters. */
+  categories: (): QueryDefinition<Page<EventCategory>> => ({
+    key: ['eventCategories', 'all'],
+    load: (api) => api.list<EventCategory>('eventCategories', { limit: 100 }),
+  }),
 
   /** A page of events matching `filter` (the agenda's filters: city, dates, category, price…). */
   page: (filter: Omit<EventQuery, 'limit' | 'offset'>, limit: number, offset: number): QueryDefinition<Page<Event>> => ({

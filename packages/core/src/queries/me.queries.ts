@@ -49,6 +49,12 @@ export const meQueries = {
     load: (api) => api.request<Page<FollowedTarget>>('GET', '/me/following', { query: { limit, offset } }),
   }),
 
+  /** GET /api/me/suggestions: upcoming events ranked from the user's follows and likes. */
+  suggestions: (limit: number, offset: number): QueryDefinition<Page<Event>> => ({
+    key: ['me', 'suggestions', limit, offset],
+    load: (api) => api.request<Page<Event>>('GET', '/me/suggestions', { query: { limit, offset } }),
+  }),
+
   /** GET /api/me/badges: the badges the user earned. */
   badges: <T>(): QueryDefinition<Page<T>> => ({
     key: ['me', 'badges'],

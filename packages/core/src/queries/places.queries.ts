@@ -47,4 +47,10 @@ export const placeQueries = {
       return { places: placePage, events: eventPage };
     },
   }),
+
+  /** A page of a place's job offers. */
+  jobOffers: (placeId: string, limit: number, offset: number): QueryDefinition<Page<JobOffer>> => ({
+    key: ['jobOffers', 'place', placeId, limit, offset],
+    load: (api) => api.list<JobOffer>('jobOffers', { placeId, limit, offset }),
+  }),
 };

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { ClockPort, DATE_FILTERS, isDateFilter, pathFor, rangeOf, totalLabel, type EventCategory, type EventQuery } from '@sortie/core';
+import { ClockPort, DATE_FILTERS, eventQueries, isDateFilter, pathFor, rangeOf, totalLabel, type EventQuery } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { useCities, usePreferredCity } from '../app/preferences';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, ListSkeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { useAddressQuery } from '../features/events/address-query';
 import { EventCard } from '../components/EventCard';
 import { groupByDay } from '../features/events/event-days';
@@ -65,7 +65,7 @@ function CityAgenda({ city }: { city: string }) {
   const price = address.get('price');
   const category = address.get('category');
 
-  const categories = useApiQuery('eventCategories', (api) => api.list<EventCategory>('eventCategories', { limit: 100 }));
+  const categories = useQuery(eventQueries.categories());
   const names = new Map(categories.status === 'success' ? categories.data.items.map((c) => [c._id, c.name]) : []);
 
   // The date range is fixed when the filter changes, not at each render: now moves on.

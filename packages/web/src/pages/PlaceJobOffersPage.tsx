@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ClockPort, pathFor, type JobOffer, type Place } from '@sortie/core';
+import { ClockPort, pathFor, placeQueries, recordQueries, type JobOffer, type Place } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { formatDate } from '../format';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ListSkeleton, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { ExternalLink, isWebAddress } from '../features/people/ExternalLink';
 import { Pager } from '../features/people/Pager';
 import type { PageProps } from './types';
@@ -18,8 +18,8 @@ export default function PlaceJobOffersPage({ params }: PageProps) {
   const id = params.id ?? '';
   const [offset, setOffset] = useState(0);
   const now = useUseCase(ClockPort).now().getTime();
-  const place = useApiQuery(`place:${id}`, (api) => api.get<Place>('places', id));
-  const offers = useApiQuery(place.data ? `offers:${id}:${offset}` : null, (api) => api.list<JobOffer>('jobOffers', { placeId: id, limit: JOB_OFFERS_PAGE_SIZE, offset }));
+  const place = useQuery(recordQueries.one<Place>('places', id));
+  const offers = useQuery(place.data ? placeQueries.jobOffers(id, JOB_OFFERS_PAGE_SIZE, offset) : null);
   usePageTitle(place.data ? `Offres d’emploi · ${place.data.name}` : 'Offres d’emploi');
 
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_CITY, pathFor, type CurrentUser, type Event, type Page } from '@sortie/core';
+import { DEFAULT_CITY, meQueries, pathFor, type CurrentUser } from '@sortie/core';
 import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { EventCard } from '../components/EventCard';
 import { Pager } from '../features/people/Pager';
 import { SignedInGate } from '../components/SignedInGate';
@@ -21,7 +21,7 @@ export default function SuggestionsPage() {
 function Suggestions({ user }: { user: CurrentUser }) {
   const city = user.city || DEFAULT_CITY;
   const [offset, setOffset] = useState(0);
-  const query = useApiQuery(`suggestions:${offset}`, (api) => api.request<Page<Event>>('GET', '/me/suggestions', { query: { limit: SUGGESTIONS_PAGE_SIZE, offset } }));
+  const query = useQuery(meQueries.suggestions(SUGGESTIONS_PAGE_SIZE, offset));
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
       <h1 id="page-title" className="text-3xl font-bold tracking-tight">
