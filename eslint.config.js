@@ -99,6 +99,24 @@ export default tseslint.config(
     },
   },
   {
+    // Shared code sits below the features: it imports none of them, no page and not the app shell.
+    files: ['packages/web/src/{components,data,layouts,services,state}/**/*.{ts,tsx}', 'packages/web/src/format.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: ['components', 'data', 'layouts', 'services', 'state', 'format.ts'].map((folder) => ({
+            target: `${webSrc}/${folder}`,
+            from: [`${webSrc}/features`, `${webSrc}/pages`, `${webSrc}/app`],
+            message: 'Le code partagé n’importe ni une feature, ni une page, ni le shell de l’application.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Tests may mount the whole app (test/render-app) and load a page's chunk; the code may not.
     // A later block replaces the rule's options rather than merging them: the zones are repeated.
     files: ['packages/web/src/features/**/*.{ts,tsx}'],

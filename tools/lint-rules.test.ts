@@ -12,6 +12,22 @@ async function errorsFor(filePath: string, code: string, ruleId = 'no-restricted
   return (result?.messages ?? []).filter((m) => m.ruleId === ruleId);
 }
 
+// Two new web features, made before the first lint: the config reads the feature folders when
+// it loads (once per process), so the tests also prove that a new feature is fenced in at once.
+// What a file imports must exist on disk; the importing file itself is linted as text.
+const features = join(root, 'packages/web/src/features');
+let a = '';
+let b = '';
+beforeAll(async () => {
+  a = await mkdtemp(join(features, 'lint-fixture-a-'));
+  b = await mkdtemp(join(features, 'lint-fixture-b-'));
+  await writeFile(join(a, 'a.ts'), 'export const a = 1;\n');
+  await writeFile(join(b, 'b.ts'), 'export const b = 2;\n');
+});
+afterAll(async () => {
+  await Promise.all([a, b].filter(Boolean).map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
 describe('the dependency rule of ARCHITECTURE.md', () => {
   it.each([
     ["import React from 'react';"],
@@ -37,22 +53,28 @@ describe('the dependency rule of ARCHITECTURE.md', () => {
 });
 
 describe('the house rules of the web app', () => {
-  // A file that does not exist yet, linted as if it sat in a feature folder; what it imports is real.
-  const inFeature = (feature: string) => `packages/web/src/features/${feature}/Example.tsx`;
+  const nameOf = (folder: string) => folder.split(/[\\/]/).pop()!;
+  const inB = () => join(b, 'Example.tsx');
   const zones = (filePath: string, code: string) => errorsFor(filePath, `${code}\nexport { x };\n`, 'import-x/no-restricted-paths');
 
   it('refuses an import from another feature', async () => {
-    expect(await zones(inFeature('map'), "import { EventCard as x } from '../events/EventCard';")).toHaveLength(1);
+    expect(await zones(inB(), `import { a as x } from '../${nameOf(a)}/a';`)).toHaveLength(1);
   });
 
   it('refuses a page or the app shell inside a feature', async () => {
-    expect(await zones(inFeature('map'), "import x from '../../pages/HomePage';")).toHaveLength(1);
-    expect(await zones(inFeature('map'), "import { App as x } from '../../app/App';")).toHaveLength(1);
+    expect(await zones(inB(), "import x from '../../pages/HomePage';")).toHaveLength(1);
+    expect(await zones(inB(), "import { App as x } from '../../app/App';")).toHaveLength(1);
+  });
+
+  it('refuses a feature, a page or the app shell inside shared code', async () => {
+    expect(await zones('packages/web/src/components/Example.tsx', `import { a as x } from '../features/${nameOf(a)}/a';`)).toHaveLength(1);
+    expect(await zones('packages/web/src/data/Example.tsx', "import x from '../pages/HomePage';")).toHaveLength(1);
+    expect(await zones('packages/web/src/layouts/Example.tsx', "import { App as x } from '../app/App';")).toHaveLength(1);
   });
 
   it('lets a feature import its own files and the shared folders', async () => {
-    const code = "import { markersOf } from './markers';\nimport { Icon } from '../../components/Icon';\nimport { useQuery } from '../../data/useQuery';\nconst x = [markersOf, Icon, useQuery];";
-    expect(await zones(inFeature('map'), code)).toHaveLength(0);
+    const code = "import { b } from './b';\nimport { Icon } from '../../components/Icon';\nimport { useQuery } from '../../data/useQuery';\nconst x = [b, Icon, useQuery];";
+    expect(await zones(inB(), code)).toHaveLength(0);
   });
 });
 

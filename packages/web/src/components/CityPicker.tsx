@@ -2,7 +2,7 @@ import { Listbox, ListboxButton, ListboxOption, ListboxOptions, Label, Field } f
 import { mdiCheck, mdiChevronDown, mdiMapMarker } from '@mdi/js';
 import { useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
-import { useCities, usePreferredCity } from '../app/preferences';
+import { useCities, usePreferredCity } from '../services/preferences';
 import { Icon } from './Icon';
 
 /** Chooses the city whose agenda the visitor browses; choosing one opens its agenda. */

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { mdiChevronDown, mdiMagnify, mdiMapMarker, mdiMenu } from '@mdi/js';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
-import { usePreferredCity } from '../app/preferences';
+import { usePreferredCity } from '../services/preferences';
 import { Icon } from '../components/Icon';
 
 // The header's menus (headless UI, and the session for the account) load right after the

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { ClockPort, DATE_FILTERS, eventQueries, isDateFilter, pathFor, rangeOf, totalLabel, type EventQuery } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { useCities, usePreferredCity } from '../app/preferences';
+import { useCities, usePreferredCity } from '../services/preferences';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, ListSkeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';

@@ -2,7 +2,7 @@ import { mdiAccountGroup, mdiCalendarStar, mdiMapMarkerRadius, mdiMusicNote, mdi
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
-import { useCities, usePreferredCity } from '../app/preferences';
+import { useCities, usePreferredCity } from '../services/preferences';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { mdiArrowLeft, mdiCrosshairsGps } from '@mdi/js';
 import { Link } from 'wouter';
 import { pathFor, placeQueries, type Event, type Page, type Place } from '@sortie/core';
-import { useCities, usePreferredCity } from '../app/preferences';
+import { useCities, usePreferredCity } from '../services/preferences';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, Skeleton } from '../data/QueryView';

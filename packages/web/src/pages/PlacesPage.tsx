@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { placeQueries } from '@sortie/core';
-import { useCities } from '../app/preferences';
+import { useCities } from '../services/preferences';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';

@@ -3,7 +3,7 @@ import { mdiHeartOff } from '@mdi/js';
 import { Link } from 'wouter';
 import { meQueries, pathFor, RemoveFromMyList, type Event } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { usePreferredCity } from '../app/preferences';
+import { usePreferredCity } from '../services/preferences';
 import { Icon } from '../components/Icon';
 import { EmptyState, ListSkeleton, QueryView } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';

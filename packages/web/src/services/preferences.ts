@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useShellConfig } from '../services/container-context';
+import { useShellConfig } from './container-context';
 
 export const CITY_KEY = 'sortie_city';
 const listeners = new Set<() => void>();
