@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthError } from '@sortie/core';
+import { ApiError, AuthError, OPERATIONS } from '@sortie/core';
 import { anId, USER_AGENTS } from '@sortie/core/testing';
 import { fakeCli, TEST_API } from '../../test/fake-cli';
 
@@ -135,18 +135,18 @@ describe('sortie links create / list / visits', () => {
 
   it('shows the visits of a link as a table of dates in Paris time and user agents', async () => {
     const cli = fakeCli();
-    cli.fakes.api.answer('request', { meta: { total: 1, limit: 20, offset: 0 }, items: [{ datetime: '2026-06-21T18:30:00.000Z', userAgent: 'Mozilla/5.0 test' }] });
+    cli.fakes.api.serve(OPERATIONS.dynaLinkVisits, () => ({ meta: { total: 1, limit: 20, offset: 0 }, items: [{ datetime: '2026-06-21T18:30:00.000Z', userAgent: 'Mozilla/5.0 test' }] }));
     expect(await cli.run('links', 'visits', LINK_ID)).toBe(0);
-    expect(cli.fakes.api.lastCallTo('request')).toEqual(['GET', `/dynaLinks/${LINK_ID}/visits`, { query: { limit: 20, offset: 0 } }]);
+    expect(cli.fakes.api.callsOf(OPERATIONS.dynaLinkVisits)).toEqual([{ path: { id: LINK_ID }, query: { limit: 20, offset: 0 } }]);
     expect(cli.stdout).toMatch(/DATE +AGENT UTILISATEUR/);
     expect(cli.stdout).toContain('21/06/2026 20:30:00  Mozilla/5.0 test');
   });
 
   it('pages the visits with --limit and --offset, and says how many there are in all', async () => {
     const cli = fakeCli();
-    cli.fakes.api.answer('request', { meta: { total: 30, limit: 1, offset: 5 }, items: [{ datetime: '2026-06-21T18:30:00.000Z', userAgent: 'ua' }] });
+    cli.fakes.api.serve(OPERATIONS.dynaLinkVisits, () => ({ meta: { total: 30, limit: 1, offset: 5 }, items: [{ datetime: '2026-06-21T18:30:00.000Z', userAgent: 'ua' }] }));
     expect(await cli.run('links', 'visits', LINK_ID, '--limit', '1', '--offset', '5')).toBe(0);
-    expect(cli.fakes.api.lastCallTo('request')).toEqual(['GET', `/dynaLinks/${LINK_ID}/visits`, { query: { limit: 1, offset: 5 } }]);
+    expect(cli.fakes.api.callsOf(OPERATIONS.dynaLinkVisits)).toEqual([{ path: { id: LINK_ID }, query: { limit: 1, offset: 5 } }]);
     expect(cli.stderr).toContain('1 visite affichée sur 30 (--limit et --offset pour les autres).');
   });
 });

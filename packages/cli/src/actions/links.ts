@@ -7,11 +7,11 @@ import {
   NavigatorPort,
   NotFoundError,
   ObjectIdSchema,
+  OPERATIONS,
   ProductApiPort,
   ResolveShortLink,
   ShortCodeSchema,
   type DynaLink,
-  type Page,
   type Visit,
 } from '@sortie/core';
 import { CommandFailure } from '../cli-errors';
@@ -87,9 +87,9 @@ export async function linksVisits({ container, out }: ActionContext, id: string,
   const linkId = parseArgument(ObjectIdSchema, id, 'l’identifiant de lien');
   const { limit, offset } = parseArgument(ListQuerySchema, { limit: options.limit, offset: options.offset }, 'la pagination');
   const answer = await out.progress('Lecture des visites…', () =>
-    container.get(ProductApiPort).request<Page<Visit> | Visit[]>('GET', `/dynaLinks/${linkId}/visits`, { query: { limit, offset } }),
+    container.get(ProductApiPort).call(OPERATIONS.dynaLinkVisits, { path: { id: linkId }, query: { limit, offset } }),
   );
-  const visits = Array.isArray(answer) ? answer : (answer?.items ?? []);
+  const visits = answer.items;
   out.result(answer, () =>
     visits.length === 0
       ? 'Aucune visite.'
@@ -101,7 +101,7 @@ export async function linksVisits({ container, out }: ActionContext, id: string,
           visits,
         ),
   );
-  if (!out.json && !Array.isArray(answer) && answer && visits.length > 0 && answer.meta.total > visits.length) {
+  if (!out.json && visits.length > 0 && answer.meta.total > visits.length) {
     const s = visits.length > 1 ? 's' : '';
     out.notice(`${visits.length} visite${s} affichée${s} sur ${answer.meta.total} (--limit et --offset pour les autres).`);
   }
