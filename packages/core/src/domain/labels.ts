@@ -1,7 +1,25 @@
 import type { FIELD_TYPES } from './schemas/forms.schema';
-import type { LEGAL_BASES, Raffle } from './schemas/games.schema';
+import type { LEGAL_BASES, Raffle, TournamentFormat, TournamentStatus } from './schemas/games.schema';
 
-/* French labels of the enums the interfaces show, once for the web and the CLI. */
+/*
+ * French labels of the enums the interfaces show, once for the web and the CLI. Kept apart from
+ * the schemas (type imports only) so that a page showing a label does not download zod.
+ */
+
+/** The French names of the tournament formats. */
+export const TOURNAMENT_FORMAT_LABELS: Readonly<Record<TournamentFormat, string>> = {
+  single_elimination: 'élimination directe',
+  double_elimination: 'double élimination',
+  round_robin: 'toutes rondes',
+  swiss: 'système suisse',
+};
+
+/** The French names of the states of a tournament. */
+export const TOURNAMENT_STATUS_LABELS: Readonly<Record<TournamentStatus, string>> = {
+  registration: 'inscriptions ouvertes',
+  running: 'en cours',
+  finished: 'terminé',
+};
 
 export const RAFFLE_STATUS_LABELS: Record<Raffle['status'], string> = {
   draft: 'En préparation',

@@ -27,21 +27,8 @@ export type BlindTest = z.infer<typeof BlindTestSchema>;
 
 export const TournamentFormatSchema = z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss']);
 export type TournamentFormat = z.infer<typeof TournamentFormatSchema>;
-/** The French names of the formats, as the interfaces show them. */
-export const TOURNAMENT_FORMAT_LABELS: Readonly<Record<TournamentFormat, string>> = {
-  single_elimination: 'élimination directe',
-  double_elimination: 'double élimination',
-  round_robin: 'toutes rondes',
-  swiss: 'système suisse',
-};
 export const TournamentStatusSchema = z.enum(['registration', 'running', 'finished']);
 export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
-/** The French names of the states of a tournament. */
-export const TOURNAMENT_STATUS_LABELS: Readonly<Record<TournamentStatus, string>> = {
-  registration: 'inscriptions ouvertes',
-  running: 'en cours',
-  finished: 'terminé',
-};
 export const ParticipantSchema = z.object({ id: z.string().min(1).max(40), name: NonEmpty('Le nom', 80), seed: z.number().int().min(1) });
 export const MatchSchema = z.object({
   id: z.string().min(1).max(40),
