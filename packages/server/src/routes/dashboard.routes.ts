@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DASHBOARD_RESOURCES, ObjectIdSchema } from '@sortie/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DASHBOARD_RESOURCES, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { notFound, parse } from '../http/errors';
+import { notFound } from '../http/errors';
 import { requireRole } from '../http/session';
+import { serve } from '../http/serve';
 
 /** The server's version, read once from its package.json (the same file in src/ and dist/ layouts). */
 function readVersion(): string {
@@ -16,8 +16,6 @@ function readVersion(): string {
   }
 }
 
-const IdParams = z.object({ id: ObjectIdSchema });
-
 /**
  * What the back office needs beyond the REST of the resources: the server's state, the
  * figures of the dashboard's home, running a scheduled task now and purging caches.
@@ -26,9 +24,9 @@ const IdParams = z.object({ id: ObjectIdSchema });
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const startedAt = ctx.now();
   const version = readVersion();
+  const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
 
-  app.get('/api/dashboard/server', async (request) => {
-    await requireRole(ctx, request, 'staff');
+  serve(app, OPERATIONS.dashboardServer, async () => {
     let health: 'ok' | 'error' = 'ok';
     try {
       await ctx.db.query('SELECT 1');
@@ -44,10 +42,9 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       sockets: ctx.io?.engine.clientsCount ?? 0,
       health,
     };
-  });
+  }, staff);
 
-  app.get('/api/dashboard/stats', async (request) => {
-    await requireRole(ctx, request, 'staff');
+  serve(app, OPERATIONS.dashboardStats, async () => {
     const counts: Record<string, number> = {};
     for (const resource of DASHBOARD_RESOURCES) {
       counts[resource] = (await ctx.store.list(resource, { limit: 1, offset: 0, count: 'exact' })).total;
@@ -68,22 +65,19 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       recentSignUps: signUps.items.map((user) => ({ _id: user._id, displayName: user.displayName ?? null, email: user.email ?? null, createdAt: user.createdAt })),
       recentActivity: activity.slice(0, 10),
     };
-  });
+  }, staff);
 
-  app.post('/api/dashboard/tasks/:id/run', async (request) => {
-    await requireRole(ctx, request, 'staff');
-    const { id } = parse(IdParams, request.params);
+  serve(app, OPERATIONS.runTask, async ({ path: { id } }) => {
     const task = await ctx.store.get('tasks', id);
     if (!task) throw notFound('Tâche introuvable.');
     // The jobs themselves run elsewhere; here a run is recorded, as the scheduler would.
     const { _id, createdAt: _c, updatedAt: _u, ...data } = task;
     const updated = await ctx.store.replace('tasks', _id, { ...data, status: 'idle', lastRunAt: new Date(ctx.now()).toISOString(), lastError: null });
     return updated;
-  });
+  }, staff);
 
-  app.post('/api/dashboard/cache/purge', async (request) => {
-    await requireRole(ctx, request, 'staff');
+  serve(app, OPERATIONS.purgeCaches, async () => {
     ctx.links.invalidate();
     return { purged: ['liens courts'] };
-  });
+  }, staff);
 }

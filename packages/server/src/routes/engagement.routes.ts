@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { CONTRACTS, ListQuerySchema } from '@sortie/core';
+import { OPERATIONS } from '@sortie/core';
 import { pageMeta } from '../http/micro-cache';
 import type { AppContext } from '../http/context';
 import { whereClauses } from '../db/where';
-import { parse } from '../http/errors';
+import { serve } from '../http/serve';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
-
-const IdParams = z.object({ id: z.string() });
-const JobSearchQuery = ListQuerySchema.extend({
-  contract: z.enum(CONTRACTS, { error: 'Type de contrat inconnu.' }).optional(),
-  city: z.string().trim().min(1).max(100).optional(),
-});
 
 /**
  * What the public engagement pages need beyond the generic REST: the open job offers with a
@@ -20,8 +13,7 @@ const JobSearchQuery = ListQuerySchema.extend({
 export function registerEngagementRoutes(app: FastifyInstance, ctx: AppContext): void {
   const raffles = new RaffleDrawService(ctx);
   // Open offers only (not expired), newest first; the generic list has no contract filter.
-  app.get('/api/jobOffers/open', async (request) => {
-    const query = parse(JobSearchQuery, request.query);
+  serve(app, OPERATIONS.openJobOffers, async ({ query }) => {
     const { where, params, add } = whereClauses();
     add(`(data->>'expiresAt' IS NULL OR (data->>'expiresAt')::timestamptz > {}::timestamptz)`, new Date(ctx.now()).toISOString());
     if (query.contract) add(`data->>'contract' = {}`, query.contract);
@@ -35,5 +27,5 @@ export function registerEngagementRoutes(app: FastifyInstance, ctx: AppContext):
    * entry list's hash and ids from the close, the seed and winners from the draw. Names and
    * e-mails of the entrants stay private.
    */
-  app.get('/api/raffles/:id/proof', async (request) => raffles.proof(parse(IdParams, request.params).id));
+  serve(app, OPERATIONS.raffleProof, async ({ path: { id } }) => raffles.proof(id));
 }

@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DEFAULT_CITY, RuntimeConfigSchema } from '@sortie/core';
+import { DEFAULT_CITY, OPERATIONS, RuntimeConfigSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { SearchService } from '../search/search.service';
 import { buildOpenApi } from '../openapi';
-
-const SearchQuery = z.object({
-  q: z.string().trim().min(1, 'Tapez au moins un caractère.').max(200, 'Recherche trop longue (200 caractères au plus).'),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  city: z.string().trim().max(100).optional(),
-  /** Only events still to come; by default the past ones follow. */
-  upcoming: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-});
 
 /** /api/health, /api/config, /api/docs (OpenAPI and doc pages), /api/search. */
 export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -66,7 +57,8 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   const searchService = new SearchService(ctx.db, ctx.store, ctx.now);
   app.get('/api/search', (request, reply) =>
     ctx.cache.serve(request, reply, async () => {
-      const query = parse(SearchQuery, request.query);
+      // Parsed inside the micro-cache, as the cached answer depends on the whole query string.
+      const query = parse(OPERATIONS.search.params.query, request.query);
       return JSON.stringify(await searchService.search({ q: query.q, limit: query.limit, city: query.city, upcomingOnly: query.upcoming === true }));
     }),
   );
