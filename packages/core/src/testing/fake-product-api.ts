@@ -1,5 +1,5 @@
 import type { CallArgs, ProductApiPort, Query } from '../ports/product-api.port';
-import { OPERATIONS, type Operation, type OperationParams, type OperationResponse } from '../domain/operations';
+import { OPERATIONS, operationPath, type Operation, type OperationParams, type OperationResponse } from '../domain/operations';
 import type { Page } from '../domain/schemas/common.schema';
 import type { Event, EventQuery } from '../domain/schemas/events.schema';
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
@@ -133,8 +133,8 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
   call<O extends Operation>(operation: O, ...[params]: CallArgs<O>): Promise<OperationResponse<O>> {
     return this.run('call', [operation.name, params ?? {}], async () => {
       const handler = this.#served.get(operation.name);
-      if (!handler) throw new NotFoundError(`No scripted answer for ${operation.name}`);
-      return operation.response.parse(await handler((params ?? {}) as never)) as OperationResponse<O>;
+      const answer = handler ? await handler((params ?? {}) as never) : await this.#requestFor(operation, (params ?? {}) as { path?: Record<string, unknown>; query?: Query; body?: unknown });
+      return operation.response.parse(answer) as OperationResponse<O>;
     });
   }
 
@@ -142,6 +142,15 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
     return this.run('request', [method, path, options], () => {
       throw new NotFoundError(`No scripted answer for ${method} ${path}`);
     });
+  }
+
+  /**
+   * An operation without a handler answers what `request` is scripted to answer for its
+   * method and path (relative to /api), so tests that script paths still drive it.
+   */
+  #requestFor(operation: Operation, params: { path?: Record<string, unknown>; query?: Query; body?: unknown }): Promise<unknown> {
+    const path = operationPath(operation, params.path).replace(/^\/api/, '');
+    return this.request(operation.method, path, { ...(params.query ? { query: params.query } : {}), ...(params.body === undefined ? {} : { body: params.body }) });
   }
 
   #signedIn(): CurrentUser {

@@ -209,7 +209,7 @@ describe('special record pages', () => {
 
   it('a form shows its entries and links to their CSV export', async () => {
     const id = anId();
-    const api = staffApi({ [`GET /forms/${id}/entries`]: () => ({ meta: { total: 1, limit: 1, offset: 0 }, items: [{ _id: anId(), entryCode: 'AB12CD', createdAt: '2026-03-01T10:00:00.000Z', answers: { prenom: 'Léa' } }] }) });
+    const api = staffApi({ [`GET /forms/${id}/entries`]: () => ({ meta: { total: 1, limit: 1, offset: 0 }, items: [{ _id: anId(), formId: id, entryCode: 'AB12CD', createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', answers: { prenom: 'Léa' } }] }) });
     api.seed('forms', { _id: id, title: 'Bénévoles', fields: [{ key: 'prenom', label: 'Prénom', type: 'text', required: true, options: [] }] });
     await renderApp({ path: `/dashboard/forms/${id}`, api });
     expect(await screen.findByText('AB12CD')).toBeTruthy();

@@ -1,17 +1,8 @@
+import { OPERATIONS } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { QueryView } from '../../../data/QueryView';
 import { formatDateTime, formatNumber } from '../../../format';
 import { ToolHeading } from './ToolHeading';
-
-interface ServerInfo {
-  version: string;
-  node: string;
-  startedAt: string;
-  uptimeSeconds: number;
-  database: 'pglite' | 'postgres';
-  sockets: number;
-  health: 'ok' | 'error';
-}
 
 /** « 2 j 3 h 4 min » */
 export function formatUptime(seconds: number): string {
@@ -23,7 +14,7 @@ export function formatUptime(seconds: number): string {
 }
 
 export default function ServerPage() {
-  const info = useApiQuery('dashboard-server', (api) => api.request<ServerInfo>('GET', '/dashboard/server'));
+  const info = useApiQuery('dashboard-server', (api) => api.call(OPERATIONS.dashboardServer));
   return (
     <section aria-labelledby="page-title">
       <ToolHeading title="Serveur">L’état du serveur de Sortie en ce moment.</ToolHeading>
