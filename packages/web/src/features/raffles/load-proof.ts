@@ -1,12 +1,12 @@
-import { checkDraw, RaffleProofSchema, webDrawCrypto, type DrawCheck, type ProductApiPort, type RaffleProof } from '@sortie/core';
+import { checkDraw, OPERATIONS, webDrawCrypto, type DrawCheck, type ProductApiPort, type RaffleProof } from '@sortie/core';
 
 /**
  * A raffle's proof, parsed with core's schema. DrawProof imports this module lazily, so zod
  * and the draw's code load only once there is a proof to read (after the close), never for a
  * raffle still open.
  */
-export async function loadProof(api: ProductApiPort, raffleId: string): Promise<RaffleProof> {
-  return RaffleProofSchema.parse(await api.request<unknown>('GET', `/raffles/${raffleId}/proof`));
+export function loadProof(api: ProductApiPort, raffleId: string): Promise<RaffleProof> {
+  return api.call(OPERATIONS.raffleProof, { path: { id: raffleId } });
 }
 
 /** The draw redone in this browser: core's checkDraw over WebCrypto, the same code as the server's over node:crypto. */
