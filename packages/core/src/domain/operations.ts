@@ -6,7 +6,7 @@ import { CurrentUserSchema, FollowTargetSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
-import { CONTRACTS } from './schemas/places.schema';
+import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -135,7 +135,7 @@ export const OPERATIONS = {
   commitRaffle: op('commitRaffle', 'POST', '/api/raffles/:id/commit', RecordSchema, { path: IdPath }),
   drawRaffle: op('drawRaffle', 'POST', '/api/raffles/:id/draw', RecordSchema, { path: IdPath }),
   raffleProof: op('raffleProof', 'GET', '/api/raffles/:id/proof', RaffleProofSchema, { path: IdPath }),
-  openJobOffers: op('openJobOffers', 'GET', '/api/jobOffers/open', page(RecordSchema), { query: JobSearchQuerySchema }),
+  openJobOffers: op('openJobOffers', 'GET', '/api/jobOffers/open', page(JobOfferSchema.loose()), { query: JobSearchQuerySchema }),
   // The server itself, its documents and search.
   health: op('health', 'GET', '/api/health', z.object({ status: z.literal('ok'), database: z.string() })),
   config: op('config', 'GET', '/api/config', RuntimeConfigSchema),
