@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RESOURCES } from '@sortie/core';
 import { testApp } from './testing/test-app';
+import { buildOpenApi, openApiPath } from './openapi';
 
 /**
  * Served by the server but not API calls: the short-link redirect (a 302 for printed QR codes).
@@ -47,6 +48,12 @@ describe('the API contract (core OPERATIONS and RESOURCES) against the routes Fa
   it('gives every operation a unique name (its key) and a unique method and path', () => {
     for (const [key, operation] of Object.entries(OPERATIONS)) expect(operation.name).toBe(key);
     expect(new Set(tableRoutes()).size).toBe(tableRoutes().length);
+  });
+
+  it('describes every operation of the table in the OpenAPI document', () => {
+    const { paths } = buildOpenApi() as { paths: Record<string, Record<string, unknown>> };
+    const missing = Object.values(OPERATIONS).filter((operation) => !paths[openApiPath(operation.path)]?.[operation.method.toLowerCase()]);
+    expect(missing.map((operation) => operation.name)).toEqual([]);
   });
 
   it('catches a route added without a row', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   AddViewSchema, CredentialsSchema, EventQuerySchema, ListQuerySchema, LoginWebSchema, RESOURCES, RuntimeConfigSchema, ShortCodeVisitSchema, SignUpSchema, VisitSchema,
-  FormEntryInputSchema, RaffleEntryInputSchema, FollowTargetSchema,
+  FormEntryInputSchema, RaffleEntryInputSchema, FollowTargetSchema, OPERATIONS, type Operation,
 } from '@sortie/core';
 
 const json = (schema: z.ZodType) => {
@@ -16,6 +16,24 @@ const queryParams = (schema: z.ZodObject) =>
   Object.keys(schema.shape).map((name) => ({ name, in: 'query', required: false, schema: json(schema.shape[name] as z.ZodType) }));
 const ok = (description = 'Succès') => ({ '200': { description }, '400': { description: 'Requête invalide' }, '404': { description: 'Introuvable' } });
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{24}$' } };
+
+/** '/api/me/likes/:eventId' → '/api/me/likes/{eventId}'; the docs wildcard becomes {path}. */
+export const openApiPath = (template: string) => template.replace(/:([A-Za-z]+)/g, '{$1}').replace('*', '{path}');
+
+function fromOperation(operation: Operation): Record<string, unknown> {
+  const names = (schema: z.ZodType) => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+  const parameters = [
+    ...names(operation.params.path).map((name) => ({ name: name === '*' ? 'path' : name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...(operation.params.query instanceof z.ZodObject ? queryParams(operation.params.query) : []),
+  ];
+  const hasBody = !operation.params.body.safeParse(undefined).success;
+  return {
+    summary: operation.name,
+    ...(parameters.length ? { parameters } : {}),
+    ...(hasBody ? { requestBody: body(operation.params.body) } : {}),
+    responses: { ...ok(), '200': { description: 'Succès', content: { 'application/json': { schema: json(operation.response) } } } },
+  };
+}
 
 /** The OpenAPI 3.1 document of the API, generated from core's zod schemas. */
 export function buildOpenApi(): Record<string, unknown> {
@@ -36,6 +54,13 @@ export function buildOpenApi(): Record<string, unknown> {
     '/api/me/follows': { post: { summary: 'Suit un lieu, une organisation, un artiste ou un utilisateur', requestBody: body(FollowTargetSchema), responses: { '201': { description: 'Abonnement' } } } },
     '/r/{shortCode}': { get: { summary: 'Lien court : redirection 302', parameters: [{ name: 'shortCode', in: 'path', required: true, schema: { type: 'string' } }], responses: { '302': { description: 'Redirection' } } } },
   };
+  // Every other operation of core's contract table, described from its schemas where the list above says nothing.
+  for (const operation of Object.values(OPERATIONS) as Operation[]) {
+    const path = openApiPath(operation.path);
+    const method = operation.method.toLowerCase();
+    paths[path] = { ...paths[path] };
+    paths[path][method] ??= fromOperation(operation);
+  }
   for (const [name, def] of Object.entries(RESOURCES)) {
     const base = `/api/${def.apiPath}`;
     const list = name === 'events' ? EventQuerySchema : ListQuerySchema;
