@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FormEntryInputSchema, FormEntrySchema, FormSchema, formWindow, isEntryCode, isObjectId, RaffleEntryInputSchema, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
+import { FormEntryInputSchema, FormEntrySchema, FormSchema, formWindow, isEntryCode, isObjectId, OPERATIONS, RaffleEntryInputSchema, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
 import { currentUser, requireRole } from '../http/session';
+import { serve } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 
 const IdParams = z.object({ id: z.string() });
-const EntryParams = z.object({ id: z.string(), code: z.string() });
 const iso = (v: unknown) => new Date(z.union([z.string(), z.date()]).parse(v)).toISOString();
 
 /** What a form's window code means to the visitor who posts an answer. */
@@ -35,6 +35,7 @@ const csvCell = (value: unknown) => {
 /** Form entries (submit → entryCode, read back by code, staff list and CSV) and raffles (enter, commit, draw). */
 export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const raffles = new RaffleDrawService(ctx);
+  const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
   app.post('/api/forms/:id/entries', async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw notFound('Formulaire introuvable.');
@@ -59,8 +60,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     return reply.status(201).send(entry);
   });
 
-  app.get('/api/forms/:id/entries/:code', async (request) => {
-    const { id, code } = parse(EntryParams, request.params);
+  serve(app, OPERATIONS.formEntry, async ({ path: { id, code } }) => {
     const [row] = isObjectId(id) && isEntryCode(code) ? await ctx.db.query('SELECT * FROM form_entries WHERE form_id = $1 AND entry_code = $2', [id, code]) : [];
     if (!row) throw notFound('Réponse introuvable.');
     return entryJson(row);
@@ -71,15 +71,12 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     return ctx.db.query('SELECT * FROM form_entries WHERE form_id = $1 ORDER BY created_at, id', [id]);
   };
 
-  app.get('/api/forms/:id/entries', async (request) => {
-    await requireRole(ctx, request, 'staff');
-    const rows = await entriesOf(parse(IdParams, request.params).id);
+  serve(app, OPERATIONS.formEntries, async ({ path: { id } }) => {
+    const rows = await entriesOf(id);
     return { meta: { total: rows.length, limit: rows.length, offset: 0 }, items: rows.map(entryJson) };
-  });
+  }, staff);
 
-  app.get('/api/forms/:id/entries.csv', async (request, reply) => {
-    await requireRole(ctx, request, 'staff');
-    const { id } = parse(IdParams, request.params);
+  serve(app, OPERATIONS.formEntriesCsv, async ({ path: { id } }, { reply }) => {
     const rows = await entriesOf(id);
     const form = await ctx.store.get('forms', id);
     const fields = form ? FormRecord.parse(form).fields : [];
@@ -92,7 +89,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="reponses-${id}.csv"`)
       .send(`\uFEFF${[header.map(csvCell).join(';'), ...lines].join('\r\n')}\r\n`);
-  });
+  }, staff);
 
   app.post('/api/raffles/:id/entries', async (request, reply) => {
     const { id } = parse(IdParams, request.params);
@@ -111,23 +108,15 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     return reply.status(201).send(entry);
   });
 
-  app.get('/api/raffles/:id/entries', async (request) => {
-    await requireRole(ctx, request, 'staff');
-    const { id } = parse(IdParams, request.params);
+  serve(app, OPERATIONS.raffleEntries, async ({ path: { id } }) => {
     if (!isObjectId(id)) throw notFound('Tombola introuvable.');
     const rows = await ctx.db.query('SELECT * FROM raffle_entries WHERE raffle_id = $1 ORDER BY id', [id]);
     return { meta: { total: rows.length, limit: rows.length, offset: 0 }, items: rows.map(entryJson) };
-  });
+  }, staff);
 
   // Step 1 of a verifiable draw: the seed's hash is published (the seed stays secret). Once only.
-  app.post('/api/raffles/:id/commit', async (request) => {
-    await requireRole(ctx, request, 'staff');
-    return raffles.commit(parse(IdParams, request.params).id);
-  });
+  serve(app, OPERATIONS.commitRaffle, async ({ path: { id } }) => raffles.commit(id), staff);
 
   // Step 2, a separate action after the close: winners drawn with the committed seed, which is then revealed.
-  app.post('/api/raffles/:id/draw', async (request) => {
-    await requireRole(ctx, request, 'staff');
-    return raffles.draw(parse(IdParams, request.params).id);
-  });
+  serve(app, OPERATIONS.drawRaffle, async ({ path: { id } }) => raffles.draw(id), staff);
 }
