@@ -1,27 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { CredentialsSchema, LoginWebSchema, SignUpSchema } from '@sortie/core';
+import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { parse, unauthenticated } from '../http/errors';
+import { unauthenticated } from '../http/errors';
+import { serve } from '../http/serve';
 import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
 
 /** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const limited = { config: { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: '1 minute' } } };
+  const limited = { route: { config: { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: '1 minute' } } } };
 
-  app.post('/api/identity/signUp', limited, async (request, reply) => {
-    const input = parse(SignUpSchema, request.body ?? {});
+  serve(app, OPERATIONS.signUp, async ({ body: input }, { reply }) => {
     const user = await ctx.users.create({ email: input.email, password: input.password, displayName: input.displayName ?? input.email.split('@')[0]! });
     return reply.status(201).send({ idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) });
-  });
+  }, limited);
 
-  app.post('/api/identity/signIn', limited, async (request) => {
-    const input = parse(CredentialsSchema, request.body ?? {});
+  serve(app, OPERATIONS.signIn, async ({ body: input }) => {
     const user = await ctx.users.signIn(input.email, input.password);
     return { idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) };
-  });
+  }, limited);
 
-  app.post('/api/auth/login/web', limited, async (request, reply) => {
-    const input = parse(LoginWebSchema, request.body ?? {});
+  serve(app, OPERATIONS.loginWeb, async ({ body: input }, { request, reply }) => {
     const identity = await ctx.tokens.verify(input.idToken);
     const user = await ctx.users.fromIdentity(identity);
     if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
@@ -30,15 +28,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The CLI has no cookie jar: it keeps the session token from the body. Browsers (which
     // send an Origin) only get the httpOnly cookie, so page scripts never see the token.
     return request.headers.origin ? { user } : { user, sessionToken: token };
-  });
+  }, limited);
 
-  app.get('/api/auth/me', async (request) => {
+  serve(app, OPERATIONS.me, async (_input, { request }) => {
     const user = await currentUser(ctx, request);
     if (!user) throw unauthenticated();
     return user;
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  serve(app, OPERATIONS.logout, async (_input, { request, reply }) => {
     const token = sessionToken(request);
     if (token && token.length <= 200) await ctx.users.endSession(token);
     clearSessionCookie(ctx, request, reply);
