@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkNotFoundError, ListQuerySchema, ShortCodeVisitSchema, VisitSchema } from '@sortie/core';
+import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkNotFoundError, OPERATIONS, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
+import { serve } from '../http/serve';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -60,8 +61,7 @@ export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): v
 
 /** The link and share calls of SPEC.md §7. */
 export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.put('/api/dynaLinks/shortCode', async (request) => {
-    const visit = parse(ShortCodeVisitSchema, request.body ?? {});
+  serve(app, OPERATIONS.visitShortCode, async ({ body: visit }) => {
     const url = await ctx.links.visit(visit.shortCode, visit.userAgent, visit.datetime);
     if (!url) throw new LinkNotFoundError();
     // Unlike /r, the API answers once the visit is stored, so a reader sees it at once.
@@ -88,10 +88,7 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   // The visits of a link, newest first (staff): what `sortie links visits <id>` shows (issue 5).
-  app.get('/api/dynaLinks/:id/visits', async (request) => {
-    await requireRole(ctx, request, 'staff');
-    const { id } = parse(IdParams, request.params);
-    const query = parse(ListQuerySchema, request.query ?? {});
+  serve(app, OPERATIONS.dynaLinkVisits, async ({ path: { id }, query }) => {
     if (!isObjectId(id) || !(await ctx.store.get('dynaLinks', id))) throw new LinkNotFoundError();
     // Visits through /r are buffered: write them first, so the list is complete.
     await ctx.links.flush();
@@ -104,7 +101,7 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
       meta: { total: Number(count?.n ?? 0), limit: query.limit, offset: query.offset },
       items: rows.map((row) => ({ datetime: new Date(row.datetime).toISOString(), userAgent: row.user_agent })),
     };
-  });
+  }, { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') });
 
   app.put('/api/shares/:id/addView', async (request, reply) => {
     const { id } = parse(IdParams, request.params);

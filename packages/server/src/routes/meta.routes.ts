@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_CITY, OPERATIONS, RuntimeConfigSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
+import { serve } from '../http/serve';
 import { notFound, parse } from '../http/errors';
 import { SearchService } from '../search/search.service';
 import { buildOpenApi } from '../openapi';
 
 /** /api/health, /api/config, /api/docs (OpenAPI and doc pages), /api/search. */
 export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/health', async () => {
+  serve(app, OPERATIONS.health, async () => {
     await ctx.db.query('SELECT 1');
     return { status: 'ok', database: ctx.db.kind };
   });
 
   let cities: { at: number; list: string[] } | null = null;
-  app.get('/api/config', async () => {
+  serve(app, OPERATIONS.config, async () => {
     if (!cities || ctx.now() - cities.at > 60_000) {
       const rows = await ctx.db.query<{ city: string }>(
         `SELECT city FROM (SELECT city FROM events WHERE status = 'published' UNION SELECT city FROM places) c GROUP BY city ORDER BY city`,
@@ -46,7 +47,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     openApi ??= buildOpenApi();
     return openApi;
   });
-  app.get('/api/openapi.json', async () => (openApi ??= buildOpenApi()));
+  serve(app, OPERATIONS.openApi, async () => (openApi ??= buildOpenApi()));
   app.get('/api/docs/*', async (request) => {
     const path = (request.params as { '*': string })['*'].replace(/\/+$/, '');
     const page = /^[a-z0-9/-]{1,400}$/.test(path) ? await ctx.store.getBy('docPages', path.length === 24 && /^[0-9a-f]+$/.test(path) ? 'id' : 'path', path) : null;
