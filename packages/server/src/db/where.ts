@@ -13,5 +13,10 @@ export function whereClauses() {
       params.push(value);
       where.push(clause.replaceAll('{}', `$${params.length}`));
     },
+    /** These clauses and one more, as a new pair: the same filter narrowed two ways. */
+    and(clause: string, value: unknown): { where: string[]; params: unknown[] } {
+      const more = [...params, value];
+      return { where: [...where, clause.replaceAll('{}', `$${more.length}`)], params: more };
+    },
   };
 }

@@ -50,7 +50,7 @@ export class SearchService {
 
   private async searchKind({ resource, kind, title, byCity, agenda }: (typeof SEARCHABLE)[number], tsquery: string, input: SearchInput): Promise<KindResult> {
     const found = (items: Json[]) => items.map((item) => ({ kind, _id: item._id, title: String(item[title] ?? ''), item }));
-    const { where, params, add } = whereClauses();
+    const { where, params, add, and } = whereClauses();
     if (input.city && byCity) add('lower(city) = lower({})', input.city);
     if (!agenda) {
       const page = await this.store.list(resource, { where, params, tsquery, limit: input.limit, offset: 0, rankAmong: RANKED_CANDIDATES });
@@ -58,7 +58,7 @@ export class SearchService {
     }
     where.push(`status = 'published'`);
     const now = new Date(this.now()).toISOString();
-    const when = (clause: string) => ({ where: [...where, clause.replace('{}', `$${params.length + 1}`)], params: [...params, now] });
+    const when = (clause: string) => and(clause, now);
     // Two index-ordered reads rather than one sort of every match: the agenda's order is by date.
     const [upcoming, counted] = await Promise.all([
       this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none' }),

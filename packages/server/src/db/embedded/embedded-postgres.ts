@@ -14,7 +14,6 @@ const STOP_TIMEOUT_MS = 15_000;
 /** Where `pg` reaches the embedded database, and how to stop it. */
 export interface EmbeddedPostgres {
   connection: { host: string; port: number; user: string; database: string };
-  pid: number | undefined;
   /** Calls back after each periodic VACUUM (ANALYZE). */
   onMaintained(listener: (at: string) => void): void;
   stop(): Promise<void>;
@@ -66,7 +65,7 @@ function ready(child: ChildProcess): Promise<void> {
 /** How often the embedded database is vacuumed and analysed (it has no autovacuum): 6 hours. */
 export const MAINTENANCE_PERIOD_MS = 6 * 3600_000;
 
-export async function startEmbeddedPostgres(dataDir: string, options: { maxConnections?: number; maintenancePeriodMs?: number } = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, options: { maintenancePeriodMs?: number } = {}): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const lock = DataDirLock.acquire(dataDir);
   // Unix socket paths are limited to ~100 bytes: the socket lives in a short temporary folder.
@@ -77,7 +76,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maxConne
   };
   let child: ChildProcess;
   try {
-    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maxConnections ?? 2), String(options.maintenancePeriodMs ?? MAINTENANCE_PERIOD_MS)], {
+    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maintenancePeriodMs ?? MAINTENANCE_PERIOD_MS)], {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -100,7 +99,6 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maxConne
   });
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
-    pid: child.pid,
     onMaintained(listener) {
       child.on('message', (message: { type?: string; at?: string }) => {
         if (message.type === 'maintained' && message.at) listener(message.at);

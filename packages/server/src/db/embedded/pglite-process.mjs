@@ -14,7 +14,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const [dataDir, socketPath, maxConnections, maintenanceMs] = process.argv.slice(2);
+const [dataDir, socketPath, maintenanceMs] = process.argv.slice(2);
 
 let db;
 let server;
@@ -67,7 +67,9 @@ function scheduleMaintenance(periodMs) {
 
 try {
   db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: Number(maxConnections) || 8 });
+  // The server keeps one connection (see database.ts); a second lets a replacement connect
+  // while a dropped one is still being detached.
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   await server.start();
   scheduleMaintenance(Number(maintenanceMs) || 0);
   process.send?.({ type: 'ready' });
