@@ -1,5 +1,6 @@
 import type { FIELD_TYPES } from './schemas/forms.schema';
-import type { LEGAL_BASES, Raffle, TournamentFormat, TournamentStatus } from './schemas/games.schema';
+import type { LEGAL_BASES, Raffle } from './schemas/games.schema';
+import type { Bracket, Format, MatchStatus, Status } from './tournament-engine/tournament-engine.schema';
 
 /*
  * French labels of the enums the interfaces show, once for the web and the CLI. Kept apart from
@@ -7,18 +8,37 @@ import type { LEGAL_BASES, Raffle, TournamentFormat, TournamentStatus } from './
  */
 
 /** The French names of the tournament formats. */
-export const TOURNAMENT_FORMAT_LABELS: Readonly<Record<TournamentFormat, string>> = {
+export const TOURNAMENT_FORMAT_LABELS: Readonly<Record<Format, string>> = {
   single_elimination: 'élimination directe',
   double_elimination: 'double élimination',
   round_robin: 'toutes rondes',
   swiss: 'système suisse',
+  groups_then_elimination: 'poules puis élimination directe',
 };
 
 /** The French names of the states of a tournament. */
-export const TOURNAMENT_STATUS_LABELS: Readonly<Record<TournamentStatus, string>> = {
+export const TOURNAMENT_STATUS_LABELS: Readonly<Record<Status, string>> = {
   registration: 'inscriptions ouvertes',
   running: 'en cours',
   finished: 'terminé',
+};
+
+/** The French names of the parts of a tournament a match belongs to. */
+export const TOURNAMENT_BRACKET_LABELS: Readonly<Record<Bracket, string>> = {
+  winners: 'tableau principal',
+  losers: 'tableau des perdants',
+  grand_final: 'grande finale',
+  third_place: 'petite finale',
+  group: 'poule',
+  swiss: 'ronde suisse',
+  round_robin: 'toutes rondes',
+};
+
+/** The French names of the states of a match. */
+export const MATCH_STATUS_LABELS: Readonly<Record<MatchStatus, string>> = {
+  pending: 'en attente',
+  ready: 'à jouer',
+  done: 'joué',
 };
 
 export const RAFFLE_STATUS_LABELS: Record<Raffle['status'], string> = {

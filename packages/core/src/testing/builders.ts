@@ -1,6 +1,7 @@
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
 import type { Event } from '../domain/schemas/events.schema';
 import type { Tournament } from '../domain/schemas/games.schema';
+import { SettingsSchema } from '../domain/tournament-engine/tournament-engine.schema';
 import type { RuntimeConfig } from '../ports/runtime-config.port';
 
 let counter = 0;
@@ -48,11 +49,14 @@ export function aTournament(overrides: Partial<Tournament> = {}): Tournament {
     game: 'Baby-foot',
     format: 'single_elimination',
     status: 'registration',
+    settings: SettingsSchema.parse({}),
     participants: [
-      { id: 'p1', name: 'Léa', seed: 1 },
-      { id: 'p2', name: 'Noé', seed: 2 },
+      { id: 'p1', name: 'Léa', seed: 1, checkedIn: false, dropped: false },
+      { id: 'p2', name: 'Noé', seed: 2, checkedIn: false, dropped: false },
     ],
     matches: [],
+    standings: [],
+    winnerId: null,
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ import {
   SOCKET_EVENTS,
   TournamentRefusal,
   TournamentRequestSchema,
-  TournamentStateSchema,
+  TournamentInputSchema,
   type TournamentActor,
 } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
@@ -105,7 +105,7 @@ async function handleTournament(ctx: AppContext, io: Server, socket: Socket, use
     const row = await ctx.store.getRow('tournaments', tournamentId, { db: tx, forUpdate: true });
     if (!row) throw new TournamentRefusal('Tournoi introuvable.');
     // Read through core's schema: the fields the rules do not own go along untouched.
-    const current = TournamentStateSchema.loose().parse(row['data']);
+    const current = TournamentInputSchema.loose().parse(row['data']);
     return ctx.store.replace('tournaments', tournamentId, runTournamentAction(action, current, actorOf(user), params), tx);
   });
   io.to(`tournament:${tournamentId}`).emit(SOCKET_EVENTS.tournamentUpdate, updated);

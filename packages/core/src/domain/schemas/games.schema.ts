@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, EntityMeta, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { EngineTournamentSchema } from '../tournament-engine/tournament-engine.schema';
 
 export const QuestionInputSchema = z.object({
   prompt: NonEmpty('La question', 500),
@@ -25,37 +26,23 @@ export const BlindTestInputSchema = z.object({
 export const BlindTestSchema = BlindTestInputSchema.extend(EntityMeta);
 export type BlindTest = z.infer<typeof BlindTestSchema>;
 
-export const TournamentFormatSchema = z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss']);
-export type TournamentFormat = z.infer<typeof TournamentFormatSchema>;
-export const TournamentStatusSchema = z.enum(['registration', 'running', 'finished']);
-export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
-export const ParticipantSchema = z.object({ id: z.string().min(1).max(40), name: NonEmpty('Le nom', 80), seed: z.number().int().min(1) });
-export const MatchSchema = z.object({
-  id: z.string().min(1).max(40),
-  round: z.number().int().min(1),
-  a: z.string().nullable(),
-  b: z.string().nullable(),
-  scoreA: z.number().int().min(0).nullable(),
-  scoreB: z.number().int().min(0).nullable(),
-  winner: z.string().nullable(),
-  status: z.enum(['pending', 'ready', 'done']),
-});
+/*
+ * A tournament is the engine's model (tournament-engine.schema.ts) with what the product adds:
+ * its name, its game and its event. One schema for the store, the socket and the forms.
+ */
+export { FormatSchema as TournamentFormatSchema, StatusSchema as TournamentStatusSchema } from '../tournament-engine/tournament-engine.schema';
+export type { Format as TournamentFormat, Status as TournamentStatus } from '../tournament-engine/tournament-engine.schema';
+export type { Participant as TournamentParticipant, Match as TournamentMatch, Standing as TournamentStanding } from '../tournament-engine/tournament-engine.schema';
 export const TournamentInputSchema = z.object({
   name: NonEmpty('Le nom'),
   eventId: ObjectIdSchema.optional(),
   game: NonEmpty('Le jeu', 80),
-  format: TournamentFormatSchema.default('single_elimination'),
-  status: TournamentStatusSchema.default('registration'),
-  participants: z.array(ParticipantSchema).max(256).default([]),
-  matches: z.array(MatchSchema).max(1024).default([]),
+  ...EngineTournamentSchema.shape,
 });
 export const TournamentSchema = TournamentInputSchema.extend(EntityMeta);
 export type Tournament = z.infer<typeof TournamentSchema>;
-export type Participant = z.infer<typeof ParticipantSchema>;
-export type Match = z.infer<typeof MatchSchema>;
 
 /** SPEC.md §3: a tournament socket request is {action, tournamentId, params}, sent as a JSON string. */
-export const TournamentActionSchema = z.enum(['get', 'join', 'leave', 'start', 'reportScore']);
 export const TournamentRequestSchema = z.object({
   action: z.string().min(1).max(40),
   tournamentId: ObjectIdSchema,

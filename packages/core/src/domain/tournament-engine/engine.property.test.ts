@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { disqualify, nextRound, report, start, undo } from './engine';
 import { compareRows } from './standings';
 import type { EngineResult } from './tournament-engine.errors';
-import { EngineTournamentSchema, ELIMINATION_BRACKETS, type EngineTournament, type Format, type Settings } from './tournament-engine.schema';
+import { ELIMINATION_BRACKETS } from './tournament-engine.constants';
+import { EngineTournamentSchema, type EngineTournament, type Format, type Settings } from './tournament-engine.schema';
 
 const ok = <T>(result: EngineResult<T>): T => {
   if (!result.ok) throw result.error;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { confirm, disqualify, groupTables, isFinished, nextMatchOf, nextRound, report, restingIn, standings, start, swissRoundCount, undo } from './engine';
 import { bracketOrder } from './pairings';
 import { TournamentEngineError, type EngineResult } from './tournament-engine.errors';
-import { BRACKET_LABELS, EngineTournamentSchema, FORMAT_LABELS, FormatSchema, type EngineTournament, type Format, type Settings } from './tournament-engine.schema';
+import { TOURNAMENT_BRACKET_LABELS as BRACKET_LABELS, TOURNAMENT_FORMAT_LABELS as FORMAT_LABELS } from '../labels';
+import { EngineTournamentSchema, FormatSchema, type EngineTournament, type Format, type Settings } from './tournament-engine.schema';
 
 const ok = <T>(result: EngineResult<T>): T => {
   if (!result.ok) throw result.error;

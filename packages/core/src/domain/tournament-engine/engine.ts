@@ -1,7 +1,8 @@
 import { eliminationBracket, roundRobin, snakeGroups, swissPairing, blankMatch } from './pairings';
 import { compareRows, eliminationTable, pointsTable } from './standings';
 import { TournamentEngineError, type EngineErrorCode, type EngineResult } from './tournament-engine.errors';
-import { ELIMINATION_BRACKETS, MAX_MATCHES, type EngineTournament, type Match, type Participant, type Standing } from './tournament-engine.schema';
+import { ELIMINATION_BRACKETS, MAX_MATCHES } from './tournament-engine.constants';
+import type { EngineTournament, Match, Participant, Standing } from './tournament-engine.schema';
 
 const refuse = (code: EngineErrorCode, message: string): never => {
   throw new TournamentEngineError(code, message);

@@ -1,56 +1,24 @@
 import { z } from 'zod';
+import { DEFAULT_POINTS, MAX_MATCHES, MAX_PARTICIPANTS } from './tournament-engine.constants';
 
 /** The formats the engine plays, one model for all. */
 export const FormatSchema = z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'groups_then_elimination']);
 export type Format = z.infer<typeof FormatSchema>;
-/** The French names of the formats. */
-export const FORMAT_LABELS: Readonly<Record<Format, string>> = {
-  single_elimination: 'élimination directe',
-  double_elimination: 'double élimination',
-  round_robin: 'toutes rondes',
-  swiss: 'système suisse',
-  groups_then_elimination: 'poules puis élimination directe',
-};
 
 export const StatusSchema = z.enum(['registration', 'running', 'finished']);
 export type Status = z.infer<typeof StatusSchema>;
-/** The French names of the states of a tournament. */
-export const STATUS_LABELS: Readonly<Record<Status, string>> = {
-  registration: 'inscriptions ouvertes',
-  running: 'en cours',
-  finished: 'terminé',
-};
 
 export const BracketSchema = z.enum(['winners', 'losers', 'grand_final', 'third_place', 'group', 'swiss', 'round_robin']);
 export type Bracket = z.infer<typeof BracketSchema>;
-/** The French names of the parts of a tournament a match belongs to. */
-export const BRACKET_LABELS: Readonly<Record<Bracket, string>> = {
-  winners: 'tableau principal',
-  losers: 'tableau des perdants',
-  grand_final: 'grande finale',
-  third_place: 'petite finale',
-  group: 'poule',
-  swiss: 'ronde suisse',
-  round_robin: 'toutes rondes',
-};
-/** The brackets where a match needs a winner: no draw there. */
-export const ELIMINATION_BRACKETS: ReadonlySet<Bracket> = new Set<Bracket>(['winners', 'losers', 'grand_final', 'third_place']);
 
 export const MatchStatusSchema = z.enum(['pending', 'ready', 'done']);
 export type MatchStatus = z.infer<typeof MatchStatusSchema>;
-/** The French names of the states of a match. */
-export const MATCH_STATUS_LABELS: Readonly<Record<MatchStatus, string>> = {
-  pending: 'en attente',
-  ready: 'à jouer',
-  done: 'joué',
-};
 
 export const PointsSchema = z.object({
   win: z.number().int().min(0).max(100),
   draw: z.number().int().min(0).max(100),
   loss: z.number().int().min(0).max(100),
 });
-export const DEFAULT_POINTS = { win: 3, draw: 1, loss: 0 } as const;
 
 export const SettingsSchema = z.object({
   /** Single elimination (and the second stage): the semi-finals' losers play for third place. */
@@ -66,7 +34,7 @@ export const SettingsSchema = z.object({
   /** Games per match; above 1 a score is a count of games won (first to ⌈bestOf/2⌉). */
   bestOf: z.number().int().min(1).max(99).default(1),
   points: PointsSchema.default({ ...DEFAULT_POINTS }),
-  maxParticipants: z.number().int().min(2).max(256).optional(),
+  maxParticipants: z.number().int().min(2).max(MAX_PARTICIPANTS).optional(),
   /** When on, only the checked-in participants are drawn at the start. */
   checkIn: z.boolean().default(false),
 });
@@ -135,15 +103,13 @@ export const StandingSchema = z.object({
 });
 export type Standing = z.infer<typeof StandingSchema>;
 
-/** The most matches a tournament holds: a round robin of 64 (2,016) fits, one of 65 does not. */
-export const MAX_MATCHES = 2048;
 
 /** What the engine reads and writes; a stored tournament carries more (name, game, ids) that goes along untouched. */
 export const EngineTournamentSchema = z.object({
   format: FormatSchema.default('single_elimination'),
   status: StatusSchema.default('registration'),
   settings: SettingsSchema.prefault({}),
-  participants: z.array(ParticipantSchema).max(256).default([]),
+  participants: z.array(ParticipantSchema).max(MAX_PARTICIPANTS).default([]),
   matches: z.array(MatchSchema).max(MAX_MATCHES).default([]),
   standings: z.array(StandingSchema).default([]),
   winnerId: z.string().nullable().default(null),

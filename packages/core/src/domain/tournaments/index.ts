@@ -1,2 +1,6 @@
-export * from './bracket';
 export * from './tournament-actions';
+export * from './registration-actions';
+export * from './play-actions';
+export * from './tournament-action-registry';
+export * from './tournament-view';
+export * from './championship-standings';

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { MAX_PARTICIPANTS } from '../tournament-engine/tournament-engine.constants';
+import type { Participant } from '../tournament-engine/tournament-engine.schema';
+import { allow, refuse, REGISTRATION_CLOSED, STAFF_ONLY, TournamentRefusal, type TournamentAction, type TournamentActor, type TournamentState } from './tournament-actions';
+import { participantOfUser } from './tournament-view';
+
+const NameSchema = z.string().trim().min(1).max(80);
+const ParticipantIdSchema = z.string().min(1).max(40);
+
+export const JoinTournamentParamsSchema = z.object({ name: NameSchema.optional().catch(undefined) });
+export const LeaveTournamentParamsSchema = z.object({ participantId: ParticipantIdSchema.optional().catch(undefined) });
+export const CheckInParamsSchema = z.object({ participantId: ParticipantIdSchema.optional().catch(undefined) });
+export const AddParticipantParamsSchema = z.object({ name: NameSchema });
+export const RemoveParticipantParamsSchema = z.object({ participantId: ParticipantIdSchema });
+export const SeedParamsSchema = z.object({ order: z.array(ParticipantIdSchema).min(1).max(MAX_PARTICIPANTS) });
+
+const capacity = (state: TournamentState) => state.settings.maxParticipants ?? MAX_PARTICIPANTS;
+
+/** A new participant's id and seed, after the highest ones: unique, and last in the seeding. */
+function newcomer(state: TournamentState, name: string, userId?: string): Participant {
+  const last = state.participants.reduce((max, p) => Math.max(max, Number(/^p(\d+)$/.exec(p.id)?.[1] ?? 0)), 0);
+  const seed = state.participants.reduce((max, p) => Math.max(max, p.seed), 0) + 1;
+  return { id: `p${last + 1}`, name, seed, ...(userId === undefined ? {} : { userId }), checkedIn: false, dropped: false };
+}
+
+function registrationOpen(state: TournamentState): string | null {
+  if (state.status !== 'registration') return REGISTRATION_CLOSED;
+  if (state.participants.length >= capacity(state)) return 'Le tournoi est complet.';
+  return null;
+}
+
+/** The participant an action names: staff may name anyone, anyone else only themself. */
+function targetOf(state: TournamentState, actor: TournamentActor, participantId: string | undefined): Participant {
+  const target =
+    participantId !== undefined && actor.staff ? state.participants.find((p) => p.id === participantId) : participantOfUser(state, actor.id);
+  if (!target) throw new TournamentRefusal(participantId !== undefined && actor.staff ? 'Participant introuvable.' : 'Vous n’êtes pas inscrit à ce tournoi.');
+  return target;
+}
+
+/** `join {name?}`: a signed-in visitor registers, under the name given or their own. */
+export const joinTournament: TournamentAction<z.infer<typeof JoinTournamentParamsSchema>> = {
+  name: 'join',
+  params: JoinTournamentParamsSchema,
+  invalidParams: 'Inscription invalide.',
+  predicate(state, actor) {
+    if (!actor) return refuse('Connectez-vous pour vous inscrire.');
+    if (participantOfUser(state, actor.id)) return refuse('Vous êtes déjà inscrit.');
+    const closed = registrationOpen(state);
+    return closed ? refuse(closed) : allow;
+  },
+  perform(state, params, actor) {
+    return { ...state, participants: [...state.participants, newcomer(state, params.name || actor.name, actor.id)] };
+  },
+};
+
+/** `leave {participantId?}`: a visitor unregisters; staff may unregister anyone. */
+export const leaveTournament: TournamentAction<z.infer<typeof LeaveTournamentParamsSchema>> = {
+  name: 'leave',
+  params: LeaveTournamentParamsSchema,
+  invalidParams: 'Désinscription invalide.',
+  predicate(state, actor) {
+    if (!actor) return refuse('Connectez-vous pour vous désinscrire.');
+    if (state.status !== 'registration') return refuse(REGISTRATION_CLOSED);
+    if (!actor.staff && !participantOfUser(state, actor.id)) return refuse('Vous n’êtes pas inscrit à ce tournoi.');
+    return allow;
+  },
+  perform(state, params, actor) {
+    const target = targetOf(state, actor, params.participantId);
+    return { ...state, participants: state.participants.filter((p) => p.id !== target.id) };
+  },
+};
+
+/** `checkIn {participantId?}`: a player says they are here; staff may check anyone in. */
+export const checkIn: TournamentAction<z.infer<typeof CheckInParamsSchema>> = {
+  name: 'checkIn',
+  params: CheckInParamsSchema,
+  invalidParams: 'Check-in invalide.',
+  predicate(state, actor) {
+    if (!actor) return refuse('Connectez-vous pour confirmer votre présence.');
+    if (state.status !== 'registration') return refuse('Le check-in est clos : le tournoi a commencé.');
+    const mine = participantOfUser(state, actor.id);
+    if (!actor.staff && !mine) return refuse('Vous n’êtes pas inscrit à ce tournoi.');
+    if (!actor.staff && mine?.checkedIn) return refuse('Votre présence est déjà confirmée.');
+    return allow;
+  },
+  perform(state, params, actor) {
+    const target = targetOf(state, actor, params.participantId);
+    return { ...state, participants: state.participants.map((p) => (p.id === target.id ? { ...p, checkedIn: true } : p)) };
+  },
+};
+
+/** `addParticipant {name}`: staff register a walk-in without an account. */
+export const addParticipant: TournamentAction<z.infer<typeof AddParticipantParamsSchema>> = {
+  name: 'addParticipant',
+  params: AddParticipantParamsSchema,
+  invalidParams: 'Le nom du participant est obligatoire (80 caractères au plus).',
+  predicate(state, actor) {
+    if (!actor?.staff) return refuse(STAFF_ONLY);
+    const closed = registrationOpen(state);
+    return closed ? refuse(closed) : allow;
+  },
+  perform(state, { name }) {
+    if (state.participants.some((p) => p.name.toLocaleLowerCase('fr') === name.toLocaleLowerCase('fr'))) throw new TournamentRefusal(`« ${name} » est déjà inscrit.`);
+    // Staff add a player who is here: checked in at once.
+    return { ...state, participants: [...state.participants, { ...newcomer(state, name), checkedIn: true }] };
+  },
+};
+
+/** `removeParticipant {participantId}`: staff take someone off before the start (after it, `disqualify`). */
+export const removeParticipant: TournamentAction<z.infer<typeof RemoveParticipantParamsSchema>> = {
+  name: 'removeParticipant',
+  params: RemoveParticipantParamsSchema,
+  invalidParams: 'Indiquez le participant à retirer (participantId).',
+  predicate(state, actor) {
+    if (!actor?.staff) return refuse(STAFF_ONLY);
+    if (state.status !== 'registration') return refuse('Le tournoi a commencé : disqualifiez le participant plutôt.');
+    return allow;
+  },
+  perform(state, { participantId }, actor) {
+    const target = targetOf(state, actor, participantId);
+    return { ...state, participants: state.participants.filter((p) => p.id !== target.id) };
+  },
+};
+
+/** `seed {order}`: staff set the seeds, 1 for the first id; every participant must be named once. */
+export const seedParticipants: TournamentAction<z.infer<typeof SeedParamsSchema>> = {
+  name: 'seed',
+  params: SeedParamsSchema,
+  invalidParams: 'Ordre invalide : une liste d’identifiants de participants est attendue (order).',
+  predicate(state, actor) {
+    if (!actor?.staff) return refuse(STAFF_ONLY);
+    if (state.status !== 'registration') return refuse('Les têtes de série se fixent avant le début du tournoi.');
+    return allow;
+  },
+  perform(state, { order }) {
+    const known = new Set(state.participants.map((p) => p.id));
+    if (new Set(order).size !== order.length || order.length !== known.size || order.some((id) => !known.has(id)))
+      throw new TournamentRefusal('L’ordre doit citer chaque participant une fois et une seule.');
+    const seedOf = new Map(order.map((id, i) => [id, i + 1]));
+    return { ...state, participants: state.participants.map((p) => ({ ...p, seed: seedOf.get(p.id)! })).sort((x, y) => x.seed - y.seed) };
+  },
+};
