@@ -8,11 +8,11 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 /** The dependency rule of ARCHITECTURE.md, as import restrictions per package. */
-const forbid = (packages, patterns = []) => ({
+const forbid = (packages, patterns = [], extraPaths = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      paths: packages.map((name) => ({ name, message: 'Interdit par la règle de dépendance (ARCHITECTURE.md).' })),
+      paths: [...packages.map((name) => ({ name, message: 'Interdit par la règle de dépendance (ARCHITECTURE.md).' })), ...extraPaths],
       patterns: patterns.map((group) => ({ group: [group], message: 'Interdit par la règle de dépendance (ARCHITECTURE.md).' })),
     },
   ],
@@ -58,7 +58,12 @@ export default tseslint.config(
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
-    rules: forbid(['fastify', 'commander'], ['@sortie/cli', '@sortie/cli/*', '@sortie/server', '@sortie/server/*']),
+    rules: forbid(
+      ['fastify', 'commander'],
+      ['@sortie/cli', '@sortie/cli/*', '@sortie/server', '@sortie/server/*'],
+      // OPERATIONS carries every operation's zod schemas: a page calls through OPERATION_ROUTES.
+      [{ name: '@sortie/core', importNames: ['OPERATIONS'], message: 'Appeler via OPERATION_ROUTES : OPERATIONS ferait télécharger zod et tous les schémas à la page.' }],
+    ),
   },
   {
     files: ['packages/cli/**/*.{ts,tsx,mjs}'],

@@ -33,7 +33,7 @@ export default defineConfig({
             {
               name: 'session',
               includeDependenciesRecursively: false,
-              test: /packages\/(core\/src\/(queries\/|state\/session\.store|ports\/(product-api|clock)\.port\.)|web\/src\/data\/use(Api)?Query\.)/,
+              test: /packages\/(core\/src\/(queries\/query-client|state\/session\.store|ports\/(product-api|clock)\.port\.)|web\/src\/data\/use(Api)?Query\.)/,
             },
           ],
         },

@@ -4,7 +4,8 @@ import {
   operationPath,
   RESOURCES,
   type CallArgs,
-  type Operation,
+  type Callable,
+  type OperationFor,
   type OperationResponse,
   type CurrentUser,
   type Event,
@@ -50,16 +51,18 @@ export class HttpProductApiAdapter implements ProductApiPort {
     return this.client.call('GET', `/api/notifications/${segment(id)}`);
   }
 
-  async call<O extends Operation>(operation: O, ...[params]: CallArgs<O>): Promise<OperationResponse<O>> {
+  async call<C extends Callable>(operation: C, ...[params]: CallArgs<OperationFor<C>>): Promise<OperationResponse<OperationFor<C>>> {
     // A CSV file or a redirect is not a JSON answer: such operations are links, not calls.
     if (operation.raw) throw new TypeError(`${operation.name} is not a JSON call`);
     const { path, query, body } = (params ?? {}) as { path?: Record<string, unknown>; query?: Query; body?: unknown };
     const answer = await this.client.call<unknown>(operation.method, operationPath(operation, path), { ...(query ? { query } : {}), ...(body === undefined ? {} : { body }) });
+    // A route alone carries no schema: the caller chose not to download it (see the port).
+    if (!('response' in operation)) return answer as OperationResponse<OperationFor<C>>;
     const parsed = operation.response.safeParse(answer);
     if (!parsed.success) {
       throw new ApiError('Le serveur a envoyé une réponse inattendue.', { statusCode: 0, code: 'UNEXPECTED_RESPONSE', cause: parsed.error });
     }
-    return parsed.data as OperationResponse<O>;
+    return parsed.data as OperationResponse<OperationFor<C>>;
   }
 
   list<T = unknown>(resource: ResourceName, query?: Query): Promise<Page<T>> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATION_ROUTES, type OperationName, type OperationRoute } from './operation-routes';
 import { CredentialsSchema, LoginWebSchema, SignUpSchema, RuntimeConfigSchema } from './schemas/auth.schema';
 import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema } from './schemas/common.schema';
 import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
@@ -8,7 +9,8 @@ import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from './http-method';
+export { OPERATION_ROUTES, operationPath, type OperationName, type OperationRoute } from './operation-routes';
 
 /**
  * One call of the product API beyond the CRUD of RESOURCES. `path` is a template
@@ -21,14 +23,9 @@ export interface Operation<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
-> {
-  name: string;
-  method: HttpMethod;
-  path: string;
+> extends OperationRoute {
   params: { path: Path; query: Query; body: Body };
   response: Response;
-  /** What the server answers is not JSON (a CSV file, a redirect): no typed client call. */
-  raw?: true;
 }
 
 const none = z.object({});
@@ -42,20 +39,14 @@ const IdTokenSchema = z.object({ idToken: z.string() });
 
 /** What the server parses from a path, a query and a body; every part optional in the declaration. */
 function op<Path extends z.ZodType = typeof none, Query extends z.ZodType = typeof none, Body extends z.ZodType = typeof noBody, Response extends z.ZodType = z.ZodType>(
-  name: string,
-  method: HttpMethod,
-  path: string,
+  name: OperationName,
   response: Response,
   params: { path?: Path; query?: Query; body?: Body } = {},
-  raw?: true,
 ): Operation<Path, Query, Body, Response> {
   return {
-    name,
-    method,
-    path,
+    ...OPERATION_ROUTES[name],
     params: { path: (params.path ?? none) as Path, query: (params.query ?? none) as Query, body: (params.body ?? noBody) as Body },
     response,
-    ...(raw ? { raw } : {}),
   };
 }
 
@@ -99,60 +90,61 @@ export const FollowBodySchema = z.union([z.object({ target: FollowTargetSchema }
  */
 export const OPERATIONS = {
   // Identity and session (SPEC.md §7).
-  signUp: op('signUp', 'POST', '/api/identity/signUp', IdTokenSchema, { body: SignUpSchema }),
-  signIn: op('signIn', 'POST', '/api/identity/signIn', IdTokenSchema, { body: CredentialsSchema }),
-  loginWeb: op('loginWeb', 'POST', '/api/auth/login/web', z.looseObject({ user: CurrentUserSchema, sessionToken: z.string().optional() }), { body: LoginWebSchema }),
-  me: op('me', 'GET', '/api/auth/me', CurrentUserSchema),
-  logout: op('logout', 'POST', '/api/auth/logout', z.object({ user: CurrentUserSchema.nullable() })),
+  signUp: op('signUp', IdTokenSchema, { body: SignUpSchema }),
+  signIn: op('signIn', IdTokenSchema, { body: CredentialsSchema }),
+  loginWeb: op('loginWeb', z.looseObject({ user: CurrentUserSchema, sessionToken: z.string().optional() }), { body: LoginWebSchema }),
+  me: op('me', CurrentUserSchema),
+  logout: op('logout', z.object({ user: CurrentUserSchema.nullable() })),
   // Links and shares.
-  visitShortCode: op('visitShortCode', 'PUT', '/api/dynaLinks/shortCode', RecordSchema, { body: ShortCodeVisitSchema }),
-  visitDynaLink: op('visitDynaLink', 'PUT', '/api/dynaLinks/:id/visit', z.undefined(), { path: IdPath, body: VisitSchema }),
-  dynaLinkVisits: op('dynaLinkVisits', 'GET', '/api/dynaLinks/:id/visits', page(VisitEntrySchema), { path: IdPath, query: ListQuerySchema }),
-  addShareView: op('addShareView', 'PUT', '/api/shares/:id/addView', z.undefined(), { path: IdPath, body: AddViewSchema }),
+  visitShortCode: op('visitShortCode', RecordSchema, { body: ShortCodeVisitSchema }),
+  visitDynaLink: op('visitDynaLink', z.undefined(), { path: IdPath, body: VisitSchema }),
+  dynaLinkVisits: op('dynaLinkVisits', page(VisitEntrySchema), { path: IdPath, query: ListQuerySchema }),
+  addShareView: op('addShareView', z.undefined(), { path: IdPath, body: AddViewSchema }),
   // The signed-in user's own lists.
-  myLikes: op('myLikes', 'GET', '/api/me/likes', page(RecordSchema), { query: ListQuerySchema }),
-  likeState: op('likeState', 'GET', '/api/me/likes/:eventId', LikeStateSchema, { path: z.object({ eventId: z.string().max(100) }) }),
-  like: op('like', 'PUT', '/api/me/likes/:eventId', z.unknown(), { path: EventIdPath }),
-  unlike: op('unlike', 'DELETE', '/api/me/likes/:eventId', z.unknown(), { path: EventIdPath }),
-  myFollows: op('myFollows', 'GET', '/api/me/follows', page(RecordSchema), { query: ListQuerySchema }),
-  follow: op('follow', 'POST', '/api/me/follows', RecordSchema, { body: FollowBodySchema }),
-  unfollow: op('unfollow', 'DELETE', '/api/me/follows/:id', z.undefined(), { path: IdPath }),
-  followState: op('followState', 'GET', '/api/me/follows/:kind/:id', FollowStateSchema, { path: z.object({ kind: z.string(), id: z.string() }) }),
-  following: op('following', 'GET', '/api/me/following', page(RecordSchema), { query: ListQuerySchema }),
-  myBadges: op('myBadges', 'GET', '/api/me/badges', page(RecordSchema)),
-  mySuggestions: op('mySuggestions', 'GET', '/api/me/suggestions', page(RecordSchema), { query: ListQuerySchema }),
-  myNotifications: op('myNotifications', 'GET', '/api/me/notifications', NotificationPageSchema, { query: ListQuerySchema }),
-  markNotificationRead: op('markNotificationRead', 'PUT', '/api/me/notifications/:id/read', RecordSchema, { path: IdPath }),
-  markAllNotificationsRead: op('markAllNotificationsRead', 'PUT', '/api/me/notifications/read', z.object({ updated: z.number().int().min(0) })),
-  userBadges: op('userBadges', 'GET', '/api/users/:id/badges', page(RecordSchema), { path: IdPath }),
+  myLikes: op('myLikes', page(RecordSchema), { query: ListQuerySchema }),
+  likeState: op('likeState', LikeStateSchema, { path: z.object({ eventId: z.string().max(100) }) }),
+  like: op('like', z.unknown(), { path: EventIdPath }),
+  unlike: op('unlike', z.unknown(), { path: EventIdPath }),
+  myFollows: op('myFollows', page(RecordSchema), { query: ListQuerySchema }),
+  follow: op('follow', RecordSchema, { body: FollowBodySchema }),
+  unfollow: op('unfollow', z.undefined(), { path: IdPath }),
+  followState: op('followState', FollowStateSchema, { path: z.object({ kind: z.string(), id: z.string() }) }),
+  following: op('following', page(RecordSchema), { query: ListQuerySchema }),
+  myBadges: op('myBadges', page(RecordSchema)),
+  mySuggestions: op('mySuggestions', page(RecordSchema), { query: ListQuerySchema }),
+  myNotifications: op('myNotifications', NotificationPageSchema, { query: ListQuerySchema }),
+  markNotificationRead: op('markNotificationRead', RecordSchema, { path: IdPath }),
+  markAllNotificationsRead: op('markAllNotificationsRead', z.object({ updated: z.number().int().min(0) })),
+  userBadges: op('userBadges', page(RecordSchema), { path: IdPath }),
   // Forms and raffles.
-  submitFormEntry: op('submitFormEntry', 'POST', '/api/forms/:id/entries', FormEntrySchema.loose(), { path: IdPath, body: FormEntryInputSchema }),
-  formEntry: op('formEntry', 'GET', '/api/forms/:id/entries/:code', FormEntrySchema.loose(), { path: z.object({ id: z.string(), code: z.string() }) }),
-  formEntries: op('formEntries', 'GET', '/api/forms/:id/entries', page(FormEntrySchema.loose()), { path: IdPath }),
-  formEntriesCsv: op('formEntriesCsv', 'GET', '/api/forms/:id/entries.csv', z.string(), { path: IdPath }, true),
-  enterRaffle: op('enterRaffle', 'POST', '/api/raffles/:id/entries', RecordSchema.nullish(), { path: IdPath, body: RaffleEntryInputSchema }),
-  raffleEntries: op('raffleEntries', 'GET', '/api/raffles/:id/entries', page(RecordSchema), { path: IdPath }),
-  commitRaffle: op('commitRaffle', 'POST', '/api/raffles/:id/commit', RecordSchema, { path: IdPath }),
-  drawRaffle: op('drawRaffle', 'POST', '/api/raffles/:id/draw', RecordSchema, { path: IdPath }),
-  raffleProof: op('raffleProof', 'GET', '/api/raffles/:id/proof', RaffleProofSchema, { path: IdPath }),
-  openJobOffers: op('openJobOffers', 'GET', '/api/jobOffers/open', page(JobOfferSchema.loose()), { query: JobSearchQuerySchema }),
+  submitFormEntry: op('submitFormEntry', FormEntrySchema.loose(), { path: IdPath, body: FormEntryInputSchema }),
+  formEntry: op('formEntry', FormEntrySchema.loose(), { path: z.object({ id: z.string(), code: z.string() }) }),
+  formEntries: op('formEntries', page(FormEntrySchema.loose()), { path: IdPath }),
+  formEntriesCsv: op('formEntriesCsv', z.string(), { path: IdPath }),
+  enterRaffle: op('enterRaffle', RecordSchema.nullish(), { path: IdPath, body: RaffleEntryInputSchema }),
+  raffleEntries: op('raffleEntries', page(RecordSchema), { path: IdPath }),
+  commitRaffle: op('commitRaffle', RecordSchema, { path: IdPath }),
+  drawRaffle: op('drawRaffle', RecordSchema, { path: IdPath }),
+  raffleProof: op('raffleProof', RaffleProofSchema, { path: IdPath }),
+  openJobOffers: op('openJobOffers', page(JobOfferSchema.loose()), { query: JobSearchQuerySchema }),
   // The server itself, its documents and search.
-  health: op('health', 'GET', '/api/health', z.object({ status: z.literal('ok'), database: z.string() })),
-  config: op('config', 'GET', '/api/config', RuntimeConfigSchema),
-  openApi: op('openApi', 'GET', '/api/openapi.json', z.looseObject({ openapi: z.string() })),
-  docPage: op('docPage', 'GET', '/api/docs/*', RecordSchema, { path: z.object({ '*': z.string() }) }),
-  search: op('search', 'GET', '/api/search', SearchAnswerSchema, { query: SearchQuerySchema }),
+  health: op('health', z.object({ status: z.literal('ok'), database: z.string() })),
+  config: op('config', RuntimeConfigSchema),
+  openApi: op('openApi', z.looseObject({ openapi: z.string() })),
+  docPage: op('docPage', RecordSchema, { path: z.object({ '*': z.string() }) }),
+  search: op('search', SearchAnswerSchema, { query: SearchQuerySchema }),
   // The back office.
-  dashboardServer: op('dashboardServer', 'GET', '/api/dashboard/server', ServerInfoSchema),
-  dashboardStats: op('dashboardStats', 'GET', '/api/dashboard/stats', DashboardStatsSchema),
-  runTask: op('runTask', 'POST', '/api/dashboard/tasks/:id/run', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
-  purgeCaches: op('purgeCaches', 'POST', '/api/dashboard/cache/purge', z.object({ purged: z.array(z.string()) })),
+  dashboardServer: op('dashboardServer', ServerInfoSchema),
+  dashboardStats: op('dashboardStats', DashboardStatsSchema),
+  runTask: op('runTask', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
+  purgeCaches: op('purgeCaches', z.object({ purged: z.array(z.string()) })),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;
 
-export type OperationName = keyof typeof OPERATIONS;
 export type AnyOperation = (typeof OPERATIONS)[OperationName];
+/** The operation, schemas included, of a route of OPERATION_ROUTES (types only: no schema is loaded). */
+export type OperationOf<R extends OperationRoute> = R extends { name: infer N extends OperationName } ? (typeof OPERATIONS)[N] : never;
 
 /** z.object({}) reads as Record<string, never>: no named key. */
 type NoKeys<T> = [keyof T] extends [never] ? true : string extends keyof T ? true : false;
@@ -162,14 +154,3 @@ export type OperationParams<O extends Operation> = (NoKeys<z.input<O['params']['
   (NoKeys<z.input<O['params']['query']>> extends true ? { query?: undefined } : { query?: Partial<z.input<O['params']['query']>> }) &
   (z.input<O['params']['body']> extends undefined ? { body?: undefined } : { body: z.input<O['params']['body']> });
 export type OperationResponse<O extends Operation> = z.output<O['response']>;
-
-/** The concrete path of a call: each `:name` (and `*`) replaced by its encoded value. */
-export function operationPath(operation: Operation, path: Record<string, unknown> = {}): string {
-  return operation.path
-    .replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-      const value = path[name];
-      if (value === undefined || value === null) throw new TypeError(`${operation.name}: missing path parameter ${name}`);
-      return encodeURIComponent(String(value));
-    })
-    .replace('*', () => String(path['*'] ?? '').split('/').map(encodeURIComponent).join('/'));
-}

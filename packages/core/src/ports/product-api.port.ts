@@ -4,12 +4,17 @@ import type { Event, EventQuery } from '../domain/schemas/events.schema';
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
 import type { LoginWeb } from '../domain/schemas/auth.schema';
 import type { ResourceName } from '../domain/resources';
-import type { Operation, OperationParams, OperationResponse } from '../domain/operations';
+import type { Operation, OperationOf, OperationParams, OperationResponse } from '../domain/operations';
+import type { OperationRoute } from '../domain/operation-routes';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
 /** The arguments of `call`: the params may be left out when the operation needs none. */
 export type CallArgs<O extends Operation> = Partial<OperationParams<O>> extends OperationParams<O> ? [params?: OperationParams<O>] : [params: OperationParams<O>];
+/** An operation with its schemas, or only its route (OPERATION_ROUTES): typed alike. */
+export type Callable = Operation | OperationRoute;
+/** The operation a callable stands for. */
+export type OperationFor<C extends Callable> = C extends Operation ? C : OperationOf<C>;
 
 export const ProductApiPort = Symbol.for('ProductApiPort') as ServiceIdentifier<ProductApiPort>;
 /**
@@ -31,10 +36,12 @@ export interface ProductApiPort {
   getNotification(id: string): Promise<Notification>;
 
   /**
-   * One operation of core's OPERATIONS: the URL built from its path template, the answer
-   * parsed with its response schema (a mismatch rejects with ApiError code UNEXPECTED_RESPONSE).
+   * One operation of the product API: the URL built from its path template. Given the whole
+   * operation (OPERATIONS), the answer is parsed with its response schema (a mismatch rejects
+   * with ApiError code UNEXPECTED_RESPONSE); given only its route (OPERATION_ROUTES), as a
+   * browser page does to keep zod out of its download, the answer is typed but not parsed.
    */
-  call<O extends Operation>(operation: O, ...args: CallArgs<O>): Promise<OperationResponse<O>>;
+  call<C extends Callable>(operation: C, ...args: CallArgs<OperationFor<C>>): Promise<OperationResponse<OperationFor<C>>>;
 
   /** GET /api/{resource} */
   list<T = unknown>(resource: ResourceName, query?: Query): Promise<Page<T>>;

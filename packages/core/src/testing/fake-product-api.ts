@@ -1,5 +1,5 @@
-import type { CallArgs, ProductApiPort, Query } from '../ports/product-api.port';
-import { OPERATIONS, operationPath, type Operation, type OperationParams, type OperationResponse } from '../domain/operations';
+import type { CallArgs, Callable, OperationFor, ProductApiPort, Query } from '../ports/product-api.port';
+import { OPERATIONS, operationPath, type Operation, type OperationName, type OperationParams, type OperationResponse } from '../domain/operations';
 import type { Page } from '../domain/schemas/common.schema';
 import type { Event, EventQuery } from '../domain/schemas/events.schema';
 import type { CurrentUser, Notification } from '../domain/schemas/people.schema';
@@ -130,11 +130,13 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
     });
   }
 
-  call<O extends Operation>(operation: O, ...[params]: CallArgs<O>): Promise<OperationResponse<O>> {
+  /** A route alone is answered as its whole operation: the fake still parses what a test scripts. */
+  call<C extends Callable>(callable: C, ...[params]: CallArgs<OperationFor<C>>): Promise<OperationResponse<OperationFor<C>>> {
+    const operation: Operation = 'response' in callable ? callable : OPERATIONS[callable.name as OperationName];
     return this.run('call', [operation.name, params ?? {}], async () => {
       const handler = this.#served.get(operation.name);
       const answer = handler ? await handler((params ?? {}) as never) : await this.#requestFor(operation, (params ?? {}) as { path?: Record<string, unknown>; query?: Query; body?: unknown });
-      return operation.response.parse(answer) as OperationResponse<O>;
+      return operation.response.parse(answer) as OperationResponse<OperationFor<C>>;
     });
   }
 

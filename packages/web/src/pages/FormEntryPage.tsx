@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { OPERATIONS, type Form, type FormField } from '@sortie/core';
+import { OPERATION_ROUTES, type Form, type FormField } from '@sortie/core';
 import { useApiQuery } from '../data/useApiQuery';
 import { LINK_CLASS, PageFrame, DetailQuery } from '../components/ui';
 import { formatDate, formatDateTime } from '../format';
@@ -17,7 +17,7 @@ export default function FormEntryPage({ params }: PageProps) {
   const id = params['id']!;
   const code = params['entryCode']!;
   const query = useApiQuery(`form-entry:${id}:${code}`, async (api) => {
-    const [form, entry] = await Promise.all([api.get<Form>('forms', id), api.call(OPERATIONS.formEntry, { path: { id, code } })]);
+    const [form, entry] = await Promise.all([api.get<Form>('forms', id), api.call(OPERATION_ROUTES.formEntry, { path: { id, code } })]);
     return { form, entry };
   });
   return (

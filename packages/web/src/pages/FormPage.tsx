@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ClockPort, OPERATIONS, ProductApiPort, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
+import { ClockPort, OPERATION_ROUTES, ProductApiPort, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { apiErrorMessage } from '../data/api-error-message';
@@ -47,7 +47,7 @@ function FormView({ form }: { form: Form }) {
     if (Object.keys(found).length) return focusFirstError(Object.keys(found));
     setSending(true);
     try {
-      setEntry(await api.call(OPERATIONS.submitFormEntry, { path: { id: form._id }, body: { answers } }));
+      setEntry(await api.call(OPERATION_ROUTES.submitFormEntry, { path: { id: form._id }, body: { answers } }));
     } catch (error) {
       if (error instanceof ValidationError && error.issues.length) {
         const fromServer = Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^answers\./, ''), issue.message]));

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { mdiBriefcaseOutline, mdiMapMarker } from '@mdi/js';
-import { CONTRACTS, OPERATIONS, type JobOffer } from '@sortie/core';
+import { CONTRACTS, OPERATION_ROUTES, type JobOffer } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
@@ -23,7 +23,7 @@ export default function JobOffersPage() {
 
   const key = `jobs:${contract}:${city ?? ''}:${page}`;
   const query = useApiQuery(key, (api) =>
-    api.call(OPERATIONS.openJobOffers, {
+    api.call(OPERATION_ROUTES.openJobOffers, {
       query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...(contract ? { contract } : {}), ...(city ? { city } : {}) },
     }),
   );

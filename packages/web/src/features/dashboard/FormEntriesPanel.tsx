@@ -1,4 +1,4 @@
-import { OPERATIONS, operationPath } from '@sortie/core';
+import { OPERATION_ROUTES, operationPath } from '@sortie/core';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../data/QueryView';
 import { formatShortDate } from '../../format';
@@ -6,7 +6,7 @@ import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-s
 
 /** A form's entries, in a table and as a CSV export. */
 export function FormEntriesPanel({ record }: { record: DashboardRecord }) {
-  const entries = useApiQuery(`form-entries:${record._id}`, (api) => api.call(OPERATIONS.formEntries, { path: { id: record._id } }));
+  const entries = useApiQuery(`form-entries:${record._id}`, (api) => api.call(OPERATION_ROUTES.formEntries, { path: { id: record._id } }));
   const fields = (record['fields'] ?? []) as Array<{ key: string; label: string }>;
   return (
     <section className={PANEL_CLASS} aria-labelledby="entries-title">
@@ -14,7 +14,7 @@ export function FormEntriesPanel({ record }: { record: DashboardRecord }) {
         <h2 id="entries-title" className="text-lg font-semibold">
           Réponses
         </h2>
-        <a href={operationPath(OPERATIONS.formEntriesCsv, { id: record._id })} download className={PANEL_BUTTON_CLASS}>
+        <a href={operationPath(OPERATION_ROUTES.formEntriesCsv, { id: record._id })} download className={PANEL_BUTTON_CLASS}>
           Exporter en CSV
         </a>
       </div>

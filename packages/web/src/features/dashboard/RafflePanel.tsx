@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ClockPort, OPERATIONS, ProductApiPort, RaffleSchema, raffleWindow } from '@sortie/core';
+import { ClockPort, OPERATION_ROUTES, ProductApiPort, RaffleSchema, raffleWindow } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { QueryView } from '../../data/QueryView';
@@ -32,20 +32,20 @@ export function RafflePanel({ record, onChanged }: { record: DashboardRecord; on
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const entries = useApiQuery(`raffle-entries:${record._id}`, (a) => a.call(OPERATIONS.raffleEntries, { path: { id: record._id } }));
+  const entries = useApiQuery(`raffle-entries:${record._id}`, (a) => a.call(OPERATION_ROUTES.raffleEntries, { path: { id: record._id } }));
   const parsed = RaffleState.safeParse(record);
   const state = parsed.success ? parsed.data : null;
   const draw = state?.draw ?? null;
   const window = state ? raffleWindow(state, clock.now().getTime()) : null;
   // After the close the server freezes the entry list and publishes its hash with the proof.
-  const proof = useApiQuery(draw && window === 'closed' ? `raffle-proof:${record._id}:${draw.seed ?? ''}` : null, (a) => a.call(OPERATIONS.raffleProof, { path: { id: record._id } }));
+  const proof = useApiQuery(draw && window === 'closed' ? `raffle-proof:${record._id}:${draw.seed ?? ''}` : null, (a) => a.call(OPERATION_ROUTES.raffleProof, { path: { id: record._id } }));
   const entriesHash = proof.data?.entriesHash ?? draw?.entriesHash ?? null;
 
   async function act(action: 'commit' | 'draw') {
     setBusy(true);
     setError(null);
     try {
-      await api.call(action === 'commit' ? OPERATIONS.commitRaffle : OPERATIONS.drawRaffle, { path: { id: record._id } });
+      await api.call(action === 'commit' ? OPERATION_ROUTES.commitRaffle : OPERATION_ROUTES.drawRaffle, { path: { id: record._id } });
       onChanged();
     } catch (e) {
       setError(apiErrorMessage(e));

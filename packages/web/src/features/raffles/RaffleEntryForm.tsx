@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { OPERATIONS, ProductApiPort, SessionService } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
@@ -35,7 +35,7 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
     }
     setSending(true);
     try {
-      const entry = await api.call(OPERATIONS.enterRaffle, { path: { id: raffleId }, body });
+      const entry = await api.call(OPERATION_ROUTES.enterRaffle, { path: { id: raffleId }, body });
       setDone(entry?._id ?? '');
       onEntered();
     } catch (error) {

@@ -1,4 +1,4 @@
-import { checkDraw, OPERATIONS, webDrawCrypto, type DrawCheck, type ProductApiPort, type RaffleProof } from '@sortie/core';
+import { checkDraw, OPERATION_ROUTES, webDrawCrypto, type DrawCheck, type ProductApiPort, type RaffleProof } from '@sortie/core';
 
 /**
  * A raffle's proof, parsed with core's schema. DrawProof imports this module lazily, so zod
@@ -6,7 +6,7 @@ import { checkDraw, OPERATIONS, webDrawCrypto, type DrawCheck, type ProductApiPo
  * raffle still open.
  */
 export function loadProof(api: ProductApiPort, raffleId: string): Promise<RaffleProof> {
-  return api.call(OPERATIONS.raffleProof, { path: { id: raffleId } });
+  return api.call(OPERATION_ROUTES.raffleProof, { path: { id: raffleId } });
 }
 
 /** The draw redone in this browser: core's checkDraw over WebCrypto, the same code as the server's over node:crypto. */

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { OPERATIONS, RESOURCES, SessionService, type DashboardResource } from '@sortie/core';
+import { OPERATION_ROUTES, RESOURCES, SessionService, type DashboardResource } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -21,7 +21,7 @@ export default function DashboardHomePage() {
   usePageTitle('Tableau de bord');
   const session = useUseCase(SessionService);
   const { user } = useSnapshot(session.state);
-  const stats = useApiQuery('dashboard-stats', (api) => api.call(OPERATIONS.dashboardStats).then((stats) => stats as Stats));
+  const stats = useApiQuery('dashboard-stats', (api) => api.call(OPERATION_ROUTES.dashboardStats).then((stats) => stats as Stats));
   const upcoming = useApiQuery('dashboard-upcoming', (api) => api.listEvents({ limit: 5 }));
 
   return (

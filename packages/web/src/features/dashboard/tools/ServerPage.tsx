@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@sortie/core';
+import { OPERATION_ROUTES } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { QueryView } from '../../../data/QueryView';
 import { formatDateTime, formatNumber } from '../../../format';
@@ -14,7 +14,7 @@ export function formatUptime(seconds: number): string {
 }
 
 export default function ServerPage() {
-  const info = useApiQuery('dashboard-server', (api) => api.call(OPERATIONS.dashboardServer));
+  const info = useApiQuery('dashboard-server', (api) => api.call(OPERATION_ROUTES.dashboardServer));
   return (
     <section aria-labelledby="page-title">
       <ToolHeading title="Serveur">L’état du serveur de Sortie en ce moment.</ToolHeading>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { OPERATIONS, ProductApiPort, type Page } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, type Page } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
@@ -22,7 +22,7 @@ export default function TasksPage() {
     setRunning(task._id);
     setMessage(null);
     try {
-      await api.call(OPERATIONS.runTask, { path: { id: task._id } });
+      await api.call(OPERATION_ROUTES.runTask, { path: { id: task._id } });
       setMessage({ ok: true, text: `« ${task.name} » a été lancée.` });
       setVersion((v) => v + 1);
     } catch (e) {

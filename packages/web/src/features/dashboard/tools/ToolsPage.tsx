@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { OPERATIONS, ProductApiPort, ValidationError } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, ValidationError } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { QrCode } from '../QrCode';
@@ -107,7 +107,7 @@ function CachePurge() {
       <button
         type="button"
         onClick={() =>
-          api.call(OPERATIONS.purgeCaches).then(
+          api.call(OPERATION_ROUTES.purgeCaches).then(
             (r) => setState({ ok: true, text: `Cache vidé : ${r.purged.join(', ')}.` }),
             (e: unknown) => setState({ ok: false, text: apiErrorMessage(e) }),
           )

@@ -1,0 +1,81 @@
+import type { HttpMethod } from './http-method';
+
+/*
+ * Where each operation of the product API lives: its name, method and path template, and
+ * nothing else. Zod-free, so that a page calling one operation downloads neither zod nor the
+ * other operations' schemas; operations.ts adds each one's schemas for the server and for
+ * clients that parse what they receive (the CLI, the adapters' contract tests).
+ */
+
+export interface OperationRoute<Name extends string = string> {
+  name: Name;
+  method: HttpMethod;
+  path: string;
+  /** What the server answers is not JSON (a CSV file, a redirect): no typed client call. */
+  raw?: true;
+}
+
+export const OPERATION_ROUTES = {
+  // Identity and session (SPEC.md §7).
+  signUp: { name: 'signUp', method: 'POST', path: '/api/identity/signUp' },
+  signIn: { name: 'signIn', method: 'POST', path: '/api/identity/signIn' },
+  loginWeb: { name: 'loginWeb', method: 'POST', path: '/api/auth/login/web' },
+  me: { name: 'me', method: 'GET', path: '/api/auth/me' },
+  logout: { name: 'logout', method: 'POST', path: '/api/auth/logout' },
+  // Links and shares.
+  visitShortCode: { name: 'visitShortCode', method: 'PUT', path: '/api/dynaLinks/shortCode' },
+  visitDynaLink: { name: 'visitDynaLink', method: 'PUT', path: '/api/dynaLinks/:id/visit' },
+  dynaLinkVisits: { name: 'dynaLinkVisits', method: 'GET', path: '/api/dynaLinks/:id/visits' },
+  addShareView: { name: 'addShareView', method: 'PUT', path: '/api/shares/:id/addView' },
+  // The signed-in user's own lists.
+  myLikes: { name: 'myLikes', method: 'GET', path: '/api/me/likes' },
+  likeState: { name: 'likeState', method: 'GET', path: '/api/me/likes/:eventId' },
+  like: { name: 'like', method: 'PUT', path: '/api/me/likes/:eventId' },
+  unlike: { name: 'unlike', method: 'DELETE', path: '/api/me/likes/:eventId' },
+  myFollows: { name: 'myFollows', method: 'GET', path: '/api/me/follows' },
+  follow: { name: 'follow', method: 'POST', path: '/api/me/follows' },
+  unfollow: { name: 'unfollow', method: 'DELETE', path: '/api/me/follows/:id' },
+  followState: { name: 'followState', method: 'GET', path: '/api/me/follows/:kind/:id' },
+  following: { name: 'following', method: 'GET', path: '/api/me/following' },
+  myBadges: { name: 'myBadges', method: 'GET', path: '/api/me/badges' },
+  mySuggestions: { name: 'mySuggestions', method: 'GET', path: '/api/me/suggestions' },
+  myNotifications: { name: 'myNotifications', method: 'GET', path: '/api/me/notifications' },
+  markNotificationRead: { name: 'markNotificationRead', method: 'PUT', path: '/api/me/notifications/:id/read' },
+  markAllNotificationsRead: { name: 'markAllNotificationsRead', method: 'PUT', path: '/api/me/notifications/read' },
+  userBadges: { name: 'userBadges', method: 'GET', path: '/api/users/:id/badges' },
+  // Forms and raffles.
+  submitFormEntry: { name: 'submitFormEntry', method: 'POST', path: '/api/forms/:id/entries' },
+  formEntry: { name: 'formEntry', method: 'GET', path: '/api/forms/:id/entries/:code' },
+  formEntries: { name: 'formEntries', method: 'GET', path: '/api/forms/:id/entries' },
+  formEntriesCsv: { name: 'formEntriesCsv', method: 'GET', path: '/api/forms/:id/entries.csv', raw: true },
+  enterRaffle: { name: 'enterRaffle', method: 'POST', path: '/api/raffles/:id/entries' },
+  raffleEntries: { name: 'raffleEntries', method: 'GET', path: '/api/raffles/:id/entries' },
+  commitRaffle: { name: 'commitRaffle', method: 'POST', path: '/api/raffles/:id/commit' },
+  drawRaffle: { name: 'drawRaffle', method: 'POST', path: '/api/raffles/:id/draw' },
+  raffleProof: { name: 'raffleProof', method: 'GET', path: '/api/raffles/:id/proof' },
+  openJobOffers: { name: 'openJobOffers', method: 'GET', path: '/api/jobOffers/open' },
+  // The server itself, its documents and search.
+  health: { name: 'health', method: 'GET', path: '/api/health' },
+  config: { name: 'config', method: 'GET', path: '/api/config' },
+  openApi: { name: 'openApi', method: 'GET', path: '/api/openapi.json' },
+  docPage: { name: 'docPage', method: 'GET', path: '/api/docs/*' },
+  search: { name: 'search', method: 'GET', path: '/api/search' },
+  // The back office.
+  dashboardServer: { name: 'dashboardServer', method: 'GET', path: '/api/dashboard/server' },
+  dashboardStats: { name: 'dashboardStats', method: 'GET', path: '/api/dashboard/stats' },
+  runTask: { name: 'runTask', method: 'POST', path: '/api/dashboard/tasks/:id/run' },
+  purgeCaches: { name: 'purgeCaches', method: 'POST', path: '/api/dashboard/cache/purge' },
+} as const satisfies Record<string, OperationRoute>;
+
+export type OperationName = keyof typeof OPERATION_ROUTES;
+
+/** The concrete path of a call: each `:name` (and `*`) replaced by its encoded value. */
+export function operationPath(operation: Pick<OperationRoute, 'name' | 'path'>, path: Record<string, unknown> = {}): string {
+  return operation.path
+    .replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+      const value = path[name];
+      if (value === undefined || value === null) throw new TypeError(`${operation.name}: missing path parameter ${name}`);
+      return encodeURIComponent(String(value));
+    })
+    .replace('*', () => String(path['*'] ?? '').split('/').map(encodeURIComponent).join('/'));
+}
