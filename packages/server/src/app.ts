@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     now,
     cache: new MicroCache(now, config.microCacheMs),
     io: null,
+    tournaments: null,
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });

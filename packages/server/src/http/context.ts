@@ -8,6 +8,7 @@ import type { Users } from '../auth/users';
 import type { TokenService } from '../auth/tokens';
 import type { Json } from '../db/store';
 import type { MicroCache } from './micro-cache';
+import type { TournamentRooms } from '../tournaments/tournament-rooms';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   cache: MicroCache;
   /** Set once socket.io is attached. */
   io: SocketServer | null;
+  /** The tournaments' authority (memory copies, writes in order); set with socket.io. */
+  tournaments: TournamentRooms | null;
   /** Creates a notification and pushes {data: {id}} to the user's sockets. */
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
 }

@@ -8,6 +8,7 @@ import { isStaff } from '../http/session';
 import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
+import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 
 /** Who is reading: the signed-in user, or nobody. */
 export type Viewer = UserJson | null;
@@ -43,13 +44,15 @@ export interface ListPolicy {
 export interface ResourcePolicy {
   /** Fields the server owns and sets at creation, whatever the body says. */
   serverFields?: Data;
+  /** Fields a PATCH never changes either (they change through their own actions): the stored values stay. */
+  serverOwned?: readonly string[];
   /** What the server adds before a record is first stored (its author, a fresh short code…). */
   prepare?: (data: Data, authorId: string) => Data;
   readOne?: ReadOnePolicy;
   /** Creates the record otherwise than by a plain insert (notifications are pushed to their user). */
   create?: (ctx: AppContext, data: Data) => Promise<Json>;
-  /** Runs after every create, update and delete (in-memory copies to drop). */
-  afterWrite?: (ctx: AppContext) => void;
+  /** Runs after every create, update and delete of the record `id` (in-memory copies to drop). */
+  afterWrite?: (ctx: AppContext, id: string) => void;
   list?: ListPolicy;
 }
 
@@ -105,7 +108,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   raffles: { serverFields: { entryCount: 0, draw: null } },
   scrape: {},
   stores: {},
-  tournaments: {},
+  // The bracket is the socket actions' (core's rules, run by tournaments/tournament-rooms.ts): REST writes the rest.
+  tournaments: { serverFields: TOURNAMENT_SERVER_FIELDS, serverOwned: Object.keys(TOURNAMENT_SERVER_FIELDS), afterWrite: (ctx, id) => ctx.tournaments?.invalidate(id) },
   users: {
     prepare: (data) => ({ ...data, messagingTokens: data.messagingTokens ?? [] }),
     // Public profiles: anyone reads a user, without the e-mail unless it is their own or they are staff.
@@ -122,7 +126,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   placeTypes: {},
   placeRoles: {},
   eventRoles: {},
-  championships: { serverFields: { standings: [] } },
+  championships: { serverFields: { standings: [] }, serverOwned: ['standings'] },
   blogPosts: {
     list: { hiddenFromVisitors: (now) => ({ clause: 'published_at IS NOT NULL AND published_at <= {}', value: new Date(now).toISOString() }) },
   },

@@ -20,6 +20,12 @@ export const missing = (resource: ResourceName) => {
   return notFound(`${one.charAt(0).toUpperCase()}${one.slice(1)} introuvable.`);
 };
 
+/** The server fields a patch never changes (`serverOwned` in the policy): the stored values. */
+function kept(resource: ResourceName, existing: Data): Data {
+  const owned = RESOURCE_POLICY[resource].serverOwned ?? [];
+  return Object.fromEntries(owned.filter((key) => key in existing).map((key) => [key, existing[key]]));
+}
+
 /**
  * The generic CRUD of every resource of core's RESOURCES: the transactions, the owner rule on
  * existing records, and the per-resource policy (server fields, preparation, hooks on write).
@@ -57,7 +63,7 @@ export class ResourceService {
     const fields = { ...input, ...policy.serverFields };
     const data = policy.prepare ? policy.prepare(fields, author._id) : fields;
     const created = policy.create ? await policy.create(this.ctx, data) : await this.ctx.db.transaction((tx) => this.ctx.store.insert(resource, data, { db: tx, id: newId() }));
-    policy.afterWrite?.(this.ctx);
+    policy.afterWrite?.(this.ctx, created._id);
     return created;
   }
 
@@ -68,9 +74,9 @@ export class ResourceService {
       if (!existing) throw missing(resource);
       this.mayWrite(resource, existing, actor);
       const valid = recordOf(parse(RESOURCES[resource].input, { ...existing, ...patch }));
-      return this.ctx.store.replace(resource, id, { ...existing, ...valid }, tx);
+      return this.ctx.store.replace(resource, id, { ...existing, ...valid, ...kept(resource, existing) }, tx);
     });
-    RESOURCE_POLICY[resource].afterWrite?.(this.ctx);
+    RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
     return updated;
   }
 
@@ -79,7 +85,7 @@ export class ResourceService {
     if (!existing) throw missing(resource);
     this.mayWrite(resource, existing, actor);
     await this.ctx.store.remove(resource, id);
-    RESOURCE_POLICY[resource].afterWrite?.(this.ctx);
+    RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
   }
 
   /** Owners write their own records of an `owner` resource; staff write any. */

@@ -1,0 +1,39 @@
+import { isObjectId, isTournamentActionName, TournamentRefusal, TournamentRequestSchema, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
+import type { Json } from '../db/store';
+import { TOURNAMENT_NOT_FOUND, type TournamentRooms } from './tournament-rooms';
+
+/** The longest request a socket may send (socket.io drops the socket beyond it). */
+export const SOCKET_MAX_BUFFER_BYTES = 100_000;
+
+export type TournamentCall = { action: 'get'; tournamentId: string } | { action: TournamentActionName; tournamentId: string; params: Record<string, unknown> };
+
+/** SPEC.md §7: a JSON string of {action, tournamentId, params}; anything else is refused in French. */
+export function parseTournamentCall(payload: unknown): TournamentCall {
+  if (typeof payload !== 'string' || payload.length > SOCKET_MAX_BUFFER_BYTES) throw new TournamentRefusal('Requête invalide : une chaîne JSON est attendue.');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    throw new TournamentRefusal('Requête invalide : JSON mal formé.');
+  }
+  const request = TournamentRequestSchema.safeParse(raw);
+  if (!request.success) throw new TournamentRefusal('Requête invalide : action, tournamentId et params sont attendus.');
+  const { action, tournamentId, params } = request.data;
+  if (action !== 'get' && !isTournamentActionName(action)) throw new TournamentRefusal(`Action inconnue : ${action.slice(0, 40)}.`);
+  if (!isObjectId(tournamentId)) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
+  return action === 'get' ? { action, tournamentId } : { action, tournamentId, params };
+}
+
+/**
+ * Answers one call: `get` from memory (and `follow` joins the tournament's room), an action
+ * through the authority (stored before the answer, broadcast by the rooms).
+ */
+export async function answerTournamentCall(rooms: TournamentRooms, call: TournamentCall, actor: TournamentActor | null, follow: (tournamentId: string) => void): Promise<{ status: 'ok'; tournament: Json }> {
+  if (call.action === 'get') {
+    const tournament = await rooms.read(call.tournamentId);
+    if (!tournament) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
+    follow(call.tournamentId);
+    return { status: 'ok', tournament };
+  }
+  return { status: 'ok', tournament: await rooms.run(call.tournamentId, call.action, actor, call.params) };
+}
