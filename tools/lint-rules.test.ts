@@ -52,6 +52,15 @@ describe('the dependency rule of ARCHITECTURE.md', () => {
   });
 });
 
+describe('the web app’s download', () => {
+  it('refuses OPERATIONS in a page, and lets it call through OPERATION_ROUTES', async () => {
+    const file = 'packages/web/src/pages/Example.tsx';
+    const [refusal] = await errorsFor(file, "import { OPERATIONS } from '@sortie/core';\nexport const o = OPERATIONS;\n");
+    expect(refusal?.message).toContain('OPERATION_ROUTES');
+    expect(await errorsFor(file, "import { OPERATION_ROUTES } from '@sortie/core';\nexport const o = OPERATION_ROUTES;\n")).toHaveLength(0);
+  });
+});
+
 describe('the house rules of the web app', () => {
   const nameOf = (folder: string) => folder.split(/[\\/]/).pop()!;
   const inB = () => join(b, 'Example.tsx');
