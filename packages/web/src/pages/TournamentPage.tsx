@@ -1,12 +1,104 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { participantOfUser, pathFor, SessionService } from '@sortie/core';
+import { usePageTitle } from '../components/usePageTitle';
+import { LINK_CLASS, PageSkeleton } from '../components/ui';
+import { useUseCase } from '../services/container-context';
+import { PlayerPanel } from '../features/tournaments/PlayerPanel';
+import { StaffPanel } from '../features/tournaments/StaffPanel';
+import { TournamentBoard } from '../features/tournaments/TournamentBoard';
+import { formatText, participantCount, statusText, tournamentErrorMessage } from '../features/tournaments/tournament-text';
+import { useLiveTournament } from '../features/tournaments/useLiveTournament';
 import type { PageProps } from './types';
 
+/** /tournaments/{id}, on a player's phone: join, my next match, my score, the bracket or the standings, live. */
 export default function TournamentPage({ params }: PageProps) {
+  const id = params['id']!;
+  const live = useLiveTournament(id);
+  const session = useUseCase(SessionService);
+  const { status: sessionStatus } = useSnapshot(session.state);
+  const { state, actor, run, online } = live;
+  usePageTitle(state.status === 'success' ? state.tournament.name : 'Tournoi');
+
+  if (state.status === 'loading') return <PageSkeleton label="Chargement du tournoi…" />;
+  if (state.status === 'error')
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
+        <h1 id="page-title" className="text-3xl font-bold">
+          Tournoi
+        </h1>
+        <div role="alert" className="mt-6 rounded-lg border border-error/40 bg-error/10 p-4 text-sm">
+          <p>{tournamentErrorMessage(state.error)}</p>
+          <button type="button" onClick={live.reload} className="mt-2 rounded bg-surface px-3 py-1 font-medium hover:bg-white/10 focus-visible:outline-2">
+            Réessayer
+          </button>
+        </div>
+      </section>
+    );
+  const t = state.tournament;
+  const me = actor ? participantOfUser(t, actor.id) : undefined;
+  const winner = t.winnerId ? t.participants.find((p) => p.id === t.winnerId)?.name : undefined;
   return (
-    <PlaceholderPage title="Tournoi">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
+    <section className="mx-auto max-w-3xl px-4 py-6" aria-labelledby="page-title">
+      {t.eventId && (
+        <p className="text-sm">
+          <Link href={pathFor('event', { id: t.eventId })} className={LINK_CLASS}>
+            ← L’événement
+          </Link>
+        </p>
+      )}
+      <h1 id="page-title" className="mt-1 text-3xl font-bold tracking-tight break-words">
+        {t.name}
+      </h1>
+      <p className="mt-1 text-muted">
+        {t.game} · {formatText(t.format)}
       </p>
-    </PlaceholderPage>
+      <p className="mt-1">
+        <span className="rounded-full bg-surface px-3 py-0.5 text-sm font-semibold ring-1 ring-line">{statusText(t.status)}</span>
+        <span className="ml-2 text-sm text-muted">{participantCount(t)}</span>
+      </p>
+      {!online && (
+        <p role="status" className="mt-3 rounded-lg bg-error/10 px-3 py-2 text-sm ring-1 ring-error/40">
+          Connexion perdue : reconnexion en cours…
+        </p>
+      )}
+      {winner && <p className="mt-4 text-xl font-bold text-accent">Vainqueur : {winner}</p>}
+
+      <PlayerPanel tournament={t} actor={actor} run={run} sessionKnown={sessionStatus !== 'unknown'} />
+
+      <section className="mt-8" aria-labelledby="board-title">
+        <h2 id="board-title" className="text-xl font-bold">
+          {t.status === 'registration' ? 'Inscrits' : 'Tableau'}
+        </h2>
+        <div className="mt-3">
+          {t.status === 'registration' ? (
+            t.participants.length === 0 ? (
+              <p className="text-muted">Personne n’est encore inscrit.</p>
+            ) : (
+              <ul className="flex flex-wrap gap-2">
+                {t.participants.map((p) => (
+                  <li key={p.id} className={`rounded-full px-3 py-1 text-sm ring-1 ${p.id === me?.id ? 'bg-accent/15 ring-accent' : 'bg-surface ring-line'}`}>
+                    {p.name}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : (
+            <TournamentBoard tournament={t} highlightFor={me?.id ?? null} />
+          )}
+        </div>
+      </section>
+
+      {actor?.staff && (
+        <div className="mt-8">
+          <StaffPanel tournament={t} actor={actor} run={run} />
+        </div>
+      )}
+      <p className="mt-8 text-sm">
+        <Link href={pathFor('tournamentScreen', { id })} className={LINK_CLASS}>
+          Ouvrir l’écran de la salle
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -1,12 +1,78 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { NavigatorPort, pathFor } from '@sortie/core';
+import { usePageTitle } from '../components/usePageTitle';
+import { useUseCase } from '../services/container-context';
+import { FitToScreen } from '../features/tournaments/FitToScreen';
+import { JoinQrCode } from '../features/tournaments/JoinQrCode';
+import { TournamentBoard } from '../features/tournaments/TournamentBoard';
+import { formatText, participantCount, statusText, tournamentErrorMessage } from '../features/tournaments/tournament-text';
+import { useLiveTournament } from '../features/tournaments/useLiveTournament';
 import type { PageProps } from './types';
 
+/**
+ * /tournaments/{id}/screen, on the venue's TV or projector: dark, large type, no scrolling,
+ * the bracket or the standings, the matches being played highlighted, a QR code to join.
+ * It follows the socket's updates and comes back by itself after a server restart.
+ */
 export default function TournamentScreenPage({ params }: PageProps) {
+  const id = params['id']!;
+  const { state, online } = useLiveTournament(id);
+  const navigator = useUseCase(NavigatorPort);
+  const joinUrl = new URL(pathFor('tournament', { id }), navigator.currentUrl()).href;
+  usePageTitle(state.status === 'success' ? `${state.tournament.name} — écran` : 'Écran du tournoi');
+
   return (
-    <PlaceholderPage title="Écran du tournoi">
-      <p className="mt-2 text-sm text-muted">
-        Référence : <span className="font-mono">{params['id']}</span>
-      </p>
-    </PlaceholderPage>
+    <div className="flex h-dvh w-screen flex-col overflow-hidden bg-black p-6 text-white" data-screen="tournament">
+      {state.status === 'loading' && (
+        <p role="status" className="m-auto text-4xl text-muted">
+          Chargement du tournoi…
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className="m-auto text-center">
+          <h1 className="text-5xl font-bold">Écran du tournoi</h1>
+          <p className="mt-4 text-3xl">{tournamentErrorMessage(state.error)}</p>
+          <p className="mt-2 text-xl text-muted">Nouvel essai à la reconnexion du serveur.</p>
+        </div>
+      )}
+      {state.status === 'success' && (
+        <>
+          <header className="flex shrink-0 items-start justify-between gap-8">
+            <div>
+              <h1 className="text-6xl font-extrabold tracking-tight">{state.tournament.name}</h1>
+              <p className="mt-2 text-3xl text-muted">
+                {state.tournament.game} · {formatText(state.tournament.format)} · {statusText(state.tournament.status)} · {participantCount(state.tournament)}
+              </p>
+              {state.tournament.winnerId && (
+                <p className="mt-3 text-5xl font-bold text-accent">
+                  Vainqueur : {state.tournament.participants.find((p) => p.id === state.tournament.winnerId)?.name}
+                </p>
+              )}
+              {!online && (
+                <p role="status" className="mt-3 text-2xl text-warning">
+                  Connexion perdue : reconnexion en cours…
+                </p>
+              )}
+            </div>
+            <figure className="flex shrink-0 flex-col items-center gap-2">
+              <JoinQrCode url={joinUrl} size={200} />
+              <figcaption className="text-xl text-muted">{state.tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
+            </figure>
+          </header>
+          <FitToScreen className="mt-6 min-h-0 flex-1">
+            {state.tournament.status === 'registration' ? (
+              <ul className="grid max-w-[90vw] grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
+                {state.tournament.participants.map((p) => (
+                  <li key={p.id} className="rounded-xl bg-surface px-5 py-3">
+                    {p.name}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <TournamentBoard tournament={state.tournament} size="screen" />
+            )}
+          </FitToScreen>
+        </>
+      )}
+    </div>
   );
 }

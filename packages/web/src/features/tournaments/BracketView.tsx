@@ -1,0 +1,60 @@
+import { bracketSections, type Tournament } from '@sortie/core';
+import { MatchCard, type BoardSize } from './MatchCard';
+
+/**
+ * The bracket as core lays it out: sections (main, losers', finals, groups), each in rounds.
+ * On a page the rounds follow each other, matches in a grid; on the venue's screen each round
+ * is a column and its matches spread along it, as a drawn bracket.
+ */
+export function BracketView({ tournament, size = 'page', highlightFor }: { tournament: Tournament; size?: BoardSize; highlightFor?: string | null }) {
+  const sections = bracketSections(tournament);
+  if (sections.length === 0) return <p className="text-muted">Le tableau sera tiré au démarrage du tournoi.</p>;
+  if (size === 'screen') {
+    return (
+      <div className="flex flex-col gap-8">
+        {sections.map((section) => (
+          <section key={section.key} aria-label={section.title}>
+            <h2 className="mb-3 text-3xl font-bold text-accent">{section.title}</h2>
+            <div className="flex items-stretch gap-10">
+              {section.rounds.map((round) => (
+                <div key={round.round} className="flex flex-col">
+                  <h3 className="mb-2 text-xl font-semibold text-muted">{round.title}</h3>
+                  <ul className="flex flex-1 flex-col justify-around gap-4">
+                    {round.matches.map((match) => (
+                      <li key={match.id} className="relative">
+                        <MatchCard tournament={tournament} match={match} size="screen" />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-8">
+      {sections.map((section) => (
+        <section key={section.key} aria-labelledby={`section-${section.key}`}>
+          <h3 id={`section-${section.key}`} className="text-lg font-bold">
+            {section.title}
+          </h3>
+          {section.rounds.map((round) => (
+            <div key={round.round} className="mt-3">
+              <h4 className="text-sm font-semibold text-muted">{round.title}</h4>
+              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+                {round.matches.map((match) => (
+                  <li key={match.id}>
+                    <MatchCard tournament={tournament} match={match} highlightFor={highlightFor} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

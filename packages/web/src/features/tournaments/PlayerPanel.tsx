@@ -1,0 +1,139 @@
+import { useId, useState, type FormEvent } from 'react';
+import { awaitsConfirmationFrom, myNextMatch, participantName, participantOfUser, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
+import { BUTTON_CLASS, FIELD_CLASS, Notice } from '../../components/ui';
+import { useSignInDialog } from '../../services/ui-context';
+import { ActionButton, type RunAction } from './ActionButton';
+import { ScoreForm } from './ScoreForm';
+
+/** What a visitor does on their phone: sign in, join, check in, see their match, report and confirm its score. */
+export function PlayerPanel({ tournament, actor, run, sessionKnown }: { tournament: Tournament; actor: TournamentActor | null; run: RunAction; sessionKnown: boolean }) {
+  const signInDialog = useSignInDialog();
+  if (!actor) {
+    if (!sessionKnown) return null;
+    if (tournament.status === 'finished') return null;
+    return (
+      <Notice>
+        <p>{tournament.status === 'registration' ? 'Connectez-vous pour vous inscrire et saisir vos scores.' : 'Vous jouez ? Connectez-vous pour voir votre prochain match et saisir vos scores.'}</p>
+        <button type="button" className={`${BUTTON_CLASS} mt-3`} onClick={() => signInDialog.open('signIn')}>
+          Se connecter
+        </button>
+      </Notice>
+    );
+  }
+  const me = participantOfUser(tournament, actor.id);
+  if (!me) {
+    if (tournament.status !== 'registration') return null;
+    return <JoinForm tournament={tournament} actor={actor} run={run} />;
+  }
+  return (
+    <section aria-labelledby="me-title" className="mt-6 rounded-2xl bg-surface p-4 ring-1 ring-line">
+      <h2 id="me-title" className="text-xl font-bold">
+        Ma participation
+      </h2>
+      <p className="mt-1">
+        Inscrit·e sous le nom <strong>{me.name}</strong>
+        {me.dropped ? ' — hors course.' : me.checkedIn ? ' — présence confirmée.' : '.'}
+      </p>
+      {tournament.status === 'registration' && (
+        <div className="mt-3 flex flex-wrap gap-3">
+          {tournament.settings.checkIn && !me.checkedIn && (
+            <ActionButton action="checkIn" tournament={tournament} actor={actor} run={run}>
+              Je suis présent·e
+            </ActionButton>
+          )}
+          <ActionButton action="leave" tournament={tournament} actor={actor} run={run} secondary>
+            Me désinscrire
+          </ActionButton>
+        </div>
+      )}
+      {tournament.status === 'running' && <MyMatch tournament={tournament} actor={actor} run={run} />}
+      {tournament.status === 'finished' && tournament.winnerId === me.id && <p className="mt-2 text-lg font-bold text-accent">Vous avez gagné le tournoi, bravo !</p>}
+    </section>
+  );
+}
+
+function JoinForm({ tournament, actor, run }: { tournament: Tournament; actor: TournamentActor; run: RunAction }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const verdict = tournamentVerdict('join', tournament, actor);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const refusal = await run('join', name.trim() ? { name: name.trim() } : {});
+    setBusy(false);
+    setError(refusal);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-surface p-4 ring-1 ring-line">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        S’inscrire
+      </h2>
+      <label htmlFor={`${id}-name`} className="mt-3 block text-sm font-medium">
+        Pseudo (facultatif)
+      </label>
+      <input id={`${id}-name`} value={name} maxLength={80} placeholder={actor.name} onChange={(e) => setName(e.target.value)} className={FIELD_CLASS} />
+      <button type="submit" className={`${BUTTON_CLASS} mt-3`} disabled={busy || !verdict.allowed} aria-describedby={verdict.allowed ? undefined : `${id}-why`}>
+        Je m’inscris
+      </button>
+      {!verdict.allowed && (
+        <p id={`${id}-why`} className="mt-2 text-sm text-muted">
+          {verdict.reason}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: TournamentActor; run: RunAction }) {
+  const next = myNextMatch(tournament, actor.id);
+  if (!next) return <p className="mt-3 text-muted">Vous n’avez plus de match à jouer.</p>;
+  const { match, me, opponentId } = next;
+  const opponent = participantName(tournament, opponentId);
+  const iAmA = match.a === me.id;
+  if (match.status !== 'ready' || opponentId === null)
+    return (
+      <p className="mt-3">
+        Prochain match contre <strong>{opponent}</strong> : en attente de la fin des matchs précédents.
+      </p>
+    );
+  const mine = iAmA ? match.scoreA : match.scoreB;
+  const theirs = iAmA ? match.scoreB : match.scoreA;
+  return (
+    <div className="mt-3" aria-live="polite">
+      <p className="text-lg">
+        Votre match : contre <strong>{opponent}</strong>
+      </p>
+      {awaitsConfirmationFrom(match, me.id) ? (
+        <div className="mt-3 rounded-xl bg-primary/10 p-3 ring-1 ring-primary">
+          <p>
+            {opponent} a saisi le score : vous {mine} – {theirs} {opponent}.
+          </p>
+          <div className="mt-2">
+            <ActionButton action="confirmScore" params={{ matchId: match.id }} tournament={tournament} actor={actor} run={run}>
+              Confirmer le score
+            </ActionButton>
+          </div>
+          <p className="mt-2 text-sm text-muted">Score faux ? Appelez l’équipe.</p>
+        </div>
+      ) : match.scoreA !== null && !match.confirmed ? (
+        <p className="mt-3 rounded-xl bg-surface p-3 ring-1 ring-line" role="status">
+          Score saisi : vous {mine} – {theirs} {opponent}. En attente de la confirmation de {opponent}.
+        </p>
+      ) : (
+        <ScoreForm
+          first="Mon score"
+          second={`Score de ${opponent}`}
+          submitLabel="Envoyer le score"
+          onSubmit={(x, y) => run('reportScore', { matchId: match.id, scoreA: iAmA ? x : y, scoreB: iAmA ? y : x })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { act, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { FakeProductApi, aStaffUser, aUser, anId } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
+
+// The page's chunk compiled once, before the tests' own time limits start (2 shared cores).
+beforeAll(async () => {
+  await import('./TournamentPage');
+}, 60_000);
+
+const ID = '0000000000000000000000aa';
+const path = `/tournaments/${ID}`;
+const me = aUser({ _id: anId(7), displayName: 'Valentine' });
+const players = ['Alex', 'Sam', 'Lou', 'Valentine'].map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1, ...(name === 'Valentine' ? { userId: me._id } : {}) }));
+
+function running() {
+  const result = tournamentEngine.start(aTournament({ participants: players }));
+  if (!result.ok) throw new Error(result.error.message);
+  return result.tournament;
+}
+/** Valentine's first match (seed 4 plays seed 1). */
+const firstMatchOf = (t: ReturnType<typeof running>, id: string) => t.matches.find((m) => m.round === 1 && (m.a === id || m.b === id))!;
+
+describe('/tournaments/{id} on a phone', () => {
+  it('shows the tournament to a visitor and invites them to sign in', async () => {
+    const socket = new TournamentServerSocket(aTournament({ participants: players.slice(0, 2) }));
+    await renderApp({ path, socket, api: new FakeProductApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tournoi de fléchettes' })).toBeTruthy();
+    expect(screen.getByText('Fléchettes · Élimination directe')).toBeTruthy();
+    expect(screen.getByText('Inscriptions ouvertes')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Inscrits' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alex', 'Sam']);
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(socket.sent(SOCKET_EVENTS.tournament)[0]).toEqual({ action: 'get', tournamentId: ID, params: {} });
+  });
+
+  it('lets a signed-in visitor join under a nickname, then leave', async () => {
+    const socket = new TournamentServerSocket(aTournament()).as(me);
+    const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    await user.type(await screen.findByLabelText('Pseudo (facultatif)'), 'Val');
+    await user.click(screen.getByRole('button', { name: 'Je m’inscris' }));
+    expect(await screen.findByText('Val', { selector: 'strong' })).toBeTruthy();
+    expect(socket.sent(SOCKET_EVENTS.tournament).at(-1)).toEqual({ action: 'join', tournamentId: ID, params: { name: 'Val' } });
+    await user.click(screen.getByRole('button', { name: 'Me désinscrire' }));
+    expect(await screen.findByRole('button', { name: 'Je m’inscris' })).toBeTruthy();
+  });
+
+  it('shows my match and my opponent, and sends my score for confirmation', async () => {
+    const t = running();
+    const match = firstMatchOf(t, 'p4');
+    const socket = new TournamentServerSocket(t).as(me);
+    const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    const mine = await screen.findByRole('region', { name: 'Ma participation' });
+    expect(within(mine).getByText(/Votre match : contre/).textContent).toBe('Votre match : contre Alex');
+    await user.type(within(mine).getByLabelText('Mon score'), '1');
+    await user.type(within(mine).getByLabelText('Score de Alex'), '3');
+    await user.click(within(mine).getByRole('button', { name: 'Envoyer le score' }));
+    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 1 – 3 Alex. En attente de la confirmation de Alex.');
+    const iAmA = match.a === 'p4';
+    expect(socket.sent(SOCKET_EVENTS.tournament).at(-1)).toEqual({ action: 'reportScore', tournamentId: ID, params: { matchId: match.id, scoreA: iAmA ? 1 : 3, scoreB: iAmA ? 3 : 1 } });
+  });
+
+  it('asks me to confirm the score my opponent reported, and the bracket moves on', async () => {
+    const t = running();
+    const match = firstMatchOf(t, 'p4');
+    const reported = tournamentEngine.report(t, match.id, match.a === 'p4' ? 2 : 0, match.a === 'p4' ? 0 : 2, { reportedBy: 'p1', confirmed: false });
+    if (!reported.ok) throw new Error(reported.error.message);
+    const socket = new TournamentServerSocket(reported.tournament).as(me);
+    const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    expect(await screen.findByText('Alex a saisi le score : vous 2 – 0 Alex.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirmer le score' }));
+    expect(await screen.findByText('Prochain match contre', { exact: false })).toBeTruthy();
+    const board = screen.getByRole('region', { name: 'Tableau' });
+    expect(within(board).getByRole('group', { name: /^(Valentine contre Alex : 2 – 0|Alex contre Valentine : 0 – 2), joué$/ })).toBeTruthy();
+  });
+
+  it('follows the updates pushed to the room, and fetches the tournament again after a reconnection', async () => {
+    const t = running();
+    const socket = new TournamentServerSocket(t);
+    await renderApp({ path, socket, api: new FakeProductApi() });
+    const board = await screen.findByRole('region', { name: 'Tableau' });
+    expect(within(board).getAllByRole('group', { current: true })).toHaveLength(2);
+    const played = tournamentEngine.report(t, firstMatchOf(t, 'p1').id, 3, 1, { reportedBy: 'staff' });
+    if (!played.ok) throw new Error(played.error.message);
+    act(() => socket.push(played.tournament));
+    expect(within(board).getAllByRole('group', { current: true })).toHaveLength(1);
+    const gets = socket.sent(SOCKET_EVENTS.tournament).length;
+    await act(async () => socket.serverEmit('disconnect', 'transport close'));
+    expect(screen.getByRole('status').textContent).toBe('Connexion perdue : reconnexion en cours…');
+    await act(async () => socket.serverEmit('connect'));
+    expect(socket.sent(SOCKET_EVENTS.tournament).slice(gets)).toEqual([{ action: 'get', tournamentId: ID, params: {} }]);
+    expect(screen.queryByText('Connexion perdue : reconnexion en cours…')).toBeNull();
+  });
+
+  it('gives staff the desk: walk-ins and the start', async () => {
+    const staff = aStaffUser({ _id: anId(9) });
+    const socket = new TournamentServerSocket(aTournament({ participants: players.slice(0, 1) })).as(staff);
+    const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(staff) });
+    const desk = await screen.findByRole('region', { name: 'Arbitrage' });
+    await user.type(within(desk).getByLabelText('Joueur sur place'), 'Noé');
+    await user.click(within(desk).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(desk).findByRole('button', { name: 'Retirer Noé' })).toBeTruthy();
+    await user.click(within(desk).getByRole('button', { name: 'Démarrer le tournoi' }));
+    expect(await screen.findByText('En cours', { selector: 'span' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Tableau' })).getByRole('group', { name: 'Alex contre Noé, à jouer' })).toBeTruthy();
+  });
+
+  it('shows the server’s refusal in French', async () => {
+    const socket = new TournamentServerSocket(aTournament());
+    socket.emitWithAck = (event, payload) => {
+      socket.emitted.push({ event, payload, ack: true });
+      return Promise.resolve({ status: 'error', msg: 'Tournoi introuvable.' });
+    };
+    await renderApp({ path, socket, api: new FakeProductApi() });
+    expect((await screen.findByRole('alert')).textContent).toContain('Tournoi introuvable.');
+  });
+});
