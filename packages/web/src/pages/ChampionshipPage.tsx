@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { pathFor, TOURNAMENT_STATUS_LABELS, type Championship, type Event, type Tournament } from '@sortie/core';
+import { championshipStandings, pathFor, TOURNAMENT_STATUS_LABELS, type Championship, type Event, type Tournament } from '@sortie/core';
+import type { QueryState } from '../data/useApiQuery';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, QueryView, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
@@ -43,56 +44,74 @@ export default function ChampionshipPage({ params }: PageProps) {
       )}
       {data && !mismatch && (
         <>
-          <section className="mt-6" aria-labelledby="standings-title">
-            <h2 id="standings-title" className="text-xl font-bold">
-              Classement
-            </h2>
-            {data.standings.length === 0 ? (
-              <div className="mt-3">
-                <EmptyState>Aucun point marqué pour l’instant : le classement s’affichera après le premier tournoi.</EmptyState>
-              </div>
-            ) : (
-              <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-line">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Classement du championnat</caption>
-                  <thead className="bg-surface text-muted">
-                    <tr>
-                      <th scope="col" className="px-4 py-2">Rang</th>
-                      <th scope="col" className="px-4 py-2">Participant</th>
-                      <th scope="col" className="px-4 py-2 text-right">Points</th>
-                      <th scope="col" className="px-4 py-2 text-right">Tournois</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...data.standings]
-                      .sort((a, b) => b.points - a.points)
-                      .map((row, index) => (
-                        <tr key={row.participant} className="border-t border-line">
-                          <td className="px-4 py-2 font-semibold">{index + 1}</td>
-                          <th scope="row" className="px-4 py-2 font-medium">{row.participant}</th>
-                          <td className="px-4 py-2 text-right">{row.points}</td>
-                          <td className="px-4 py-2 text-right">{row.tournaments}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {data.scoring.length > 0 && (
-              <p className="mt-2 text-sm text-muted">
-                Barème : {data.scoring.map((points, rank) => `${rank === 0 ? '1er' : `${rank + 1}e`} ${points} pt${points > 1 ? 's' : ''}`).join(', ')}.
-              </p>
-            )}
-          </section>
-          <Tournaments ids={data.tournamentIds} />
+          <ChampionshipBody championship={data} />
         </>
       )}
     </section>
   );
 }
 
-function Tournaments({ ids }: { ids: string[] }) {
+/** The points table, computed from the final ranks of the championship's tournaments, then the tournaments. */
+function ChampionshipBody({ championship }: { championship: Championship }) {
+  const ids = championship.tournamentIds;
   const tournaments = useApiQuery(`tournaments:${ids.join(',')}`, (api) => Promise.all(ids.map((id) => api.get<Tournament>('tournaments', id).catch(() => null))));
+  const found = tournaments.status === 'success' ? tournaments.data.filter((t): t is Tournament => t !== null) : [];
+  const rows = championshipStandings(championship.scoring, found);
+  const finished = found.filter((t) => t.status === 'finished').length;
+  return (
+    <>
+      <section className="mt-6" aria-labelledby="standings-title">
+        <h2 id="standings-title" className="text-xl font-bold">
+          Classement
+        </h2>
+        {tournaments.status === 'loading' ? (
+          <Skeleton lines={4} label="Calcul du classement…" />
+        ) : rows.length === 0 ? (
+          <div className="mt-3">
+            <EmptyState>Aucun point marqué pour l’instant : le classement s’affichera après le premier tournoi.</EmptyState>
+          </div>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-line">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Classement du championnat</caption>
+              <thead className="bg-surface text-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-2">Rang</th>
+                  <th scope="col" className="px-4 py-2">Participant</th>
+                  <th scope="col" className="px-4 py-2 text-right">Points</th>
+                  <th scope="col" className="px-4 py-2 text-right">Tournois</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={`${row.participant}:${index}`} className="border-t border-line">
+                    <td className="px-4 py-2 font-semibold">{index + 1}</td>
+                    <th scope="row" className="px-4 py-2 font-medium">{row.participant}</th>
+                    <td className="px-4 py-2 text-right">{row.points}</td>
+                    <td className="px-4 py-2 text-right">{row.tournaments}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {championship.scoring.length > 0 && (
+          <p className="mt-2 text-sm text-muted">
+            Barème : {championship.scoring.map((points, rank) => `${rank === 0 ? '1er' : `${rank + 1}e`} ${points} pt${points > 1 ? 's' : ''}`).join(', ')}.
+          </p>
+        )}
+        {tournaments.status === 'success' && ids.length > 0 && (
+          <p className="mt-1 text-sm text-muted">
+            {finished} tournoi{finished > 1 ? 's' : ''} terminé{finished > 1 ? 's' : ''} sur {ids.length}.
+          </p>
+        )}
+      </section>
+      <Tournaments query={tournaments} />
+    </>
+  );
+}
+
+function Tournaments({ query: tournaments }: { query: QueryState<Array<Tournament | null>> & { reload: () => void } }) {
   return (
     <section className="mt-8" aria-labelledby="tournaments-title">
       <h2 id="tournaments-title" className="text-xl font-bold">
