@@ -76,6 +76,7 @@ describe('an event’s page (/events/{id})', () => {
     expect(within(artists).getAllByRole('link').map((link) => link.textContent)).toEqual(['Les Zèbres', 'Lysistrata', 'Ko Ko Mo']);
     expect(within(await screen.findByRole('list', { name: 'Catégories' })).getAllByRole('listitem')).toHaveLength(2);
     expect(api.callsTo('list')).toEqual([
+      ['tournaments', { eventId: EVENT, limit: 50 }],
       ['artists', { ids: [anId(4), anId(7), anId(8)].join(','), limit: 3 }],
       ['eventCategories', { ids: [anId(5), anId(9)].join(','), limit: 2 }],
     ]);

@@ -8,6 +8,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { ErrorNotice, ListSkeleton, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
+import { EventTournaments } from '../features/tournaments/EventTournaments';
 import { EventCard } from '../components/EventCard';
 import { MapView } from '../features/map/MapView';
 import { formatDateTime, formatPriceRange, formatTime } from '../format';
@@ -155,6 +156,8 @@ function EventDetails({ event }: { event: Event }) {
           </ul>
         </section>
       )}
+
+      <EventTournaments eventId={event._id} />
 
       {placeData?.location && (
         <section className="mt-8" aria-labelledby="where-title">
