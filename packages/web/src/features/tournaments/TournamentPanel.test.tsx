@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { FakeProductApi, aStaffUser } from '@sortie/core/testing';
+import { renderApp } from '../../test/render-app';
+import { TournamentServerSocket, aTournament } from './testing';
+
+// The dashboard and the panel are lazy chunks: compiled once before the tests' clocks start.
+beforeAll(async () => {
+  await Promise.all([import('../../pages/dashboard/ResourceDetailPage'), import('./TournamentPanel')]);
+}, 120_000);
+
+const ID = '0000000000000000000000aa';
+const staff = aStaffUser();
+const names = ['Alex', 'Sam', 'Lou', 'Noé'];
+
+async function open(tournament: ReturnType<typeof aTournament>) {
+  const socket = new TournamentServerSocket(tournament).as(staff);
+  const api = new FakeProductApi().signedInAs(staff).seed('tournaments', tournament as unknown as Record<string, unknown>);
+  const view = await renderApp({ path: `/dashboard/tournaments/${ID}`, api, socket });
+  const desk = await screen.findByRole('region', { name: 'Arbitrage' }, { timeout: 10_000 });
+  return { ...view, socket, desk };
+}
+
+describe('a tournament in the dashboard', () => {
+  it('adds a walk-in, reorders the seeds, removes a player and starts the tournament', async () => {
+    const { user, desk, socket } = await open(aTournament({ format: 'double_elimination', participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+    await user.type(within(desk).getByLabelText('Joueur sur place'), 'Inès');
+    await user.click(within(desk).getByRole('button', { name: 'Ajouter' }));
+    const seeds = await within(desk).findByRole('list', { name: 'Ordre des têtes de série' });
+    expect(within(seeds).getAllByRole('listitem').map((li) => li.querySelector('.truncate')!.textContent)).toEqual(['Alex', 'Sam', 'Lou', 'Noé', 'Inès']);
+    await user.click(within(seeds).getByRole('button', { name: 'Monter Inès' }));
+    expect(socket.sent(SOCKET_EVENTS.tournament).at(-1)).toMatchObject({ action: 'seed', params: { order: ['p1', 'p2', 'p3', expect.any(String), 'p4'] } });
+    await user.click(within(seeds).getByRole('button', { name: 'Retirer Alex' }));
+    expect(within(seeds).queryByText('Alex')).toBeNull();
+    await user.click(within(desk).getByRole('button', { name: 'Démarrer le tournoi' }));
+    expect(await within(desk).findByText('Matchs à jouer (2)')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tableau des perdants' })).toBeTruthy();
+  });
+
+  it('enters a score, confirms a player’s report, reopens a match and disqualifies a player', async () => {
+    const started = tournamentEngine.start(aTournament({ participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+    if (!started.ok) throw new Error(started.error.message);
+    const [first, second] = started.tournament.matches.filter((m) => m.status === 'ready');
+    const reported = tournamentEngine.report(started.tournament, second!.id, 1, 2, { reportedBy: second!.a!, confirmed: false });
+    if (!reported.ok) throw new Error(reported.error.message);
+    const { user, desk } = await open(reported.tournament);
+    const name = (id: string | null) => names[Number(id!.slice(1)) - 1]!;
+    const firstMatch = within(desk).getByRole('group', { name: `${name(first!.a)} contre ${name(first!.b)}` });
+    await user.type(within(firstMatch).getByLabelText(name(first!.a)), '3');
+    await user.type(within(firstMatch).getByLabelText(name(first!.b)), '0');
+    await user.click(within(firstMatch).getByRole('button', { name: 'Valider le score' }));
+    expect(await within(desk).findByText('Matchs à jouer (1)')).toBeTruthy();
+    const secondMatch = within(desk).getByRole('group', { name: `${name(second!.a)} contre ${name(second!.b)}` });
+    expect(within(secondMatch).getByText(`Score saisi par ${name(second!.a)} : 1 – 2`)).toBeTruthy();
+    await user.click(within(secondMatch).getByRole('button', { name: 'Confirmer' }));
+    expect(await within(desk).findByText('Matchs à jouer (1)')).toBeTruthy();
+    expect(within(desk).getByText('Matchs joués (2)')).toBeTruthy();
+    await user.click(within(desk).getByText('Matchs joués (2)'));
+    await user.click(within(desk).getAllByRole('button', { name: 'Rouvrir' })[0]!);
+    expect(await within(desk).findByText('Matchs joués (1)')).toBeTruthy();
+    await user.click(within(desk).getByRole('button', { name: 'Noé' }));
+    await user.click(within(desk).getByRole('button', { name: 'Disqualifier Noé' }));
+    expect(await within(desk).findByText('Matchs à jouer (1)')).toBeTruthy();
+    expect(within(desk).queryByRole('button', { name: 'Noé' })).toBeNull();
+  });
+});
