@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES, demoId } from './ids';
 import type { ResourceName } from '@sortie/core';
+import { demoTournaments } from './tournaments';
 
 type Rec = Record<string, unknown>;
 export interface DemoRecord {
@@ -130,7 +131,9 @@ export function demoRecords(now: number): DemoRecord[] {
   });
 
   const participants = ['Mario', 'Luigi', 'Peach', 'Toad', 'Yoshi', 'Bowser'].map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 }));
-  add('tournaments', DEMO_IDS.tournament, { name: 'Tournoi Mario Kart', eventId: demoId('event:5'), game: 'Mario Kart 8', format: 'single_elimination', status: 'registration', participants, matches: [] });
+  // The championship's third leg, open for registration; the other tournaments are played by core's actions (demo/tournaments.ts).
+  const kart = { name: 'Tournoi Mario Kart', eventId: demoId('event:5'), game: 'Mario Kart 8', format: 'single_elimination', status: 'registration', participants, matches: [] };
+  for (const [resource, id, data] of demoTournaments(kart)) add(resource, id, data);
 
   add('raffles', DEMO_IDS.raffle, {
     title: 'Tombola de printemps', description: 'Gagnez des places de concert !', prizes: [{ name: 'Deux places pour un concert', quantity: 2 }, { name: 'Un t-shirt Sortie', quantity: 3 }],
@@ -199,7 +202,6 @@ export function demoRecords(now: number): DemoRecord[] {
   add('mailTemplates', demoId('mail:bienvenue'), { name: 'bienvenue', subject: 'Bienvenue sur Sortie, {{prenom}} !', body: 'Bonjour {{prenom}},\n\nBienvenue sur Sortie.' });
   add('tasks', demoId('task:collecte'), { name: 'Collecte quotidienne', schedule: '@daily', status: 'idle', lastRunAt: null, lastError: null });
   add('images', demoId('image:affiche'), { url: 'https://images.example.org/affiche.jpg', alt: 'Affiche du festival', width: 800, height: 1200 });
-  add('championships', demoId('championship:kart'), { eventId: demoId('event:5'), name: 'Championnat Mario Kart', tournamentIds: [DEMO_IDS.tournament], scoring: [10, 6, 4, 2], standings: [] });
   add('placeRoles', demoId('placerole:staff-tap'), { placeId: DEMO_IDS.places.tapGarden, userId: DEMO_IDS.users.staff, role: 'manager' });
   add('eventRoles', demoId('eventrole:staff-0'), { eventId: DEMO_IDS.firstEvent, userId: DEMO_IDS.users.staff, role: 'organiser' });
   add('notifications', DEMO_IDS.notification, { userId: DEMO_IDS.users.visitor, title: 'Bienvenue sur Sortie !', body: 'Découvrez les événements de Poitiers.', link: '/home/Poitiers', readAt: null });

@@ -3,10 +3,17 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@sortie/core';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { DEMO_TOURNAMENT_IDS } from '../demo/tournaments';
+
+type Match = { id: string; a: string | null; b: string | null; status: string; round: number; bracket: string; scoreA: number | null; scoreB: number | null; winner: string | null; confirmed: boolean; reportedBy?: string };
+type Tournament = { _id: string; name: string; status: string; participants: Array<{ id: string; name: string; userId?: string; dropped: boolean }>; matches: Match[]; winnerId: string | null; updatedAt: string };
+type Reply = { status: string; msg?: string; tournament: Tournament };
 
 describe('socket.io on the same server', () => {
   let t: Awaited<ReturnType<typeof testApp>>;
   let url: string;
+  let staffCookie: string;
+  let staff: Socket;
   const sockets: Socket[] = [];
   const open = (options: { cookie?: string; origin?: string } = {}) =>
     new Promise<Socket>((resolve, reject) => {
@@ -20,12 +27,38 @@ describe('socket.io on the same server', () => {
       socket.on('connect', () => resolve(socket));
       socket.on('connect_error', reject);
     });
-  const ask = (socket: Socket, request: unknown) => socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, typeof request === 'string' ? request : JSON.stringify(request));
+  const ask = (socket: Socket, request: unknown): Promise<Reply> => socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, typeof request === 'string' ? request : JSON.stringify(request));
+  const act = (socket: Socket, tournamentId: string, action: string, params: Record<string, unknown> = {}) => ask(socket, { action, tournamentId, params });
+  const ok = async (reply: Promise<Reply>) => {
+    const answer = await reply;
+    expect(answer, answer.msg).toMatchObject({ status: 'ok' });
+    return answer.tournament;
+  };
+
+  /** A tournament created by staff through the API, with walk-ins added by the staff action. */
+  async function tournament(body: Record<string, unknown>, names: string[] = []): Promise<Tournament> {
+    const created = await t.app.inject({ method: 'POST', url: '/api/tournaments', headers: { cookie: staffCookie }, payload: { name: 'Soirée pétanque', game: 'Pétanque', ...body } });
+    expect(created.statusCode, created.body).toBe(201);
+    let current = created.json() as Tournament;
+    for (const name of names) current = await ok(act(staff, current._id, 'addParticipant', { name }));
+    return current;
+  }
+
+  /** A visitor account of its own (signed up, then signed in). */
+  async function player(email: string): Promise<{ socket: Socket; id: string }> {
+    const signedUp = await t.app.inject({ method: 'POST', url: '/api/identity/signUp', payload: { email, password: 'mot-de-passe-1', displayName: email.split('@')[0] } });
+    expect(signedUp.statusCode).toBe(201);
+    const cookie = await signIn(t.app, email, 'mot-de-passe-1');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    return { socket: await open({ cookie }), id: (me.json() as { _id: string })._id };
+  }
 
   beforeAll(async () => {
     t = await testApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    staffCookie = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    staff = await open({ cookie: staffCookie });
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
@@ -41,30 +74,145 @@ describe('socket.io on the same server', () => {
     expect(await ask(socket, { action: 'get', tournamentId: 'abc', params: {} })).toMatchObject({ status: 'error' });
     expect(await ask(socket, { action: 'danser', tournamentId: DEMO_IDS.tournament, params: {} })).toEqual({ status: 'error', msg: 'Action inconnue : danser.' });
     expect(await ask(socket, { action: 'get', tournamentId: '0123456789abcdef01234567', params: {} })).toEqual({ status: 'error', msg: 'Tournoi introuvable.' });
+    expect(await ask(socket, { action: 'start', tournamentId: '0123456789abcdef01234567', params: {} })).toEqual({ status: 'error', msg: 'Tournoi introuvable.' });
     expect(await ask(socket, { action: 'start', tournamentId: DEMO_IDS.tournament, params: {} })).toEqual({ status: 'error', msg: 'Réservé à l’équipe.' });
   });
 
-  it('broadcasts join, start and reportScore to the tournament’s room', async () => {
+  it('serves the demo: a running Swiss whose visitor’s score waits for the opponent', async () => {
+    const swiss = await ok(act(await open(), DEMO_TOURNAMENT_IDS.dartsSwiss, 'get'));
+    expect(swiss).toMatchObject({ status: 'running', participants: expect.arrayContaining([expect.objectContaining({ userId: DEMO_IDS.users.visitor })]) });
+    expect(swiss.participants).toHaveLength(12);
+    expect(swiss.matches.filter((m) => m.round === 2 && m.scoreA !== null && !m.confirmed)).toHaveLength(1);
+    const finished = await ok(act(await open(), DEMO_TOURNAMENT_IDS.kartDouble, 'get'));
+    expect(finished).toMatchObject({ status: 'finished', winnerId: expect.any(String) });
+  });
+
+  it('broadcasts join, start and reportScore to the tournament’s room, a second client included', async () => {
     const spectator = await open();
     await ask(spectator, { action: 'get', tournamentId: DEMO_IDS.tournament, params: {} });
-    const updates: Array<{ status: string; participants: unknown[] }> = [];
+    const updates: Tournament[] = [];
     spectator.on(SOCKET_EVENTS.tournamentUpdate, (tournament) => updates.push(tournament));
+    const elsewhere = await open();
+    const unrelated: unknown[] = [];
+    elsewhere.on(SOCKET_EVENTS.tournamentUpdate, (tournament) => unrelated.push(tournament));
 
     const visitor = await open({ cookie: await signIn(t.app, DEMO_ACCOUNTS.visitor.email) });
     const joined = await ask(visitor, { action: 'join', tournamentId: DEMO_IDS.tournament, params: { name: 'Valentine' } });
     expect(joined.status).toBe('ok');
-    expect(joined.tournament.participants).toContainEqual({ id: DEMO_IDS.users.visitor, name: 'Valentine', seed: 7 });
+    expect(joined.tournament.participants).toContainEqual(expect.objectContaining({ name: 'Valentine', userId: DEMO_IDS.users.visitor }));
 
-    const staff = await open({ cookie: await signIn(t.app, DEMO_ACCOUNTS.staff.email) });
     const started = await ask(staff, { action: 'start', tournamentId: DEMO_IDS.tournament, params: {} });
     expect(started.tournament.status).toBe('running');
-    const ready = started.tournament.matches.find((m: { status: string; round: number }) => m.status === 'ready' && m.round === 1);
+    const ready = started.tournament.matches.find((m) => m.status === 'ready' && m.a && m.b && m.round === 1)!;
     const scored = await ask(staff, { action: 'reportScore', tournamentId: DEMO_IDS.tournament, params: { matchId: ready.id, scoreA: 3, scoreB: 1 } });
-    expect(scored.tournament.matches.find((m: { id: string }) => m.id === ready.id)).toMatchObject({ scoreA: 3, scoreB: 1, winner: ready.a, status: 'done' });
-    expect(await ask(visitor, { action: 'join', tournamentId: DEMO_IDS.tournament, params: {} })).toEqual({ status: 'error', msg: 'Les inscriptions sont closes.' });
+    expect(scored.tournament.matches.find((m) => m.id === ready.id)).toMatchObject({ scoreA: 3, scoreB: 1, winner: ready.a, status: 'done' });
 
     await expect.poll(() => updates.length).toBe(3);
     expect(updates.map((u) => u.status)).toEqual(['registration', 'running', 'running']);
+    expect(updates[2]).toEqual(scored.tournament);
+    // Nobody who did not ask for the tournament receives it.
+    expect(unrelated).toEqual([]);
+    // The next get (from memory) is the stored state.
+    expect((await ok(act(elsewhere, DEMO_IDS.tournament, 'get'))).matches.find((m) => m.id === ready.id)).toMatchObject({ status: 'done', winner: ready.a });
+  });
+
+  it('refuses in French: not staff, registration closed, match not ready, a draw in elimination, an unknown match', async () => {
+    const cup = await tournament({ format: 'single_elimination' }, ['Anna', 'Bruno', 'Chloé', 'David']);
+    const visitor = await open({ cookie: await signIn(t.app, DEMO_ACCOUNTS.visitor.email) });
+    expect(await act(visitor, cup._id, 'addParticipant', { name: 'Intrus' })).toEqual({ status: 'error', msg: 'Réservé à l’équipe.' });
+    expect(await act(await open(), cup._id, 'join')).toEqual({ status: 'error', msg: 'Connectez-vous pour vous inscrire.' });
+
+    const running = await ok(act(staff, cup._id, 'start'));
+    expect(await act(visitor, cup._id, 'join')).toEqual({ status: 'error', msg: 'Les inscriptions sont closes.' });
+    expect(await act(staff, cup._id, 'addParticipant', { name: 'Retardataire' })).toEqual({ status: 'error', msg: 'Les inscriptions sont closes.' });
+    const final = running.matches.find((m) => m.status === 'pending')!;
+    expect(await act(staff, cup._id, 'reportScore', { matchId: final.id, scoreA: 2, scoreB: 0 })).toEqual({ status: 'error', msg: 'Ce match attend encore ses joueurs.' });
+    const semi = running.matches.find((m) => m.status === 'ready')!;
+    expect(await act(staff, cup._id, 'reportScore', { matchId: semi.id, scoreA: 1, scoreB: 1 })).toEqual({ status: 'error', msg: 'Pas d’égalité dans un tableau à élimination : il faut un vainqueur.' });
+    expect(await act(staff, cup._id, 'reportScore', { matchId: 'm-inconnu', scoreA: 1, scoreB: 0 })).toEqual({ status: 'error', msg: 'Match introuvable.' });
+    expect(await act(staff, cup._id, 'reportScore', { matchId: semi.id, scoreA: -1 })).toMatchObject({ status: 'error', msg: expect.stringMatching(/^Score invalide/) });
+    expect(await act(visitor, cup._id, 'reportScore', { matchId: semi.id, scoreA: 2, scoreB: 0 })).toEqual({ status: 'error', msg: 'Seuls les joueurs du tournoi et l’équipe saisissent les scores.' });
+    // Nothing refused was stored.
+    expect((await ok(act(await open(), cup._id, 'get'))).matches.every((m) => m.scoreA === null)).toBe(true);
+  });
+
+  it('counts a player’s score once the opponent confirms it', async () => {
+    const [ana, ben] = [await player('ana@exemple.fr'), await player('ben@exemple.fr')];
+    const duel = await tournament({ format: 'single_elimination', name: 'Duel de fléchettes' });
+    await ok(act(ana.socket, duel._id, 'join', { name: 'Ana' }));
+    await ok(act(ben.socket, duel._id, 'join', { name: 'Ben' }));
+    const [match] = (await ok(act(staff, duel._id, 'start'))).matches;
+    const anaIsA = (await ok(act(ana.socket, duel._id, 'get'))).participants.find((p) => p.userId === ana.id)!.id === match!.a;
+    const score = anaIsA ? { scoreA: 2, scoreB: 1 } : { scoreA: 1, scoreB: 2 };
+
+    const reported = await ok(act(ana.socket, duel._id, 'reportScore', { matchId: match!.id, ...score }));
+    expect(reported.matches[0]).toMatchObject({ ...score, status: 'ready', confirmed: false, winner: null });
+    expect(reported.status).toBe('running');
+    expect(await act(ana.socket, duel._id, 'confirmScore', { matchId: match!.id })).toEqual({ status: 'error', msg: 'C’est à votre adversaire de confirmer le score que vous avez saisi.' });
+
+    const confirmed = await ok(act(ben.socket, duel._id, 'confirmScore', { matchId: match!.id }));
+    expect(confirmed.matches[0]).toMatchObject({ ...score, status: 'done', confirmed: true });
+    expect(confirmed).toMatchObject({ status: 'finished', winnerId: anaIsA ? match!.a : match!.b });
+  });
+
+  it('undoes a match whose next one has not started, and disqualifies a player (their matches become forfeits)', async () => {
+    const cup = await tournament({ format: 'single_elimination', name: 'Coupe de baby-foot' }, ['Anna', 'Bruno', 'Chloé', 'David']);
+    const running = await ok(act(staff, cup._id, 'start'));
+    const [first, second] = running.matches.filter((m) => m.status === 'ready');
+    const played = await ok(act(staff, cup._id, 'reportScore', { matchId: first!.id, scoreA: 3, scoreB: 0 }));
+    expect(played.matches.find((m) => m.id === first!.id)).toMatchObject({ status: 'done', winner: first!.a });
+
+    const undone = await ok(act(staff, cup._id, 'undo', { matchId: first!.id }));
+    expect(undone.matches.find((m) => m.id === first!.id)).toMatchObject({ status: 'ready', scoreA: null, scoreB: null, winner: null });
+    expect(undone.matches.find((m) => m.bracket === 'winners' && m.round === 2)).toMatchObject({ a: null, b: null, status: 'pending' });
+
+    const out = second!.b!;
+    const disqualified = await ok(act(staff, cup._id, 'disqualify', { participantId: out }));
+    expect(disqualified.participants.find((p) => p.id === out)).toMatchObject({ dropped: true });
+    expect(disqualified.matches.find((m) => m.id === second!.id)).toMatchObject({ status: 'done', winner: second!.a, forfeit: true });
+    expect(await act(staff, cup._id, 'disqualify', { participantId: out })).toMatchObject({ status: 'error' });
+    expect(await act(await open({ cookie: await signIn(t.app, DEMO_ACCOUNTS.visitor.email) }), cup._id, 'undo', { matchId: first!.id })).toEqual({ status: 'error', msg: 'Réservé à l’équipe.' });
+  });
+
+  it('runs concurrent actions on one tournament one after the other: none is lost', async () => {
+    const open16 = await tournament({ format: 'round_robin', name: 'Grand tournoi de belote' });
+    const names = Array.from({ length: 12 }, (_, i) => `Joueur ${i + 1}`);
+    const replies = await Promise.all(names.map((name) => act(staff, open16._id, 'addParticipant', { name })));
+    expect(replies.every((r) => r.status === 'ok')).toBe(true);
+    const stored = await ok(act(await open(), open16._id, 'get'));
+    expect(stored.participants.map((p) => p.name).sort()).toEqual([...names].sort());
+    expect(new Set(stored.participants.map((p) => p.id)).size).toBe(12);
+  });
+
+  it('keeps the bracket to the actions: a REST body cannot set matches, status or winner', async () => {
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/tournaments', headers: { cookie: staffCookie },
+      payload: { name: 'Tournoi truqué', game: 'Échecs', status: 'finished', winnerId: 'p1', matches: [{ id: 'x', stage: 1, bracket: 'winners', round: 1, a: 'p1', b: null, scoreA: 1, scoreB: 0, winner: 'p1', status: 'done' }] },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Tournoi truqué', status: 'registration', matches: [], winnerId: null });
+    const id = (created.json() as Tournament)._id;
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/tournaments/${id}`, headers: { cookie: staffCookie }, payload: { name: 'Tournoi d’échecs', status: 'running', winnerId: 'p1' } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ name: 'Tournoi d’échecs', status: 'registration', winnerId: null });
+    const visitor = await signIn(t.app, DEMO_ACCOUNTS.visitor.email);
+    expect((await t.app.inject({ method: 'POST', url: '/api/tournaments', headers: { cookie: visitor }, payload: { name: 'Le mien', game: 'Dames' } })).statusCode).toBe(403);
+  });
+
+  it('answers the next get with a change made through the API, and sends it to the room', async () => {
+    const cup = await tournament({ name: 'Tournoi de pétanque' }, ['Anna', 'Bruno']);
+    const spectator = await open();
+    expect((await ok(act(spectator, cup._id, 'get'))).name).toBe('Tournoi de pétanque');
+    const updates: Tournament[] = [];
+    spectator.on(SOCKET_EVENTS.tournamentUpdate, (tournament) => updates.push(tournament));
+
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/tournaments/${cup._id}`, headers: { cookie: staffCookie }, payload: { name: 'Tournoi de pétanque du dimanche' } });
+    expect(patched.statusCode).toBe(200);
+    expect((await ok(act(await open(), cup._id, 'get'))).name).toBe('Tournoi de pétanque du dimanche');
+    await expect.poll(() => updates.at(-1)?.name).toBe('Tournoi de pétanque du dimanche');
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tournaments/${cup._id}`, headers: { cookie: staffCookie } })).statusCode).toBe(204);
+    expect(await act(spectator, cup._id, 'get')).toEqual({ status: 'error', msg: 'Tournoi introuvable.' });
   });
 
   it('pushes {data: {id}} to the user’s sockets when a notification is created for them', async () => {
@@ -76,8 +224,7 @@ describe('socket.io on the same server', () => {
     other.on(SOCKET_EVENTS.push, (message) => leaked.push(message));
     // The room is joined once the handshake's session is read; a round trip makes sure of it.
     await ask(visitor, { action: 'get', tournamentId: DEMO_IDS.tournament, params: {} });
-    const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
-    const created = await t.app.inject({ method: 'POST', url: '/api/notifications', payload: { userId: DEMO_IDS.users.visitor, title: 'Nouveau concert', body: 'Ce soir au Confort Moderne' }, headers: { cookie: staff } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/notifications', payload: { userId: DEMO_IDS.users.visitor, title: 'Nouveau concert', body: 'Ce soir au Confort Moderne' }, headers: { cookie: staffCookie } });
     expect(created.statusCode).toBe(201);
     await expect.poll(() => received.length).toBe(1);
     expect(received[0]).toMatchObject({ data: { id: created.json()._id } });
