@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOURNAMENT_ACTION_NAMES } from '@sortie/core';
 import { fakeCli, TEST_API } from '../test/fake-cli';
 
 describe('sortie, the program', () => {
@@ -25,6 +26,18 @@ describe('sortie, the program', () => {
     expect(cli.stdout).toContain('Options globales :');
     expect(cli.stdout).toContain('--params');
     expect(cli.stdout).toContain('$ sortie tournament emit');
+  });
+
+  it('lists every tournament action in `tournament emit --help`, with its params and an example', async () => {
+    const cli = fakeCli();
+    expect(await cli.runBare('tournament', 'emit', '--help')).toBe(0);
+    const help = cli.stdout.slice(cli.stdout.indexOf('Actions ('));
+    for (const action of TOURNAMENT_ACTION_NAMES) {
+      expect(help, action).toMatch(new RegExp(`\\n  ${action}\\b.*\\n +\\$ sortie tournament emit \\$ID ${action}\\b`));
+    }
+    expect(help).toContain('  reportScore {matchId, scoreA, scoreB}  saisir un score');
+    expect(help).toContain(`    $ sortie tournament emit $ID reportScore --params '{"matchId":"W1-1","scoreA":3,"scoreB":1}'`);
+    expect(cli.stdout).toContain('--score <a-b>');
   });
 
   it('shows help with `sortie links help resolve` and exits 0', async () => {
@@ -72,7 +85,7 @@ describe('sortie, the program', () => {
     expect(await bash.runBare('completion', 'bash')).toBe(0);
     expect(bash.stdout).toContain('complete -o default -F _sortie sortie');
     expect(bash.stdout).toMatch(/"links resolve"\|"links resolve "\*\) words_="--help"|"links"\|"links "\*\) words_="resolve get visit create list visits /);
-    expect(bash.stdout).toContain('--api|--code|--email|--limit|--offset|--params|--place|--search');
+    expect(bash.stdout).toContain('--api|--code|--email|--limit|--match|--name|--offset|--order|--params|--participant|--place|--score|--search');
     const zsh = fakeCli();
     expect(await zsh.runBare('completion', 'zsh')).toBe(0);
     expect(zsh.stdout.startsWith('#compdef sortie\n')).toBe(true);

@@ -1,11 +1,13 @@
 import { Command, Option } from 'commander';
 import type * as ActionsModule from './actions/index';
+import type { EmitFlags } from './actions/tournament';
 import { completionScript } from './completion';
 import { UsageError } from './cli-errors';
 import type { ActionContext, GlobalOptions, Runtime } from './context';
 import { frenchError, frenchProgram } from './help-fr';
 import type { Io } from './io';
 import { Output } from './output';
+import { tournamentActionsHelp } from './tournament-actions-help';
 
 export const DEFAULT_API_URL = 'http://localhost:3000';
 
@@ -173,26 +175,38 @@ export function createProgram(deps: ProgramDeps): Command {
     .addHelpText('after', examples('sortie tournament get 665f1c2e8b3a4d0012345678'))
     .action(run((actions, context, id: string) => actions.tournamentGet(context, id)));
   tournament
+    .command('show')
+    .argument('<id>', 'identifiant du tournoi')
+    .description('affiche le tableau du tournoi, ou son classement (toutes rondes, système suisse, poules)')
+    .addHelpText('after', examples('sortie tournament show 665f1c2e8b3a4d0012345678', 'sortie --json tournament show 665f1c2e8b3a4d0012345678 | jq .standings'))
+    .action(run((actions, context, id: string) => actions.tournamentShow(context, id)));
+  tournament
     .command('emit')
     .argument('<tournamentId>', 'identifiant du tournoi')
-    .argument('<action>', 'action envoyée au serveur (join, leave, start, reportScore…)')
+    .argument('<action>', 'action envoyée au serveur (voir « Actions » plus bas)')
     .option('--params <json>', 'paramètres de l’action, en JSON (un objet)')
+    .option('--match <matchId>', 'raccourci pour le paramètre matchId')
+    .option('--score <a-b>', 'raccourci pour scoreA et scoreB : --score 3-1')
+    .option('--name <nom>', 'raccourci pour le paramètre name')
+    .option('--participant <id>', 'raccourci pour le paramètre participantId')
+    .option('--order <ids>', 'raccourci pour le paramètre order : identifiants séparés par des virgules')
     .description('envoie une action au tournoi et affiche le tournoi renvoyé (échec sans réponse sous 2 s)')
     .addHelpText(
       'after',
-      examples(
-        'sortie tournament emit 665f1c2e8b3a4d0012345678 start',
-        'sortie tournament emit 665f1c2e8b3a4d0012345678 join --params \'{"name":"Léa"}\'',
-        'sortie tournament emit 665f1c2e8b3a4d0012345678 reportScore --params \'{"matchId":"m1","scoreA":3,"scoreB":1}\'',
-      ),
+      tournamentActionsHelp() +
+        examples(
+          'sortie tournament emit 665f1c2e8b3a4d0012345678 start',
+          'sortie tournament emit 665f1c2e8b3a4d0012345678 join --name Léa',
+          'sortie tournament emit 665f1c2e8b3a4d0012345678 reportScore --match W1-1 --score 3-1',
+        ),
     )
     .action((...a: unknown[]) =>
-      run((actions, context, id: string, action: string) => actions.tournamentEmit(context, id, action, opts<{ params?: string }>(a).params))(...a),
+      run((actions, context, id: string, action: string) => actions.tournamentEmit(context, id, action, opts<EmitFlags>(a)))(...a),
     );
   tournament
     .command('watch')
     .argument('<id>', 'identifiant du tournoi')
-    .description('affiche chaque mise à jour du tournoi jusqu’à Ctrl-C')
+    .description('affiche le tournoi comme show, redessiné à chaque mise à jour, jusqu’à Ctrl-C')
     .addHelpText('after', examples('sortie tournament watch 665f1c2e8b3a4d0012345678', 'sortie --json tournament watch 665f1c2e8b3a4d0012345678 | jq .status'))
     .action(run((actions, context, id: string) => actions.tournamentWatch(context, id)));
 

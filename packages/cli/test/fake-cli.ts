@@ -11,6 +11,9 @@ export interface FakeCliOptions extends TestContainerOverrides {
   stdin?: string | readonly string[];
   stdinIsTTY?: boolean;
   stderrIsTTY?: boolean;
+  /** Whether stdout is a terminal, and its width (`tournament watch` redraws, `show` fits). */
+  stdoutIsTTY?: boolean;
+  columns?: number;
   env?: Record<string, string>;
 }
 
@@ -27,7 +30,7 @@ export function fakeCli(options: FakeCliOptions = {}) {
   const chunks = typeof options.stdin === 'string' ? [options.stdin] : [...(options.stdin ?? [])];
   const stdin = Object.assign(Readable.from(chunks, { objectMode: false }), { isTTY: options.stdinIsTTY ?? false }) as unknown as InStream;
   const io: Io = {
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stdout: { write: (text: string) => (stdout += text), isTTY: options.stdoutIsTTY ?? false, ...(options.columns === undefined ? {} : { columns: options.columns }) },
     stderr: { write: (text: string) => (stderr += text), isTTY: options.stderrIsTTY ?? false },
     stdin,
     env: options.env ?? {},

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aTournament, anId } from '@sortie/core/testing';
-import { formatDateTime, formatTable, formatTournament, truncate } from './format';
+import { formatDateTime, formatTable, truncate } from './format';
 
 describe('formatting', () => {
   it('shows dates in Paris time, in French', () => {
@@ -25,22 +24,5 @@ describe('formatting', () => {
       ),
     ).toEqual(['CODE      N  URL', '──────  ───  ────────────────────', 'a         1  https://a.fr', 'longer  123  https://b.fr/xxxxxx…']);
     expect(truncate('abcdef', 4)).toBe('abc…');
-  });
-
-  it('summarises a tournament with a bye, in core’s French labels', () => {
-    const lines = formatTournament(
-      aTournament({
-        _id: anId(9),
-        name: 'Open',
-        status: 'running',
-        format: 'round_robin',
-        participants: [{ id: 'p1', name: 'Léa', seed: 1 }],
-        matches: [{ id: 'r1m1', round: 1, a: 'p1', b: null, scoreA: null, scoreB: null, winner: null, status: 'ready' }],
-      }),
-    );
-    expect(lines[0]).toBe(`Tournoi « Open » (${anId(9)})`);
-    expect(lines).toContain('  Format       : toutes rondes');
-    expect(lines).toContain('  Statut       : en cours');
-    expect(lines.at(-1)).toBe('    tour 1 · Léa contre —');
   });
 });

@@ -1,4 +1,4 @@
-import { LOCALE, TIME_ZONE, TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_LABELS, type Tournament } from '@sortie/core';
+import { LOCALE, TIME_ZONE } from '@sortie/core';
 
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE });
 
@@ -39,25 +39,4 @@ export function formatFields(fields: ReadonlyArray<readonly [string, string | nu
   const shown = fields.filter(([, value]) => value !== undefined && value !== null && value !== '');
   const width = Math.max(0, ...shown.map(([label]) => label.length));
   return shown.map(([label, value]) => `  ${label.padEnd(width)} : ${value}`);
-}
-
-/** A tournament as a short French summary: name, game, status, participants and matches. */
-export function formatTournament(t: Tournament): string[] {
-  const nameOf = (id: string | null) => (id === null ? '—' : (t.participants.find((p) => p.id === id)?.name ?? id));
-  const lines = [`Tournoi « ${t.name} » (${t._id})`];
-  lines.push(
-    ...formatFields([
-      ['Jeu', t.game],
-      ['Format', TOURNAMENT_FORMAT_LABELS[t.format]],
-      ['Statut', TOURNAMENT_STATUS_LABELS[t.status]],
-      ['Participants', `${t.participants.length}${t.participants.length ? ` : ${t.participants.map((p) => p.name).join(', ')}` : ''}`],
-      ['Matchs', `${t.matches.length}${t.matches.length ? ` (${t.matches.filter((m) => m.status === 'done').length} joués)` : ''}`],
-    ]),
-  );
-  for (const match of t.matches) {
-    const score = match.scoreA === null ? '' : ` ${match.scoreA}-${match.scoreB ?? ''}`;
-    const winner = match.winner ? ` → ${nameOf(match.winner)}` : '';
-    lines.push(`    tour ${match.round} · ${nameOf(match.a)} contre ${nameOf(match.b)}${score}${winner}`);
-  }
-  return lines;
 }

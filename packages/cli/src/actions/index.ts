@@ -3,4 +3,4 @@ export { toCliError } from './errors';
 export { login, logout, whoami } from './session';
 export { linksCreate, linksGet, linksList, linksResolve, linksVisit, linksVisits } from './links';
 export { eventsNext, sharesView } from './places';
-export { tournamentEmit, tournamentGet, tournamentWatch } from './tournament';
+export { tournamentEmit, tournamentGet, tournamentShow, tournamentWatch } from './tournament';

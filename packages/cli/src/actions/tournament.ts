@@ -1,8 +1,19 @@
-import { ObjectIdSchema, TournamentActions, TournamentError, TournamentSocketPort, type Tournament } from '@sortie/core';
+import {
+  isTournamentActionName,
+  ObjectIdSchema,
+  TOURNAMENT_ACTION_NAMES,
+  TOURNAMENT_ACTIONS,
+  TournamentActions,
+  TournamentError,
+  TournamentSocketPort,
+  type Tournament,
+} from '@sortie/core';
 import { CommandFailure, UsageError } from '../cli-errors';
 import type { ActionContext } from '../context';
+import { TOURNAMENT_ACTIONS_HELP } from '../tournament-actions-help';
 import { parseArgument } from './errors';
-import { formatDateTime, formatTournament } from './format';
+import { formatDateTime } from './format';
+import { DEFAULT_WIDTH, formatTournament, formatTournamentView } from './tournament-format';
 
 /**
  * Runs a tournament action. When no acknowledgement came because the socket could not connect
@@ -18,6 +29,9 @@ async function send(context: ActionContext, label: string, action: string, tourn
     throw error;
   }
 }
+
+/** The terminal's width, read at each drawing so that a resized window is followed. */
+const widthOf = (context: ActionContext) => context.io.stdout.columns ?? DEFAULT_WIDTH;
 
 /** `tournament get <id>`: the tournament as the realtime server holds it (action 'get'). */
 export async function tournamentGet(context: ActionContext, id: string): Promise<void> {
@@ -42,29 +56,90 @@ export function parseParams(json: string | undefined): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** `tournament show <id>`: the bracket or the standings, as the realtime server holds them. */
+export async function tournamentShow(context: ActionContext, id: string): Promise<void> {
+  const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
+  const tournament = await send(context, 'Lecture du tournoi…', 'get', tournamentId);
+  context.out.result(tournament, () => formatTournamentView(tournament, widthOf(context)));
+}
+
+/** The shortcuts of `tournament emit`, each one param. */
+export interface EmitFlags {
+  params?: string;
+  match?: string;
+  score?: string;
+  name?: string;
+  participant?: string;
+  order?: string;
+}
+
+/** `--score 3-1` (or 3:1, 3–1) as {scoreA, scoreB}; anything else is a usage error. */
+export function parseScore(score: string): { scoreA: number; scoreB: number } {
+  const match = /^\s*(\d{1,4})\s*[-–:]\s*(\d{1,4})\s*$/.exec(score);
+  if (!match) throw new UsageError(`--score attend deux entiers séparés d’un tiret, par exemple --score 3-1 (reçu « ${score} »).`);
+  return { scoreA: Number(match[1]), scoreB: Number(match[2]) };
+}
+
+/** The params sent: --params, then the shortcuts over it (--match, --score, --name, --participant, --order). */
+export function emitParams(flags: EmitFlags): Record<string, unknown> {
+  return {
+    ...parseParams(flags.params),
+    ...(flags.match === undefined ? {} : { matchId: flags.match }),
+    ...(flags.score === undefined ? {} : parseScore(flags.score)),
+    ...(flags.name === undefined ? {} : { name: flags.name }),
+    ...(flags.participant === undefined ? {} : { participantId: flags.participant }),
+    ...(flags.order === undefined ? {} : { order: flags.order.split(',').map((id) => id.trim()).filter(Boolean) }),
+  };
+}
+
+const exampleOf = (action: string) => {
+  const example = TOURNAMENT_ACTIONS_HELP.find((a) => a.name === action)?.example;
+  return example ? ` Exemple : --params '${JSON.stringify(example)}'` : '';
+};
+
+/**
+ * Refuses, before anything is sent, an action the socket does not know and params its own
+ * schema (core's, the one the server applies) refuses: a usage error, exit 2.
+ */
+export function checkAction(action: string, params: Record<string, unknown>): void {
+  if (!TOURNAMENT_ACTION_NAMES.includes(action)) {
+    throw new UsageError(`Action inconnue : « ${action} ». Actions possibles : ${TOURNAMENT_ACTION_NAMES.join(', ')} (sortie tournament emit --help les détaille).`);
+  }
+  if (!isTournamentActionName(action)) return;
+  const { params: schema, invalidParams } = TOURNAMENT_ACTIONS[action];
+  if (!schema.safeParse(params).success) throw new UsageError(`Paramètres refusés pour « ${action} » : ${invalidParams}${exampleOf(action)}`);
+}
+
 /**
  * `tournament emit <tournamentId> <action> [--params <json>]`: prints the tournament sent
  * back. TournamentActions rejects a reply with status error (its msg) and a silence of 2 s.
  */
-export async function tournamentEmit(context: ActionContext, id: string, action: string, params: string | undefined): Promise<void> {
+export async function tournamentEmit(context: ActionContext, id: string, action: string, flags: EmitFlags): Promise<void> {
   const { out } = context;
   const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
-  const parsed = parseParams(params);
-  const tournament = await send(context, `Action « ${action} » envoyée…`, action, tournamentId, parsed);
-  out.result(tournament, () => formatTournament(tournament));
+  const params = emitParams(flags);
+  checkAction(action, params);
+  const tournament = await send(context, `Action « ${action} » envoyée…`, action, tournamentId, params);
+  out.result(tournament, () => formatTournamentView(tournament, widthOf(context)));
 }
 
 /**
- * `tournament watch <id>`: prints the tournament, then each update pushed by the server,
- * until Ctrl-C (exit 0). In --json mode each state is one JSON line (NDJSON).
+ * `tournament watch <id>`: draws the tournament, then again at each update pushed by the
+ * server, until Ctrl-C (exit 0): over the previous drawing in a terminal, one after the other
+ * in a pipe or a file. In --json mode each state is one JSON line (NDJSON).
  */
 export async function tournamentWatch(context: ActionContext, id: string): Promise<void> {
   const { container, out, io } = context;
   const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const actions = container.get(TournamentActions);
+  const redraw = io.stdout.isTTY === true;
   const print = (tournament: Tournament, heading: string) => {
     if (out.json) io.stdout.write(`${JSON.stringify(tournament)}\n`);
-    else out.result(tournament, () => [heading, ...formatTournament(tournament)]);
+    else {
+      // Home, then clear the screen and its scrollback: the new drawing replaces the old one.
+      if (redraw) io.stdout.write('\x1b[H\x1b[2J\x1b[3J');
+      out.result(tournament, () => [redraw ? `${heading} Ctrl-C pour arrêter.` : heading, ...formatTournamentView(tournament, widthOf(context)), ...(redraw ? [] : [''])]);
+    }
   };
   // Updates are listened to before the 'get' that joins the tournament's room: none is lost.
   const updates: Tournament[] = [];
@@ -86,7 +161,8 @@ export async function tournamentWatch(context: ActionContext, id: string): Promi
         (error: unknown) => out.notice(`Reconnexion au tournoi impossible : ${error instanceof Error ? error.message : String(error)}`),
       );
     });
-    out.notice('Suivi en cours : Ctrl-C pour arrêter.');
+    // In a terminal the heading says it, and the next drawing would wipe this line.
+    if (!redraw || out.json) out.notice('Suivi en cours : Ctrl-C pour arrêter.');
     await new Promise<void>((resolve) => {
       const off = io.onInterrupt(() => {
         off();
