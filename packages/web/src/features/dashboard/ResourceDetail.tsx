@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ProductApiPort, RESOURCES, type ResourceName } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ResourceEditor } from './ResourceEditor';
 import { ResourceExtras } from './ResourceExtras';
+import type { DashboardRecord } from './panel-styles';
 import { entityLabel } from './entity-label';
 import { listHref } from './resource-config';
 import { useIsAdmin } from './use-is-admin';
@@ -17,7 +18,10 @@ type Record_ = Record<string, unknown> & { _id: string };
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A record's page: its edit form, what goes with it, and deletion after a confirmation. */
-export function ResourceDetail({ resource, id }: { resource: ResourceName; id: string }) {
+/** A panel a page adds under a record's form, from a feature the dashboard does not import (a tournament's desk). */
+export type ExtraPanel = (record: DashboardRecord, onChanged: () => void) => ReactNode;
+
+export function ResourceDetail({ resource, id, extra }: { resource: ResourceName; id: string; extra?: ExtraPanel | undefined }) {
   const api = useUseCase(ProductApiPort);
   const [, navigate] = useLocation();
   const isAdmin = useIsAdmin();
@@ -81,6 +85,7 @@ export function ResourceDetail({ resource, id }: { resource: ResourceName; id: s
               onSaved={() => undefined}
             />
             <ResourceExtras resource={resource} record={data} onChanged={() => setVersion((v) => v + 1)} />
+            {extra?.(data, () => setVersion((v) => v + 1))}
           </>
         )}
       </QueryView>
