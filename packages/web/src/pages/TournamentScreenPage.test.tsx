@@ -4,6 +4,7 @@ import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
+import { OFFLINE_RETRY_MS } from '../features/tournaments/useLiveTournament';
 
 beforeAll(async () => {
   await import('./TournamentScreenPage');
@@ -38,7 +39,7 @@ describe('/tournaments/{id}/screen', () => {
   it('shows the new bracket as soon as the room receives it, and rejoins the room after a reconnection', async () => {
     const t = started('double_elimination');
     const socket = new TournamentServerSocket(t);
-    await renderApp({ path, socket, api: new FakeProductApi() });
+    const { fakes } = await renderApp({ path, socket, api: new FakeProductApi() });
     const first = (await screen.findAllByRole('group', { current: true }))[0]!;
     const match = t.matches.find((m) => m.status === 'ready' && m.a !== null && m.b !== null)!;
     const played = tournamentEngine.report(t, match.id, 2, 0, { reportedBy: 'staff' });
@@ -47,8 +48,18 @@ describe('/tournaments/{id}/screen', () => {
     expect(first.getAttribute('aria-label')).toMatch(/ : 2 – 0, joué$/);
     await act(async () => socket.serverEmit('disconnect', 'transport close'));
     expect(screen.getByRole('status').textContent).toBe('Connexion perdue : reconnexion en cours…');
+    const gets = () => socket.sent(SOCKET_EVENTS.tournament).filter((r) => (r as { action: string }).action === 'get').length;
+    // socket.io may give up reconnecting: the screen keeps asking, which makes the socket connect anew.
+    await act(async () => fakes.clock.advance(OFFLINE_RETRY_MS - 1));
+    expect(gets()).toBe(1);
+    await act(async () => fakes.clock.advance(1));
+    expect(gets()).toBe(2);
+    await act(async () => fakes.clock.advance(OFFLINE_RETRY_MS));
+    expect(gets()).toBe(3);
     await act(async () => socket.serverEmit('connect'));
-    expect(socket.sent(SOCKET_EVENTS.tournament).filter((r) => (r as { action: string }).action === 'get')).toHaveLength(2);
+    expect(gets()).toBe(4);
+    await act(async () => fakes.clock.advance(OFFLINE_RETRY_MS));
+    expect(gets()).toBe(4);
     expect(screen.queryByRole('status')).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { SessionService, TournamentActions, TournamentSocketPort, type Tournament, type TournamentActionName, type TournamentActor } from '@sortie/core';
+import { ClockPort, SessionService, TournamentActions, TournamentSocketPort, type Tournament, type TournamentActionName, type TournamentActor } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 
 export type LiveTournament =
@@ -20,6 +20,13 @@ export interface LiveTournamentApi {
   run: (action: TournamentActionName, params?: Record<string, unknown>) => Promise<string | null>;
 }
 
+/**
+ * While the socket is down, how often the tournament is asked for again. socket.io gives up
+ * after its own attempts (SPEC.md §9: 5, 10 s apart); a request makes the adapter connect
+ * anew, so a screen left on all night comes back after a restart of any length.
+ */
+export const OFFLINE_RETRY_MS = 30_000;
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -32,6 +39,7 @@ export function useLiveTournament(id: string): LiveTournamentApi {
   const actions = useUseCase(TournamentActions);
   const socket = useUseCase(TournamentSocketPort);
   const session = useUseCase(SessionService);
+  const clock = useUseCase(ClockPort);
   const { status: sessionStatus, user } = useSnapshot(session.state);
   const [state, setState] = useState<LiveTournament>({ status: 'loading' });
   const [online, setOnline] = useState(true);
@@ -75,6 +83,15 @@ export function useLiveTournament(id: string): LiveTournamentApi {
       stopDisconnect();
     };
   }, [actions, socket, id, reload]);
+
+  useEffect(() => {
+    if (online) return;
+    let timer = clock.setTimeout(function retry() {
+      reload();
+      timer = clock.setTimeout(retry, OFFLINE_RETRY_MS);
+    }, OFFLINE_RETRY_MS);
+    return () => clock.clearTimeout(timer);
+  }, [online, clock, reload]);
 
   // The first known session is the handshake's; a later change needs a new handshake.
   const userId = sessionStatus === 'unknown' ? undefined : (user?._id ?? null);
