@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, DEMO_IDS, DEMO_SHORT_CODES, loadConfig, loadDemo, openDatabase, type Db, type SortieApp } from '@sortie/server';
+import { buildApp, DEMO_IDS, DEMO_SHORT_CODES, demoId, loadConfig, loadDemo, openDatabase, type Db, type SortieApp } from '@sortie/server';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(packageDir, 'bin/sortie.mjs');
@@ -170,6 +170,19 @@ describe('sortie against a running server', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().length).toBeGreaterThan(0);
     expect(refused.stdout).toBe('');
+  });
+
+  it('shows a finished double elimination as its bracket, and a Swiss being played as its standings', async () => {
+    const double = await sortie(['tournament', 'show', demoId('tournament:kart-double')]);
+    expect(double.stderr).toBe('');
+    expect(double.code).toBe(0);
+    expect(double.stdout).toMatch(/Format +: double élimination\n +Statut +: terminé\n +Vainqueur +: \S/);
+    expect(double.stdout).toContain('\nTableau principal\n  Quarts de finale\n');
+    expect(double.stdout).toContain('\nTableau des perdants\n');
+    const swiss = await sortie(['tournament', 'show', demoId('tournament:darts-swiss')]);
+    expect(swiss.code).toBe(0);
+    expect(swiss.stdout).toMatch(/\nClassement\nRANG +JOUEUR +J +V +N +D +PTS +BUCHHOLZ +SB\n/);
+    expect(swiss.stdout).toContain('en attente de confirmation');
   });
 
   it('refuses bad JSON in --params with exit 2 and a French message', async () => {

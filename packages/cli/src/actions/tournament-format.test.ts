@@ -59,7 +59,7 @@ describe('a tournament in the terminal', () => {
     expect(lines[table + 1]!.split(/ +/)).toEqual(['RANG', 'JOUEUR', 'J', 'V', 'N', 'D', 'PTS', 'BUCHHOLZ', 'SB']);
     expect(lines.slice(table + 3, table + 7)).toHaveLength(4);
     expect(lines).toContain('À jouer');
-    expect(lines).toContain('    Ronde 2');
+    expect(lines).toContain('  Ronde 2');
     expect(lines.filter((line) => line.includes('▶') && line.endsWith('à jouer'))).toHaveLength(2);
   });
 
@@ -78,6 +78,18 @@ describe('a tournament in the terminal', () => {
       '   3  Léa     2  0  1  1    1        10    2',
       '   4  Zoé     2  0  0  2    0        10    0',
     ]);
+  });
+
+  it('gives groups a table each, and says which group a match to play belongs to', () => {
+    let t = started('groups_then_elimination', ['Léa', 'Noé', 'Hugo', 'Zoé', 'Inès', 'Maël', 'Jade', 'Tom'], { groupSize: 4 });
+    t = reported(t, [t.matches.find((m) => m.status === 'ready')!.id, 2, 0]);
+    const lines = formatTournamentView(t);
+    expect(lines.filter((line) => line.startsWith('Classement'))).toEqual(['Classement — Poule A', 'Classement — Poule B']);
+    expect(lines).toContain('  Poule A — Journée 1');
+    expect(lines).toContain('  Poule B — Journée 1');
+    // Poule A's first day is half played, Poule B's not at all: their first day only.
+    expect(lines.filter((line) => line.includes('▶'))).toHaveLength(3);
+    expect(lines.filter((line) => line.includes('Journée 2'))).toEqual([]);
   });
 
   it('lists the participants while registrations are open, and sums up a tournament for `get`', () => {

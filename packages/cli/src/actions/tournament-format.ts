@@ -49,8 +49,8 @@ export function formatTournament(t: Tournament): string[] {
 
 /**
  * `tournament show`, `emit` and `watch`: the header, then the participants while registrations
- * are open, the standings (and the matches to play) for round robins, Swiss and groups, or
- * every section of the bracket. `width` is the terminal's: long names are cut to fit.
+ * are open, the standings and the current round's matches to play for round robins, Swiss and
+ * groups, or every section of the bracket. `width` is the terminal's: long names are cut to fit.
  */
 export function formatTournamentView(t: Tournament, width = DEFAULT_WIDTH): string[] {
   const lines = formatTournamentHeader(t);
@@ -64,14 +64,16 @@ export function formatTournamentView(t: Tournament, width = DEFAULT_WIDTH): stri
         rounds: section.rounds
           // Several groups play at once: each round says which.
           .map((r) => ({ ...r, title: section.group === undefined ? r.title : `${section.title} — ${r.title}`, matches: r.matches.filter((m) => current.has(m)) }))
-          .filter((r) => r.matches.length > 0),
+          .filter((r) => r.matches.length > 0)
+          // A round robin's matches can all be played at once: the earliest round is enough.
+          .slice(0, 1),
       }))
       .filter((section) => section.rounds.length > 0);
-    if (toPlay.length > 0) lines.push('', 'À jouer', ...toPlay.flatMap((section) => formatSection(t, section, width, '  ')));
+    if (toPlay.length > 0) lines.push('', 'À jouer', ...toPlay.flatMap((section) => formatSection(t, section, width)));
     else if (t.status === 'running' && t.format === 'swiss') lines.push('', 'Ronde terminée : l’équipe apparie la suivante (action nextRound).');
     return lines;
   }
-  for (const section of bracketSections(t)) lines.push('', section.title, ...formatSection(t, section, width, ''));
+  for (const section of bracketSections(t)) lines.push('', section.title, ...formatSection(t, section, width));
   return lines;
 }
 
@@ -146,13 +148,13 @@ function matchCells(t: Tournament, m: TournamentMatch): MatchCells {
  * Columns are aligned over the whole section; names are cut so that a line fits `width`, and a
  * note that would not fit goes on the next line.
  */
-function formatSection(t: Tournament, section: BracketSection, width: number, indent: string): string[] {
+function formatSection(t: Tournament, section: BracketSection, width: number): string[] {
   const rows = section.rounds.map((round) => ({ title: round.title, cells: round.matches.map((m) => matchCells(t, m)) }));
   const all = rows.flatMap((r) => r.cells);
   const w = (pick: (c: MatchCells) => string) => Math.max(0, ...all.map((c) => pick(c).length));
   const [wId, wSa, wSb] = [w((c) => c.id), w((c) => c.scoreA), w((c) => c.scoreB)];
   const score = (c: MatchCells) => [c.scoreA.padStart(wSa), '–', c.scoreB.padEnd(wSb)].filter(Boolean).join(' ');
-  const head = (c: MatchCells) => `${indent}  ${c.ready ? '▶' : ' '} ${c.id.padEnd(wId)}  `;
+  const head = (c: MatchCells) => `  ${c.ready ? '▶' : ' '} ${c.id.padEnd(wId)}  `;
   // What a line holds besides the two names: its head, the score and the spaces around it.
   const fixed = head(all[0] ?? matchCellsOfNobody).length + score(all[0] ?? matchCellsOfNobody).length + 2;
   const nameMax = Math.max(8, Math.min(30, Math.floor((width - fixed) / 2)));
@@ -163,7 +165,7 @@ function formatSection(t: Tournament, section: BracketSection, width: number, in
     if (line.length + 2 + c.note.length <= width) return [`${line}  ${c.note}`];
     return [line.trimEnd(), `${' '.repeat(head(c).length)}${c.note}`];
   };
-  return rows.flatMap((row) => [`${indent}  ${row.title}`, ...row.cells.flatMap(lines)]);
+  return rows.flatMap((row) => [`  ${row.title}`, ...row.cells.flatMap(lines)]);
 }
 
 const matchCellsOfNobody: MatchCells = { ready: false, id: '', a: '', scoreA: '', scoreB: '', b: '', note: '' };
