@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { participantOfUser, pathFor, SessionService } from '@sortie/core';
+import { participantOfUser, pathFor, SessionService, showsStandings } from '@sortie/core';
 import { usePageTitle } from '../components/usePageTitle';
 import { LINK_CLASS, PageSkeleton } from '../components/ui';
 import { useUseCase } from '../services/container-context';
@@ -68,7 +68,7 @@ export default function TournamentPage({ params }: PageProps) {
 
       <section className="mt-8" aria-labelledby="board-title">
         <h2 id="board-title" className="text-xl font-bold">
-          {t.status === 'registration' ? 'Inscrits' : 'Tableau'}
+          {t.status === 'registration' ? 'Inscrits' : showsStandings(t) ? 'Classement' : 'Tableau'}
         </h2>
         <div className="mt-3">
           {t.status === 'registration' ? (

@@ -36,41 +36,46 @@ export default function TournamentScreenPage({ params }: PageProps) {
       )}
       {state.status === 'success' && (
         <>
-          <header className="flex shrink-0 items-start justify-between gap-8">
-            <div>
-              <h1 className="text-6xl font-extrabold tracking-tight">{state.tournament.name}</h1>
-              <p className="mt-2 text-3xl text-muted">
-                {state.tournament.game} · {formatText(state.tournament.format)} · {statusText(state.tournament.status)} · {participantCount(state.tournament)}
+          <header className="shrink-0">
+            <h1 className="text-6xl font-extrabold tracking-tight">{state.tournament.name}</h1>
+            <p className="mt-2 text-3xl text-muted">
+              {state.tournament.game} · {formatText(state.tournament.format)} · {statusText(state.tournament.status)} · {participantCount(state.tournament)}
+            </p>
+            {!online && (
+              <p role="status" className="mt-3 text-2xl text-warning">
+                Connexion perdue : reconnexion en cours…
               </p>
-              {state.tournament.winnerId && (
-                <p className="mt-3 text-5xl font-bold text-accent">
-                  Vainqueur : {state.tournament.participants.find((p) => p.id === state.tournament.winnerId)?.name}
-                </p>
-              )}
-              {!online && (
-                <p role="status" className="mt-3 text-2xl text-warning">
-                  Connexion perdue : reconnexion en cours…
-                </p>
-              )}
-            </div>
-            <figure className="flex shrink-0 flex-col items-center gap-2">
-              <JoinQrCode url={joinUrl} size={200} />
-              <figcaption className="text-xl text-muted">{state.tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
-            </figure>
-          </header>
-          <FitToScreen className="mt-6 min-h-0 flex-1">
-            {state.tournament.status === 'registration' ? (
-              <ul className="grid max-w-[90vw] grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
-                {state.tournament.participants.map((p) => (
-                  <li key={p.id} className="rounded-xl bg-surface px-5 py-3">
-                    {p.name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <TournamentBoard tournament={state.tournament} size="screen" />
             )}
-          </FitToScreen>
+          </header>
+          <div className="mt-6 flex min-h-0 flex-1 gap-8">
+            <FitToScreen className="min-w-0 flex-1">
+              {state.tournament.status === 'registration' ? (
+                <ul className="grid grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
+                  {state.tournament.participants.map((p) => (
+                    <li key={p.id} className="rounded-xl bg-surface px-5 py-3">
+                      {p.name}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <TournamentBoard tournament={state.tournament} size="screen" />
+              )}
+            </FitToScreen>
+            <aside className="flex w-56 shrink-0 flex-col items-center justify-between gap-6 text-center">
+              {state.tournament.winnerId ? (
+                <p className="text-4xl font-bold text-accent">
+                  <span className="block text-2xl text-muted">Vainqueur</span>
+                  {state.tournament.participants.find((p) => p.id === state.tournament.winnerId)?.name}
+                </p>
+              ) : (
+                <span />
+              )}
+              <figure className="flex flex-col items-center gap-2">
+                <JoinQrCode url={joinUrl} size={200} />
+                <figcaption className="text-xl text-muted">{state.tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
+              </figure>
+            </aside>
+          </div>
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { bracketSections, type Tournament } from '@sortie/core';
+import { bracketSections, type BracketSection, type Tournament } from '@sortie/core';
 import { MatchCard, type BoardSize } from './MatchCard';
 
 /**
@@ -10,27 +10,32 @@ export function BracketView({ tournament, size = 'page', highlightFor }: { tourn
   const sections = bracketSections(tournament);
   if (sections.length === 0) return <p className="text-muted">Le tableau sera tiré au démarrage du tournoi.</p>;
   if (size === 'screen') {
+    // As brackets are drawn on paper: the main and losers' brackets one above the other, the
+    // finals to their right, groups side by side; the screen then scales the whole to fit.
+    const finals = sections.filter((s) => s.bracket === 'grand_final' || s.bracket === 'third_place');
+    const groups = sections.filter((s) => s.group !== undefined);
+    const main = sections.filter((s) => !finals.includes(s) && !groups.includes(s));
     return (
-      <div className="flex flex-col gap-8">
-        {sections.map((section) => (
-          <section key={section.key} aria-label={section.title}>
-            <h2 className="mb-3 text-3xl font-bold text-accent">{section.title}</h2>
-            <div className="flex items-stretch gap-10">
-              {section.rounds.map((round) => (
-                <div key={round.round} className="flex flex-col">
-                  <h3 className="mb-2 text-xl font-semibold text-muted">{round.title}</h3>
-                  <ul className="flex flex-1 flex-col justify-around gap-4">
-                    {round.matches.map((match) => (
-                      <li key={match.id} className="relative">
-                        <MatchCard tournament={tournament} match={match} size="screen" />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+      <div className="flex items-center gap-16">
+        <div className="flex flex-col gap-10">
+          {groups.length > 0 && (
+            <div className="grid grid-cols-2 gap-x-16 gap-y-10">
+              {groups.map((section) => (
+                <ScreenSection key={section.key} tournament={tournament} section={section} />
               ))}
             </div>
-          </section>
-        ))}
+          )}
+          {main.map((section) => (
+            <ScreenSection key={section.key} tournament={tournament} section={section} />
+          ))}
+        </div>
+        {finals.length > 0 && (
+          <div className="flex flex-col gap-10">
+            {finals.map((section) => (
+              <ScreenSection key={section.key} tournament={tournament} section={section} />
+            ))}
+          </div>
+        )}
       </div>
     );
   }
@@ -56,5 +61,27 @@ export function BracketView({ tournament, size = 'page', highlightFor }: { tourn
         </section>
       ))}
     </div>
+  );
+}
+
+function ScreenSection({ tournament, section }: { tournament: Tournament; section: BracketSection }) {
+  return (
+    <section aria-label={section.title}>
+      <h2 className="mb-3 text-3xl font-bold text-accent">{section.title}</h2>
+      <div className="flex items-stretch gap-10">
+        {section.rounds.map((round) => (
+          <div key={round.round} className="flex flex-col">
+            <h3 className="mb-2 text-xl font-semibold text-muted">{round.title}</h3>
+            <ul className="flex flex-1 flex-col justify-around gap-4">
+              {round.matches.map((match) => (
+                <li key={match.id}>
+                  <MatchCard tournament={tournament} match={match} size="screen" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }
