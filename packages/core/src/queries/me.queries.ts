@@ -2,6 +2,7 @@ import type { Follow, FollowTarget, Notification } from '../domain/schemas/peopl
 import type { Page } from '../domain/schemas/common.schema';
 import type { Event } from '../domain/schemas/events.schema';
 import type { QueryDefinition } from './query-client';
+import { OPERATION_ROUTES } from '../domain/operation-routes';
 
 /** Whether the signed-in user likes an event. */
 export interface LikeStatus {
@@ -25,14 +26,14 @@ export const meQueries = {
   /** GET /api/me/likes/{eventId} */
   like: (eventId: string): QueryDefinition<LikeStatus> => ({
     key: ['me', 'likes', eventId],
-    load: async (api) => ({ liked: Boolean((await api.request<{ liked: boolean }>('GET', `/me/likes/${eventId}`)).liked) }),
+    load: async (api) => ({ liked: Boolean((await api.call(OPERATION_ROUTES.likeState, { path: { eventId } })).liked) }),
   }),
 
   /** GET /api/me/follows/{kind}/{id} */
   follow: (target: FollowTarget): QueryDefinition<FollowStatus> => ({
     key: ['me', 'follows', target.kind, target.id],
     load: async (api) => {
-      const { follow } = await api.request<{ follow: Follow | null }>('GET', `/me/follows/${target.kind}/${target.id}`);
+      const { follow } = await api.call(OPERATION_ROUTES.followState, { path: { kind: target.kind, id: target.id } });
       return { following: Boolean(follow), followId: follow?._id ?? null };
     },
   }),
@@ -40,30 +41,30 @@ export const meQueries = {
   /** GET /api/me/likes: a page of the events the user liked. */
   likedEvents: (limit: number, offset: number): QueryDefinition<Page<Event>> => ({
     key: ['me', 'liked', limit, offset],
-    load: (api) => api.request<Page<Event>>('GET', '/me/likes', { query: { limit, offset } }),
+    load: async (api) => (await api.call(OPERATION_ROUTES.myLikes, { query: { limit, offset } })) as unknown as Page<Event>,
   }),
 
   /** GET /api/me/following: a page of what the user follows. */
   following: (limit: number, offset: number): QueryDefinition<Page<FollowedTarget>> => ({
     key: ['me', 'following', limit, offset],
-    load: (api) => api.request<Page<FollowedTarget>>('GET', '/me/following', { query: { limit, offset } }),
+    load: async (api) => (await api.call(OPERATION_ROUTES.following, { query: { limit, offset } })) as unknown as Page<FollowedTarget>,
   }),
 
   /** GET /api/me/suggestions: upcoming events ranked from the user's follows and likes. */
   suggestions: (limit: number, offset: number): QueryDefinition<Page<Event>> => ({
     key: ['me', 'suggestions', limit, offset],
-    load: (api) => api.request<Page<Event>>('GET', '/me/suggestions', { query: { limit, offset } }),
+    load: async (api) => (await api.call(OPERATION_ROUTES.mySuggestions, { query: { limit, offset } })) as unknown as Page<Event>,
   }),
 
   /** GET /api/me/badges: the badges the user earned. */
   badges: <T>(): QueryDefinition<Page<T>> => ({
     key: ['me', 'badges'],
-    load: (api) => api.request<Page<T>>('GET', '/me/badges'),
+    load: async (api) => (await api.call(OPERATION_ROUTES.myBadges)) as unknown as Page<T>,
   }),
 
   /** GET /api/me/notifications, newest first. */
   notifications: (limit: number, offset: number): QueryDefinition<NotificationPage> => ({
     key: ['me', 'notifications', limit, offset],
-    load: (api) => api.request<NotificationPage>('GET', '/me/notifications', { query: { limit, offset } }),
+    load: async (api) => (await api.call(OPERATION_ROUTES.myNotifications, { query: { limit, offset } })) as unknown as NotificationPage,
   }),
 };

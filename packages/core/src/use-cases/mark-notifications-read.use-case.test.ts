@@ -17,8 +17,8 @@ async function setup() {
   const queries = container.get(QueryClient);
   fakes.api.answerOnce('request', structuredClone({ ...page, unread: 2 }));
   await queries.fetch(meQueries.notifications(20, 0));
-  // From now on the server accepts every change (PUT, DELETE answer no body).
-  fakes.api.answer('request', undefined);
+  // From now on the server accepts every change, answering as it does: the notification, or the count marked.
+  fakes.api.answer('request', { _id: FIRST, updated: 2 });
   const read = () => queries.data<NotificationPage>(meQueries.notifications(20, 0).key)!;
   return { mark: container.get(MarkNotificationsRead), read, ...fakes };
 }

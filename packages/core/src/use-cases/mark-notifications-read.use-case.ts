@@ -5,6 +5,7 @@ import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient } from '../queries/query-client';
 import type { NotificationPage } from '../queries/me.queries';
 import { parseId } from './parse-input';
+import { OPERATION_ROUTES } from '../domain/operation-routes';
 
 export type MarkReadOutcome = { kind: 'done' } | { kind: 'failed'; cause: unknown };
 
@@ -34,7 +35,8 @@ export class MarkNotificationsRead {
       return { ...page, items, unread: id === null ? 0 : Math.max(0, page.unread - newlyRead) };
     });
     try {
-      await this.api.request('PUT', id === null ? '/me/notifications/read' : `/me/notifications/${id}/read`);
+      if (id === null) await this.api.call(OPERATION_ROUTES.markAllNotificationsRead);
+      else await this.api.call(OPERATION_ROUTES.markNotificationRead, { path: { id } });
       return { kind: 'done' };
     } catch (cause) {
       rollback();

@@ -17,7 +17,7 @@ async function setup() {
   const queries = container.get(QueryClient);
   fakes.api
     .answerOnce('request', pageOf([anEvent({ _id: LIKED }), anEvent({ _id: OTHER })]))
-    .answerOnce('request', { liked: true })
+    .answerOnce('request', { liked: true, eventId: LIKED })
     .answerOnce('request', pageOf([follow(FOLLOW, anId(3)), follow(anId(8), anId(4))]))
     .answerOnce('request', { follow: { _id: FOLLOW } });
   await queries.fetch(meQueries.likedEvents(20, 0));

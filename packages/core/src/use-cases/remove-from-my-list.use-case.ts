@@ -6,6 +6,7 @@ import { QueryClient, type Rollback } from '../queries/query-client';
 import { eventQueries } from '../queries/events.queries';
 import { meQueries, type FollowStatus, type LikeStatus } from '../queries/me.queries';
 import { parseId } from './parse-input';
+import { OPERATION_ROUTES } from '../domain/operation-routes';
 
 /** A line of the user's lists: a liked event (/users/likes) or a follow (/users/following). */
 export type MyListItem = { list: 'likes'; eventId: string } | { list: 'following'; followId: string };
@@ -40,7 +41,8 @@ export class RemoveFromMyList {
             this.queries.patch<FollowStatus>(['me', 'follows'], (status) => (status.followId === id ? { following: false, followId: null } : status)),
           ];
     try {
-      await this.api.request('DELETE', item.list === 'likes' ? `/me/likes/${id}` : `/me/follows/${id}`);
+      if (item.list === 'likes') await this.api.call(OPERATION_ROUTES.unlike, { path: { eventId: id } });
+      else await this.api.call(OPERATION_ROUTES.unfollow, { path: { id } });
       return { kind: 'done' };
     } catch (cause) {
       for (const rollback of rollbacks.reverse()) rollback();

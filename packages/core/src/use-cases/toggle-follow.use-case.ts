@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { Follow, FollowTarget } from '../domain/schemas/people.schema';
+import type { FollowTarget } from '../domain/schemas/people.schema';
 import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient } from '../queries/query-client';
 import { meQueries, type FollowStatus } from '../queries/me.queries';
 import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
 import { parseId } from './parse-input';
 import { SessionService } from './session.use-case';
+import { OPERATION_ROUTES } from '../domain/operation-routes';
 
 /** The pending-state key of a follow target. */
 export const followKey = (target: FollowTarget) => `${target.kind}:${target.id}`;
@@ -39,10 +40,10 @@ export class ToggleFollow {
     const rollback = this.queries.patch<FollowStatus>(query.key, () => ({ following: !current.following, followId: null }));
     try {
       if (current.followId) {
-        await this.api.request('DELETE', `/me/follows/${current.followId}`);
+        await this.api.call(OPERATION_ROUTES.unfollow, { path: { id: current.followId } });
         return { kind: 'done', value: { following: false, followId: null } };
       }
-      const follow = await this.api.request<Follow>('POST', '/me/follows', { body: target });
+      const follow = await this.api.call(OPERATION_ROUTES.follow, { body: target });
       const value: FollowStatus = { following: true, followId: follow._id };
       this.queries.set(query.key, value);
       return { kind: 'done', value };

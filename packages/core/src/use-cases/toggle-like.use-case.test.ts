@@ -16,7 +16,7 @@ async function setup({ liked = false, signedIn = true } = {}) {
   fakes.api.seed('events', anEvent({ _id: EVENT, likeCount: 3 })).signedInAs(signedIn ? aUser() : null);
   await container.get(SessionService).load();
   const queries = container.get(QueryClient);
-  fakes.api.answerOnce('request', { liked });
+  fakes.api.answerOnce('request', { liked, eventId: EVENT });
   await queries.fetch(meQueries.like(EVENT));
   await queries.fetch(eventQueries.one(EVENT));
   // From now on the server accepts every change (PUT, DELETE answer no body).

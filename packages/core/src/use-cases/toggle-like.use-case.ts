@@ -7,6 +7,7 @@ import { meQueries, type LikeStatus } from '../queries/me.queries';
 import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
 import { parseId } from './parse-input';
 import { SessionService } from './session.use-case';
+import { OPERATION_ROUTES } from '../domain/operation-routes';
 
 /**
  * Like or unlike an event (PUT or DELETE /api/me/likes/{id}). The like and the event's
@@ -36,7 +37,7 @@ export class ToggleLike {
       this.queries.patch<Event>(eventQueries.one(id).key, (event) => ({ ...event, likeCount: Math.max(0, event.likeCount + (next.liked ? 1 : -1)) })),
     ];
     try {
-      await this.api.request(next.liked ? 'PUT' : 'DELETE', `/me/likes/${id}`);
+      await this.api.call(next.liked ? OPERATION_ROUTES.like : OPERATION_ROUTES.unlike, { path: { eventId: id } });
       return { kind: 'done', value: next };
     } catch (cause) {
       for (const rollback of rollbacks.reverse()) rollback();

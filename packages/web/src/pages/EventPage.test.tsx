@@ -99,7 +99,7 @@ describe('an event’s page (/events/{id})', () => {
 
   it('likes and unlikes for a signed-in visitor, starting from what the server says', async () => {
     const api = apiWithEvent().signedInAs(aUser());
-    api.answer('request', (method: string, path: string) => (method === 'GET' ? { liked: false } : { liked: method === 'PUT', eventId: path.split('/').at(-1) }));
+    api.answer('request', (method: string, path: string) => (method === 'GET' ? { liked: false, eventId: path.split('/').at(-1) } : { liked: method === 'PUT', eventId: path.split('/').at(-1) }));
     const { user } = await renderApp({ path: `/events/${EVENT}`, api });
     const like = await screen.findByRole('button', { name: /J’aime/ });
     await waitFor(() => expect(api.callsTo('request')).toContainEqual(['GET', `/me/likes/${EVENT}`, {}]));

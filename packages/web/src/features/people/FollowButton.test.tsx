@@ -32,7 +32,8 @@ describe('follow button', () => {
     answerRequests(api, {
       [`GET /me/follows/organization/${ORG}`]: { follow: null },
       'POST /me/follows': () => new Promise((resolve) => (release = () => resolve({ _id: anId(301), target: { kind: 'organization', id: ORG } }))),
-      [`DELETE /me/follows/${anId(301)}`]: {},
+      // 204, as the server answers an unfollow.
+      [`DELETE /me/follows/${anId(301)}`]: () => undefined,
     });
     const { user } = await renderApp({ path: `/organizations/${ORG}`, api });
     await user.click(await screen.findByRole('button', { name: 'Suivre Jazz à Poitiers' }));
