@@ -47,12 +47,17 @@ export function formatTournament(t: Tournament): string[] {
   ];
 }
 
+export interface ViewStyle {
+  /** Matches being played in bold (a terminal that takes colours). */
+  bold?: boolean;
+}
+
 /**
  * `tournament show`, `emit` and `watch`: the header, then the participants while registrations
  * are open, the standings and the current round's matches to play for round robins, Swiss and
  * groups, or every section of the bracket. `width` is the terminal's: long names are cut to fit.
  */
-export function formatTournamentView(t: Tournament, width = DEFAULT_WIDTH): string[] {
+export function formatTournamentView(t: Tournament, width = DEFAULT_WIDTH, style: ViewStyle = {}): string[] {
   const lines = formatTournamentHeader(t);
   if (t.status === 'registration') return [...lines, '', ...formatParticipants(t, width)];
   if (showsStandings(t)) {
@@ -69,11 +74,11 @@ export function formatTournamentView(t: Tournament, width = DEFAULT_WIDTH): stri
           .slice(0, 1),
       }))
       .filter((section) => section.rounds.length > 0);
-    if (toPlay.length > 0) lines.push('', 'À jouer', ...toPlay.flatMap((section) => formatSection(t, section, width)));
+    if (toPlay.length > 0) lines.push('', 'À jouer', ...toPlay.flatMap((section) => formatSection(t, section, width, style)));
     else if (t.status === 'running' && t.format === 'swiss') lines.push('', 'Ronde terminée : l’équipe apparie la suivante (action nextRound).');
     return lines;
   }
-  for (const section of bracketSections(t)) lines.push('', section.title, ...formatSection(t, section, width));
+  for (const section of bracketSections(t)) lines.push('', section.title, ...formatSection(t, section, width, style));
   return lines;
 }
 
@@ -148,7 +153,7 @@ function matchCells(t: Tournament, m: TournamentMatch): MatchCells {
  * Columns are aligned over the whole section; names are cut so that a line fits `width`, and a
  * note that would not fit goes on the next line.
  */
-function formatSection(t: Tournament, section: BracketSection, width: number): string[] {
+function formatSection(t: Tournament, section: BracketSection, width: number, style: ViewStyle): string[] {
   const rows = section.rounds.map((round) => ({ title: round.title, cells: round.matches.map((m) => matchCells(t, m)) }));
   const all = rows.flatMap((r) => r.cells);
   const w = (pick: (c: MatchCells) => string) => Math.max(0, ...all.map((c) => pick(c).length));
@@ -159,7 +164,10 @@ function formatSection(t: Tournament, section: BracketSection, width: number): s
   const fixed = head(all[0] ?? matchCellsOfNobody).length + score(all[0] ?? matchCellsOfNobody).length + 2;
   const nameMax = Math.max(8, Math.min(30, Math.floor((width - fixed) / 2)));
   const [wA, wB] = [Math.min(nameMax, w((c) => c.a)), Math.min(nameMax, w((c) => c.b))];
-  const lines = (c: MatchCells) => {
+  const lines = (c: MatchCells) => lit(c, linesOf(c));
+  // Bold is drawn around whole lines, once their width is counted.
+  const lit = (c: MatchCells, drawn: string[]) => (c.ready && style.bold ? drawn.map((text) => `\x1b[1m${text}\x1b[22m`) : drawn);
+  const linesOf = (c: MatchCells) => {
     const line = `${head(c)}${truncate(c.a, nameMax).padStart(wA)} ${score(c)} ${truncate(c.b, nameMax).padEnd(wB)}`;
     if (!c.note) return [line.trimEnd()];
     if (line.length + 2 + c.note.length <= width) return [`${line}  ${c.note}`];

@@ -152,6 +152,15 @@ describe('sortie tournament show', () => {
     expect(Math.max(...table.map((line) => line.length))).toBeLessThanOrEqual(50);
   });
 
+  it('leaves bold out when NO_COLOR is set or stdout is not a terminal', async () => {
+    for (const cli of [fakeCli({ stdoutIsTTY: true, env: { NO_COLOR: '1' } }), fakeCli()]) {
+      cli.fakes.socket.replyWith({ status: 'ok', tournament: started('single_elimination', ['Léa', 'Hugo']) });
+      expect(await cli.run('tournament', 'show', ID)).toBe(0);
+      expect(cli.stdout).toContain('\n  ▶ W1-1  Léa – Hugo  à jouer\n');
+      expect(cli.stdout).not.toContain('\x1b');
+    }
+  });
+
   it('prints the tournament’s JSON under --json', async () => {
     const cli = fakeCli();
     cli.fakes.socket.replyWith({ status: 'ok', tournament });
@@ -199,7 +208,8 @@ describe('sortie tournament get / watch', () => {
     expect(screens[0]).toBe('');
     expect(screens[1]).toMatch(/^— état actuel, .* — Ctrl-C pour arrêter\.\nTournoi/);
     expect(screens[2]).toMatch(/^— mise à jour, .* — Ctrl-C pour arrêter\.\n/);
-    expect(screens[2]).toContain('▶ W1-1  Léa – Hugo  à jouer');
+    // In a terminal the match to play is also in bold.
+    expect(screens[2]).toContain('\x1b[1m  ▶ W1-1  Léa – Hugo  à jouer\x1b[22m');
     expect(screens[3]).toContain('W1-1  Léa 3 – 1 Hugo');
     expect(screens[3]).toMatch(/Vainqueur +: Léa/);
   });

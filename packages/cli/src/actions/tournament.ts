@@ -33,6 +33,10 @@ async function send(context: ActionContext, label: string, action: string, tourn
 /** The terminal's width, read at each drawing so that a resized window is followed. */
 const widthOf = (context: ActionContext) => context.io.stdout.columns ?? DEFAULT_WIDTH;
 
+/** The tournament as `show` draws it: to the terminal's width, matches to play in bold unless NO_COLOR. */
+const view = (context: ActionContext, tournament: Tournament) =>
+  formatTournamentView(tournament, widthOf(context), { bold: context.io.stdout.isTTY === true && !context.io.env.NO_COLOR });
+
 /** `tournament get <id>`: the tournament as the realtime server holds it (action 'get'). */
 export async function tournamentGet(context: ActionContext, id: string): Promise<void> {
   const { out } = context;
@@ -60,7 +64,7 @@ export function parseParams(json: string | undefined): Record<string, unknown> {
 export async function tournamentShow(context: ActionContext, id: string): Promise<void> {
   const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const tournament = await send(context, 'Lecture du tournoi…', 'get', tournamentId);
-  context.out.result(tournament, () => formatTournamentView(tournament, widthOf(context)));
+  context.out.result(tournament, () => view(context, tournament));
 }
 
 /** The shortcuts of `tournament emit`, each one param. */
@@ -120,7 +124,7 @@ export async function tournamentEmit(context: ActionContext, id: string, action:
   const params = emitParams(flags);
   checkAction(action, params);
   const tournament = await send(context, `Action « ${action} » envoyée…`, action, tournamentId, params);
-  out.result(tournament, () => formatTournamentView(tournament, widthOf(context)));
+  out.result(tournament, () => view(context, tournament));
 }
 
 /**
@@ -138,7 +142,7 @@ export async function tournamentWatch(context: ActionContext, id: string): Promi
     else {
       // Home, then clear the screen and its scrollback: the new drawing replaces the old one.
       if (redraw) io.stdout.write('\x1b[H\x1b[2J\x1b[3J');
-      out.result(tournament, () => [redraw ? `${heading} Ctrl-C pour arrêter.` : heading, ...formatTournamentView(tournament, widthOf(context)), ...(redraw ? [] : [''])]);
+      out.result(tournament, () => [redraw ? `${heading} Ctrl-C pour arrêter.` : heading, ...view(context, tournament), ...(redraw ? [] : [''])]);
     }
   };
   // Updates are listened to before the 'get' that joins the tournament's room: none is lost.
