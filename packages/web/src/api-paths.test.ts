@@ -19,9 +19,9 @@ export function pathStrings(text: string): string[] {
   return text.split('\n').filter((line) => /\.request(<.*>)?\(\s*'(GET|POST|PUT|PATCH|DELETE)'/.test(line) || /[`'"]\/api\//.test(line));
 }
 
-describe('the web and the CLI write no API path (they call core’s contract table through api.call)', () => {
-  it('finds none in packages/web/src and packages/cli/src outside tests', () => {
-    const found = [...sources(join(root, 'web/src')), ...sources(join(root, 'cli/src'))]
+describe('the web, the CLI and core’s use cases write no API path (they call core’s contract table through api.call)', () => {
+  it('finds none in packages/web/src, packages/cli/src and core’s use cases and queries outside tests', () => {
+    const found = [...sources(join(root, 'web/src')), ...sources(join(root, 'cli/src')), ...sources(join(root, 'core/src/use-cases')), ...sources(join(root, 'core/src/queries'))]
       .filter((file) => !ALLOWED.has(relative(root, file)))
       .flatMap((file) => pathStrings(readFileSync(file, 'utf8')).map((line) => `${relative(root, file)}: ${line.trim()}`));
     expect(found).toEqual([]);
