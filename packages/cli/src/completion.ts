@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { TOURNAMENT_ACTIONS_HELP } from './tournament-actions-help';
 
 export const SHELLS = ['bash', 'zsh'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -15,8 +16,13 @@ function nodesOf(program: Command): Node[] {
   const globals = program.options.flatMap((option) => [option.long, option.short].filter((flag): flag is string => Boolean(flag)));
   const visit = (command: Command, path: string) => {
     const own = command === program ? [] : command.options.flatMap((option) => [option.long].filter((flag): flag is string => Boolean(flag)));
-    // `completion <shell>` takes a word from a fixed list: offer it like a subcommand.
-    const words = path === 'completion' ? SHELLS.map((shell) => ({ name: shell, description: `script pour ${shell}` })) : [];
+    // `completion <shell>` and `tournament emit <id> <action>` take a word from a fixed list: offer it like a subcommand.
+    const words =
+      path === 'completion'
+        ? SHELLS.map((shell) => ({ name: shell, description: `script pour ${shell}` }))
+        : path === 'tournament emit'
+          ? TOURNAMENT_ACTIONS_HELP.map((action) => ({ name: action.name, description: action.summary }))
+          : [];
     nodes.push({
       path,
       subcommands: [...command.commands.map((sub) => ({ name: sub.name(), description: sub.description() })), ...words],
