@@ -55,7 +55,7 @@ export function parseParams(json: string | undefined): Record<string, unknown> {
     throw new UsageError(`--params n’est pas du JSON valide : ${error instanceof Error ? error.message : String(error)}. Exemple : --params '{"name":"Léa"}'`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError('--params doit être un objet JSON, par exemple --params \'{"matchId":"m1","scoreA":3,"scoreB":1}\'.');
+    throw new UsageError('--params doit être un objet JSON, par exemple --params \'{"matchId":"W1-1","scoreA":3,"scoreB":1}\'.');
   }
   return value as Record<string, unknown>;
 }
