@@ -184,6 +184,19 @@ describe('socket.io on the same server', () => {
     expect(new Set(stored.participants.map((p) => p.id)).size).toBe(12);
   });
 
+  it('never overwrites a write it did not make: an action after a change made behind its back keeps that change', async () => {
+    const cup = await tournament({ name: 'Tournoi de molkky' }, ['Anna']);
+    expect((await ok(act(await open(), cup._id, 'get'))).participants).toHaveLength(1);
+    // Another writer (another process, a script) adds a player straight in the database.
+    await t.db.query(`UPDATE tournaments SET data = jsonb_set(data, '{participants}', data->'participants' || $2::jsonb), updated_at = now() WHERE id = $1`, [
+      cup._id,
+      JSON.stringify([{ id: 'p9', name: 'Passé par ailleurs', seed: 9, checkedIn: false, dropped: false }]),
+    ]);
+    const added = await ok(act(staff, cup._id, 'addParticipant', { name: 'Bruno' }));
+    expect(added.participants.map((p) => p.name)).toEqual(['Anna', 'Passé par ailleurs', 'Bruno']);
+    expect((await ok(act(await open(), cup._id, 'get'))).participants.map((p) => p.name)).toEqual(['Anna', 'Passé par ailleurs', 'Bruno']);
+  });
+
   it('keeps the bracket to the actions: a REST body cannot set matches, status or winner', async () => {
     const created = await t.app.inject({
       method: 'POST', url: '/api/tournaments', headers: { cookie: staffCookie },

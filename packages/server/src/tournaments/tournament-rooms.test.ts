@@ -56,4 +56,17 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two servers on one PostgreSQL',
     expect(patched.statusCode).toBe(200);
     await expect.poll(async () => (await act(spectator, 'get')).tournament.name, { timeout: 2000 }).toBe('Tournoi Mario Kart du samedi');
   });
+
+  it('loses none of the writes both servers make at once to one tournament', async () => {
+    const [onA, onB] = [await open(a, await signIn(a.app, DEMO_ACCOUNTS.staff.email)), await open(b, await signIn(b.app, DEMO_ACCOUNTS.staff.email))];
+    // Both servers hold a copy first, so that each write starts from a copy the other may have outdated.
+    await act(onA, 'get');
+    await act(onB, 'get');
+    const names = Array.from({ length: 10 }, (_, i) => `Joueur ${i}`);
+    const replies = await Promise.all(names.map((name, i) => act(i % 2 ? onA : onB, 'addParticipant', { name })));
+    expect(replies.map((r) => r.msg)).toEqual(names.map(() => undefined));
+    for (const socket of [onA, onB]) {
+      await expect.poll(async () => (await act(socket, 'get')).tournament.participants.map((p) => p.name), { timeout: 2000 }).toEqual(expect.arrayContaining(names));
+    }
+  });
 });

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { runTournamentAction, TournamentInputSchema, TournamentRefusal, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { PostgresDb } from '../db/database';
-import type { Json, Store } from '../db/store';
-import { listenForChanges, notifyChange, type ChangeListener } from './tournament-channel';
+import { toJson, type Json, type Store } from '../db/store';
+import type { Data } from '../db/entities';
+import { listenForChanges, notifyChange, TOURNAMENT_CHANNEL, type ChangeListener } from './tournament-channel';
 
 /** Tournaments kept in memory at most (the oldest copy goes first). */
 export const MAX_TOURNAMENT_COPIES = 2000;
@@ -19,17 +20,28 @@ export interface TournamentRoomsOptions {
   log(message: string): void;
 }
 
+/** A tournament as stored, with the row's version (PostgreSQL's `xmin`: the transaction that last wrote it). */
+interface Copy {
+  tournament: Json;
+  version: string;
+}
+
 /**
  * The server's authority over live tournaments. Reads (`get`) are answered from a memory copy;
- * writes run core's actions one at a time per tournament, in a transaction that locks the row
- * (SELECT … FOR UPDATE), and are acknowledged once committed; the copy is replaced after commit.
+ * writes run core's actions one at a time per tournament and are acknowledged once committed;
+ * the copy is replaced after commit.
+ *
+ * A write starts from the memory copy and stores its result in one statement that only applies
+ * if the row is still the version copied (`WHERE xmin = …`): one round trip. Without a copy, when
+ * the row changed meanwhile, or when the copy's state refuses the action (the refusal must be the
+ * stored state's), it runs in a transaction that locks the row (SELECT … FOR UPDATE).
  *
  * Several processes may share one PostgreSQL: each write NOTIFYs the others in its transaction,
  * and a process trusts its copies only while it LISTENs (a drop forgets them all). A copy is kept
  * only if no change was heard while it was being read or written (a generation per tournament).
  */
 export class TournamentRooms {
-  private readonly copies = new Map<string, Json>();
+  private readonly copies = new Map<string, Copy>();
   private readonly generations = new Map<string, number>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private epoch = 0;
@@ -52,11 +64,13 @@ export class TournamentRooms {
   /** The tournament as last stored, or null; from memory when this process may trust its copy. */
   async read(id: string): Promise<Json | null> {
     const copy = this.copies.get(id);
-    if (copy) return copy;
+    if (copy) return copy.tournament;
     const stamp = this.stamp(id);
-    const stored = await this.options.store.get('tournaments', id);
-    if (stored) this.keep(stored, stamp);
-    return stored;
+    const [row] = await this.options.db.query(`SELECT id, data, created_at, updated_at, xmin::text AS version FROM tournaments WHERE id = $1`, [id]);
+    if (!row) return null;
+    const stored = this.copyOf(row);
+    this.keep(stored, stamp);
+    return stored.tournament;
   }
 
   /**
@@ -67,21 +81,63 @@ export class TournamentRooms {
   run(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Json> {
     return this.inTurn(id, async () => {
       const stamp = this.stamp(id);
-      const { db, store } = this.options;
-      const updated = await db.transaction(async (tx) => {
-        const row = await store.getRow('tournaments', id, { db: tx, forUpdate: true });
-        if (!row) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
-        // Through core's schema: the fields the rules do not own (name, game, eventId) go along untouched.
-        const current = TournamentInputSchema.loose().parse(row['data']);
-        const saved = await store.replace('tournaments', id, runTournamentAction(action, current, actor, params), tx);
-        if (!saved) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
-        if (this.listener) await notifyChange(tx, this.node, id);
-        return saved;
-      });
+      const updated = (await this.runOnCopy(id, action, actor, params)) ?? (await this.runLocked(id, action, actor, params));
       this.keep(updated, stamp);
-      this.options.changed(updated);
-      return updated;
+      this.options.changed(updated.tournament);
+      return updated.tournament;
     });
+  }
+
+  /** The write from the trusted memory copy, in one statement; null when it must go the locked way. */
+  private async runOnCopy(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Copy | null> {
+    const copy = this.trusted ? this.copies.get(id) : undefined;
+    if (!copy) return null;
+    let next: Data;
+    try {
+      next = runTournamentAction(action, stateOf(copy.tournament), actor, params);
+    } catch (error) {
+      if (error instanceof TournamentRefusal) return null;
+      throw error;
+    }
+    const { sets, values } = this.columns(next, 4);
+    const notify = this.listener ? `, pg_notify('${TOURNAMENT_CHANNEL}', $${values.length + 4})` : '';
+    const [row] = await this.options.db.query(
+      `WITH written AS (UPDATE tournaments SET ${sets} WHERE id = $1 AND xmin::text = $3 RETURNING id, data, created_at, updated_at, xmin::text AS version)
+       SELECT written.*${notify} FROM written`,
+      [id, JSON.stringify(next), copy.version, ...values, ...(this.listener ? [`${this.node}:${id}`] : [])],
+    );
+    if (row) return this.copyOf(row);
+    // Written elsewhere since it was copied.
+    this.copies.delete(id);
+    return null;
+  }
+
+  /** The write from the stored row, locked for the transaction. */
+  private async runLocked(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Copy> {
+    const { db } = this.options;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.query(`SELECT data FROM tournaments WHERE id = $1 FOR UPDATE`, [id]);
+      if (!row) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
+      // Through core's schema: the fields the rules do not own (name, game, eventId) go along untouched.
+      const next = runTournamentAction(action, TournamentInputSchema.loose().parse(row['data']), actor, params);
+      const { sets, values } = this.columns(next, 3);
+      const [saved] = await tx.query(`UPDATE tournaments SET ${sets} WHERE id = $1 RETURNING id, data, created_at, updated_at, xmin::text AS version`, [id, JSON.stringify(next), ...values]);
+      if (!saved) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
+      if (this.listener) await notifyChange(tx, this.node, id);
+      return this.copyOf(saved);
+    });
+  }
+
+  /** The SET list of a write ($2 the record, the typed columns from $first) and the columns' values. */
+  private columns(data: Data, first: number): { sets: string; values: unknown[] } {
+    const kind = this.options.store.kind('tournaments');
+    const names = Object.keys(kind.columns);
+    const sets = ['data = $2', 'updated_at = now()', ...names.map((name, i) => `${name} = $${i + first}`)];
+    return { sets: sets.join(', '), values: names.map((name) => kind.columns[name]!(data)) };
+  }
+
+  private copyOf(row: Record<string, unknown>): Copy {
+    return { tournament: toJson(this.options.store.kind('tournaments'), row), version: String(row['version']) };
   }
 
   /**
@@ -108,15 +164,15 @@ export class TournamentRooms {
   }
 
   /** Keeps a copy read or written since `stamp`, unless a change was heard meanwhile. */
-  private keep(tournament: Json, stamp: string): void {
-    const id = tournament._id;
+  private keep(copy: Copy, stamp: string): void {
+    const id = copy.tournament._id;
     if (!this.trusted || this.stamp(id) !== stamp) {
       this.copies.delete(id);
       return;
     }
     this.copies.delete(id);
     if (this.copies.size >= MAX_TOURNAMENT_COPIES) this.copies.delete(this.copies.keys().next().value!);
-    this.copies.set(id, tournament);
+    this.copies.set(id, copy);
   }
 
   private forget(id: string, { refresh }: { refresh: boolean }): void {
@@ -149,4 +205,10 @@ export class TournamentRooms {
     });
     return result;
   }
+}
+
+/** The record of a tournament as the API shows it, without what the row adds. */
+function stateOf(tournament: Json) {
+  const { _id: _id, createdAt: _created, updatedAt: _updated, ...record } = tournament;
+  return TournamentInputSchema.loose().parse(record);
 }
