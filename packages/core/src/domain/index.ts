@@ -13,4 +13,5 @@ export * from './raffle-draw';
 export * from './raffle-proof.schema';
 export * from './tournaments';
 export * as tournamentEngine from './tournament-engine';
+export * from './blind-test';
 export * from './operations';
