@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Api, DEMO_ACCOUNTS, DEMO_PASSWORD } from './api';
+import { seriousViolations } from './browser';
 import { useBrowser } from './fixtures';
 
 // A tournament night end to end: staff add the walk-ins and start a double elimination from
@@ -74,6 +75,10 @@ describe('a live tournament', () => {
     await mine.getByLabel('Score de Lou').fill('1');
     await mine.getByRole('button', { name: 'Envoyer le score' }).click();
     await mine.getByText('Score saisi : vous 3 – 1 Lou. En attente de la confirmation de Lou.').waitFor();
+
+    // Both pages pass axe's serious and critical rules.
+    expect((await seriousViolations(phone)).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    expect((await seriousViolations(screen)).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 
     // Staff confirm it on the desk, which received the report live.
     const ready = desk.getByRole('group', { name: /^(Lou contre Valentine|Valentine contre Lou)$/ });

@@ -59,6 +59,21 @@ describe('/tournaments/{id} on a phone', () => {
     expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 1 – 3 Alex. En attente de la confirmation de Alex.');
     const iAmA = match.a === 'p4';
     expect(socket.sent(SOCKET_EVENTS.tournament).at(-1)).toEqual({ action: 'reportScore', tournamentId: ID, params: { matchId: match.id, scoreA: iAmA ? 1 : 3, scoreB: iAmA ? 3 : 1 } });
+    // A typo can be corrected until the opponent confirms.
+    await user.click(within(mine).getByRole('button', { name: 'Corriger mon score' }));
+    await user.type(within(mine).getByLabelText('Mon score'), '3');
+    await user.type(within(mine).getByLabelText('Score de Alex'), '1');
+    await user.click(within(mine).getByRole('button', { name: 'Envoyer le score' }));
+    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 3 – 1 Alex. En attente de la confirmation de Alex.');
+  });
+
+  it('reads a Swiss tournament as standings', async () => {
+    const result = tournamentEngine.start(aTournament({ format: 'swiss', participants: players }));
+    if (!result.ok) throw new Error(result.error.message);
+    await renderApp({ path, socket: new TournamentServerSocket(result.tournament), api: new FakeProductApi() });
+    const board = await screen.findByRole('region', { name: 'Classement' });
+    expect(within(board).getAllByRole('row').slice(1).map((row) => row.querySelector('th')!.textContent).sort()).toEqual(['Alex', 'Lou', 'Sam', 'Valentine']);
+    expect(within(board).getAllByRole('group', { current: true })).toHaveLength(2);
   });
 
   it('asks me to confirm the score my opponent reported, and the bracket moves on', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { awaitsConfirmationFrom, myNextMatch, participantName, participantOfUser, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
-import { BUTTON_CLASS, FIELD_CLASS, Notice } from '../../components/ui';
+import { BUTTON_CLASS, FIELD_CLASS, Notice, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useSignInDialog } from '../../services/ui-context';
 import { ActionButton, type RunAction } from './ActionButton';
 import { ScoreForm } from './ScoreForm';
@@ -92,6 +92,7 @@ function JoinForm({ tournament, actor, run }: { tournament: Tournament; actor: T
 }
 
 function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: TournamentActor; run: RunAction }) {
+  const [correcting, setCorrecting] = useState(false);
   const next = myNextMatch(tournament, actor.id);
   if (!next) return <p className="mt-3 text-muted">Vous n’avez plus de match à jouer.</p>;
   const { match, me, opponentId } = next;
@@ -122,16 +123,25 @@ function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: To
           </div>
           <p className="mt-2 text-sm text-muted">Score faux ? Appelez l’équipe.</p>
         </div>
-      ) : match.scoreA !== null && !match.confirmed ? (
-        <p className="mt-3 rounded-xl bg-surface p-3 ring-1 ring-line" role="status">
-          Score saisi : vous {mine} – {theirs} {opponent}. En attente de la confirmation de {opponent}.
-        </p>
+      ) : match.scoreA !== null && !match.confirmed && !correcting ? (
+        <div className="mt-3 rounded-xl bg-surface p-3 ring-1 ring-line">
+          <p role="status">
+            Score saisi : vous {mine} – {theirs} {opponent}. En attente de la confirmation de {opponent}.
+          </p>
+          <button type="button" className={`${SECONDARY_BUTTON_CLASS} mt-2`} onClick={() => setCorrecting(true)}>
+            Corriger mon score
+          </button>
+        </div>
       ) : (
         <ScoreForm
           first="Mon score"
           second={`Score de ${opponent}`}
           submitLabel="Envoyer le score"
-          onSubmit={(x, y) => run('reportScore', { matchId: match.id, scoreA: iAmA ? x : y, scoreB: iAmA ? y : x })}
+          onSubmit={async (x, y) => {
+            const refusal = await run('reportScore', { matchId: match.id, scoreA: iAmA ? x : y, scoreB: iAmA ? y : x });
+            if (!refusal) setCorrecting(false);
+            return refusal;
+          }}
         />
       )}
     </div>

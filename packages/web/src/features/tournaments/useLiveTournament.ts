@@ -71,11 +71,17 @@ export function useLiveTournament(id: string): LiveTournamentApi {
       hasData.current = true;
       setState({ status: 'success', tournament });
     });
+    // The first connection carries the first `get`; only a connection after a loss needs another.
+    let lost = false;
     const stopConnect = socket.on('connect', () => {
       setOnline(true);
-      reload();
+      if (lost) reload();
+      lost = false;
     });
-    const stopDisconnect = socket.on('disconnect', () => setOnline(false));
+    const stopDisconnect = socket.on('disconnect', () => {
+      lost = true;
+      setOnline(false);
+    });
     return () => {
       generation.current++;
       stopWatching();
