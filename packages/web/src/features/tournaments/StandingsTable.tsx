@@ -26,7 +26,7 @@ function Table({ caption, rows, tournament, size, highlightFor }: { caption: str
   const big = size === 'screen';
   const cell = big ? 'px-4 py-2' : 'px-3 py-2';
   return (
-    <div className="overflow-x-auto rounded-2xl ring-1 ring-line">
+    <div tabIndex={big ? undefined : 0} className="overflow-x-auto rounded-2xl ring-1 ring-line focus-visible:outline-2 focus-visible:outline-accent">
       <table className={`w-full text-left ${big ? 'text-2xl' : 'text-sm'}`}>
         <caption className={big ? 'p-2 text-left text-2xl font-bold text-accent' : 'sr-only'}>{caption}</caption>
         <thead className="bg-surface text-muted">
