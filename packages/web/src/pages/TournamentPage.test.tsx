@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { SessionService, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi, aStaffUser, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
@@ -44,6 +44,30 @@ describe('/tournaments/{id} on a phone', () => {
     expect(socket.sent(SOCKET_EVENTS.tournament).at(-1)).toEqual({ action: 'join', tournamentId: ID, params: { name: 'Val' } });
     await user.click(screen.getByRole('button', { name: 'Me désinscrire' }));
     expect(await screen.findByRole('button', { name: 'Je m’inscris' })).toBeTruthy();
+  });
+
+  it('lets a registered player check in when the tournament asks for it', async () => {
+    const socket = new TournamentServerSocket(aTournament({ participants: players, settings: { checkIn: true } })).as(me);
+    const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    await user.click(await screen.findByRole('button', { name: 'Je suis présent·e' }));
+    expect(await screen.findByText(/présence confirmée/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Je suis présent·e' })).toBeNull();
+  });
+
+  it('opens a new socket handshake after a sign-in on the page, since the server reads the user there', async () => {
+    const api = new FakeProductApi();
+    const socket = new TournamentServerSocket(aTournament());
+    const { container } = await renderApp({ path, socket, api });
+    await screen.findByRole('button', { name: 'Se connecter' });
+    expect(socket.connected).toBe(true);
+    api.signedInAs(me);
+    socket.as(me);
+    await act(async () => {
+      await container.get(SessionService).reload();
+    });
+    expect(socket.connected).toBe(false);
+    expect(socket.sent(SOCKET_EVENTS.tournament).map((r) => (r as { action: string }).action)).toEqual(['get', 'get']);
+    expect(await screen.findByLabelText('Pseudo (facultatif)')).toBeTruthy();
   });
 
   it('shows my match and my opponent, and sends my score for confirmation', async () => {
