@@ -15,6 +15,8 @@ const suites = [
   // The server suite seeds 100,000 events (up to a minute) before it measures, twice with PostgreSQL.
   { suite: 'server', script: 'packages/server/bench/server.bench.mjs', timeoutMs: 420_000 },
   { suite: 'socket', script: 'tools/bench/socket.bench.mjs' },
+  // Live tournaments: 200 clients, 100 actions/s, 1,000 spectators, beside a bare socket.io echo (about a minute).
+  { suite: 'tournaments', script: 'packages/server/bench/tournaments.bench.mjs', timeoutMs: 300_000 },
   { suite: 'web', script: 'tools/bench/web.bench.mjs' },
   { suite: 'cli', script: 'tools/bench/cli.bench.mjs' },
 ];

@@ -5,6 +5,7 @@
 // Child → parent (IPC): { type: 'ready', port, tournaments: [{ id, matchIds }] } or
 // { type: 'failed', message }. Parent → child: { type: 'stop' } → { type: 'stopped' }.
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Server } from 'socket.io';
 import { runTournamentAction, TournamentInputSchema, type TournamentActor } from '@sortie/core/domain';
 import { buildApp, type SortieApp } from '../src/app';
@@ -61,10 +62,24 @@ async function sortie(): Promise<void> {
   await send({ type: 'ready', port: (app.server.address() as { port: number }).port, tournaments: made });
 }
 
+// What the server itself went through: its event loop's delays and its CPU time.
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+const cpuAtStart = process.cpuUsage();
+let wallAtStart = performance.now();
+
 process.on('message', async (message: { type: string }) => {
+  if (message.type === 'mark') {
+    loop.reset();
+    Object.assign(cpuAtStart, process.cpuUsage());
+    wallAtStart = performance.now();
+    return;
+  }
   if (message.type !== 'stop') return;
+  const cpu = process.cpuUsage(cpuAtStart);
+  const server = { loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100 };
   await stop();
-  await send({ type: 'stopped' });
+  await send({ type: 'stopped', server });
   process.exit(0);
 });
 

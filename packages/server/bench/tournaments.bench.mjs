@@ -28,8 +28,9 @@ const SPECTATORS = Number(process.env.SPECTATORS ?? 1000);
 const TOURNAMENTS = Number(process.env.BENCH_TOURNAMENTS ?? 20);
 const ACK_WAIT_MS = 2000;
 const GOAL_P99_MS = 20;
-// Each client repeats this cycle: three reads for two writes on its own match.
-const CYCLE = ['get', 'reportScore', 'get', 'get', 'undo'];
+// Each client repeats this cycle: three reads for two writes on its own match (a write reports
+// its score when the match is open, and undoes it when it is played).
+const CYCLE = ['get', 'write', 'get', 'get', 'write'];
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
@@ -78,14 +79,12 @@ async function sessionToken(url) {
  * actions one after the other (its undo needs its report). Answers the acknowledgement times of
  * the actions sent after the warm-up, and the refusals.
  */
-async function load(sockets, tournaments) {
+async function load(sockets, tournaments, onMeasure) {
   const plans = sockets.map((socket, i) => {
     const tournament = tournaments[i % tournaments.length];
     const matchId = tournament?.matchIds[Math.floor(i / tournaments.length) % tournament.matchIds.length];
     // Clients start at different points of the cycle: reads and writes mix evenly over time.
-    // A client's first write is never an undo (it needs its report).
-    const step = [0, 1, 2, 3, 0][i % CYCLE.length];
-    return { socket, tournamentId: tournament?.id ?? '0123456789abcdef01234567', matchId, step, chain: Promise.resolve() };
+    return { socket, tournamentId: tournament?.id ?? '0123456789abcdef01234567', matchId, step: i % CYCLE.length, played: false, chain: Promise.resolve() };
   });
   const times = [];
   const refusals = [];
@@ -95,12 +94,21 @@ async function load(sockets, tournaments) {
   const measureFrom = started + WARMUP * 1000;
   const end = measureFrom + DURATION * 1000;
   const pending = [];
+  let marked = false;
   while (performance.now() < end) {
+    if (!marked && performance.now() >= measureFrom) {
+      marked = true;
+      onMeasure();
+    }
     const due = Math.floor(((performance.now() - started) / 1000) * RATE);
     while (sent < due) {
       const plan = plans[sent % plans.length];
       sent += 1;
-      const action = CYCLE[plan.step++ % CYCLE.length];
+      let action = CYCLE[plan.step++ % CYCLE.length];
+      if (action === 'write') {
+        action = plan.played ? 'undo' : 'reportScore';
+        plan.played = !plan.played;
+      }
       const params = action === 'get' ? {} : action === 'undo' ? { matchId: plan.matchId } : { matchId: plan.matchId, scoreA: 2, scoreB: 1 };
       const payload = JSON.stringify({ action, tournamentId: plan.tournamentId, params });
       plan.chain = plan.chain.then(async () => {
@@ -135,13 +143,13 @@ async function measure(kind, spectatorsScript) {
     await spectators.next('ready');
     const auth = kind === 'bare' ? {} : { auth: { token: await sessionToken(url) } };
     const sockets = await connectAll(url, CLIENTS, auth);
-    const run = await load(sockets, ready.tournaments);
+    const run = await load(sockets, ready.tournaments, () => server.send({ type: 'mark' }));
     for (const socket of sockets) socket.disconnect();
     spectators.send({ type: 'stop' });
     const { updates } = await spectators.next('stopped');
     server.send({ type: 'stop' });
-    await server.next('stopped').catch(() => undefined);
-    return { ...run, updates };
+    const stopped = await server.next('stopped').catch(() => ({}));
+    return { ...run, updates, server: stopped.server };
   } finally {
     for (const proc of children) proc.kill('SIGTERM');
     rmSync(temp, { recursive: true, force: true });
@@ -155,13 +163,16 @@ process.once('SIGINT', () => {
 });
 
 const spectatorsScript = here('./spectators.mjs');
-console.log(`tournois : ${CLIENTS} clients, ${RATE} actions/s (${CYCLE.join(', ')}), ${TOURNAMENTS} tournois, ${SPECTATORS} spectateurs, ${WARMUP} s d’échauffement + ${DURATION} s mesurées`);
+console.log(`tournois : ${CLIENTS} clients, ${RATE} actions/s (get ×3, reportScore ou undo ×2), ${TOURNAMENTS} tournois, ${SPECTATORS} spectateurs, ${WARMUP} s d’échauffement + ${DURATION} s mesurées`);
 const bare = await measure('bare', spectatorsScript);
 const sortie = await measure('sortie', spectatorsScript);
 const rows = [summary('écho socket.io nu', bare), summary('Sortie (get + reportScore/undo)', sortie)];
 for (const [action, times] of Object.entries(sortie.perAction)) rows.push(summary(`  dont ${action}`, { times: times.sort((a, b) => a - b) }));
 console.log(`${'mesure'.padEnd(34)} ${'acks'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'> 2 s'.padStart(6)}`);
 for (const r of rows) console.log(`${r.label.padEnd(34)} ${String(r.count).padStart(6)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)} ${String(r.beyond).padStart(6)}`);
+for (const [label, run] of [['écho nu', bare], ['Sortie', sortie]]) {
+  if (run.server) console.log(`serveur ${label} : boucle d’événements p99 ${ms(run.server.loopP99Ms)} ms, max ${ms(run.server.loopMaxMs)} ms ; CPU ${run.server.cpuPercent.toFixed(0)} %`);
+}
 console.log(`diffusions reçues par les spectateurs : ${sortie.updates}; refus : ${sortie.refusals.length}${sortie.refusals.length ? ` (premier : ${sortie.refusals[0]})` : ''}`);
 
 const [ceiling, measured] = rows;
