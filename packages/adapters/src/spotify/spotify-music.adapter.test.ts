@@ -80,13 +80,68 @@ describe('SpotifyMusicAdapter', () => {
 
   it('plays (with or without uris), pauses and seeks with PUT', async () => {
     const { adapter, requests } = await setup(() => ({ status: 204 }));
-    await adapter.play('t', ['spotify:track:4uLU6hMCjMI75M1A2tKUQC']);
+    await adapter.play('t', { uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'] });
     await adapter.play('t');
     await adapter.pause('t');
     await adapter.seek('t', 25_000);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /v1/me/player/play', 'PUT /v1/me/player/play', 'PUT /v1/me/player/pause', 'PUT /v1/me/player/seek?position_ms=25000']);
     expect(requests[0]?.body).toEqual({ uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'] });
     expect(requests[1]?.rawBody).toBe('');
+  });
+
+  it('lists the devices, parsed as Spotify documents them (a null id and a null volume included)', async () => {
+    const { adapter, requests } = await setup(() => ({
+      body: {
+        devices: [
+          { id: '5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e', is_active: true, is_private_session: false, is_restricted: false, name: 'Enceinte du bar', type: 'Speaker', volume_percent: 70, supports_volume: true },
+          { id: null, is_active: false, is_private_session: false, is_restricted: true, name: 'Télé', type: 'TV', volume_percent: null, supports_volume: false },
+        ],
+      },
+    }));
+    await expect(adapter.getDevices('BQD-access')).resolves.toEqual([
+      { id: '5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e', is_active: true, is_restricted: false, name: 'Enceinte du bar', type: 'Speaker', volume_percent: 70 },
+      { id: null, is_active: false, is_restricted: true, name: 'Télé', type: 'TV', volume_percent: null },
+    ]);
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/v1/me/player/devices', rawBody: '' });
+    expect(requests[0]?.headers.authorization).toBe('Bearer BQD-access');
+  });
+
+  it('lists no device when Spotify knows none, and refuses an unreadable list with an ApiError 502', async () => {
+    const answers: Reply[] = [{ body: { devices: [] } }, { body: { devices: [{ name: 'sans id ni type' }] } }];
+    const { adapter } = await setup(() => answers.shift() ?? {});
+    await expect(adapter.getDevices('t')).resolves.toEqual([]);
+    const error = await adapter.getDevices('t').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 502, code: 'MUSIC_API_ERROR' });
+  });
+
+  it('plays a track on a device from an offset: device_id in the query, {uris, position_ms} as JSON', async () => {
+    const { adapter, requests } = await setup(() => ({ status: 204 }));
+    await expect(adapter.play('BQD-access', { uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'], deviceId: '5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e', positionMs: 42_000.4 })).resolves.toBeUndefined();
+    const [request] = requests;
+    expect(request?.method).toBe('PUT');
+    const url = new URL(request?.url ?? '', 'http://x');
+    expect(url.pathname).toBe('/v1/me/player/play');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ device_id: '5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e' });
+    expect(request?.headers['content-type']).toContain('application/json');
+    expect(request?.headers.authorization).toBe('Bearer BQD-access');
+    expect(JSON.parse(request?.rawBody ?? '')).toEqual({ uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'], position_ms: 42_000 });
+  });
+
+  it('resumes on a device with no body, and pauses a device with device_id in the query; 204s resolve undefined', async () => {
+    const { adapter, requests } = await setup(() => ({ status: 204 }));
+    await expect(adapter.play('t', { deviceId: 'dev 1/é' })).resolves.toBeUndefined();
+    await expect(adapter.pause('t', 'dev 1/é')).resolves.toBeUndefined();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /v1/me/player/play?device_id=dev+1%2F%C3%A9', 'PUT /v1/me/player/pause?device_id=dev+1%2F%C3%A9']);
+    expect(requests.map((r) => r.rawBody)).toEqual(['', '']);
+    expect(new URL(requests[1]?.url ?? '', 'http://x').searchParams.get('device_id')).toBe('dev 1/é');
+  });
+
+  it('rejects play on a device Spotify does not know with ApiError 404 and Spotify’s message', async () => {
+    const { adapter } = await setup(() => ({ status: 404, body: { error: { status: 404, message: 'Device not found' } } }));
+    const error = await adapter.play('t', { uris: ['spotify:track:1'], deviceId: 'gone' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 404, code: 'MUSIC_API_ERROR', message: 'Spotify a refusé la requête (404) : Device not found.' });
   });
 
   it('rejects a refused play with the status (no retry here: that is the core’s rule)', async () => {

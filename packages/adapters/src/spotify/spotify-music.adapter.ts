@@ -1,6 +1,6 @@
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { ofetch, type $Fetch } from 'ofetch';
-import { ApiError, MusicTokenSchema, type MusicPort, type MusicToken } from '@sortie/core';
+import { ApiError, MusicDevicesResponseSchema, MusicTokenSchema, type MusicDevice, type MusicPlayRequest, type MusicPort, type MusicToken } from '@sortie/core';
 import { networkFailure } from '../auth-errors';
 
 export interface SpotifyConfig {
@@ -63,12 +63,21 @@ export class SpotifyMusicAdapter implements MusicPort {
     return this.call('GET', '/v1/me/player', accessToken);
   }
 
-  async play(accessToken: string, uris?: readonly string[]): Promise<void> {
-    await this.call('PUT', '/v1/me/player/play', accessToken, uris ? { uris: [...uris] } : undefined);
+  async getDevices(accessToken: string): Promise<MusicDevice[]> {
+    const parsed = MusicDevicesResponseSchema.safeParse(await this.call('GET', '/v1/me/player/devices', accessToken));
+    if (!parsed.success) throw new ApiError('Spotify a renvoyé une liste d’appareils illisible.', { statusCode: 502, code: 'MUSIC_API_ERROR' });
+    return parsed.data.devices;
   }
 
-  async pause(accessToken: string): Promise<void> {
-    await this.call('PUT', '/v1/me/player/pause', accessToken);
+  async play(accessToken: string, request: MusicPlayRequest = {}): Promise<void> {
+    const body: { uris?: string[]; position_ms?: number } = {};
+    if (request.uris) body.uris = [...request.uris];
+    if (request.positionMs !== undefined) body.position_ms = Math.max(0, Math.round(request.positionMs));
+    await this.call('PUT', `/v1/me/player/play${deviceQuery(request.deviceId)}`, accessToken, Object.keys(body).length > 0 ? body : undefined);
+  }
+
+  async pause(accessToken: string, deviceId?: string): Promise<void> {
+    await this.call('PUT', `/v1/me/player/pause${deviceQuery(deviceId)}`, accessToken);
   }
 
   async seek(accessToken: string, positionMs: number): Promise<void> {
@@ -110,6 +119,11 @@ export class SpotifyMusicAdapter implements MusicPort {
     const data: unknown = response._data;
     return data === '' || data === null ? undefined : data;
   }
+}
+
+/** `?device_id=…` when a device is named; Spotify targets the active device otherwise. */
+function deviceQuery(deviceId: string | undefined): string {
+  return deviceId ? `?${new URLSearchParams({ device_id: deviceId }).toString()}` : '';
 }
 
 /** Spotify's error bodies: {error: {status, message}} (Web API) or {error, error_description} (accounts). */

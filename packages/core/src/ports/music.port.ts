@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { MusicToken } from '../domain/schemas/music.schema';
+import type { MusicDevice, MusicPlayRequest, MusicToken } from '../domain/schemas/music.schema';
 
 export const MusicPort = Symbol.for('MusicPort') as ServiceIdentifier<MusicPort>;
 /**
@@ -18,10 +18,12 @@ export interface MusicPort {
   getMe(accessToken: string): Promise<unknown>;
   /** GET /v1/me/player: undefined when the body is empty. */
   getPlayer(accessToken: string): Promise<unknown>;
-  /** PUT /v1/me/player/play, with an optional list of uris. */
-  play(accessToken: string, uris?: readonly string[]): Promise<void>;
-  /** PUT /v1/me/player/pause */
-  pause(accessToken: string): Promise<void>;
+  /** GET /v1/me/player/devices: the user's Spotify Connect devices, parsed by MusicDeviceSchema. */
+  getDevices(accessToken: string): Promise<MusicDevice[]>;
+  /** PUT /v1/me/player/play?device_id=, body {uris, position_ms} with what is given; no body resumes. */
+  play(accessToken: string, request?: MusicPlayRequest): Promise<void>;
+  /** PUT /v1/me/player/pause?device_id= (the active device when none is given). */
+  pause(accessToken: string, deviceId?: string): Promise<void>;
   /** PUT /v1/me/player/seek?position_ms= */
   seek(accessToken: string, positionMs: number): Promise<void>;
   /** GET /v1/me/playlists */

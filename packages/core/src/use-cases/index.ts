@@ -3,6 +3,7 @@ import { AnalyzeTrack } from './analyze-track.use-case';
 import { GoToNextEvent } from './go-to-next-event.use-case';
 import { MobileAppRedirect } from './mobile-app-redirect.use-case';
 import { MusicPlayback } from './music-playback.use-case';
+import { MusicSpeaker } from './music-speaker.use-case';
 import { NotificationInbox } from './notification-inbox.use-case';
 import { RecordShareView } from './record-share-view.use-case';
 import { ResolveDynaLink } from './resolve-dyna-link.use-case';
@@ -22,6 +23,7 @@ export * from './analyze-track.use-case';
 export * from './go-to-next-event.use-case';
 export * from './mobile-app-redirect.use-case';
 export * from './music-playback.use-case';
+export * from './music-speaker.use-case';
 export * from './notification-inbox.use-case';
 export * from './record-share-view.use-case';
 export * from './resolve-dyna-link.use-case';
@@ -46,6 +48,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   NotificationInbox,
   TournamentActions,
   MusicPlayback,
+  MusicSpeaker,
   AnalyzeTrack,
   MobileAppRedirect,
   ToggleLike,

@@ -119,6 +119,7 @@ describe('MusicPlayback calls', () => {
 
   it.each(['play', 'pause'] as const)('%s refreshes once after any failure and retries', async (method) => {
     const { playback, music } = signedIn();
+    music.playback = { deviceId: 'device-bar', uris: ['spotify:track:abc'], positionMs: 0, isPlaying: true };
     music.failOnce(method, new ApiError('No active device', { statusCode: 404 }));
 
     await playback[method]();
@@ -143,7 +144,7 @@ describe('MusicPlayback calls', () => {
     const { playback, music } = signedIn();
     await playback.play(['spotify:track:abc']);
     await playback.play();
-    expect(music.callsTo('play')).toEqual([['access-old', ['spotify:track:abc']], ['access-old']]);
+    expect(music.callsTo('play')).toEqual([['access-old', { uris: ['spotify:track:abc'] }], ['access-old']]);
   });
 
   it('playback state is null when the body is empty', async () => {

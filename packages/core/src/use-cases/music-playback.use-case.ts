@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { MUSIC_AUTH_STATE_LENGTH, NO_TOKEN_MESSAGE, SPOTIFY_AUTH_STATE_KEY, SPOTIFY_SCOPES, SPOTIFY_TOKEN_KEY } from '../domain/constants';
-import { MusicError, statusOf } from '../domain/errors';
-import { MusicAuthStateSchema, MusicTokenSchema, type MusicToken } from '../domain/schemas/music.schema';
+import { MUSIC_AUTH_STATE_LENGTH, SPOTIFY_AUTH_STATE_KEY, SPOTIFY_SCOPES, SPOTIFY_TOKEN_KEY } from '../domain/constants';
+import { MusicError } from '../domain/errors';
+import { MusicAuthStateSchema } from '../domain/schemas/music.schema';
 import { MusicPort } from '../ports/music.port';
 import { TokenStorePort } from '../ports/token-store.port';
+import { MusicTokens, readJson } from './music-tokens';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PKCE_VERIFIER_LENGTH = 64;
@@ -35,10 +36,14 @@ export async function pkceChallenge(verifier: string): Promise<string> {
  */
 @injectable()
 export class MusicPlayback {
+  private readonly tokens: MusicTokens;
+
   constructor(
     @inject(MusicPort) private readonly music: MusicPort,
     @inject(TokenStorePort) private readonly store: TokenStorePort,
-  ) {}
+  ) {
+    this.tokens = new MusicTokens(music, store);
+  }
 
   /** Stores {state, originalUrl, codeVerifier} and answers the provider's authorize address. */
   async beginSignIn(originalUrl: string): Promise<string> {
@@ -57,97 +62,49 @@ export class MusicPlayback {
     }
     if (!code) throw new MusicError('Spotify n’a pas autorisé la connexion.', { code: 'MUSIC_AUTH_DENIED', statusCode: 400 });
     const token = await this.music.exchangeCode(code, stored.data.codeVerifier);
-    this.#save(token);
+    this.tokens.save(token);
     this.store.remove(SPOTIFY_AUTH_STATE_KEY);
     return { originalUrl: stored.data.originalUrl };
   }
 
   isSignedIn(): boolean {
-    return this.#stored() !== null;
+    return this.tokens.stored() !== null;
   }
 
   /** GET /v1/me; a 401 refreshes the token and retries once. */
   me(): Promise<unknown> {
-    return this.#retryOn401((token) => this.music.getMe(token));
+    return this.tokens.retryOn401((token) => this.music.getMe(token));
   }
 
   /** GET /v1/me/player; null when the body is empty (nothing playing). */
   async playbackState(): Promise<unknown> {
-    const state = await this.#retryOn401((token) => this.music.getPlayer(token));
+    const state = await this.tokens.retryOn401((token) => this.music.getPlayer(token));
     return state === undefined || state === null || state === '' ? null : state;
   }
 
   play(uris?: readonly string[]): Promise<void> {
-    return this.#retryOnFailure((token) => (uris === undefined ? this.music.play(token) : this.music.play(token, uris)));
+    return this.tokens.retryOnFailure((token) => (uris === undefined ? this.music.play(token) : this.music.play(token, { uris })));
   }
 
   pause(): Promise<void> {
-    return this.#retryOnFailure((token) => this.music.pause(token));
+    return this.tokens.retryOnFailure((token) => this.music.pause(token));
   }
 
   seek(positionMs: number): Promise<void> {
-    return this.#retryOn401((token) => this.music.seek(token, Math.max(0, Math.round(positionMs))));
+    return this.tokens.retryOn401((token) => this.music.seek(token, Math.max(0, Math.round(positionMs))));
   }
 
   playlists(): Promise<unknown> {
-    return this.#retryOn401((token) => this.music.getPlaylists(token));
+    return this.tokens.retryOn401((token) => this.music.getPlaylists(token));
   }
 
   /** Refreshes the access token; without a stored refresh token: 'No token available'. */
-  async refresh(): Promise<string> {
-    const current = this.#stored();
-    if (!current?.refresh_token) throw new MusicError(NO_TOKEN_MESSAGE, { code: 'NO_TOKEN', statusCode: 401 });
-    const fresh = await this.music.refreshToken(current.refresh_token);
-    // The provider may omit the refresh token on refresh: the old one stays valid then.
-    const merged: MusicToken = { ...current, ...fresh, refresh_token: fresh.refresh_token ?? current.refresh_token };
-    this.#save(merged);
-    return merged.access_token;
+  refresh(): Promise<string> {
+    return this.tokens.refresh();
   }
 
   signOut(): void {
     this.store.remove(SPOTIFY_TOKEN_KEY);
     this.store.remove(SPOTIFY_AUTH_STATE_KEY);
-  }
-
-  #stored(): MusicToken | null {
-    const parsed = MusicTokenSchema.safeParse(readJson(this.store.get(SPOTIFY_TOKEN_KEY)));
-    return parsed.success ? parsed.data : null;
-  }
-
-  #accessToken(): string {
-    const token = this.#stored();
-    if (!token) throw new MusicError(NO_TOKEN_MESSAGE, { code: 'NO_TOKEN', statusCode: 401 });
-    return token.access_token;
-  }
-
-  #save(token: MusicToken): void {
-    this.store.set(SPOTIFY_TOKEN_KEY, JSON.stringify(token));
-  }
-
-  async #retryOn401<T>(call: (accessToken: string) => Promise<T>): Promise<T> {
-    try {
-      return await call(this.#accessToken());
-    } catch (error) {
-      if (statusOf(error) !== 401 || !this.#stored()) throw error;
-      return call(await this.refresh());
-    }
-  }
-
-  async #retryOnFailure<T>(call: (accessToken: string) => Promise<T>): Promise<T> {
-    const accessToken = this.#accessToken();
-    try {
-      return await call(accessToken);
-    } catch {
-      return call(await this.refresh());
-    }
-  }
-}
-
-function readJson(value: string | null): unknown {
-  if (value === null) return null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
   }
 }

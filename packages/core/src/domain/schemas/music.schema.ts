@@ -34,3 +34,46 @@ export interface TrackAnalysis {
   recording: Recording;
   highLevel: unknown;
 }
+
+/**
+ * A Spotify Connect device (GET /v1/me/player/devices). Spotify documents `id` and
+ * `volume_percent` as nullable; a device with no id, or a restricted one, takes no command.
+ */
+export const MusicDeviceSchema = z.object({
+  id: z.string().min(1).nullable(),
+  is_active: z.boolean(),
+  is_restricted: z.boolean(),
+  name: z.string(),
+  type: z.string(),
+  volume_percent: z.number().int().min(0).max(100).nullable().optional(),
+});
+export type MusicDevice = z.infer<typeof MusicDeviceSchema>;
+
+/** The body of GET /v1/me/player/devices. */
+export const MusicDevicesResponseSchema = z.object({ devices: z.array(MusicDeviceSchema) });
+
+/** Where and how to play: Spotify's PUT /v1/me/player/play?device_id= with {uris, position_ms}. */
+export interface MusicPlayRequest {
+  /** Track URIs to play; none resumes what was playing. */
+  uris?: readonly string[];
+  /** The device to play on; none targets the active device. */
+  deviceId?: string;
+  /** Where to start in the first track, in whole milliseconds. */
+  positionMs?: number;
+}
+
+/** A question's track to play on the venue's speaker (MusicSpeaker.playTrack). */
+export const PlayTrackInputSchema = z.object({
+  trackUri: z.string().regex(/^spotify:track:[A-Za-z0-9]+$/, 'Adresse de morceau Spotify invalide (spotify:track:…).'),
+  deviceId: z.string().min(1).optional(),
+  offsetMs: z.number().finite().min(0).default(0).transform((ms) => Math.round(ms)),
+});
+export type PlayTrackInput = z.input<typeof PlayTrackInputSchema>;
+
+/** What MusicSpeaker reads of GET /v1/me/player: undefined or '' when nothing is playing (204). */
+export const MusicPlayerStateSchema = z.union([
+  z.undefined(),
+  z.literal(''),
+  z.null(),
+  z.looseObject({ is_playing: z.boolean(), device: z.looseObject({ id: z.string().nullable() }).nullable().optional() }),
+]).transform((state) => (state ? state : null));

@@ -44,17 +44,53 @@ export function musicContract(t: ContractRunner, name: string, setup: () => Prom
       await expect(port.getPlayer(validToken)).resolves.toBeUndefined();
     });
 
-    it('plays, pauses and seeks, resolving undefined', async () => {
+    it('plays, pauses and seeks on the active device, resolving undefined', async () => {
       const { port, validToken } = subject();
-      await expect(port.play(validToken, ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'])).resolves.toBeUndefined();
+      await expect(port.play(validToken, { uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'] })).resolves.toBeUndefined();
       await expect(port.play(validToken)).resolves.toBeUndefined();
       await expect(port.pause(validToken)).resolves.toBeUndefined();
       await expect(port.seek(validToken, 30_000)).resolves.toBeUndefined();
     });
 
+    it('lists the devices, each with its id, name, type and whether it is active or restricted', async () => {
+      const { port, validToken } = subject();
+      const devices = await port.getDevices(validToken);
+      expect(devices.length).toBeGreaterThan(0);
+      for (const device of devices) {
+        expect(device).toMatchObject({ name: expect.any(String), type: expect.any(String), is_active: expect.any(Boolean), is_restricted: expect.any(Boolean) });
+        expect(device.id === null || typeof device.id === 'string').toBe(true);
+      }
+    });
+
+    it('plays a track on a listed device from an offset, then pauses that device', async () => {
+      const { port, validToken } = subject();
+      const device = (await port.getDevices(validToken)).find((d) => d.id !== null && !d.is_restricted);
+      expect(device?.id).toEqual(expect.any(String));
+      const deviceId = device?.id ?? '';
+      await expect(port.play(validToken, { uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'], deviceId, positionMs: 42_000 })).resolves.toBeUndefined();
+      await expect(port.pause(validToken, deviceId)).resolves.toBeUndefined();
+      await expect(port.play(validToken, { deviceId })).resolves.toBeUndefined();
+    });
+
+    it('rejects play and pause on a device Spotify does not know with ApiError: status 404', async () => {
+      const { port, validToken } = subject();
+      for (const call of [() => port.play(validToken, { uris: ['spotify:track:4uLU6hMCjMI75M1A2tKUQC'], deviceId: 'gone-device' }), () => port.pause(validToken, 'gone-device')]) {
+        const error = await rejectionOf(call());
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error).toMatchObject({ statusCode: 404, code: 'MUSIC_API_ERROR' });
+      }
+    });
+
+    it('refuses to pause a player that is not playing with ApiError: status 403 (as Spotify does)', async () => {
+      const { port, validToken } = subject();
+      const error = await rejectionOf(port.pause(validToken));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ statusCode: 403, code: 'MUSIC_API_ERROR' });
+    });
+
     it('rejects a call with a refused token with ApiError: status 401, code MUSIC_API_ERROR', async () => {
       const { port, expiredToken } = subject();
-      for (const call of [() => port.getMe(expiredToken), () => port.play(expiredToken)]) {
+      for (const call of [() => port.getMe(expiredToken), () => port.getDevices(expiredToken), () => port.play(expiredToken)]) {
         const error = await rejectionOf(call());
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ statusCode: 401, code: 'MUSIC_API_ERROR' });
