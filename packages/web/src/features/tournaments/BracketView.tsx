@@ -1,4 +1,5 @@
 import { bracketSections, type BracketSection, type Tournament } from '@sortie/core';
+import { BracketLines } from './BracketLines';
 import { MatchCard, type BoardSize } from './MatchCard';
 
 /**
@@ -68,20 +69,22 @@ function ScreenSection({ tournament, section }: { tournament: Tournament; sectio
   return (
     <section aria-label={section.title}>
       <h2 className="mb-3 text-3xl font-bold text-accent">{section.title}</h2>
-      <div className="flex items-stretch gap-10">
-        {section.rounds.map((round) => (
-          <div key={round.round} className="flex flex-col">
-            <h3 className="mb-2 text-xl font-semibold text-muted">{round.title}</h3>
-            <ul className="flex flex-1 flex-col justify-around gap-4">
-              {round.matches.map((match) => (
-                <li key={match.id}>
-                  <MatchCard tournament={tournament} match={match} size="screen" />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
+      <BracketLines matches={section.rounds.flatMap((round) => round.matches)}>
+        <div className="flex items-stretch gap-12">
+          {section.rounds.map((round) => (
+            <div key={round.round} className="flex flex-col">
+              <h3 className="mb-2 text-xl font-semibold text-muted">{round.title}</h3>
+              <ul className="flex flex-1 flex-col justify-around gap-4">
+                {round.matches.map((match) => (
+                  <li key={match.id} data-match-id={match.id}>
+                    <MatchCard tournament={tournament} match={match} size="screen" />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </BracketLines>
     </section>
   );
 }
