@@ -3,3 +3,9 @@
  * them as the authority; the players' phones and the host's screen read the same functions.
  */
 export * from './answer-matching';
+export * from './blind-test-game.schema';
+export * from './blind-test.errors';
+export * from './nickname';
+export * from './game';
+export * from './views';
+export * from './blind-test-actions';

@@ -1,0 +1,236 @@
+import { matchAnswer } from './answer-matching';
+import { refuseGame } from './blind-test.errors';
+import type { Game, GameAnswer, GamePlayer, GameQuestion } from './blind-test-game.schema';
+import { checkNickname } from './nickname';
+
+/*
+ * The rules of a live blind test, pure: each takes a game and the server's time and returns a
+ * new game, or throws a BlindTestRefusal in French. lobby → question → reveal → … → podium.
+ */
+
+export const MAX_PLAYERS = 1000;
+
+/** The question being played or revealed, if any. */
+export const currentQuestion = (game: Game): GameQuestion | undefined => (game.questionIndex >= 0 ? game.questions[game.questionIndex] : undefined);
+
+/** How a question is answered: four buttons, a free text, or the buzzer. */
+export function answerModeOf(game: Game, question: GameQuestion): 'choices' | 'text' | 'buzzer' {
+  if (game.settings.mode === 'buzzer') return 'buzzer';
+  return question.kind === 'choices' ? 'choices' : 'text';
+}
+
+const playerOf = (game: Game, playerId: string): GamePlayer => {
+  const player = game.players.find((p) => p.id === playerId);
+  if (!player || player.kicked) return refuseGame('Vous ne faites pas partie de cette partie : rejoignez-la avec son code.');
+  return player;
+};
+
+const answered = (game: Game, playerId: string) => game.answers.some((a) => a.playerId === playerId && a.questionIndex === game.questionIndex);
+
+/** A fresh game in its lobby. */
+export function openGame(questions: readonly GameQuestion[], settings: Game['settings'], code: string): Game {
+  if (questions.length === 0) refuseGame('Ce blind test n’a aucune question : ajoutez-en depuis le tableau de bord.');
+  return { code, status: 'lobby', settings, questions: [...questions], questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players: [], answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
+}
+
+/** A player joins under a nickname, whenever the game is not over (late comers start from zero). */
+export function joinGame(game: Game, playerId: string, nickname: string): Game {
+  if (game.status === 'podium') refuseGame('La partie est terminée.');
+  if (game.players.some((p) => p.id === playerId && p.kicked)) refuseGame('L’animateur vous a retiré de la partie.');
+  const others = game.players.filter((p) => p.id !== playerId && !p.kicked);
+  if (others.length >= MAX_PLAYERS) refuseGame('La partie est complète.');
+  const clean = checkNickname(nickname, others.map((p) => p.nickname));
+  const existing = game.players.find((p) => p.id === playerId);
+  const players = existing
+    ? game.players.map((p) => (p.id === playerId ? { ...p, nickname: clean } : p))
+    : [...game.players, { id: playerId, nickname: clean, score: 0, streak: 0, correct: 0, answerMs: 0, kicked: false }];
+  return { ...game, players };
+}
+
+/** The host takes a player out: their points leave the leaderboard, and they cannot come back. */
+export function kickPlayer(game: Game, playerId: string): Game {
+  playerOf(game, playerId);
+  const buzzer = { ...game.buzzer, queue: game.buzzer.queue.filter((b) => b.playerId !== playerId), turn: game.buzzer.turn === playerId ? null : game.buzzer.turn };
+  return { ...game, players: game.players.map((p) => (p.id === playerId ? { ...p, kicked: true } : p)), buzzer: { ...buzzer, turn: buzzer.turn ?? nextInQueue({ ...game, buzzer }) } };
+}
+
+function askQuestion(game: Game, index: number, now: number): Game {
+  const question = game.questions[index]!;
+  return { ...game, status: 'question', questionIndex: index, startedAt: now, deadline: now + question.timeLimitMs, pausedAt: null, buzzer: { queue: [], turn: null, wrong: [] } };
+}
+
+/** The host starts: the first question is asked. */
+export function startGame(game: Game, now: number): Game {
+  if (game.status !== 'lobby') refuseGame('La partie a déjà commencé.');
+  if (!game.players.some((p) => !p.kicked)) refuseGame('Aucun joueur n’a encore rejoint la partie.');
+  return askQuestion(game, 0, now);
+}
+
+/** The next question, or the podium after the last one. */
+export function nextQuestion(game: Game, now: number): Game {
+  if (game.status === 'lobby') refuseGame('La partie n’a pas commencé.');
+  if (game.status === 'podium') refuseGame('La partie est terminée.');
+  const settled = game.status === 'question' ? revealAnswers(game, now) : game;
+  const index = settled.questionIndex + 1;
+  return index < settled.questions.length ? askQuestion(settled, index, now) : { ...settled, status: 'podium', deadline: null, pausedAt: null };
+}
+
+/** The answers close and the right one shows; players who did not answer lose their streak. */
+export function revealAnswers(game: Game, _now: number): Game {
+  if (game.status !== 'question') refuseGame('Aucune question n’est en cours.');
+  const correct = new Set(game.answers.filter((a) => a.questionIndex === game.questionIndex && a.correct).map((a) => a.playerId));
+  return { ...game, status: 'reveal', pausedAt: null, players: game.players.map((p) => (correct.has(p.id) ? p : { ...p, streak: 0 })), buzzer: { ...game.buzzer, turn: null } };
+}
+
+/** The host ends the game now: straight to the podium. */
+export function endGame(game: Game): Game {
+  if (game.status === 'podium') refuseGame('La partie est déjà terminée.');
+  return { ...game, status: 'podium', deadline: null, pausedAt: null };
+}
+
+/** Pause: the clock stops, answers wait. */
+export function pauseGame(game: Game, now: number): Game {
+  if (game.status !== 'question') refuseGame('On ne met en pause qu’une question en cours.');
+  if (game.pausedAt !== null) refuseGame('La partie est déjà en pause.');
+  return { ...game, pausedAt: now };
+}
+
+/** Resume: the deadline moves on by the time spent paused. */
+export function resumeGame(game: Game, now: number): Game {
+  if (game.pausedAt === null) return refuseGame('La partie n’est pas en pause.');
+  const paused = now - game.pausedAt;
+  return { ...game, pausedAt: null, deadline: game.deadline === null ? null : game.deadline + paused, startedAt: game.startedAt === null ? null : game.startedAt + paused };
+}
+
+/** The points of a right answer given after `elapsedMs`: all of them at once, `slowestShare` of them at the deadline. */
+export function pointsFor(points: number, elapsedMs: number, limitMs: number, slowestShare: number): number {
+  const late = Math.min(1, Math.max(0, elapsedMs / limitMs));
+  return Math.round(points * (1 - (1 - slowestShare) * late));
+}
+
+const streakBonus = (game: Game, player: GamePlayer) => game.settings.streakBonus * Math.min(5, player.streak);
+
+/** Whether a question is open to answers from `playerId` now, or in French why not. */
+function checkOpen(game: Game, playerId: string, questionIndex: number, now: number): { question: GameQuestion; player: GamePlayer } {
+  const player = playerOf(game, playerId);
+  const question = currentQuestion(game);
+  if (game.status !== 'question' || !question) return refuseGame('Aucune question n’est en cours.');
+  if (questionIndex !== game.questionIndex) refuseGame('Cette question est close.');
+  if (game.pausedAt !== null) refuseGame('La partie est en pause.');
+  if (game.deadline !== null && now > game.deadline) refuseGame('Trop tard : le temps est écoulé.');
+  return { question, player };
+}
+
+/** Scores a player's answer and adds its points at once (the phones learn it at the reveal). */
+function record(game: Game, player: GamePlayer, answer: Omit<GameAnswer, 'points'>, basePoints: number): Game {
+  const points = answer.correct ? basePoints + streakBonus(game, { ...player, streak: player.streak }) : basePoints;
+  const updated: GamePlayer = answer.correct
+    ? { ...player, score: player.score + points, streak: player.streak + 1, correct: player.correct + 1, answerMs: player.answerMs + answer.elapsedMs }
+    : { ...player, score: Math.max(0, player.score + points), streak: 0 };
+  return { ...game, players: game.players.map((p) => (p.id === player.id ? updated : p)), answers: [...game.answers, { ...answer, points }] };
+}
+
+/** A typed answer or a pressed button, timed by the server's clock. One per player per question. */
+export function submitAnswer(game: Game, playerId: string, input: { questionIndex: number; text?: string; choice?: number }, now: number): Game {
+  const { question, player } = checkOpen(game, playerId, input.questionIndex, now);
+  const mode = answerModeOf(game, question);
+  if (mode === 'buzzer') refuseGame('Sur cette partie, on buzze puis on répond à voix haute.');
+  if (answered(game, playerId)) refuseGame('Vous avez déjà répondu à cette question.');
+  const elapsedMs = Math.max(0, Math.round(now - (game.startedAt ?? now)));
+  const full = pointsFor(question.points, elapsedMs, question.timeLimitMs, game.settings.slowestShare);
+  const base = { playerId, questionIndex: input.questionIndex, at: now, elapsedMs };
+  if (mode === 'choices') {
+    if (input.choice === undefined) return refuseGame('Choisissez une des quatre réponses.');
+    const correct = input.choice === question.correctChoice;
+    return record(game, player, { ...base, choice: input.choice, correct }, correct ? full : 0);
+  }
+  const text = (input.text ?? '').trim();
+  if (text === '') refuseGame('Tapez votre réponse.');
+  if (question.kind !== 'track') {
+    const correct = matchAnswer(text, question.answers);
+    return record(game, player, { ...base, text, correct }, correct ? full : 0);
+  }
+  // A track: the title, the artist, or both; with both, each is worth half and either one counts.
+  const parts = question.ask === 'both' ? answerParts(text, question) : [text];
+  const titleOk = question.ask !== 'artist' && question.title !== undefined && parts.some((part) => matchAnswer(part, question.title!));
+  const artistOk = question.ask !== 'title' && question.artist !== undefined && parts.some((part) => matchAnswer(part, question.artist!));
+  const share = question.ask === 'both' ? (titleOk ? 0.5 : 0) + (artistOk ? 0.5 : 0) : titleOk || artistOk ? 1 : 0;
+  return record(game, player, { ...base, text, titleOk, artistOk, correct: share > 0 }, Math.round(full * share));
+}
+
+const wordCount = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean).length;
+
+/**
+ * The one answer box of a track asking for both holds both, in either order and with or
+ * without a separator: « Stromae - Alors on danse », « alors on danse stromae ». The text and
+ * each split at a word boundary are tried; a list of guesses longer than both names is not split.
+ */
+export function answerParts(text: string, question: Pick<GameQuestion, 'title' | 'artist'>): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length > wordCount(question.title) + wordCount(question.artist) + 2) return [text];
+  const parts = [text];
+  for (let i = 1; i < words.length; i++) parts.push(words.slice(0, i).join(' '), words.slice(i).join(' '));
+  return parts;
+}
+
+function nextInQueue(game: Game): string | null {
+  const wrong = new Set(game.buzzer.wrong);
+  return game.buzzer.queue.find((b) => !wrong.has(b.playerId) && !game.players.find((p) => p.id === b.playerId)?.kicked)?.playerId ?? null;
+}
+
+/** A buzz, in the order the server receives them: the first answers aloud, the others wait their turn. */
+export function buzz(game: Game, playerId: string, questionIndex: number, now: number): Game {
+  const { question } = checkOpen(game, playerId, questionIndex, now);
+  if (answerModeOf(game, question) !== 'buzzer') refuseGame('Cette partie se joue sans buzzer : répondez à l’écran.');
+  if (game.buzzer.wrong.includes(playerId)) refuseGame('Vous avez déjà tenté votre chance sur cette question.');
+  if (game.buzzer.queue.some((b) => b.playerId === playerId)) refuseGame('Vous avez déjà buzzé.');
+  const queue = [...game.buzzer.queue, { playerId, at: now }];
+  return { ...game, buzzer: { ...game.buzzer, queue, turn: game.buzzer.turn ?? playerId } };
+}
+
+/** The host judges the player answering aloud: right, the question is won; wrong, the buzzer passes on. */
+export function judgeBuzz(game: Game, playerId: string, correct: boolean, now: number): Game {
+  if (game.status !== 'question') refuseGame('Aucune question n’est en cours.');
+  if (game.buzzer.turn !== playerId) refuseGame('Ce joueur n’a pas la main.');
+  const player = playerOf(game, playerId);
+  const question = currentQuestion(game)!;
+  const buzzed = game.buzzer.queue.find((b) => b.playerId === playerId)!;
+  const elapsedMs = Math.max(0, Math.round(buzzed.at - (game.startedAt ?? buzzed.at)));
+  const base = { playerId, questionIndex: game.questionIndex, at: buzzed.at, elapsedMs };
+  if (correct) {
+    const won = record(game, player, { ...base, correct: true }, pointsFor(question.points, elapsedMs, question.timeLimitMs, game.settings.slowestShare));
+    return revealAnswers(won, now);
+  }
+  const judged = record(game, player, { ...base, correct: false }, -game.settings.wrongBuzzPenalty);
+  const buzzer = { ...judged.buzzer, wrong: [...judged.buzzer.wrong, playerId], turn: null };
+  return { ...judged, buzzer: { ...buzzer, turn: nextInQueue({ ...judged, buzzer }) } };
+}
+
+export interface LeaderboardRow {
+  playerId: string;
+  nickname: string;
+  score: number;
+  rank: number;
+  correct: number;
+  answerMs: number;
+}
+
+/** The players by score, ties broken by the total time of their right answers (faster first). */
+export function leaderboard(game: Game): LeaderboardRow[] {
+  return game.players
+    .filter((p) => !p.kicked)
+    .sort((x, y) => y.score - x.score || x.answerMs - y.answerMs || x.nickname.localeCompare(y.nickname, 'fr'))
+    .map((p, i) => ({ playerId: p.id, nickname: p.nickname, score: p.score, rank: i + 1, correct: p.correct, answerMs: p.answerMs }));
+}
+
+/** How many players have answered (or buzzed) the current question. */
+export function answerCount(game: Game): number {
+  if (game.settings.mode === 'buzzer') return game.buzzer.queue.length;
+  return game.answers.filter((a) => a.questionIndex === game.questionIndex).length;
+}
+
+/** The time left on the current question at `now`, in milliseconds (frozen while paused). */
+export function timeLeft(game: Game, now: number): number {
+  if (game.status !== 'question' || game.deadline === null) return 0;
+  return Math.max(0, game.deadline - (game.pausedAt ?? now));
+}
