@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ChampionshipInputSchema, EventCategoryInputSchema, EventInputSchema, EventPatchSchema, EventRoleInputSchema } from './schemas/events.schema';
 import { JobOfferInputSchema, JobOfferPatchSchema, MenuInputSchema, PlaceInputSchema, PlaceRoleInputSchema, PlaceTypeInputSchema, StoreInputSchema } from './schemas/places.schema';
 import { ArtistInputSchema, BadgeInputSchema, NotificationInputSchema, OrganizationInputSchema, UserInputSchema } from './schemas/people.schema';
-import { BlindTestInputSchema, QuestionInputSchema, RaffleInputSchema, RafflePatchSchema, TournamentInputSchema } from './schemas/games.schema';
+import { BlindTestInputSchema, QuestionInputSchema, QuestionPatchSchema, RaffleInputSchema, RafflePatchSchema, TournamentInputSchema } from './schemas/games.schema';
 import { FormInputSchema, FormTemplateInputSchema } from './schemas/forms.schema';
 import { BlogPostInputSchema, DocPageInputSchema, ImageInputSchema, MailTemplateInputSchema } from './schemas/content.schema';
 import { DynaLinkInputSchema, ShareInputSchema } from './schemas/links.schema';
@@ -49,7 +49,7 @@ export const RESOURCES = {
   menus: def('menus', 'carte', 'cartes', MenuInputSchema),
   organizations: def('organizations', 'organisation', 'organisations', OrganizationInputSchema),
   places: def('places', 'lieu', 'lieux', PlaceInputSchema),
-  questions: def('questions', 'question', 'questions', QuestionInputSchema, { read: 'staff' }),
+  questions: def('questions', 'question', 'questions', QuestionInputSchema, { read: 'staff', patch: QuestionPatchSchema }),
   raffles: def('raffles', 'tombola', 'tombolas', RaffleInputSchema, { patch: RafflePatchSchema }),
   scrape: def('scrape', 'collecte', 'collectes', ScrapeJobInputSchema, { read: 'staff' }),
   stores: def('stores', 'boutique', 'boutiques', StoreInputSchema),

@@ -1,30 +1,87 @@
 import { z } from 'zod';
 import { EmailSchema, EntityMeta, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { EngineTournamentSchema } from '../tournament-engine/tournament-engine.schema';
+import { GameModeSchema, GameSchema, type GameQuestion } from '../blind-test/blind-test-game.schema';
 
-export const QuestionInputSchema = z.object({
-  prompt: NonEmpty('La question', 500),
+const QuestionFields = z.object({
+  /** track: name the music; text: answer the prompt; choices: pick one of four. */
+  kind: z.enum(['track', 'text', 'choices']).default('text'),
+  prompt: z.string().trim().max(500).default(''),
+  /** What a track question asks: its title, its artist, or both (half the points each). */
+  ask: z.enum(['title', 'artist', 'both']).default('both'),
+  title: z.string().trim().max(200).optional(),
+  artist: z.string().trim().max(200).optional(),
+  /** A text question's accepted answers (matchAnswer forgives case, accents, articles and small typos). */
+  answers: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  choices: z.array(z.string().trim().min(1, 'Une réponse proposée est vide.').max(200)).max(4).default([]),
+  /** The index (0 to 3) of the right one of the four choices. */
+  correctChoice: z.number().int().min(0).max(3).optional(),
+  points: z.number().int().min(0).max(1000).default(100),
+  timeLimitSeconds: z.number().int().min(5).max(300).default(20),
   trackUri: z.string().regex(/^spotify:track:[A-Za-z0-9]{1,40}$/, 'URI spotify:track:… attendue.').optional(),
-  answers: z.array(z.string().trim().min(1).max(200)).min(1, 'Au moins une réponse acceptée.').max(20),
-  points: z.number().int().min(0).max(1000).default(1),
-  kind: z.enum(['artist', 'title', 'free']).default('free'),
+  /** A short audio file the host's browser plays when no music provider is configured. */
+  audioUrl: z.string().max(2000).regex(/^(https?:\/\/|\/)/, 'Adresse http(s) ou chemin du site attendu.').optional(),
+  /** Where the music starts in the track, in seconds. */
+  offsetSeconds: z.number().int().min(0).max(3600).default(0),
+  coverUrl: z.string().max(2000).regex(/^https?:\/\//, 'Adresse http(s) attendue.').optional(),
 });
-export const QuestionSchema = QuestionInputSchema.extend(EntityMeta);
+
+/** What each kind of question needs to be playable. */
+function playable(question: z.infer<typeof QuestionFields>, ctx: z.RefinementCtx): void {
+  if (question.kind === 'track' && !question.title && !question.artist) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Un extrait demande au moins un titre ou un artiste.' });
+  if (question.kind === 'track' && question.ask === 'title' && !question.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Le titre attendu est obligatoire.' });
+  if (question.kind === 'track' && question.ask === 'artist' && !question.artist) ctx.addIssue({ code: 'custom', path: ['artist'], message: 'L’artiste attendu est obligatoire.' });
+  if (question.kind !== 'track' && question.prompt === '') ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'La question est obligatoire.' });
+  if (question.kind === 'text' && question.answers.length === 0) ctx.addIssue({ code: 'custom', path: ['answers'], message: 'Au moins une réponse acceptée.' });
+  if (question.kind === 'choices' && question.choices.length !== 4) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Quatre réponses proposées sont attendues.' });
+  if (question.kind === 'choices' && question.correctChoice === undefined) ctx.addIssue({ code: 'custom', path: ['correctChoice'], message: 'Indiquez la bonne réponse.' });
+}
+
+export const QuestionInputSchema = QuestionFields.superRefine(playable);
+/** An update: any field, each checked alone (the whole question is checked again when a game opens). */
+export const QuestionPatchSchema = QuestionFields.partial();
+export const QuestionSchema = QuestionFields.extend(EntityMeta).superRefine(playable);
 export type Question = z.infer<typeof QuestionSchema>;
 
-export const BlindTestPlayerSchema = z.object({ userId: ObjectIdSchema.optional(), nickname: z.string().max(40).optional(), score: z.number().int() });
 export const BlindTestInputSchema = z.object({
   title: NonEmpty('Le titre'),
   eventId: ObjectIdSchema.optional(),
   placeId: ObjectIdSchema.optional(),
   playlistUri: z.string().max(200).optional(),
+  /** The questions in the order they are played. */
   questionIds: z.array(ObjectIdSchema).max(200).default([]),
   status: z.enum(['draft', 'live', 'finished']).default('draft'),
-  currentQuestion: z.number().int().min(0).default(0),
-  players: z.array(BlindTestPlayerSchema).max(1000).default([]),
+  /** answers: typed or four buttons, by question; buzzer: the first to buzz answers aloud. */
+  mode: GameModeSchema.default('answers'),
+  /** What an answer given at the last second keeps of its points. */
+  slowestShare: z.number().min(0).max(1).default(0.5),
+  wrongBuzzPenalty: z.number().int().min(0).max(1000).default(0),
+  streakBonus: z.number().int().min(0).max(1000).default(0),
 });
-export const BlindTestSchema = BlindTestInputSchema.extend(EntityMeta);
+/** The stored blind test carries its live game (the server's, never shown as is: it holds the answers). */
+export const BlindTestSchema = BlindTestInputSchema.extend({ ...EntityMeta, game: GameSchema.nullable().optional() });
 export type BlindTest = z.infer<typeof BlindTestSchema>;
+
+/** A stored question as the game plays it. */
+export function gameQuestionOf(question: Question): GameQuestion {
+  return {
+    id: question._id,
+    kind: question.kind,
+    prompt: question.prompt,
+    ask: question.ask,
+    ...(question.title ? { title: question.title } : {}),
+    ...(question.artist ? { artist: question.artist } : {}),
+    answers: question.answers,
+    choices: question.choices,
+    ...(question.correctChoice === undefined ? {} : { correctChoice: question.correctChoice }),
+    points: question.points,
+    timeLimitMs: question.timeLimitSeconds * 1000,
+    ...(question.trackUri ? { trackUri: question.trackUri } : {}),
+    ...(question.audioUrl ? { audioUrl: question.audioUrl } : {}),
+    offsetMs: question.offsetSeconds * 1000,
+    ...(question.coverUrl ? { coverUrl: question.coverUrl } : {}),
+  };
+}
 
 /*
  * A tournament is the engine's model (tournament-engine.schema.ts) with what the product adds:

@@ -109,7 +109,11 @@ export const nextSwissRound: TournamentAction<Record<string, never>> = {
   predicate(state, actor) {
     const verdict = staffWhileRunning(state, actor);
     if (!verdict.allowed) return verdict;
-    return state.format === 'swiss' ? allow : refuse('Les rondes ne se lancent à la main qu’au système suisse.');
+    if (state.format !== 'swiss') return refuse('Les rondes ne se lancent à la main qu’au système suisse.');
+    // The engine's own refusals, known from the state alone: a button can say why before it is pressed.
+    const round = Math.max(0, ...state.matches.map((m) => m.round));
+    if (state.matches.some((m) => m.status !== 'done')) return refuse(`La ronde ${round} n’est pas terminée.`);
+    return round >= (state.settings.swissRounds ?? 0) ? refuse('Toutes les rondes ont été jouées.') : allow;
   },
   perform(state) {
     return engineOutcome(nextRound(state));

@@ -130,13 +130,14 @@ describe('scores', () => {
 describe('staff actions while running', () => {
   it('undoes a match, disqualifies, and pairs the next Swiss round', () => {
     let t = started(4, 'swiss');
-    expect(canRunTournamentAction('nextRound', t, staff)).toBe(true);
+    expect(tournamentVerdict('nextRound', t, staff)).toEqual({ allowed: false, reason: 'La ronde 1 n’est pas terminée.' });
     expect(() => run(t, 'nextRound', staff)).toThrow('La ronde 1 n’est pas terminée.');
     for (const m of t.matches.filter((x) => x.status === 'ready')) t = run(t, 'reportScore', staff, { matchId: m.id, scoreA: 1, scoreB: 0 });
     const played = t.matches[0]!;
     t = run(t, 'undo', staff, { matchId: played.id });
     expect(t.matches[0]).toMatchObject({ status: 'ready', scoreA: null });
     t = run(t, 'reportScore', staff, { matchId: played.id, scoreA: 0, scoreB: 1 });
+    expect(canRunTournamentAction('nextRound', t, staff)).toBe(true);
     t = run(t, 'nextRound', staff);
     expect(t.matches.filter((m) => m.round === 2)).toHaveLength(2);
     t = run(t, 'disqualify', staff, { participantId: 'p1' });
