@@ -29,6 +29,10 @@ export const TOURNAMENT_ACK_WAIT_MS = 2_000;
 export const SOCKET_EVENTS = {
   tournament: 'tournament',
   tournamentUpdate: 'tournament:update',
+  /** A blind test's actions, acknowledged as the tournament's are: {status, game} or {status: 'error', msg}. */
+  blindTest: 'blindTest',
+  /** A blind test's view pushed to its room after each change (each phone receives its own). */
+  blindTestUpdate: 'blindTest:update',
   push: 'push',
 } as const;
 
