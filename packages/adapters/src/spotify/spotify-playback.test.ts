@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, MusicPlayback, SPOTIFY_TOKEN_KEY } from '@sortie/core';
-import { FakeTokenStore } from '@sortie/core/testing';
+import { FakeClock, FakeTokenStore } from '@sortie/core/testing';
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../test-support/http-server';
 import { SpotifyMusicAdapter } from './spotify-music.adapter';
 
@@ -19,7 +19,7 @@ async function setup(handler: (req: RecordedRequest) => Reply) {
   const store = new FakeTokenStore();
   store.set(SPOTIFY_TOKEN_KEY, JSON.stringify({ access_token: 'old', refresh_token: 'R' }));
   const adapter = new SpotifyMusicAdapter({ clientId: 'client-id', redirectUri: 'https://sortie.test/spotify', accountsBaseUrl: server.url, apiBaseUrl: server.url });
-  return { playback: new MusicPlayback(adapter, store), store, requests: server.requests };
+  return { playback: new MusicPlayback(adapter, store, new FakeClock()), store, requests: server.requests };
 }
 
 describe('MusicPlayback over SpotifyMusicAdapter', () => {

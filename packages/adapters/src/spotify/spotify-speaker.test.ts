@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, MusicError, MusicSpeaker, SPOTIFY_TOKEN_KEY } from '@sortie/core';
-import { FakeTokenStore } from '@sortie/core/testing';
+import { FakeClock, FakeTokenStore } from '@sortie/core/testing';
 import { startLocalSpotify, type LocalSpotify } from './local-spotify';
 import { SpotifyMusicAdapter } from './spotify-music.adapter';
 
@@ -17,12 +17,13 @@ const TRACK = 'spotify:track:4uLU6hMCjMI75M1A2tKUQC';
 const BAR = '5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e';
 const LAPTOP = 'b46689a4cb6b8bea8d4e8a4f0c8e2b7a9e3d1c5f';
 
-async function setup(accessToken = 'BQD-valid') {
+async function setup(accessToken = 'BQD-valid', token: { expires_at?: number } = {}) {
   spotify = await startLocalSpotify({ validTokens: ['BQD-valid'] });
   const store = new FakeTokenStore();
-  store.set(SPOTIFY_TOKEN_KEY, JSON.stringify({ access_token: accessToken, refresh_token: 'AQD-refresh' }));
+  store.set(SPOTIFY_TOKEN_KEY, JSON.stringify({ access_token: accessToken, refresh_token: 'AQD-refresh', ...token }));
   const adapter = new SpotifyMusicAdapter({ clientId: 'client-id', redirectUri: 'https://sortie.test/spotify', accountsBaseUrl: spotify.url, apiBaseUrl: spotify.url });
-  return { speaker: new MusicSpeaker(adapter, store), store, spotify };
+  const clock = new FakeClock('2026-11-20T21:00:00.000Z');
+  return { speaker: new MusicSpeaker(adapter, store, clock), store, spotify, clock };
 }
 
 const seen = (s: LocalSpotify) => s.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization ?? ''}`.trim());
@@ -82,6 +83,14 @@ describe('MusicSpeaker over SpotifyMusicAdapter', () => {
     expect(spotify.requests[2]?.body).toEqual({ uris: [TRACK], position_ms: 5_000 });
     expect(store.json(SPOTIFY_TOKEN_KEY)).toMatchObject({ access_token: 'BQD-issued-1', refresh_token: 'AQD-refresh' });
     expect(spotify.playback?.isPlaying).toBe(true);
+  });
+
+  it('a token known to have expired (expires_at passed) is refreshed before the play, so the track starts at once', async () => {
+    const { speaker, spotify, store, clock } = await setup('BQD-expired', { expires_at: Date.parse('2026-11-20T20:59:00.000Z') });
+    await speaker.playTrack(TRACK, { deviceId: BAR, offsetMs: 5_000 });
+    expect(seen(spotify)).toEqual(['POST /api/token', `PUT /v1/me/player/play?device_id=${BAR} Bearer BQD-issued-1`]);
+    // Spotify's expires_in (3600 s) dates the new token's end.
+    expect(store.json(SPOTIFY_TOKEN_KEY)).toMatchObject({ access_token: 'BQD-issued-1', expires_at: clock.now().getTime() + 3_600_000 });
   });
 
   it('an expired token on the device list: one refresh, one retry', async () => {

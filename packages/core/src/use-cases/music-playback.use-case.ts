@@ -3,6 +3,7 @@ import { MUSIC_AUTH_STATE_LENGTH, SPOTIFY_AUTH_STATE_KEY, SPOTIFY_SCOPES, SPOTIF
 import { MusicError } from '../domain/errors';
 import { MusicAuthStateSchema } from '../domain/schemas/music.schema';
 import { MusicPort } from '../ports/music.port';
+import { ClockPort } from '../ports/clock.port';
 import { TokenStorePort } from '../ports/token-store.port';
 import { MusicTokens, readJson } from './music-tokens';
 
@@ -41,8 +42,9 @@ export class MusicPlayback {
   constructor(
     @inject(MusicPort) private readonly music: MusicPort,
     @inject(TokenStorePort) private readonly store: TokenStorePort,
+    @inject(ClockPort) clock: ClockPort,
   ) {
-    this.tokens = new MusicTokens(music, store);
+    this.tokens = new MusicTokens(music, store, clock);
   }
 
   /** Stores {state, originalUrl, codeVerifier} and answers the provider's authorize address. */

@@ -175,3 +175,30 @@ describe('MusicSpeaker.pause and resume', () => {
     await expect(speaker.pause('device-bar')).rejects.toMatchObject({ code: 'MUSIC_DEVICE_NOT_FOUND', statusCode: 404 });
   });
 });
+
+describe('MusicSpeaker and the token’s end', () => {
+  it('dates a token from expires_in, and refreshes it before a call once within a minute of its end', async () => {
+    const { speaker, music, tokens, clock } = signedIn();
+    music.failOnce('getDevices', expired());
+    await speaker.devices();
+    const start = clock.now().getTime();
+    expect(tokens.json(SPOTIFY_TOKEN_KEY)).toMatchObject({ access_token: 'access-1', expires_in: 3600, expires_at: start + 3_600_000 });
+
+    clock.setNow(new Date(start + 3_600_000 - 61_000));
+    await speaker.playTrack(TRACK, { deviceId: 'device-bar' });
+    expect(music.callsTo('refreshToken')).toHaveLength(1);
+
+    clock.setNow(new Date(start + 3_600_000 - 59_000));
+    await speaker.pause('device-bar');
+    expect(music.callsTo('refreshToken')).toHaveLength(2);
+    expect(music.lastCallTo('pause')).toEqual(['access-2', 'device-bar']);
+    expect(tokens.json(SPOTIFY_TOKEN_KEY)).toMatchObject({ access_token: 'access-2', refresh_token: 'refresh-1', expires_at: start + 3_600_000 - 59_000 + 3_600_000 });
+  });
+
+  it('keeps using a token with no known end until Spotify refuses it', async () => {
+    const { speaker, music, clock } = signedIn();
+    clock.setNow(new Date(clock.now().getTime() + 24 * 3_600_000));
+    await speaker.devices();
+    expect(music.callsTo('refreshToken')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { MusicError, statusOf } from '../domain/errors';
 import { MusicPlayerStateSchema, PlayTrackInputSchema, type MusicDevice } from '../domain/schemas/music.schema';
 import { MusicPort } from '../ports/music.port';
+import { ClockPort } from '../ports/clock.port';
 import { TokenStorePort } from '../ports/token-store.port';
 import { MusicTokens } from './music-tokens';
 import { parseInput } from './parse-input';
@@ -20,8 +21,9 @@ export class MusicSpeaker {
   constructor(
     @inject(MusicPort) private readonly music: MusicPort,
     @inject(TokenStorePort) store: TokenStorePort,
+    @inject(ClockPort) clock: ClockPort,
   ) {
-    this.tokens = new MusicTokens(music, store);
+    this.tokens = new MusicTokens(music, store, clock);
   }
 
   /** GET /v1/me/player/devices, in Spotify's order; one with a null id or is_restricted takes no command. */

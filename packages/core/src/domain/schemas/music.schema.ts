@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-/** SPEC.md §3: access_token and refresh_token, stored under spotify_token. */
+/** SPEC.md §3: access_token and refresh_token, stored under spotify_token (with expires_at, epoch ms, once stored). */
 export const MusicTokenSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1).optional(),
   expires_in: z.number().optional(),
+  expires_at: z.number().optional(),
   token_type: z.string().optional(),
   scope: z.string().optional(),
 });
