@@ -14,4 +14,5 @@ export * from './raffle-proof.schema';
 export * from './tournaments';
 export * as tournamentEngine from './tournament-engine';
 export * from './blind-test';
+export * from './roles';
 export * from './operations';

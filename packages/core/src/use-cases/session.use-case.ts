@@ -4,6 +4,7 @@ import { AuthPort } from '../ports/auth.port';
 import { LoggerPort } from '../ports/logger.port';
 import { ProductApiPort } from '../ports/product-api.port';
 import { createSessionState, type SessionState } from '../state/session.store';
+import { isStaffRoles } from '../domain/roles';
 
 /**
  * The session (SPEC.md §4): unknown until `load` has run the me call at app start; a failed
@@ -77,8 +78,7 @@ export class SessionService {
 
   /** Staff and admins may open the dashboard. */
   isStaff(): boolean {
-    const roles = this.state.user?.roles ?? [];
-    return roles.includes('staff') || roles.includes('admin');
+    return isStaffRoles(this.state.user?.roles);
   }
 
   #become(user: CurrentUser | null): void {

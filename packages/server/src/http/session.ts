@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { UserJson } from '../auth/users';
 import { forbidden, unauthenticated } from './errors';
+import { isAdminRoles, isStaffRoles } from '@sortie/core/domain';
 
 export const SESSION_COOKIE = 'sortie_session';
 export const SECURE_SESSION_COOKIE = '__Host-sortie_session';
@@ -37,8 +38,8 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return user;
 }
 
-export const isStaff = (user: UserJson | null) => Boolean(user?.roles?.some((r) => r === 'staff' || r === 'admin'));
-export const isAdmin = (user: UserJson | null) => Boolean(user?.roles?.includes('admin'));
+export const isStaff = (user: UserJson | null) => isStaffRoles(user?.roles);
+export const isAdmin = (user: UserJson | null) => isAdminRoles(user?.roles);
 
 export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'staff' | 'admin'): Promise<UserJson> {
   const user = await requireUser(ctx, request);
