@@ -1,5 +1,6 @@
 import type { Newable } from 'inversify';
 import { AnalyzeTrack } from './analyze-track.use-case';
+import { BlindTestSession } from './blind-test-session.use-case';
 import { GoToNextEvent } from './go-to-next-event.use-case';
 import { MobileAppRedirect } from './mobile-app-redirect.use-case';
 import { MusicPlayback } from './music-playback.use-case';
@@ -31,6 +32,7 @@ export * from './resolve-short-link.use-case';
 export * from './session.use-case';
 export * from './sign-in.use-case';
 export * from './tournament-actions.use-case';
+export * from './blind-test-session.use-case';
 export * from './optimistic-outcome';
 export * from './toggle-like.use-case';
 export * from './toggle-follow.use-case';
@@ -47,6 +49,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   SignIn,
   NotificationInbox,
   TournamentActions,
+  BlindTestSession,
   MusicPlayback,
   MusicSpeaker,
   AnalyzeTrack,

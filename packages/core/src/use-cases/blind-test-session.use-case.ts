@@ -1,0 +1,171 @@
+import { inject, injectable } from 'inversify';
+import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
+import { AppError } from '../domain/errors';
+import { GameSchema, GameStatusSchema, type Game } from '../domain/blind-test/blind-test-game.schema';
+import type { PlayerView } from '../domain/blind-test/views';
+import { ClockPort } from '../ports/clock.port';
+import { TokenStorePort } from '../ports/token-store.port';
+import { TournamentSocketPort } from '../ports/tournament-socket.port';
+import type { Unsubscribe } from '../ports/push.port';
+import { parseId } from './parse-input';
+
+/** A blind test's acknowledgement is awaited as a tournament's is (SPEC.md §9: 2000 ms). */
+export const BLIND_TEST_ACK_WAIT_MS = TOURNAMENT_ACK_WAIT_MS;
+export const BLIND_TEST_TIMEOUT_MESSAGE = 'Le serveur du blind test n’a pas répondu à temps.';
+export const INVALID_BLIND_TEST_MESSAGE = 'Le serveur du blind test a renvoyé une partie illisible.';
+export const UNDEFINED_GAME_MESSAGE = 'undefined game';
+
+/** Where a phone keeps its player of a blind test, so that a reload or a reconnection gets it back. */
+export const blindTestPlayerKey = (blindTestId: string) => `sortie_blind_test_player:${blindTestId}`;
+
+/** A blind test's action refused by the server (its French msg), unanswered, or answered with no readable game. */
+export class BlindTestSessionError extends AppError {
+  constructor(message: string, code = 'BLIND_TEST_ERROR', options: { cause?: unknown } = {}) {
+    super(message, { code, statusCode: 502, ...options });
+  }
+}
+
+/** The player this device plays as: the token is given once, by `join`. */
+export interface BlindTestPlayer {
+  id: string;
+  token: string;
+}
+
+/**
+ * What the server sent: a view (the screen's, or a phone's with `me`) or, to staff, the whole
+ * stored game (answers included), which the host's page turns into its view with core's rules.
+ */
+export type BlindTestGameState =
+  | { kind: 'view'; view: PlayerView; receivedAt: number }
+  | { kind: 'game'; game: Game; receivedAt: number };
+
+export type BlindTestReply = BlindTestGameState & { player?: BlindTestPlayer };
+
+/** Actions that act as this device's player: the stored token goes with them. */
+const PLAYER_ACTIONS = new Set(['get', 'join', 'answer', 'buzz']);
+
+/**
+ * A live blind test over the realtime socket: the request is a JSON string of
+ * {action, blindTestId, params}, acknowledged within 2000 ms by {status: 'ok', game, player?}
+ * or {status: 'error', msg}. The player's token `join` hands out is kept per blind test
+ * (TokenStorePort) and sent as `params.playerToken` with the player's later actions, so a
+ * phone that reloads or reconnects is the same player.
+ */
+@injectable()
+export class BlindTestSession {
+  constructor(
+    @inject(TournamentSocketPort) private readonly socket: TournamentSocketPort,
+    @inject(ClockPort) private readonly clock: ClockPort,
+    @inject(TokenStorePort) private readonly store: TokenStorePort,
+  ) {}
+
+  async execute(action: string, blindTestId: string, params: Record<string, unknown> = {}): Promise<BlindTestReply> {
+    const id = parseId(blindTestId, 'blindTestId');
+    const player = this.player(id);
+    const withToken = player && PLAYER_ACTIONS.has(action) && params['playerToken'] === undefined ? { ...params, playerToken: player.token } : params;
+    const payload = JSON.stringify({ action, blindTestId: id, params: withToken });
+    const reply = await new Promise<BlindTestReply>((resolve, reject) => {
+      const timer = this.clock.setTimeout(
+        () => reject(new BlindTestSessionError(BLIND_TEST_TIMEOUT_MESSAGE, 'BLIND_TEST_TIMEOUT', { cause: this.socket.connectionError() ?? undefined })),
+        BLIND_TEST_ACK_WAIT_MS,
+      );
+      this.socket.emitWithAck(SOCKET_EVENTS.blindTest, payload).then(
+        (raw) => {
+          this.clock.clearTimeout(timer);
+          try {
+            resolve(this.#replyOf(raw));
+          } catch (error) {
+            reject(error);
+          }
+        },
+        (error: unknown) => {
+          this.clock.clearTimeout(timer);
+          reject(new BlindTestSessionError(error instanceof Error ? error.message : String(error), 'BLIND_TEST_TRANSPORT'));
+        },
+      );
+    });
+    if (reply.player) this.store.set(blindTestPlayerKey(id), JSON.stringify(reply.player));
+    return reply;
+  }
+
+  /** The player this device joined this blind test as, if any. */
+  player(blindTestId: string): BlindTestPlayer | null {
+    const raw = this.store.get(blindTestPlayerKey(blindTestId));
+    if (!raw) return null;
+    try {
+      const value = JSON.parse(raw) as Partial<BlindTestPlayer>;
+      return typeof value.id === 'string' && typeof value.token === 'string' ? { id: value.id, token: value.token } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Forgets this device's player (kicked, or someone else will play on this phone). */
+  forget(blindTestId: string): void {
+    this.store.remove(blindTestPlayerKey(blindTestId));
+  }
+
+  /**
+   * Calls `listener` with each state of this blind test pushed on SOCKET_EVENTS.blindTestUpdate
+   * (each socket receives its own view). The server only sends to sockets that joined the
+   * room: run `execute('get', id)` first. An update is `{blindTestId, game}` or the view itself,
+   * as an object or a JSON string; one that cannot be read is dropped (the next brings the truth).
+   */
+  watch(blindTestId: string, listener: (state: BlindTestGameState) => void): Unsubscribe {
+    return this.socket.on(SOCKET_EVENTS.blindTestUpdate, (raw) => {
+      const update = objectOf(raw);
+      if (!update) return;
+      if (typeof update['blindTestId'] === 'string' && update['blindTestId'] !== blindTestId) return;
+      const state = this.#stateOf('game' in update ? update['game'] : update);
+      if (state) listener(state);
+    });
+  }
+
+  #replyOf(raw: unknown): BlindTestReply {
+    const reply = objectOf(raw);
+    if (reply?.['status'] === 'error') {
+      throw new BlindTestSessionError(typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error'), 'BLIND_TEST_REFUSED');
+    }
+    const game = reply?.['game'];
+    if (game === undefined || game === null) throw new BlindTestSessionError(UNDEFINED_GAME_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
+    const state = this.#stateOf(game);
+    if (!state) throw new BlindTestSessionError(INVALID_BLIND_TEST_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
+    const player = objectOf(reply?.['player']);
+    return typeof player?.['id'] === 'string' && typeof player['token'] === 'string' ? { ...state, player: { id: player['id'], token: player['token'] } } : state;
+  }
+
+  #stateOf(raw: unknown): BlindTestGameState | null {
+    const value = objectOf(raw);
+    if (!value) return null;
+    const receivedAt = this.clock.now().getTime();
+    if (isView(value)) return { kind: 'view', view: { ...value, me: value.me ?? null }, receivedAt };
+    const game = GameSchema.safeParse(value);
+    return game.success ? { kind: 'game', game: game.data, receivedAt } : null;
+  }
+}
+
+function objectOf(raw: unknown): Record<string, unknown> | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** A view as core's screenView and playerView write it (the server computed it with the same functions). */
+function isView(value: Record<string, unknown>): value is Omit<PlayerView, 'me'> & { me?: PlayerView['me'] } {
+  return (
+    typeof value['code'] === 'string' &&
+    GameStatusSchema.safeParse(value['status']).success &&
+    typeof value['timeLeftMs'] === 'number' &&
+    typeof value['questionCount'] === 'number' &&
+    Array.isArray(value['players']) &&
+    Array.isArray(value['leaderboard']) &&
+    typeof value['buzzer'] === 'object' &&
+    value['buzzer'] !== null
+  );
+}
