@@ -9,6 +9,7 @@ import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
 import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
+import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-standings';
 
 /** Who is reading: the signed-in user, or nobody. */
 export type Viewer = UserJson | null;
@@ -126,7 +127,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   placeTypes: {},
   placeRoles: {},
   eventRoles: {},
-  championships: { serverFields: { standings: [] }, serverOwned: ['standings'] },
+  // The table is computed from the tournaments (core's championshipStandings), never typed in.
+  championships: CHAMPIONSHIP_POLICY,
   blogPosts: {
     list: { hiddenFromVisitors: (now) => ({ clause: 'published_at IS NOT NULL AND published_at <= {}', value: new Date(now).toISOString() }) },
   },

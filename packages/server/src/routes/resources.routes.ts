@@ -83,7 +83,9 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       const user = await canWrite(ctx, request, resource);
       const { id } = parse(IdParams, request.params);
       if (!isObjectId(id)) throw notFound();
-      const patch = recordOf(parse(def.patch, request.body ?? {}));
+      const body = request.body ?? {};
+      // Only the fields the body names: zod's partial still fills in the defaults of the others (a patch of the name would empty a tournament's players).
+      const patch = Object.fromEntries(Object.entries(recordOf(parse(def.patch, body))).filter(([key]) => Object.hasOwn(body, key)));
       return service.update(resource, id, patch, user);
     });
 

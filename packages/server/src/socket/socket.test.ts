@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@sortie/core';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
-import { DEMO_TOURNAMENT_IDS } from '../demo/tournaments';
+import { DEMO_CHAMPIONSHIP, DEMO_TOURNAMENT_IDS } from '../demo/tournaments';
 
 type Match = { id: string; a: string | null; b: string | null; status: string; round: number; bracket: string; scoreA: number | null; scoreB: number | null; winner: string | null; confirmed: boolean; reportedBy?: string };
 type Tournament = { _id: string; name: string; status: string; participants: Array<{ id: string; name: string; userId?: string; dropped: boolean }>; matches: Match[]; winnerId: string | null; updatedAt: string };
@@ -221,11 +221,36 @@ describe('socket.io on the same server', () => {
 
     const patched = await t.app.inject({ method: 'PATCH', url: `/api/tournaments/${cup._id}`, headers: { cookie: staffCookie }, payload: { name: 'Tournoi de pétanque du dimanche' } });
     expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ name: 'Tournoi de pétanque du dimanche', participants: [expect.objectContaining({ name: 'Anna' }), expect.objectContaining({ name: 'Bruno' })] });
     expect((await ok(act(await open(), cup._id, 'get'))).name).toBe('Tournoi de pétanque du dimanche');
     await expect.poll(() => updates.at(-1)?.name).toBe('Tournoi de pétanque du dimanche');
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/tournaments/${cup._id}`, headers: { cookie: staffCookie } })).statusCode).toBe(204);
     expect(await act(spectator, cup._id, 'get')).toEqual({ status: 'error', msg: 'Tournoi introuvable.' });
+  });
+
+  it('computes a championship’s table from its tournaments: at creation, when one finishes, and when the points change', async () => {
+    const demo = await t.app.inject({ method: 'GET', url: `/api/championships/${DEMO_CHAMPIONSHIP}` });
+    expect(demo.json()).toMatchObject({ name: 'Championnat Mario Kart', tournamentIds: expect.arrayContaining([DEMO_IDS.tournament]) });
+    // Peach wins the first leg and is fourth of the second: 10 + 3 points with [10, 6, 4, 3, 2, 1].
+    expect(demo.json().standings[0]).toEqual({ participant: 'Peach', points: 13, tournaments: 2 });
+
+    const duel = await tournament({ name: 'Duel de pétanque' }, ['Anna', 'Bruno']);
+    const created = await t.app.inject({ method: 'POST', url: '/api/championships', headers: { cookie: staffCookie }, payload: { eventId: DEMO_IDS.firstEvent, name: 'Championnat de pétanque', tournamentIds: [duel._id, DEMO_TOURNAMENT_IDS.kartSingle], scoring: [5, 3], standings: [{ participant: 'Tricheur', points: 99, tournaments: 1 }] } });
+    expect(created.statusCode).toBe(201);
+    const table = created.json().standings as Array<{ participant: string; points: number }>;
+    expect(table.find((row) => row.participant === 'Tricheur')).toBeUndefined();
+    expect(table.slice(0, 2).map((row) => row.points)).toEqual([5, 3]);
+    const id = created.json()._id as string;
+
+    const [match] = (await ok(act(staff, duel._id, 'start'))).matches;
+    await ok(act(staff, duel._id, 'reportScore', { matchId: match!.id, scoreA: 13, scoreB: 7 }));
+    const winner = (await ok(act(staff, duel._id, 'get'))).participants.find((p) => p.id === match!.a)!.name;
+    const after = await t.app.inject({ method: 'GET', url: `/api/championships/${id}` });
+    expect(after.json().standings).toContainEqual({ participant: winner, points: 5, tournaments: 1 });
+
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/championships/${id}`, headers: { cookie: staffCookie }, payload: { scoring: [20, 10] } })).statusCode).toBe(200);
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: `/api/championships?eventId=${DEMO_IDS.firstEvent}` })).json().items.find((c: { _id: string }) => c._id === id)?.standings.find((row: { participant: string }) => row.participant === winner)?.points).toBe(20);
   });
 
   it('pushes {data: {id}} to the user’s sockets when a notification is created for them', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { PostgresDb } from '../db/database';
 import { toJson, type Json, type Store } from '../db/store';
 import type { Data } from '../db/entities';
+import { refreshChampionships } from './championship-standings';
 import { listenForChanges, notifyChange, TOURNAMENT_CHANNEL, type ChangeListener } from './tournament-channel';
 
 /** Tournaments kept in memory at most (the oldest copy goes first). */
@@ -24,6 +25,12 @@ export interface TournamentRoomsOptions {
 interface Copy {
   tournament: Json;
   version: string;
+}
+
+/** A write's outcome: the new copy, and the status the tournament had before. */
+interface Written {
+  copy: Copy;
+  before: unknown;
 }
 
 /**
@@ -81,15 +88,17 @@ export class TournamentRooms {
   run(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Json> {
     return this.inTurn(id, async () => {
       const stamp = this.stamp(id);
-      const updated = (await this.runOnCopy(id, action, actor, params)) ?? (await this.runLocked(id, action, actor, params));
+      const { copy: updated, before } = (await this.runOnCopy(id, action, actor, params)) ?? (await this.runLocked(id, action, actor, params));
       this.keep(updated, stamp);
       this.options.changed(updated.tournament);
+      // A championship counts finished tournaments only: its table changes when one finishes or is reopened.
+      if (before === 'finished' || updated.tournament['status'] === 'finished') await this.refreshChampionships(id);
       return updated.tournament;
     });
   }
 
   /** The write from the trusted memory copy, in one statement; null when it must go the locked way. */
-  private async runOnCopy(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Copy | null> {
+  private async runOnCopy(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Written | null> {
     const copy = this.trusted ? this.copies.get(id) : undefined;
     if (!copy) return null;
     let next: Data;
@@ -106,25 +115,26 @@ export class TournamentRooms {
        SELECT written.*${notify} FROM written`,
       [id, JSON.stringify(next), copy.version, ...values, ...(this.listener ? [`${this.node}:${id}`] : [])],
     );
-    if (row) return this.copyOf(row);
+    if (row) return { copy: this.copyOf(row), before: copy.tournament['status'] };
     // Written elsewhere since it was copied.
     this.copies.delete(id);
     return null;
   }
 
   /** The write from the stored row, locked for the transaction. */
-  private async runLocked(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Copy> {
+  private async runLocked(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Written> {
     const { db } = this.options;
     return db.transaction(async (tx) => {
       const [row] = await tx.query(`SELECT data FROM tournaments WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
       // Through core's schema: the fields the rules do not own (name, game, eventId) go along untouched.
-      const next = runTournamentAction(action, TournamentInputSchema.loose().parse(row['data']), actor, params);
+      const current = TournamentInputSchema.loose().parse(row['data']);
+      const next = runTournamentAction(action, current, actor, params);
       const { sets, values } = this.columns(next, 3);
       const [saved] = await tx.query(`UPDATE tournaments SET ${sets} WHERE id = $1 RETURNING id, data, created_at, updated_at, xmin::text AS version`, [id, JSON.stringify(next), ...values]);
       if (!saved) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
       if (this.listener) await notifyChange(tx, this.node, id);
-      return this.copyOf(saved);
+      return { copy: this.copyOf(saved), before: current.status };
     });
   }
 
@@ -146,7 +156,12 @@ export class TournamentRooms {
    */
   invalidate(id: string): void {
     this.forget(id, { refresh: true });
+    void this.refreshChampionships(id);
     if (this.listener) notifyChange(this.options.db, this.node, id).catch((error: Error) => this.options.log(`Tournois : changement non signalé (${error.message}).`));
+  }
+
+  private async refreshChampionships(tournamentId: string): Promise<void> {
+    await refreshChampionships(this.options.db, { tournamentId }).catch((error: Error) => this.options.log(`Tournois : classement de championnat non recalculé (${error.message}).`));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,45 @@
+import { ChampionshipInputSchema, championshipStandings, TournamentInputSchema } from '@sortie/core/domain';
+import type { Db } from '../db/database';
+import type { Data } from '../db/entities';
+import type { ResourcePolicy } from '../resources/policy';
+
+/** A championship's table as stored and shown: core's rows without their rank lists. */
+export type ChampionshipTable = Array<{ participant: string; points: number; tournaments: number }>;
+
+/** The table of a championship's record, from its tournaments' final ranks (core's `championshipStandings`). */
+export async function standingsOf(db: Db, championship: Data): Promise<ChampionshipTable> {
+  const { tournamentIds, scoring } = ChampionshipInputSchema.pick({ tournamentIds: true, scoring: true }).parse(championship);
+  if (tournamentIds.length === 0) return [];
+  const rows = await db.query<{ data: unknown }>('SELECT data FROM tournaments WHERE id = ANY($1::text[])', [tournamentIds]);
+  const tournaments = rows.map((row) => TournamentInputSchema.loose().parse(row.data));
+  return championshipStandings(scoring, tournaments).map(({ participant, points, tournaments: played }) => ({ participant, points, tournaments: played }));
+}
+
+/**
+ * Stores again the table of the championships that count `tournamentId` (a tournament finished,
+ * was reopened, renamed a player or went), or of the championship `championshipId`.
+ */
+export async function refreshChampionships(db: Db, which: { tournamentId: string } | { championshipId: string }): Promise<void> {
+  const championships =
+    'tournamentId' in which
+      ? await db.query<{ id: string; data: Data }>(`SELECT id, data FROM championships WHERE data->'tournamentIds' ? $1`, [which.tournamentId])
+      : await db.query<{ id: string; data: Data }>('SELECT id, data FROM championships WHERE id = $1', [which.championshipId]);
+  for (const championship of championships) {
+    const standings = await standingsOf(db, championship.data);
+    await db.query(`UPDATE championships SET data = jsonb_set(data, '{standings}', $2::jsonb) WHERE id = $1`, [championship.id, JSON.stringify(standings)]);
+  }
+}
+
+/**
+ * Championships: the table is the server's, computed from the tournaments at creation and
+ * stored again whenever a championship or one of its tournaments changes, so that every read
+ * (one, a list, the CLI) shows the same table.
+ */
+export const CHAMPIONSHIP_POLICY: ResourcePolicy = {
+  serverFields: { standings: [] },
+  serverOwned: ['standings'],
+  create: async (ctx, data) => ctx.store.insert('championships', { ...data, standings: await standingsOf(ctx.db, data) }),
+  afterWrite: (ctx, id) => {
+    refreshChampionships(ctx.db, { championshipId: id }).catch((error: Error) => console.error(`Championnat ${id} : classement non recalculé (${error.message}).`));
+  },
+};
