@@ -7,7 +7,8 @@
 //
 // Usage: node --import tsx packages/server/bench/tournaments.bench.mjs [results.json]
 // Environment: DURATION (measured seconds, 20), WARMUP (seconds, 3), CLIENTS (200), RATE (100),
-// SPECTATORS (1000), BENCH_TOURNAMENTS (20).
+// SPECTATORS (1000), BENCH_TOURNAMENTS (20), BENCH_SERVER_NODE_OPTIONS (e.g. `--cpu-prof`, for
+// the servers under test).
 //
 // Three processes: the server under test (with its PGlite child), the spectators, and this one,
 // whose clients measure. Goals: p99 ≤ 20 ms, and no acknowledgement beyond 2,000 ms (the wait
@@ -134,7 +135,8 @@ function summary(label, { times }) {
 
 async function measure(kind, spectatorsScript) {
   const temp = mkdtempSync(join(tmpdir(), 'sortie-tournament-bench-'));
-  const server = child(here('./tournament-serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_SERVER: kind, BENCH_DATA_DIR: join(temp, 'data'), BENCH_TOURNAMENTS: String(TOURNAMENTS) } });
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const server = child(here('./tournament-serve.ts'), { execArgv: ['--import', 'tsx', ...extra], env: { BENCH_SERVER: kind, BENCH_DATA_DIR: join(temp, 'data'), BENCH_TOURNAMENTS: String(TOURNAMENTS) } });
   try {
     const ready = await server.next('ready');
     const url = `http://127.0.0.1:${ready.port}`;
