@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { ClockPort, pathFor, SessionService, type BlindTestActionName, type Game } from '@sortie/core';
+import { BUTTON_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
+import { useUseCase } from '../../services/container-context';
+import { blindTestErrorMessage, hostRefusal, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
+import { HostMusic } from './HostMusic';
+import { Leaderboard } from './Leaderboard';
+import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
+
+type Run = (action: string, params?: Record<string, unknown>) => Promise<string | null>;
+
+/**
+ * /blindTests/{id}?animateur, for staff: open the session, start, reveal, next, pause and
+ * resume, end, judge the player who has the buzzer, kick; the music of each question. Each
+ * button is disabled with core's French reason when the rules refuse it (the server's check).
+ */
+export function HostPanel({ id }: { id: string }) {
+  const session = useUseCase(SessionService);
+  const { status } = useSnapshot(session.state);
+  if (status === 'unknown')
+    return (
+      <p role="status" className="p-6 text-muted">
+        Chargement…
+      </p>
+    );
+  if (!session.isStaff())
+    return (
+      <main className="mx-auto max-w-xl p-6">
+        <h1 className="text-3xl font-bold">Animer le blind test</h1>
+        <p role="alert" className="mt-4 rounded-lg bg-surface p-4">
+          Réservé à l’équipe du lieu : connectez-vous avec un compte de l’équipe pour animer la partie.
+        </p>
+      </main>
+    );
+  return <HostDesk id={id} />;
+}
+
+function HostDesk({ id }: { id: string }) {
+  const { state, online, run } = useLiveBlindTest(id, { player: false });
+  const snapshot = state.status === 'success' ? state : null;
+  const timeLeft = useTimeLeft(snapshot);
+  const game = snapshot?.game ?? null;
+  const view = snapshot?.view;
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4" data-screen="blind-test-host">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-bold">Animer le blind test</h1>
+        <p className="flex gap-4">
+          <a href={`${pathFor('blindTest', { id })}?ecran`} target="_blank" rel="noopener" className={LINK_CLASS}>
+            Ouvrir l’écran du lieu
+          </a>
+        </p>
+      </div>
+      {!online && (
+        <p role="status" className="text-warning">
+          Connexion perdue : reconnexion en cours…
+        </p>
+      )}
+      {state.status === 'loading' && (
+        <p role="status" className="text-muted">
+          Chargement de la partie…
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className="space-y-3 rounded-xl bg-surface p-4">
+          <p>{blindTestErrorMessage(state.error)}</p>
+          <HostButton label="Ouvrir la partie" action="open" run={run} primary />
+        </div>
+      )}
+      {snapshot && view && game && <Desk snapshot={snapshot} game={game} timeLeft={timeLeft} run={run} />}
+      {snapshot && !game && (
+        <p role="alert" className="rounded-lg bg-error/10 p-4">
+          Le serveur ne vous reconnaît pas comme animateur : reconnectez-vous.
+        </p>
+      )}
+    </main>
+  );
+}
+
+function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; game: Game; timeLeft: number; run: Run }) {
+  const clock = useUseCase(ClockPort);
+  const { view } = snapshot;
+  const now = clock.now().getTime();
+  const refusal = (action: BlindTestActionName, params?: Record<string, unknown>) => hostRefusal(action, game, params, now);
+  const question = view.question;
+  const turn = game.buzzer.turn;
+  const turnName = turn ? game.players.find((p) => p.id === turn)?.nickname : undefined;
+  const last = game.questionIndex >= game.questions.length - 1;
+  return (
+    <div className="grid gap-4 md:grid-cols-[1fr_20rem]">
+      <div className="space-y-4">
+        <section aria-label="Déroulé" className="space-y-3 rounded-xl bg-surface p-4">
+          <p className="text-lg">
+            Code <strong className="font-mono text-2xl tracking-widest">{game.code}</strong> ·{' '}
+            {view.status === 'lobby' ? 'Salle d’attente' : view.status === 'podium' ? 'Podium' : `Question ${game.questionIndex + 1}/${game.questions.length}`}
+            {view.paused && ' · En pause'}
+          </p>
+          {question && (
+            <div>
+              <p className="text-xl font-bold">{questionText(question)}</p>
+              {view.status === 'question' && (
+                <p>
+                  <span role="timer" aria-label="Temps restant" className="font-mono text-2xl">
+                    {secondsLeft(timeLeft)} s
+                  </span>{' '}
+                  · {plural(view.answerCount, question.mode === 'buzzer' ? 'buzz' : 'réponse', question.mode === 'buzzer' ? 'buzz' : 'réponses')} sur {view.players.length}
+                </p>
+              )}
+              {view.status === 'reveal' && <p className="text-accent">La réponse : {solutionText(question)}</p>}
+            </div>
+          )}
+          <div className="flex flex-wrap gap-3">
+            {view.status === 'lobby' && <HostButton label="Démarrer" action="start" run={run} refusal={refusal('start')} primary />}
+            {view.status === 'question' && <HostButton label="Révéler la réponse" action="reveal" run={run} refusal={refusal('reveal')} primary />}
+            {view.status === 'reveal' && <HostButton label={last ? 'Voir le podium' : 'Question suivante'} action="next" run={run} refusal={refusal('next')} primary />}
+            {view.status === 'question' && (view.paused ? <HostButton label="Reprendre" action="resume" run={run} refusal={refusal('resume')} /> : <HostButton label="Pause" action="pause" run={run} refusal={refusal('pause')} />)}
+            {view.status !== 'podium' && view.status !== 'lobby' && <HostButton label="Terminer la partie" action="end" run={run} refusal={refusal('end')} />}
+            {view.status === 'podium' && <HostButton label="Nouvelle partie" action="open" run={run} />}
+          </div>
+        </section>
+        {turn && turnName && (
+          <section aria-label="Buzzer" className="space-y-3 rounded-xl bg-accent/15 p-4">
+            <p className="text-2xl font-bold">{turnName} a la main</p>
+            <div className="flex gap-3">
+              <HostButton label="Bonne réponse" action="judge" params={{ playerId: turn, correct: true }} run={run} refusal={refusal('judge', { playerId: turn, correct: true })} primary />
+              <HostButton label="Mauvaise réponse" action="judge" params={{ playerId: turn, correct: false }} run={run} refusal={refusal('judge', { playerId: turn, correct: false })} />
+            </div>
+          </section>
+        )}
+        <HostMusic view={view} game={game} />
+      </div>
+      <aside className="space-y-4">
+        <section aria-label="Joueurs" className="rounded-xl bg-surface p-4">
+          <h2 className="mb-2 text-lg font-bold">{plural(view.players.length, 'joueur')}</h2>
+          <ul className="space-y-1">
+            {game.players
+              .filter((p) => !p.kicked)
+              .map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-2">
+                  <span className="truncate">
+                    {p.nickname} · {p.score} pts
+                  </span>
+                  <HostButton label={`Retirer ${p.nickname}`} action="kick" params={{ playerId: p.id }} run={run} small />
+                </li>
+              ))}
+          </ul>
+        </section>
+        {view.status !== 'lobby' && <Leaderboard rows={view.leaderboard} />}
+      </aside>
+    </div>
+  );
+}
+
+function HostButton({ label, action, params, run, refusal = null, primary = false, small = false }: { label: string; action: string; params?: Record<string, unknown>; run: Run; refusal?: string | null; primary?: boolean; small?: boolean }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const click = async () => {
+    setBusy(true);
+    setError(await run(action, params));
+    setBusy(false);
+  };
+  const note = error ?? refusal;
+  return (
+    <span className="inline-flex flex-col gap-1">
+      <button type="button" disabled={busy || refusal !== null} aria-describedby={note ? id : undefined} onClick={() => void click()} className={small ? 'rounded px-2 py-0.5 text-sm text-error hover:bg-white/10' : primary ? BUTTON_CLASS : SECONDARY_BUTTON_CLASS}>
+        {label}
+      </button>
+      {note && (
+        <span id={id} role={error ? 'alert' : undefined} className={`text-sm ${error ? 'text-error' : 'text-muted'}`}>
+          {note}
+        </span>
+      )}
+    </span>
+  );
+}

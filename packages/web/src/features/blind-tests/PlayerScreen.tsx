@@ -1,0 +1,245 @@
+import { useState, type FormEvent } from 'react';
+import type { PlayerView, QuestionView } from '@sortie/core';
+import { BUTTON_CLASS, FIELD_CLASS } from '../../components/ui';
+import { answerLabel, blindTestErrorMessage, CHOICE_STYLES, plural, questionText, rankText, secondsLeft, solutionText } from './blind-test-text';
+import { Leaderboard, Podium } from './Leaderboard';
+import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
+
+type Run = (action: string, params?: Record<string, unknown>) => Promise<string | null>;
+
+/**
+ * /blindTests/{id} on a player's phone, used with one hand: join with the code and a nickname,
+ * then a big answer box, four big coloured buttons or a big buzzer; the countdown; at the
+ * reveal whether I was right, my points, my score and rank; the podium at the end.
+ */
+export function PlayerScreen({ id, initialCode }: { id: string; initialCode: string }) {
+  const { state, online, lostPlayer, run, reload } = useLiveBlindTest(id);
+  const snapshot = state.status === 'success' ? state : null;
+  const timeLeft = useTimeLeft(snapshot);
+
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 px-4 py-6" data-screen="blind-test-player">
+      <h1 className="text-2xl font-extrabold tracking-tight">Blind test</h1>
+      {!online && (
+        <p role="status" className="rounded-lg bg-warning/15 p-3 text-warning">
+          Connexion perdue : reconnexion en cours…
+        </p>
+      )}
+      {state.status === 'loading' && (
+        <p role="status" className="text-muted">
+          Connexion à la partie…
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-4">
+          <p>{blindTestErrorMessage(state.error)}</p>
+          <button type="button" onClick={reload} className="mt-2 rounded bg-surface px-3 py-1 font-medium hover:bg-white/10">
+            Réessayer
+          </button>
+        </div>
+      )}
+      {snapshot && (snapshot.view.me ? <Playing snapshot={snapshot} me={snapshot.view.me} timeLeft={timeLeft} run={run} /> : <NotJoined view={snapshot.view} initialCode={initialCode} lostPlayer={lostPlayer} run={run} />)}
+    </main>
+  );
+}
+
+function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; initialCode: string; lostPlayer: string | null; run: Run }) {
+  const [code, setCode] = useState(initialCode);
+  const [nickname, setNickname] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (view.status === 'podium')
+    return (
+      <>
+        <p className="text-lg">La partie est terminée.</p>
+        <Podium rows={view.leaderboard} />
+      </>
+    );
+  async function join(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(await run('join', { code: code.trim(), nickname: nickname.trim() }));
+    setBusy(false);
+  }
+  return (
+    <form onSubmit={join} className="flex flex-col gap-4" aria-label="Rejoindre la partie">
+      {lostPlayer && (
+        <p role="alert" className="rounded-lg bg-error/10 p-3 text-error">
+          {lostPlayer}
+        </p>
+      )}
+      <label className="text-lg font-semibold">
+        Code de la partie
+        <input
+          className={`${FIELD_CLASS} text-center font-mono text-4xl tracking-[0.3em]`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
+      </label>
+      <label className="text-lg font-semibold">
+        Pseudo
+        <input className={`${FIELD_CLASS} text-2xl`} maxLength={24} required autoComplete="nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} />
+      </label>
+      {error && (
+        <p role="alert" className="text-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy || code.length !== 6 || nickname.trim() === ''} className={`${BUTTON_CLASS} py-4 text-2xl`}>
+        Rejoindre
+      </button>
+      {view.players.length > 0 && <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>}
+    </form>
+  );
+}
+
+function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot; me: NonNullable<PlayerView['me']>; timeLeft: number; run: Run }) {
+  const { view } = snapshot;
+  const total = view.leaderboard.length;
+  const standing = (
+    <p className="text-lg" aria-label="Mon score">
+      <strong>{me.nickname}</strong> · {me.score} pts · {rankText(me.rank)} sur {total}
+    </p>
+  );
+  if (view.status === 'lobby')
+    return (
+      <>
+        <p className="rounded-xl bg-surface p-4 text-xl">
+          C’est bon, <strong>{me.nickname}</strong> ! La partie va bientôt commencer : regardez l’écran.
+        </p>
+        <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>
+      </>
+    );
+  if (view.status === 'podium')
+    return (
+      <>
+        <p className="text-2xl font-bold">Partie terminée !</p>
+        <p className="text-xl">
+          Vous finissez {rankText(me.rank)} sur {total} avec {me.score} pts.
+        </p>
+        <Podium rows={view.leaderboard} />
+        <Leaderboard rows={view.leaderboard} highlight={me.playerId} />
+      </>
+    );
+  const question = view.question!;
+  return (
+    <>
+      <div className="flex items-center justify-between">
+        <p className="text-lg font-semibold">
+          Question {question.index + 1}/{view.questionCount}
+        </p>
+        {view.status === 'question' && (
+          <p role="timer" aria-label="Temps restant" className={`font-mono text-4xl font-bold tabular-nums ${timeLeft <= 5000 ? 'text-primary' : ''}`}>
+            {secondsLeft(timeLeft)}
+          </p>
+        )}
+      </div>
+      <p className="text-2xl font-bold">{questionText(question)}</p>
+      {view.status === 'question' ? <Answer view={view} question={question} me={me} timeLeft={timeLeft} run={run} /> : <Result question={question} me={me} />}
+      {standing}
+    </>
+  );
+}
+
+function Answer({ view, question, me, timeLeft, run }: { view: PlayerView; question: QuestionView; me: NonNullable<PlayerView['me']>; timeLeft: number; run: Run }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (params: Record<string, unknown>) => {
+    setBusy(true);
+    setError(await run(question.mode === 'buzzer' ? 'buzz' : 'answer', { questionIndex: question.index, ...params }));
+    setBusy(false);
+  };
+  const closed = view.paused || timeLeft <= 0;
+  const alert = error && (
+    <p role="alert" className="text-lg text-error">
+      {error}
+    </p>
+  );
+  if (me.answered) {
+    if (question.mode === 'buzzer') {
+      const position = view.buzzer.waiting.indexOf(me.nickname);
+      return (
+        <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
+          {view.buzzer.turn === me.nickname ? 'À vous ! Répondez à voix haute.' : position >= 0 ? `Buzz reçu : vous êtes ${rankText(position + 1)} dans la file.` : 'Buzz reçu.'}
+        </p>
+      );
+    }
+    return (
+      <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
+        Réponse envoyée
+      </p>
+    );
+  }
+  const notice = view.paused ? 'Pause : la partie reprend dans un instant.' : timeLeft <= 0 ? 'Temps écoulé.' : null;
+  return (
+    <>
+      {notice && (
+        <p role="status" className="text-lg text-muted">
+          {notice}
+        </p>
+      )}
+      {question.mode === 'choices' && (
+        <div className="grid grid-cols-1 gap-3" role="group" aria-label="Réponses proposées">
+          {question.choices.map((choice, i) => (
+            <button key={i} type="button" disabled={busy || closed} onClick={() => void send({ choice: i })} className={`min-h-20 rounded-2xl px-4 py-5 text-left text-2xl font-bold disabled:opacity-50 ${CHOICE_STYLES[i]!.className}`}>
+              <span aria-hidden="true" className="mr-3">
+                {CHOICE_STYLES[i]!.shape}
+              </span>
+              {choice}
+            </button>
+          ))}
+        </div>
+      )}
+      {question.mode === 'text' && (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (text.trim()) void send({ text: text.trim() });
+          }}
+        >
+          <label className="text-lg font-semibold">
+            {answerLabel(question)}
+            <input className={`${FIELD_CLASS} py-4 text-2xl`} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} value={text} onChange={(e) => setText(e.target.value)} disabled={closed} />
+          </label>
+          {question.kind === 'track' && question.ask === 'both' && <p className="text-sm text-muted">Le titre et l’artiste dans la même case, dans l’ordre que vous voulez.</p>}
+          <button type="submit" disabled={busy || closed || text.trim() === ''} className={`${BUTTON_CLASS} py-4 text-2xl`}>
+            Envoyer
+          </button>
+        </form>
+      )}
+      {question.mode === 'buzzer' && (
+        <button
+          type="button"
+          aria-label="Buzzer"
+          disabled={busy || closed}
+          onClick={() => void send({})}
+          className="mx-auto flex aspect-square w-64 max-w-full items-center justify-center rounded-full bg-primary text-6xl font-extrabold text-black shadow-2xl active:scale-95 disabled:opacity-50"
+        >
+          BUZZ
+        </button>
+      )}
+      {alert}
+    </>
+  );
+}
+
+function Result({ question, me }: { question: QuestionView; me: NonNullable<PlayerView['me']> }) {
+  const solution = solutionText(question);
+  const result = me.result;
+  return (
+    <div role="status" className={`rounded-xl p-5 text-center ${result?.correct ? 'bg-success/20' : 'bg-error/15'}`}>
+      <p className="text-3xl font-extrabold">{result?.correct ? `Bonne réponse ! +${result.points}` : result ? 'Raté' : 'Pas de réponse'}</p>
+      {result?.correct && question.kind === 'track' && question.ask === 'both' && (result.titleOk === false || result.artistOk === false) && (
+        <p className="mt-1">{result.titleOk ? 'Le titre, mais pas l’artiste.' : 'L’artiste, mais pas le titre.'}</p>
+      )}
+      {solution && <p className="mt-2 text-xl">La réponse : {solution}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { NavigatorPort, pathFor, type QuestionView, type ScreenView } from '@sortie/core';
+import { useUseCase } from '../../services/container-context';
+import { JoinQrCode } from '../tournaments/JoinQrCode';
+import { blindTestErrorMessage, CHOICE_STYLES, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
+import { Leaderboard, Podium } from './Leaderboard';
+import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
+
+/** The address a phone opens from the QR code: the players' page with the code filled in. */
+export function joinUrlOf(id: string, code: string, origin: URL): string {
+  return new URL(`${pathFor('blindTest', { id })}?code=${code}`, origin).href;
+}
+
+/**
+ * /blindTests/{id}?ecran, on the venue's TV: dark, large type, no scrolling. The lobby shows
+ * the code and a QR code, then the question, the countdown and the answers coming in as a
+ * count, the reveal, the leaderboard between questions and the podium. It follows the
+ * socket's updates and comes back by itself after a server restart.
+ */
+export function VenueScreen({ id }: { id: string }) {
+  const { state, online } = useLiveBlindTest(id, { player: false });
+  const snapshot = state.status === 'success' ? state : null;
+  const timeLeft = useTimeLeft(snapshot);
+  const navigator = useUseCase(NavigatorPort);
+
+  return (
+    <div className="flex h-dvh w-screen flex-col overflow-hidden bg-black p-8 text-white" data-screen="blind-test">
+      {!online && (
+        <p role="status" className="shrink-0 text-2xl text-warning">
+          Connexion perdue : reconnexion en cours…
+        </p>
+      )}
+      {state.status === 'loading' && (
+        <p role="status" className="m-auto text-4xl text-muted">
+          Chargement du blind test…
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className="m-auto text-center">
+          <h1 className="text-6xl font-bold">Blind test</h1>
+          <p className="mt-6 text-4xl">{blindTestErrorMessage(state.error)}</p>
+          <p className="mt-3 text-2xl text-muted">L’écran se met à jour dès que l’animateur ouvre la partie.</p>
+        </div>
+      )}
+      {snapshot && <ScreenBody id={id} view={snapshot.view} timeLeft={timeLeft} origin={navigator.currentUrl()} />}
+    </div>
+  );
+}
+
+function ScreenBody({ id, view, timeLeft, origin }: { id: string; view: ScreenView; timeLeft: number; origin: URL }) {
+  if (view.status === 'lobby') {
+    const url = joinUrlOf(id, view.code, origin);
+    return (
+      <div className="flex min-h-0 flex-1 gap-12">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h1 className="text-6xl font-extrabold tracking-tight">Blind test : rejoignez la partie !</h1>
+          <p className="mt-6 text-4xl text-muted">Scannez le QR code ou entrez le code sur {origin.host}{pathFor('blindTest', { id })}</p>
+          <p className="mt-8 font-mono text-[10rem] leading-none font-extrabold tracking-[0.15em] text-accent" aria-label="Code de la partie">
+            {view.code}
+          </p>
+          <h2 className="mt-10 text-4xl font-bold">{plural(view.players.length, 'joueur')}</h2>
+          <ul aria-label="Joueurs" className="mt-4 flex min-h-0 flex-wrap content-start gap-3 overflow-hidden text-3xl">
+            {view.players.map((nickname) => (
+              <li key={nickname} className="rounded-xl bg-surface px-5 py-2">
+                {nickname}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <figure className="flex shrink-0 flex-col items-center justify-center gap-4">
+          <JoinQrCode url={url} size={360} />
+          <figcaption className="text-3xl text-muted">Scannez pour jouer</figcaption>
+        </figure>
+      </div>
+    );
+  }
+  if (view.status === 'podium')
+    return (
+      <div className="flex min-h-0 flex-1 flex-col justify-center gap-10">
+        <h1 className="text-center text-7xl font-extrabold">Le podium</h1>
+        <Podium rows={view.leaderboard} size="screen" />
+      </div>
+    );
+  const question = view.question!;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-6">
+      <header className="flex shrink-0 items-start justify-between gap-8">
+        <div>
+          <p className="text-3xl text-muted">
+            Question {question.index + 1}/{view.questionCount} · {question.points} pts{view.paused ? ' · En pause' : ''}
+          </p>
+          <h1 className="mt-2 text-6xl font-extrabold tracking-tight">{questionText(question)}</h1>
+        </div>
+        {view.status === 'question' && (
+          <p role="timer" aria-label="Temps restant" className={`font-mono text-[9rem] leading-none font-extrabold tabular-nums ${timeLeft <= 5000 ? 'text-primary' : ''}`}>
+            {secondsLeft(timeLeft)}
+          </p>
+        )}
+      </header>
+      {view.status === 'question' ? <Asking view={view} question={question} /> : <Reveal view={view} question={question} />}
+    </div>
+  );
+}
+
+function Asking({ view, question }: { view: ScreenView; question: QuestionView }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col justify-between gap-6">
+      {question.mode === 'choices' && (
+        <ul className="grid grid-cols-2 gap-6" aria-label="Réponses proposées">
+          {question.choices.map((choice, i) => (
+            <li key={i} className={`rounded-2xl px-8 py-6 text-5xl font-bold ${CHOICE_STYLES[i]!.className}`}>
+              <span aria-hidden="true" className="mr-4">
+                {CHOICE_STYLES[i]!.shape}
+              </span>
+              {choice}
+            </li>
+          ))}
+        </ul>
+      )}
+      {question.mode === 'buzzer' && (
+        <div className="text-5xl">
+          {view.buzzer.turn ? (
+            <p className="font-bold text-accent">{view.buzzer.turn} a la main !</p>
+          ) : (
+            <p className="text-muted">Buzzez dès que vous savez !</p>
+          )}
+          {view.buzzer.waiting.length > 0 && <p className="mt-4 text-3xl text-muted">Ensuite : {view.buzzer.waiting.join(', ')}</p>}
+        </div>
+      )}
+      {question.mode === 'text' && <p className="text-4xl text-muted">Répondez sur votre téléphone.</p>}
+      <p className="text-6xl font-extrabold" aria-live="polite">
+        {question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')} sur {view.players.length}
+      </p>
+    </div>
+  );
+}
+
+function Reveal({ view, question }: { view: ScreenView; question: QuestionView }) {
+  const solution = solutionText(question);
+  const cover = question.solution?.coverUrl;
+  return (
+    <div className="flex min-h-0 flex-1 gap-12">
+      <div className="flex min-w-0 flex-1 flex-col gap-6">
+        <div className="flex items-center gap-8">
+          {cover && <img src={cover} alt="Pochette" className="size-64 shrink-0 rounded-2xl object-cover" />}
+          <div>
+            <p className="text-3xl text-muted">La réponse</p>
+            <p className="text-7xl font-extrabold text-accent">{solution}</p>
+          </div>
+        </div>
+        <p className="text-4xl">{question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')}</p>
+      </div>
+      <div className="w-[40%] shrink-0 overflow-hidden">
+        <h2 className="mb-4 text-4xl font-bold">Classement</h2>
+        <Leaderboard rows={view.leaderboard} size="screen" limit={8} />
+      </div>
+    </div>
+  );
+}
