@@ -1,0 +1,254 @@
+import { act, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blindTestPlayerKey, SOCKET_EVENTS } from '@sortie/core';
+import { aStaffUser, anId, FakeClock, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
+import { renderApp } from '../test/render-app';
+import { aGame, BLIND_TEST_ID, BlindTestServerSocket } from '../features/blind-tests/testing';
+import { BLIND_TEST_OFFLINE_RETRY_MS } from '../features/blind-tests/useLiveBlindTest';
+
+beforeAll(async () => {
+  await import('./BlindTestPage');
+}, 60_000);
+
+const path = `/blindTests/${BLIND_TEST_ID}`;
+
+/** A phone at `path`, with the server's game behind its socket. */
+async function phone(game = aGame(), { query = '', tokens = new FakeTokenStore() } = {}) {
+  const clock = new FakeClock();
+  const socket = new BlindTestServerSocket(game, clock);
+  const app = await renderApp({ path: `${path}${query}`, socket, clock, tokens, api: new FakeProductApi() });
+  return { ...app, socket, clock };
+}
+
+async function join(user: Awaited<ReturnType<typeof phone>>['user'], nickname: string, code?: string) {
+  const form = await screen.findByRole('form', { name: 'Rejoindre la partie' });
+  if (code) await user.type(within(form).getByLabelText('Code de la partie'), code);
+  await user.type(within(form).getByLabelText('Pseudo'), nickname);
+  await user.click(within(form).getByRole('button', { name: 'Rejoindre' }));
+}
+
+describe('/blindTests/{id} on a phone', () => {
+  it('joins with the code from the QR code and a nickname, waits in the lobby, and keeps its token', async () => {
+    const { user, socket, fakes } = await phone(aGame(), { query: '?code=123456' });
+    expect(document.querySelector('[data-layout="empty"]')).not.toBeNull();
+    expect((screen.getByLabelText('Code de la partie') as HTMLInputElement).value).toBe('123456');
+    await join(user, 'Camille');
+    expect(await screen.findByText(/La partie va bientôt commencer/)).toBeTruthy();
+    expect(screen.getByText('1 joueur dans la partie')).toBeTruthy();
+    expect(fakes.tokens.json(blindTestPlayerKey(BLIND_TEST_ID))).toEqual({ id: 'p1', token: 'token-p1' });
+    expect(socket.game!.players.map((p) => p.nickname)).toEqual(['Camille']);
+  });
+
+  it('explains a refused code or nickname in French', async () => {
+    const { user } = await phone();
+    await join(user, 'Camille', '654321');
+    expect((await screen.findByRole('alert')).textContent).toBe('Ce code ne correspond à aucune partie en cours.');
+  });
+
+  it('answers a track in one box, counts down locally, shows « Réponse envoyée », then « Bonne réponse ! +N », the solution, my score and rank', async () => {
+    const { user, socket, clock } = await phone(aGame(), { query: '?code=123456' });
+    await join(user, 'Camille');
+    await screen.findByText(/La partie va bientôt commencer/);
+    socket.addPlayer('Sam');
+    await act(async () => socket.play('start', 'host'));
+    expect(screen.getByText('Question 1/3')).toBeTruthy();
+    expect(screen.getByText('Quel est ce morceau, et qui le chante ?')).toBeTruthy();
+    expect(screen.getByRole('timer', { name: 'Temps restant' }).textContent).toBe('20');
+    await act(async () => clock.advance(4_000));
+    expect(screen.getByRole('timer', { name: 'Temps restant' }).textContent).toBe('16');
+    await user.type(screen.getByLabelText('Titre et artiste'), 'stromae alors on danse');
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Réponse envoyée');
+    await act(async () => socket.play('reveal', 'host'));
+    const result = screen.getByRole('status');
+    expect(result.textContent).toContain('Bonne réponse ! +90');
+    expect(result.textContent).toContain('La réponse : Alors on danse — Stromae');
+    expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 90 pts · 1er sur 2');
+  });
+
+  it('answers with one of four big coloured buttons, and sees « Raté » with the right answer', async () => {
+    const game = aGame('answers', [aGame().questions[2]!]);
+    const { user, socket } = await phone(game, { query: '?code=123456' });
+    await join(user, 'Camille');
+    await screen.findByText(/La partie va bientôt commencer/);
+    const sam = socket.addPlayer('Sam');
+    await act(async () => socket.play('start', 'host'));
+    const buttons = within(screen.getByRole('group', { name: 'Réponses proposées' })).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['▲Angèle', '◆Stromae', '●Indila', '■Zaz']);
+    await user.click(screen.getByRole('button', { name: /Angèle/ }));
+    expect((await screen.findByRole('status')).textContent).toBe('Réponse envoyée');
+    await act(async () => socket.play('answer', sam, { questionIndex: 0, choice: 1 }));
+    await act(async () => socket.play('reveal', 'host'));
+    expect(screen.getByRole('status').textContent).toBe('RatéLa réponse : Stromae');
+    expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pts · 2e sur 2');
+  });
+
+  it('answers a text question, and refuses nothing but a late answer', async () => {
+    const game = aGame('answers', [aGame().questions[1]!]);
+    const { user, socket, clock } = await phone(game, { query: '?code=123456' });
+    await join(user, 'Camille');
+    await screen.findByText(/La partie va bientôt commencer/);
+    await act(async () => socket.play('start', 'host'));
+    expect(screen.getByText('Quelle ville accueille le Futuroscope ?')).toBeTruthy();
+    await user.type(screen.getByLabelText('Votre réponse'), 'poitier');
+    await act(async () => clock.advance(20_001));
+    expect(screen.getByRole('timer', { name: 'Temps restant' }).textContent).toBe('0');
+    expect(screen.getByRole('status').textContent).toBe('Temps écoulé.');
+    expect((screen.getByRole('button', { name: 'Envoyer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('buzzes in buzzer mode, is told to answer aloud, and sees the host’s verdict', async () => {
+    const { user, socket } = await phone(aGame('buzzer'), { query: '?code=123456' });
+    await join(user, 'Camille');
+    await screen.findByText(/La partie va bientôt commencer/);
+    await act(async () => socket.play('start', 'host'));
+    await user.click(screen.getByRole('button', { name: 'Buzzer' }));
+    expect((await screen.findByRole('status')).textContent).toBe('À vous ! Répondez à voix haute.');
+    await act(async () => socket.play('judge', 'host', { playerId: 'p1', correct: true }));
+    expect(screen.getByRole('status').textContent).toContain('Bonne réponse ! +100');
+  });
+
+  it('comes back as its player after a reload, and sees the podium at the end', async () => {
+    const tokens = new FakeTokenStore();
+    let game = aGame();
+    {
+      const { user, socket, unmount } = await phone(game, { tokens, query: '?code=123456' });
+      await join(user, 'Camille');
+      await screen.findByText(/La partie va bientôt commencer/);
+      socket.addPlayer('Sam');
+      socket.play('start', 'host');
+      socket.play('answer', 'sam', { questionIndex: 0, text: 'Stromae' });
+      socket.play('end', 'host');
+      game = socket.game!;
+      unmount();
+    }
+    const clock = new FakeClock();
+    const socket = new BlindTestServerSocket(game, clock);
+    socket.tokens.set('token-p1', 'p1');
+    await renderApp({ path, socket, clock, tokens, api: new FakeProductApi() });
+    expect(await screen.findByText('Partie terminée !')).toBeTruthy();
+    expect(screen.getByText('Vous finissez 2e sur 2 avec 0 pts.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Podium' })).getByText('Sam')).toBeTruthy();
+    expect(socket.sent(SOCKET_EVENTS.blindTest)[0]).toEqual({ action: 'get', blindTestId: BLIND_TEST_ID, params: { playerToken: 'token-p1' } });
+  });
+});
+
+describe('/blindTests/{id}?ecran, the venue’s screen', () => {
+  async function venue(game = aGame()) {
+    const clock = new FakeClock();
+    const socket = new BlindTestServerSocket(game, clock);
+    const app = await renderApp({ path: `${path}?ecran`, socket, clock, api: new FakeProductApi() });
+    return { ...app, socket, clock };
+  }
+
+  it('shows the code in huge type, a QR code to join with it, and the players as they join', async () => {
+    const { socket } = await venue();
+    expect((await screen.findByLabelText('Code de la partie')).textContent).toBe('123456');
+    expect((await screen.findByRole('img', { name: `QR code vers http://localhost:3000${path}?code=123456` })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await act(async () => socket.addPlayer('Alex'));
+    await act(async () => socket.addPlayer('Sam'));
+    expect(within(screen.getByRole('list', { name: 'Joueurs' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alex', 'Sam']);
+    expect(screen.getByRole('heading', { name: '2 joueurs' })).toBeTruthy();
+  });
+
+  it('counts the answers as they come in, then reveals with the cover and the leaderboard, then the podium', async () => {
+    const { socket, clock } = await venue();
+    await screen.findByLabelText('Code de la partie');
+    await act(async () => {
+      socket.addPlayer('Alex');
+      socket.addPlayer('Sam');
+      socket.play('start', 'host');
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quel est ce morceau, et qui le chante ?');
+    expect(screen.getByText('0 réponse sur 2')).toBeTruthy();
+    await act(async () => clock.advance(2_000));
+    expect(screen.getByRole('timer').textContent).toBe('18');
+    await act(async () => socket.play('answer', 'alex', { questionIndex: 0, text: 'Alors on danse Stromae' }));
+    expect(screen.getByText('1 réponse sur 2')).toBeTruthy();
+    await act(async () => socket.play('answer', 'sam', { questionIndex: 0, text: 'Angèle' }));
+    expect(screen.getByText('2 réponses sur 2')).toBeTruthy();
+    await act(async () => socket.play('reveal', 'host'));
+    expect(screen.getByText('Alors on danse — Stromae')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Pochette' }).getAttribute('src')).toBe('https://img.example/cheese.jpg');
+    expect(within(screen.getByRole('list', { name: 'Classement' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1erAlex95 pts', '2eSam0 pts']);
+    await act(async () => socket.play('next', 'host'));
+    await act(async () => socket.play('answer', 'sam', { questionIndex: 1, text: 'Poitiers' }));
+    await act(async () => socket.play('next', 'host'));
+    await act(async () => socket.play('answer', 'sam', { questionIndex: 2, choice: 1 }));
+    await act(async () => socket.play('reveal', 'host'));
+    expect(within(screen.getByRole('list', { name: 'Classement' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1erSam200 pts', '2eAlex95 pts']);
+    await act(async () => socket.play('next', 'host'));
+    expect(screen.getByRole('heading', { name: 'Le podium' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Podium' })).getAllByRole('figure').map((f) => f.textContent)).toEqual(['Alex95 pts2e', 'Sam200 pts1er']);
+  });
+
+  it('asks again after a lost connection, until the server is back', async () => {
+    const { socket, clock } = await venue();
+    await screen.findByLabelText('Code de la partie');
+    await act(async () => socket.serverEmit('disconnect', 'transport close'));
+    expect(screen.getByRole('status').textContent).toBe('Connexion perdue : reconnexion en cours…');
+    const gets = () => socket.sent(SOCKET_EVENTS.blindTest).length;
+    await act(async () => clock.advance(BLIND_TEST_OFFLINE_RETRY_MS));
+    expect(gets()).toBe(2);
+    await act(async () => socket.serverEmit('connect'));
+    expect(gets()).toBe(3);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('/blindTests/{id}?animateur, the host’s desk', () => {
+  async function host(game: ReturnType<typeof aGame> | null) {
+    const staff = aStaffUser({ _id: anId(9) });
+    const clock = new FakeClock();
+    const socket = new BlindTestServerSocket(game, clock).asHost();
+    const app = await renderApp({ path: `${path}?animateur`, socket, clock, api: new FakeProductApi().signedInAs(staff) });
+    return { ...app, socket, clock };
+  }
+
+  it('opens the session, starts once a player is in, judges the buzzer and kicks', async () => {
+    const { user, socket } = await host(null);
+    await user.click(await screen.findByRole('button', { name: 'Ouvrir la partie' }));
+    const start = await screen.findByRole('button', { name: 'Démarrer' });
+    expect((start as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Aucun joueur n’a encore rejoint la partie.')).toBeTruthy();
+    await act(async () => {
+      socket.game = { ...socket.game!, settings: { ...socket.game!.settings, mode: 'buzzer' } };
+      socket.addPlayer('Alex');
+      socket.addPlayer('Sam');
+    });
+    await user.click(screen.getByRole('button', { name: 'Démarrer' }));
+    expect(await screen.findByText('Quel est ce morceau, et qui le chante ?')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Musique' }).querySelector('audio')?.getAttribute('src')).toBe('/demo/alors-on-danse.mp3');
+    await act(async () => socket.play('buzz', 'sam', { questionIndex: 0 }));
+    await act(async () => socket.play('buzz', 'alex', { questionIndex: 0 }));
+    const buzzer = screen.getByRole('region', { name: 'Buzzer' });
+    expect(within(buzzer).getByText('Sam a la main')).toBeTruthy();
+    await user.click(within(buzzer).getByRole('button', { name: 'Mauvaise réponse' }));
+    expect(await within(screen.getByRole('region', { name: 'Buzzer' })).findByText('Alex a la main')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Bonne réponse' }));
+    expect(await screen.findByText('La réponse : Alors on danse — Stromae')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retirer Sam' }));
+    expect(await screen.findByRole('heading', { name: '1 joueur' })).toBeTruthy();
+    const actions = socket.sent(SOCKET_EVENTS.blindTest).map((r) => (r as { action: string }).action);
+    expect(actions.filter((a) => a !== 'get')).toEqual(['open', 'start', 'judge', 'judge', 'kick']);
+    expect(socket.sent(SOCKET_EVENTS.blindTest).find((r) => (r as { action: string }).action === 'judge')).toEqual({ action: 'judge', blindTestId: BLIND_TEST_ID, params: { playerId: 'sam', correct: false } });
+  });
+
+  it('pauses and resumes, reveals, and goes to the podium after the last question', async () => {
+    const { user, socket } = await host(aGame('answers', [aGame().questions[1]!]));
+    await act(async () => socket.addPlayer('Alex'));
+    await user.click(await screen.findByRole('button', { name: 'Démarrer' }));
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    await user.click(await screen.findByRole('button', { name: 'Reprendre' }));
+    await user.click(await screen.findByRole('button', { name: 'Révéler la réponse' }));
+    await user.click(await screen.findByRole('button', { name: 'Voir le podium' }));
+    expect(await screen.findByRole('button', { name: 'Nouvelle partie' })).toBeTruthy();
+    expect(socket.game!.status).toBe('podium');
+  });
+
+  it('is for staff only', async () => {
+    const clock = new FakeClock();
+    await renderApp({ path: `${path}?animateur`, socket: new BlindTestServerSocket(aGame(), clock), clock, api: new FakeProductApi() });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Réservé à l’équipe du lieu/);
+  });
+});
