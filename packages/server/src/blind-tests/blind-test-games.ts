@@ -1,0 +1,266 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { z } from 'zod';
+import {
+  BlindTestInputSchema,
+  BlindTestRefusal,
+  GameSchema,
+  gameQuestionOf,
+  isBlindTestActionName,
+  openGame,
+  QuestionSchema,
+  refuseGame,
+  runBlindTestAction,
+  type Game,
+  type GameActor,
+} from '@sortie/core/domain';
+import type { Db } from '../db/database';
+import { BLIND_TEST_NOT_FOUND } from './blind-test-protocol';
+
+/** Where the players' secrets live in the blind test's row, beside `game`: a hash of each token, to its player's id. Never sent. */
+export const TOKENS_FIELD = 'gameTokens';
+
+/** A blind test as the authority holds it: its record (title, settings…), its live game, and its players' token hashes. */
+export interface BlindTestState {
+  id: string;
+  record: z.infer<typeof RecordSchema>;
+  game: Game | null;
+  tokens: Record<string, string>;
+}
+
+const RecordSchema = BlindTestInputSchema.loose();
+const TokensSchema = z.record(z.string(), z.string()).default({});
+
+/** Who sends a call, as the socket knows them: staff or not, the token the phone holds, the player the socket already is. */
+export interface Caller {
+  staff: boolean;
+  playerToken?: string;
+  playerId?: string;
+}
+
+/** A call to run as the authority, timed when the server received it. */
+export interface GameCall {
+  action: string;
+  params: Record<string, unknown>;
+  caller: Caller;
+  at: number;
+}
+
+export interface GameOutcome {
+  state: BlindTestState;
+  /** The player the call was made as (joined, or recognised by their token). */
+  playerId?: string;
+  /** A new player's token: answered once, never stored as such. */
+  newToken?: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const playerIdFor = (state: BlindTestState, caller: Caller): string | undefined => {
+  if (caller.playerToken && caller.playerToken.length <= 200) {
+    const known = state.tokens[hashToken(caller.playerToken)];
+    if (known) return known;
+  }
+  return caller.playerId && state.game?.players.some((p) => p.id === caller.playerId) ? caller.playerId : undefined;
+};
+
+export interface BlindTestGamesOptions {
+  db: Db;
+  now: () => number;
+  /** Every stored change of a game, with whether the room should hear of it at once (host actions, buzzes). */
+  changed(state: BlindTestState, urgent: boolean): void;
+  /** On close, before the writes under way are awaited. */
+  closing?(): void;
+}
+
+interface Queued {
+  call: GameCall;
+  resolve(outcome: GameOutcome): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The server's authority over live blind tests. Calls on one blind test run in the order they
+ * arrived, each timed by the server's clock when it arrived; the calls that arrive while a
+ * write is being stored wait together and are stored by the next write, in one transaction
+ * that locks the row (SELECT … FOR UPDATE): 300 answers in two seconds cost a few writes, not
+ * 300. Each call is acknowledged once its write is committed; a refused call changes nothing.
+ */
+export class BlindTestGames {
+  private readonly copies = new Map<string, BlindTestState>();
+  private readonly waiting = new Map<string, Queued[]>();
+  private readonly running = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly options: BlindTestGamesOptions) {}
+
+  /** The blind test as last stored (from memory once read), or null. */
+  async read(id: string): Promise<BlindTestState | null> {
+    const copy = this.copies.get(id);
+    if (copy) return copy;
+    const [row] = await this.options.db.query<{ data: unknown }>('SELECT data FROM blind_tests WHERE id = $1', [id]);
+    if (!row) return null;
+    const state = stateOf(id, row.data);
+    // A write may have landed meanwhile: its copy is newer.
+    if (!this.copies.has(id)) this.copies.set(id, state);
+    return this.copies.get(id)!;
+  }
+
+  /** The live blind test whose game has this code, if any. */
+  async findByCode(code: string): Promise<string | null> {
+    if (!/^\d{6}$/.test(code)) return null;
+    const [row] = await this.options.db.query<{ id: string }>(`SELECT id FROM blind_tests WHERE status = 'live' AND data->'game'->>'code' = $1 LIMIT 1`, [code]);
+    return row?.id ?? null;
+  }
+
+  /** Runs a call as the authority, after the calls already queued for this blind test. Rejects with a French BlindTestRefusal. */
+  run(id: string, call: GameCall): Promise<GameOutcome> {
+    if (this.closed) return Promise.reject(new BlindTestRefusal('Le serveur redémarre : réessayez dans un instant.'));
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(id);
+      if (queue) queue.push({ call, resolve, reject });
+      else this.waiting.set(id, [{ call, resolve, reject }]);
+      if (!this.running.has(id)) this.drainLater(id);
+    });
+  }
+
+  /** The blind test changed otherwise (a REST write): the copy goes. */
+  forget(id: string): void {
+    this.copies.delete(id);
+  }
+
+  /** Waits for the writes under way; later calls are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.options.closing?.();
+    while (this.running.size > 0) await Promise.all([...this.running.values()]);
+    this.copies.clear();
+  }
+
+  private drainLater(id: string): void {
+    const done = this.drain(id).finally(() => {
+      this.running.delete(id);
+      if (this.waiting.has(id)) this.drainLater(id);
+    });
+    this.running.set(id, done);
+  }
+
+  /** Stores every call waiting for this blind test in one transaction, then answers each. */
+  private async drain(id: string): Promise<void> {
+    const batch = this.waiting.get(id) ?? [];
+    this.waiting.delete(id);
+    if (batch.length === 0) return;
+    const answers: Array<{ outcome?: GameOutcome; error?: unknown }> = [];
+    let urgent = false;
+    let written: BlindTestState | null = null;
+    try {
+      written = await this.options.db.transaction(async (tx) => {
+        answers.length = 0;
+        const [row] = await tx.query<{ data: unknown }>('SELECT data FROM blind_tests WHERE id = $1 FOR UPDATE', [id]);
+        if (!row) {
+          for (const _ of batch) answers.push({ error: new BlindTestRefusal(BLIND_TEST_NOT_FOUND) });
+          return null;
+        }
+        const before = stateOf(id, row.data);
+        let state = before;
+        for (const { call } of batch) {
+          try {
+            const outcome = call.action === 'open' ? await this.open(tx, state, call) : this.apply(state, call);
+            if (outcome.state !== state && (call.caller.staff || call.action === 'buzz' || call.action === 'open')) urgent = true;
+            state = outcome.state;
+            answers.push({ outcome });
+          } catch (error) {
+            if (!(error instanceof BlindTestRefusal)) throw error;
+            answers.push({ error });
+          }
+        }
+        if (state === before) return null;
+        if (state.game?.status !== before.game?.status) urgent = true;
+        await tx.query(`UPDATE blind_tests SET data = $2::jsonb, status = $3, updated_at = now() WHERE id = $1`, [id, JSON.stringify(recordOf(state)), state.record.status]);
+        return state;
+      });
+    } catch (error) {
+      // Nothing was stored: every call of the batch fails alike, and the copy is read again next time.
+      this.copies.delete(id);
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    if (written) {
+      this.copies.set(id, written);
+      this.options.changed(written, urgent);
+    }
+    batch.forEach((item, i) => {
+      const answer = answers[i]!;
+      if (answer.outcome) item.resolve(answer.outcome);
+      else item.reject(answer.error);
+    });
+  }
+
+  /** One action of core's on the state: the caller becomes the actor core expects. */
+  private apply(state: BlindTestState, call: GameCall): GameOutcome {
+    const { action, params, caller, at } = call;
+    if (!isBlindTestActionName(action)) return refuseGame(`Action inconnue : ${action.slice(0, 40)}.`);
+    const game = state.game;
+    if (!game) return refuseGame('Aucune partie n’est ouverte pour ce blind test.');
+    const known = playerIdFor(state, caller);
+    if (action === 'join') {
+      // A phone coming back with its token gets its player back, whatever it typed.
+      if (known && game.players.some((p) => p.id === known && !p.kicked)) return { state, playerId: known };
+      const playerId = randomBytes(8).toString('hex');
+      const token = randomBytes(24).toString('base64url');
+      const joined = runBlindTestAction('join', game, { role: 'visitor', playerId }, params, { now: at });
+      return { state: { ...state, game: joined, tokens: { ...state.tokens, [hashToken(token)]: playerId } }, playerId, newToken: token };
+    }
+    const actor: GameActor = known ? { role: 'player', playerId: known } : caller.staff ? { role: 'host' } : { role: 'visitor', playerId: 'visiteur' };
+    const next = runBlindTestAction(action, game, actor, params, { now: at });
+    const finished = next.status === 'podium' && state.record.status !== 'finished';
+    return { state: { ...state, game: next, record: finished ? { ...state.record, status: 'finished' } : state.record }, ...(known ? { playerId: known } : {}) };
+  }
+
+  /**
+   * `open` (staff): a new game from the blind test's questions in their order, under a 6-digit
+   * code no other live game has. A game under way is answered as it is (a host's screen
+   * reloaded), unless `restart: true`.
+   */
+  private async open(tx: Db, state: BlindTestState, call: GameCall): Promise<GameOutcome> {
+    if (!call.caller.staff) return refuseGame('Réservé à l’animateur de la partie.');
+    const restart = call.params['restart'] === true;
+    if (state.game && state.game.status !== 'podium' && state.record.status === 'live' && !restart) return { state };
+    const ids = state.record.questionIds;
+    const rows = ids.length ? await tx.query<{ id: string; data: Record<string, unknown>; created_at: unknown; updated_at: unknown }>('SELECT id, data, created_at, updated_at FROM questions WHERE id = ANY($1::text[])', [ids]) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const questions = ids.flatMap((questionId, i) => {
+      const row = byId.get(questionId);
+      if (!row) return [];
+      const parsed = QuestionSchema.safeParse({ ...row.data, _id: row.id, createdAt: isoOf(row.created_at), updatedAt: isoOf(row.updated_at) });
+      if (!parsed.success) return refuseGame(`La question n° ${i + 1} est incomplète : corrigez-la dans le tableau de bord (${parsed.error.issues[0]?.message ?? 'champ invalide'}).`);
+      return [gameQuestionOf(parsed.data)];
+    });
+    const { mode, slowestShare, wrongBuzzPenalty, streakBonus } = state.record;
+    const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus }, await freeCode(tx, state.id));
+    return { state: { ...state, game, tokens: {}, record: { ...state.record, status: 'live' } } };
+  }
+}
+
+/** A 6-digit code that no other live game uses. */
+async function freeCode(tx: Db, id: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const [taken] = await tx.query(`SELECT 1 FROM blind_tests WHERE status = 'live' AND id <> $2 AND data->'game'->>'code' = $1 LIMIT 1`, [code, id]);
+    if (!taken) return code;
+  }
+  return refuseGame('Trop de parties en cours : réessayez dans un instant.');
+}
+
+const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+/** A stored row through core's schemas (STYLE.md 14): the record, its game and its token hashes. */
+export function stateOf(id: string, data: unknown): BlindTestState {
+  const raw = (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
+  const { game, [TOKENS_FIELD]: tokens, ...record } = raw;
+  return { id, record: RecordSchema.parse(record), game: game ? GameSchema.parse(game) : null, tokens: TokensSchema.parse(tokens) };
+}
+
+/** The row's record: the blind test, its game and the token hashes. */
+function recordOf(state: BlindTestState): Record<string, unknown> {
+  return { ...state.record, game: state.game, [TOKENS_FIELD]: state.tokens };
+}

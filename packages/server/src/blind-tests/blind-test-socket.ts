@@ -1,0 +1,215 @@
+import type { Server, Socket } from 'socket.io';
+import { BlindTestRefusal, playerView, screenView, SOCKET_EVENTS, type Game, type PlayerView, type ScreenView } from '@sortie/core/domain';
+import type { AppContext } from '../http/context';
+import type { UserJson } from '../auth/users';
+import { isStaff } from '../http/session';
+import { BlindTestGames, hashToken, type BlindTestState, type Caller } from './blind-test-games';
+import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
+import { handshakeUser } from './handshake-user';
+
+/** A blind test's room: its screens, its host and its players' phones. */
+export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
+
+/** How often, at most, the big screen and the host hear of the crowd's answers and joins. */
+export const SCREEN_UPDATE_MS = 100;
+/** How often, at most, the phones hear of them (each hears of its own answer in its acknowledgement; host actions and buzzes reach everyone at once). */
+export const PHONE_UPDATE_MS = 1000;
+
+interface ViewBase {
+  blindTestId: string;
+  title: string;
+  /** The server's clock when the view was made: the phones count down from `timeLeftMs` without trusting their own. */
+  serverNow: number;
+}
+/** What each kind of socket sees: players their own view, the host the whole game, anyone else the screen. */
+export type BlindTestView =
+  | (ScreenView & ViewBase & { role: 'screen' })
+  | (PlayerView & ViewBase & { role: 'player' })
+  | (ScreenView & ViewBase & { role: 'host'; full: Game });
+
+/** A `get` of a blind test whose game is not open yet. */
+export interface ClosedView extends ViewBase {
+  role: 'closed';
+  status: string;
+}
+
+export type BlindTestAck =
+  | { status: 'ok'; game: BlindTestView | ClosedView; player?: { id: string; token?: string } }
+  | { status: 'error'; msg: string };
+
+/** What a socket remembers: the player it is in each blind test, and whether it is the host's. */
+interface SocketData {
+  blindTestPlayers?: Record<string, string>;
+  blindTestHosts?: Record<string, true>;
+  blindTestUser?: Promise<UserJson | null>;
+}
+
+export function viewOf(state: BlindTestState, as: { playerId?: string; host?: boolean }, now: number): BlindTestView | ClosedView {
+  const base = { blindTestId: state.id, title: state.record.title, serverNow: now };
+  const game = state.game;
+  if (!game) return { ...base, role: 'closed', status: state.record.status };
+  if (as.playerId && game.players.some((p) => p.id === as.playerId)) return { ...playerView(game, as.playerId, now), ...base, role: 'player' };
+  if (as.host) return { ...screenView(game, now), ...base, role: 'host', full: game };
+  return { ...screenView(game, now), ...base, role: 'screen' };
+}
+
+export interface AttachOptions {
+  /** The session of a handshake (socket.ts's reader, once it exports it). */
+  sessionOf?: (ctx: AppContext, socket: Socket) => Promise<UserJson | null>;
+  /** Phones' and screens' update intervals (tests shorten them). */
+  phoneUpdateMs?: number;
+  screenUpdateMs?: number;
+}
+
+export type BlindTestLog = (message: string, error?: unknown) => void;
+
+const attached = new WeakMap<Server, BlindTestGames>();
+const byContext = new WeakMap<AppContext, BlindTestGames>();
+
+/** The blind tests' authority of an app, once attached (the REST policy drops its copies on writes). */
+export const blindTestGamesOf = (ctx: AppContext): BlindTestGames | undefined => byContext.get(ctx);
+
+/**
+ * The live blind tests over socket.io (issue 17): `SOCKET_EVENTS.blindTest` carries a JSON string
+ * {action, blindTestId, params} answered with {status: 'ok', game} or {status: 'error', msg} in
+ * French; every stored change reaches the room `blindTest:<id>` on `SOCKET_EVENTS.blindTestUpdate`
+ * as {blindTestId, game}, each socket with its own view. Attaching twice to one server is a no-op.
+ */
+export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog = () => undefined, options: AttachOptions = {}): BlindTestGames {
+  const existing = attached.get(io);
+  if (existing) return existing;
+  const sessionOf = options.sessionOf ?? handshakeUser;
+  const phoneEvery = options.phoneUpdateMs ?? PHONE_UPDATE_MS;
+  const screenEvery = options.screenUpdateMs ?? SCREEN_UPDATE_MS;
+
+  /** Sends the room the game as it is now; `who` says which sockets. */
+  const broadcast = (state: BlindTestState, who: 'all' | 'screens' | 'phones') => {
+    const room = io.sockets.adapter.rooms.get(blindTestRoom(state.id));
+    if (!room || room.size === 0) return;
+    const now = ctx.now();
+    let screen: BlindTestView | ClosedView | undefined;
+    let host: BlindTestView | ClosedView | undefined;
+    for (const socketId of room) {
+      const socket = io.sockets.sockets.get(socketId);
+      if (!socket) continue;
+      const data = socket.data as SocketData;
+      const playerId = data.blindTestPlayers?.[state.id];
+      if (playerId) {
+        if (who !== 'screens') socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: viewOf(state, { playerId }, now) });
+        continue;
+      }
+      if (who === 'phones') continue;
+      const view = data.blindTestHosts?.[state.id] ? (host ??= viewOf(state, { host: true }, now)) : (screen ??= viewOf(state, {}, now));
+      socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: view });
+    }
+  };
+
+  // The crowd's answers are gathered: the screens hear of them every SCREEN_UPDATE_MS, the phones every PHONE_UPDATE_MS.
+  const timers = new Map<string, NodeJS.Timeout>();
+  const latest = new Map<string, BlindTestState>();
+  const later = (state: BlindTestState, who: 'screens' | 'phones', every: number) => {
+    latest.set(state.id, state);
+    const key = `${who}:${state.id}`;
+    if (timers.has(key)) return;
+    const timer = setTimeout(() => {
+      timers.delete(key);
+      const current = latest.get(state.id);
+      if (current) broadcast(current, who);
+    }, every);
+    timer.unref();
+    timers.set(key, timer);
+  };
+
+  const games = new BlindTestGames({
+    db: ctx.db,
+    now: ctx.now,
+    changed: (state, urgent) => {
+      latest.set(state.id, state);
+      if (urgent) {
+        for (const who of ['screens', 'phones']) {
+          clearTimeout(timers.get(`${who}:${state.id}`));
+          timers.delete(`${who}:${state.id}`);
+        }
+        broadcast(state, 'all');
+        return;
+      }
+      later(state, 'screens', screenEvery);
+      later(state, 'phones', phoneEvery);
+    },
+    closing: () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  });
+  attached.set(io, games);
+  byContext.set(ctx, games);
+
+  io.on('connection', (socket) => {
+    const data = socket.data as SocketData;
+    const user = () => (data.blindTestUser ??= sessionOf(ctx, socket).catch(() => null));
+    const handshakeToken = () => {
+      const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.['blindTestToken'];
+      return typeof token === 'string' ? token : undefined;
+    };
+
+    socket.on(SOCKET_EVENTS.blindTest, async (payload: unknown, ack?: unknown) => {
+      // The server's time of arrival: what an answer is scored by.
+      const at = ctx.now();
+      const reply = typeof ack === 'function' ? (ack as (answer: BlindTestAck) => void) : () => undefined;
+      try {
+        const call = parseBlindTestCall(payload);
+        const { playerToken, ...params } = call.params;
+        const token = typeof playerToken === 'string' ? playerToken : handshakeToken();
+        const needsSession = call.action === 'open' || call.action === 'get' || !BLIND_TEST_PLAYER_ACTIONS.has(call.action);
+        const staff = needsSession ? isStaff(await user()) : false;
+        const blindTestId = call.blindTestId ?? (await games.findByCode(typeof params['code'] === 'string' ? params['code'].trim() : ''));
+        if (!blindTestId) throw new BlindTestRefusal('Ce code ne correspond à aucune partie en cours.');
+        const caller: Caller = { staff, ...(token ? { playerToken: token } : {}), ...(data.blindTestPlayers?.[blindTestId] ? { playerId: data.blindTestPlayers[blindTestId] } : {}) };
+
+        if (call.action === 'get') {
+          const state = await games.read(blindTestId);
+          if (!state) throw new BlindTestRefusal(BLIND_TEST_NOT_FOUND);
+          const playerId = playerOf(state, caller);
+          follow(socket, blindTestId, { playerId, host: staff });
+          reply({ status: 'ok', game: viewOf(state, { playerId, host: staff }, ctx.now()) });
+          return;
+        }
+        if (call.action === 'open' && !staff) throw new BlindTestRefusal('Réservé à l’animateur de la partie.');
+        const outcome = await games.run(blindTestId, { action: call.action, params, caller, at });
+        const playerId = outcome.playerId;
+        follow(socket, blindTestId, { playerId, host: staff && !playerId });
+        reply({
+          status: 'ok',
+          game: viewOf(outcome.state, { playerId, host: staff }, ctx.now()),
+          ...(call.action === 'join' && playerId ? { player: { id: playerId, ...(outcome.newToken ? { token: outcome.newToken } : {}) } } : {}),
+        });
+      } catch (error) {
+        if (error instanceof BlindTestRefusal) return reply({ status: 'error', msg: error.message });
+        log('blind test action failed', error);
+        reply({ status: 'error', msg: 'Erreur interne du serveur : réessayez.' });
+      }
+    });
+  });
+  return games;
+}
+
+/** The actions a phone sends: no session to read for them. */
+const BLIND_TEST_PLAYER_ACTIONS = new Set(['join', 'answer', 'buzz']);
+
+/** The player a caller is in this blind test, by their token or their socket. */
+function playerOf(state: BlindTestState, caller: Caller): string | undefined {
+  const players = state.game?.players ?? [];
+  if (caller.playerToken) {
+    const id = state.tokens[hashToken(caller.playerToken)];
+    if (id && players.some((p) => p.id === id)) return id;
+  }
+  return caller.playerId && players.some((p) => p.id === caller.playerId) ? caller.playerId : undefined;
+}
+
+/** The socket joins the room and remembers who it is there. */
+function follow(socket: Socket, blindTestId: string, as: { playerId?: string | undefined; host: boolean }): void {
+  const data = socket.data as SocketData;
+  void socket.join(blindTestRoom(blindTestId));
+  if (as.playerId) (data.blindTestPlayers ??= {})[blindTestId] = as.playerId;
+  else if (as.host) (data.blindTestHosts ??= {})[blindTestId] = true;
+}
