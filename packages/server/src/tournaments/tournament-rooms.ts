@@ -51,6 +51,7 @@ export class TournamentRooms {
   private readonly copies = new Map<string, Copy>();
   private readonly generations = new Map<string, number>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly loading = new Map<string, Promise<Json | null>>();
   private epoch = 0;
   /** Names this process in its notifications. */
   private readonly node = randomBytes(6).toString('hex');
@@ -72,6 +73,19 @@ export class TournamentRooms {
   async read(id: string): Promise<Json | null> {
     const copy = this.copies.get(id);
     if (copy) return copy.tournament;
+    // A crowd opening the same tournament at once (a QR code on the screen) makes one query.
+    let loading = this.loading.get(id);
+    if (!loading) {
+      const started = this.load(id).finally(() => {
+        if (this.loading.get(id) === started) this.loading.delete(id);
+      });
+      this.loading.set(id, started);
+      loading = started;
+    }
+    return loading;
+  }
+
+  private async load(id: string): Promise<Json | null> {
     const stamp = this.stamp(id);
     const [row] = await this.options.db.query(`SELECT id, data, created_at, updated_at, xmin::text AS version FROM tournaments WHERE id = $1`, [id]);
     if (!row) return null;
@@ -193,6 +207,8 @@ export class TournamentRooms {
   private forget(id: string, { refresh }: { refresh: boolean }): void {
     this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
     this.copies.delete(id);
+    // A read begun before the change must not answer those who ask after it.
+    this.loading.delete(id);
     if (!refresh || !this.options.followed(id)) return;
     // In turn with the writes, so that the room never receives an older state after a newer one.
     this.inTurn(id, () => this.read(id))
@@ -203,6 +219,7 @@ export class TournamentRooms {
   private forgetAll(): void {
     this.epoch += 1;
     this.copies.clear();
+    this.loading.clear();
     this.generations.clear();
   }
 
