@@ -71,7 +71,10 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   io.on('connection', async (socket) => {
     // Listen first, so that an early event is not dropped while the session is read.
     const userReady = handshakeUser(ctx, socket).catch(() => null);
-    const follow = (tournamentId: string) => void socket.join(tournamentRoom(tournamentId));
+    const follow = {
+      join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
+      leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
+    };
     socket.on(SOCKET_EVENTS.tournament, async (payload: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
       try {

@@ -25,14 +25,23 @@ export function parseTournamentCall(payload: unknown): TournamentCall {
 }
 
 /**
- * Answers one call: `get` from memory (and `follow` joins the tournament's room), an action
+ * Answers one call: `get` from memory (and joins the tournament's room), an action
  * through the authority (stored before the answer, broadcast by the rooms).
  */
-export async function answerTournamentCall(rooms: TournamentRooms, call: TournamentCall, actor: TournamentActor | null, follow: (tournamentId: string) => void): Promise<{ status: 'ok'; tournament: Json }> {
+export async function answerTournamentCall(
+  rooms: TournamentRooms,
+  call: TournamentCall,
+  actor: TournamentActor | null,
+  follow: { join(tournamentId: string): void; leave(tournamentId: string): void },
+): Promise<{ status: 'ok'; tournament: Json }> {
   if (call.action === 'get') {
+    // In the room before the read: no change made meanwhile can slip between the answer and the updates.
+    follow.join(call.tournamentId);
     const tournament = await rooms.read(call.tournamentId);
-    if (!tournament) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
-    follow(call.tournamentId);
+    if (!tournament) {
+      follow.leave(call.tournamentId);
+      throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
+    }
     return { status: 'ok', tournament };
   }
   return { status: 'ok', tournament: await rooms.run(call.tournamentId, call.action, actor, call.params) };
