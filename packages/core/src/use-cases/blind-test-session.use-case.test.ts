@@ -10,8 +10,12 @@ const NOW = new Date('2026-01-15T20:00:00.000Z').getTime();
 const question: GameQuestion = { id: 'q1', kind: 'choices', prompt: 'Capitale de la Vienne ?', ask: 'both', answers: [], choices: ['Poitiers', 'Niort', 'Limoges', 'Tours'], correctChoice: 0, points: 100, timeLimitMs: 20_000, offsetMs: 0 };
 const lobby = joinGame(openGame([question], { mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 0 }, '123456'), 'p1', 'Alex');
 const playing = startGame(lobby, NOW);
-const screen = screenView(playing, NOW);
-const mine = playerView(playing, 'p1', NOW);
+// As the server sends them: each view says whose it is, with the blind test's title and the server's clock.
+const base = { blindTestId: ID, title: 'Quiz du jeudi', serverNow: NOW };
+const screen = { ...screenView(playing, NOW), ...base, role: 'screen' };
+const mine = { ...playerView(playing, 'p1', NOW), ...base, role: 'player' };
+const hosted = { ...screenView(playing, NOW), ...base, role: 'host', full: playing };
+const { blindTestId: _, title: __, serverNow: ___, role: ____, ...screenOnly } = screen;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -24,7 +28,7 @@ describe('BlindTestSession', () => {
   it('emits a JSON string of action, blindTestId and params on the blind test event and resolves the view, dated by this device', async () => {
     const { session, socket, clock } = setup();
     socket.replyWith({ status: 'ok', game: screen });
-    await expect(session.execute('get', ID)).resolves.toEqual({ kind: 'view', view: { ...screen, me: null }, receivedAt: clock.now().getTime() });
+    await expect(session.execute('get', ID)).resolves.toEqual({ kind: 'view', view: { ...screenOnly, me: null }, game: null, title: 'Quiz du jeudi', receivedAt: clock.now().getTime() });
     expect(socket.emitted[0]).toEqual({ event: SOCKET_EVENTS.blindTest, ack: true, payload: JSON.stringify({ action: 'get', blindTestId: ID, params: {} }) });
   });
 
@@ -53,12 +57,20 @@ describe('BlindTestSession', () => {
     expect(session.player(ID)).toBeNull();
   });
 
-  it('reads the whole game staff receive with core’s schema', async () => {
+  it('reads the whole game staff receive beside the screen’s view with core’s schema', async () => {
     const { session, socket } = setup();
-    socket.replyOnceWith({ status: 'ok', game: playing });
-    await expect(session.execute('start', ID)).resolves.toMatchObject({ kind: 'game', game: { code: '123456', status: 'question', questionIndex: 0 } });
-    socket.replyOnceWith({ status: 'ok', game: { ...playing, code: 'abc' } });
+    socket.replyOnceWith({ status: 'ok', game: hosted });
+    await expect(session.execute('start', ID)).resolves.toMatchObject({ kind: 'view', view: { code: '123456', status: 'question', me: null }, game: { code: '123456', status: 'question', questionIndex: 0 } });
+    socket.replyOnceWith({ status: 'ok', game: { ...hosted, full: { ...playing, code: 'abc' } } });
     await expect(session.execute('get', ID)).rejects.toMatchObject({ code: 'BLIND_TEST_INVALID_REPLY', message: 'Le serveur du blind test a renvoyé une partie illisible.' });
+    socket.replyOnceWith({ status: 'ok', game: playing });
+    await expect(session.execute('get', ID)).rejects.toMatchObject({ code: 'BLIND_TEST_INVALID_REPLY' });
+  });
+
+  it('tells a blind test with no game open yet', async () => {
+    const { session, socket } = setup();
+    socket.replyOnceWith({ status: 'ok', game: { blindTestId: ID, title: 'Quiz du jeudi', serverNow: NOW, role: 'closed', status: 'draft' } });
+    await expect(session.execute('get', ID)).resolves.toMatchObject({ kind: 'closed', title: 'Quiz du jeudi' });
   });
 
   it('rejects with the French msg of an error reply, and a reply without a game as undefined game', async () => {
@@ -107,16 +119,17 @@ describe('BlindTestSession', () => {
   it('watch passes on the updates of that blind test only, until unsubscribed', () => {
     const { session, socket } = setup();
     const seen: unknown[] = [];
-    const stop = session.watch(ID, (state) => seen.push(state.kind === 'view' ? state.view.answerCount : state.game.status));
+    const stop = session.watch(ID, (state) => seen.push(state.kind === 'view' ? (state.game?.status ?? state.view.answerCount) : state.kind));
     socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, game: { ...screen, answerCount: 1 } });
     socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, JSON.stringify({ ...screen, answerCount: 2 }));
     socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: anId(72), game: { ...screen, answerCount: 9 } });
-    socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, game: playing });
+    socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, game: hosted });
+    socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, game: { role: 'closed', status: 'draft' } });
     socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, 'not json');
     socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, game: { status: 'paused' } });
     stop();
     socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, game: screen });
-    expect(seen).toEqual([1, 2, 'question']);
+    expect(seen).toEqual([1, 2, 'question', 'closed']);
     expect(socket.listenerCount(SOCKET_EVENTS.blindTestUpdate)).toBe(0);
   });
 });

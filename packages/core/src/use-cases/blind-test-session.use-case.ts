@@ -32,12 +32,14 @@ export interface BlindTestPlayer {
 }
 
 /**
- * What the server sent: a view (the screen's, or a phone's with `me`) or, to staff, the whole
- * stored game (answers included), which the host's page turns into its view with core's rules.
+ * What the server sent: a view (the screen's, or a phone's with `me`), to staff with the whole
+ * stored game beside it (answers included: who is who, to judge and kick), or word that the
+ * blind test has no game open yet. `receivedAt` is this device's clock when it arrived: the
+ * countdown ticks on from the view's `timeLeftMs`, which the server counted.
  */
 export type BlindTestGameState =
-  | { kind: 'view'; view: PlayerView; receivedAt: number }
-  | { kind: 'game'; game: Game; receivedAt: number };
+  | { kind: 'view'; view: PlayerView; game: Game | null; title: string | null; receivedAt: number }
+  | { kind: 'closed'; title: string | null; receivedAt: number };
 
 export type BlindTestReply = BlindTestGameState & { player?: BlindTestPlayer };
 
@@ -138,9 +140,18 @@ export class BlindTestSession {
     const value = objectOf(raw);
     if (!value) return null;
     const receivedAt = this.clock.now().getTime();
-    if (isView(value)) return { kind: 'view', view: { ...value, me: value.me ?? null }, receivedAt };
-    const game = GameSchema.safeParse(value);
-    return game.success ? { kind: 'game', game: game.data, receivedAt } : null;
+    const title = typeof value['title'] === 'string' ? value['title'] : null;
+    if (value['role'] === 'closed') return { kind: 'closed', title, receivedAt };
+    if (!isView(value)) return null;
+    const { full, role: _role, blindTestId: _id, serverNow: _now, title: _title, ...view } = value as typeof value & { full?: unknown; role?: unknown; blindTestId?: unknown; serverNow?: unknown; title?: unknown };
+    let game: Game | null = null;
+    if (full !== undefined) {
+      // Staff's copy of the stored game goes through core's schema before any rule reads it.
+      const parsed = GameSchema.safeParse(full);
+      if (!parsed.success) return null;
+      game = parsed.data;
+    }
+    return { kind: 'view', view: { ...view, me: view.me ?? null }, game, title, receivedAt };
   }
 }
 

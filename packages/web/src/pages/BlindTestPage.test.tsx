@@ -134,7 +134,7 @@ describe('/blindTests/{id} on a phone', () => {
 });
 
 describe('/blindTests/{id}?ecran, the venue’s screen', () => {
-  async function venue(game = aGame()) {
+  async function venue(game: ReturnType<typeof aGame> | null = aGame()) {
     const clock = new FakeClock();
     const socket = new BlindTestServerSocket(game, clock);
     const app = await renderApp({ path: `${path}?ecran`, socket, clock, api: new FakeProductApi() });
@@ -144,6 +144,7 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
   it('shows the code in huge type, a QR code to join with it, and the players as they join', async () => {
     const { socket } = await venue();
     expect((await screen.findByLabelText('Code de la partie')).textContent).toBe('123456');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quiz du jeudi');
     expect((await screen.findByRole('img', { name: `QR code vers http://localhost:3000${path}?code=123456` })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     await act(async () => socket.addPlayer('Alex'));
     await act(async () => socket.addPlayer('Sam'));
@@ -180,6 +181,13 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     await act(async () => socket.play('next', 'host'));
     expect(screen.getByRole('heading', { name: 'Le podium' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Podium' })).getAllByRole('figure').map((f) => f.textContent)).toEqual(['Alex95 pts2e', 'Sam200 pts1er']);
+  });
+
+  it('waits for the host to open the game, then shows its code without a reload', async () => {
+    const { socket } = await venue(null);
+    expect((await screen.findByRole('status')).textContent).toBe('Quiz du jeudiLa partie va bientôt s’ouvrir.');
+    await act(async () => socket.push(aGame()));
+    expect(screen.getByLabelText('Code de la partie').textContent).toBe('123456');
   });
 
   it('asks again after a lost connection, until the server is back', async () => {

@@ -37,7 +37,7 @@ export function HostPanel({ id }: { id: string }) {
 }
 
 function HostDesk({ id }: { id: string }) {
-  const { state, online, run } = useLiveBlindTest(id, { player: false });
+  const { state, online, run, reload } = useLiveBlindTest(id, { player: false });
   const snapshot = state.status === 'success' ? state : null;
   const timeLeft = useTimeLeft(snapshot);
   const game = snapshot?.game ?? null;
@@ -45,7 +45,7 @@ function HostDesk({ id }: { id: string }) {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4" data-screen="blind-test-host">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-bold">Animer le blind test</h1>
+        <h1 className="text-3xl font-bold break-words">{(state.status === 'success' || state.status === 'closed') && state.title ? `Animer : ${state.title}` : 'Animer le blind test'}</h1>
         <p className="flex gap-4">
           <a href={`${pathFor('blindTest', { id })}?ecran`} target="_blank" rel="noopener" className={LINK_CLASS}>
             Ouvrir l’écran du lieu
@@ -63,8 +63,16 @@ function HostDesk({ id }: { id: string }) {
         </p>
       )}
       {state.status === 'error' && (
-        <div className="space-y-3 rounded-xl bg-surface p-4">
+        <div role="alert" className="space-y-3 rounded-xl bg-error/10 p-4">
           <p>{blindTestErrorMessage(state.error)}</p>
+          <button type="button" onClick={reload} className={SECONDARY_BUTTON_CLASS}>
+            Réessayer
+          </button>
+        </div>
+      )}
+      {state.status === 'closed' && (
+        <div className="space-y-3 rounded-xl bg-surface p-4">
+          <p>La partie n’est pas encore ouverte : ouvrez-la pour afficher son code à l’écran et laisser les joueurs entrer.</p>
           <HostButton label="Ouvrir la partie" action="open" run={run} primary />
         </div>
       )}

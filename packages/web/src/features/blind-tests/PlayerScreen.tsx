@@ -19,7 +19,7 @@ export function PlayerScreen({ id, initialCode }: { id: string; initialCode: str
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 px-4 py-6" data-screen="blind-test-player">
-      <h1 className="text-2xl font-extrabold tracking-tight">Blind test</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight break-words">{(state.status === 'success' || state.status === 'closed') && state.title ? state.title : 'Blind test'}</h1>
       {!online && (
         <p role="status" className="rounded-lg bg-warning/15 p-3 text-warning">
           Connexion perdue : reconnexion en cours…
@@ -37,6 +37,11 @@ export function PlayerScreen({ id, initialCode }: { id: string; initialCode: str
             Réessayer
           </button>
         </div>
+      )}
+      {state.status === 'closed' && (
+        <p role="status" className="rounded-xl bg-surface p-4 text-xl">
+          La partie n’est pas encore ouverte : elle commence bientôt, gardez cette page ouverte.
+        </p>
       )}
       {snapshot && (snapshot.view.me ? <Playing snapshot={snapshot} me={snapshot.view.me} timeLeft={timeLeft} run={run} /> : <NotJoined view={snapshot.view} initialCode={initialCode} lostPlayer={lostPlayer} run={run} />)}
     </main>

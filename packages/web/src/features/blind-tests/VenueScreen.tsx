@@ -41,18 +41,25 @@ export function VenueScreen({ id }: { id: string }) {
           <p className="mt-3 text-2xl text-muted">L’écran se met à jour dès que l’animateur ouvre la partie.</p>
         </div>
       )}
-      {snapshot && <ScreenBody id={id} view={snapshot.view} timeLeft={timeLeft} origin={navigator.currentUrl()} />}
+      {state.status === 'closed' && (
+        <div role="status" className="m-auto text-center">
+          <h1 className="text-7xl font-extrabold">{state.title ?? 'Blind test'}</h1>
+          <p className="mt-6 text-4xl text-muted">La partie va bientôt s’ouvrir.</p>
+        </div>
+      )}
+      {snapshot && <ScreenBody id={id} title={snapshot.title} view={snapshot.view} timeLeft={timeLeft} origin={navigator.currentUrl()} />}
     </div>
   );
 }
 
-function ScreenBody({ id, view, timeLeft, origin }: { id: string; view: ScreenView; timeLeft: number; origin: URL }) {
+function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: string | null; view: ScreenView; timeLeft: number; origin: URL }) {
   if (view.status === 'lobby') {
     const url = joinUrlOf(id, view.code, origin);
     return (
       <div className="flex min-h-0 flex-1 gap-12">
         <div className="flex min-w-0 flex-1 flex-col">
-          <h1 className="text-6xl font-extrabold tracking-tight">Blind test : rejoignez la partie !</h1>
+          <h1 className="text-6xl font-extrabold tracking-tight">{title ?? 'Blind test'}</h1>
+          <p className="mt-4 text-5xl font-bold">Rejoignez la partie !</p>
           <p className="mt-6 text-4xl text-muted">Scannez le QR code ou entrez le code sur {origin.host}{pathFor('blindTest', { id })}</p>
           <p className="mt-8 font-mono text-[10rem] leading-none font-extrabold tracking-[0.15em] text-accent" aria-label="Code de la partie">
             {view.code}

@@ -3,7 +3,7 @@ import { apiErrorMessage } from '../../data/api-error-message';
 
 /** The French sentence of a failed load: the socket's refusals are already French. */
 export function blindTestErrorMessage(error: unknown): string {
-  if (error instanceof BlindTestSessionError) return error.code === 'BLIND_TEST_INVALID_REPLY' && error.message === 'undefined game' ? 'La partie n’est pas encore ouverte.' : error.message;
+  if (error instanceof BlindTestSessionError) return error.message;
   return apiErrorMessage(error);
 }
 

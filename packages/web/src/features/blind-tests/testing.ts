@@ -46,11 +46,15 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
     return this.clock.now().getTime();
   }
 
-  /** What this socket sees of the game. */
+  title = 'Quiz du jeudi';
+
+  /** What this socket sees of the game, shaped as the server's views: players their own, staff the whole game beside the screen's. */
   view(): unknown {
-    if (!this.game) return null;
-    if (this.role === 'host') return this.game;
-    return this.playerId ? playerView(this.game, this.playerId, this.now) : screenView(this.game, this.now);
+    const base = { blindTestId: BLIND_TEST_ID, title: this.title, serverNow: this.now };
+    if (!this.game) return { ...base, role: 'closed', status: 'draft' };
+    if (this.playerId) return { ...playerView(this.game, this.playerId, this.now), ...base, role: 'player' };
+    if (this.role === 'host') return { ...screenView(this.game, this.now), ...base, role: 'host', full: this.game };
+    return { ...screenView(this.game, this.now), ...base, role: 'screen' };
   }
 
   /** The room hears of a change: this socket receives its own view. */
@@ -95,9 +99,10 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
       this.push(aGame());
       return { status: 'ok', game: this.view() };
     }
-    if (!this.game) return { status: 'error', msg: 'La partie n’est pas encore ouverte.' };
     if (action === 'get') return { status: 'ok', game: this.view() };
-    if (action === 'join' && this.playerId) return { status: 'ok', game: this.view() };
+    if (!this.game) return { status: 'error', msg: 'La partie n’est pas encore ouverte.' };
+    // Joining again with the token gives the player back (its id, no new token).
+    if (action === 'join' && this.playerId) return { status: 'ok', game: this.view(), player: { id: this.playerId } };
     if (!isBlindTestActionName(action)) return { status: 'error', msg: 'Action inconnue.' };
     if (action === 'join') {
       const playerId = `p${this.#next++}`;
@@ -107,6 +112,7 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
       this.playerId = playerId;
       this.push(joined);
       return { status: 'ok', game: this.view(), player: { id: playerId, token: secret } };
+
     }
     const actor: GameActor | null = this.role === 'host' ? { role: 'host' } : this.playerId ? { role: 'player', playerId: this.playerId } : null;
     this.push(runBlindTestAction(action, this.game, actor, params, { now: this.now }));

@@ -1,18 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { BlindTestSession, ClockPort, SessionService, TournamentSocketPort, screenView, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
+import { BlindTestSession, ClockPort, SessionService, TournamentSocketPort, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 
-/** What a page shows: the view (the host's computed from the whole game by core's rules), and when it arrived. */
+/** What a page shows: the server's view for this device, and when it arrived. */
 export interface BlindTestSnapshot {
   view: PlayerView;
   /** The whole game, for staff only (who is who, to judge and kick). */
   game: Game | null;
+  title: string | null;
   /** This device's clock when the view arrived: the countdown ticks on from there. */
   receivedAt: number;
 }
 
-export type LiveBlindTest = { status: 'loading' } | { status: 'error'; error: unknown } | ({ status: 'success' } & BlindTestSnapshot);
+/** `closed`: the blind test exists but the host has not opened its game yet. */
+export type LiveBlindTest =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'closed'; title: string | null }
+  | ({ status: 'success' } & BlindTestSnapshot);
 
 export interface LiveBlindTestApi {
   state: LiveBlindTest;
@@ -30,9 +36,9 @@ export const BLIND_TEST_OFFLINE_RETRY_MS = 30_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function snapshotOf(state: BlindTestGameState): BlindTestSnapshot {
-  if (state.kind === 'view') return { view: state.view, game: null, receivedAt: state.receivedAt };
-  return { view: { ...screenView(state.game, state.receivedAt), me: null }, game: state.game, receivedAt: state.receivedAt };
+function liveOf(state: BlindTestGameState): LiveBlindTest {
+  if (state.kind === 'closed') return { status: 'closed', title: state.title };
+  return { status: 'success', view: state.view, game: state.game, title: state.title, receivedAt: state.receivedAt };
 }
 
 /**
@@ -56,7 +62,7 @@ export function useLiveBlindTest(id: string, { player = true }: { player?: boole
 
   const show = useCallback((reply: BlindTestGameState) => {
     hasData.current = true;
-    setState({ status: 'success', ...snapshotOf(reply) });
+    setState(liveOf(reply));
   }, []);
 
   const reload = useCallback(() => {
@@ -64,7 +70,7 @@ export function useLiveBlindTest(id: string, { player = true }: { player?: boole
     const fetch = async (): Promise<BlindTestReply> => {
       const got = await session.execute('get', id);
       // A phone that joined before: `join` with its token gives its player back.
-      if (!player || !session.player(id) || (got.kind === 'view' && got.view.me) || got.kind === 'game' || got.view.status === 'podium') return got;
+      if (!player || !session.player(id) || got.kind !== 'view' || got.view.me || got.view.status === 'podium') return got;
       try {
         return await session.execute('join', id, { code: got.view.code });
       } catch (error) {
