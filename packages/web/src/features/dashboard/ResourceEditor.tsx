@@ -3,9 +3,14 @@ import { ProductApiPort, ValidationError, type ResourceName } from '@sortie/core
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { SchemaForm, type Errors } from './SchemaForm';
+import { QuestionForm } from './QuestionForm';
+import { BlindTestForm } from './BlindTestForm';
 import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';
 
 type Record_ = Record<string, unknown> & { _id?: string };
+
+/** Resources whose form is more than one widget per field (a question by its kind, a blind test's ordered questions). */
+const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm };
 
 /**
  * The edit form of one record (or of a new one): the draft stays on screen whatever the
@@ -14,6 +19,7 @@ type Record_ = Record<string, unknown> & { _id?: string };
 export function ResourceEditor({ resource, initial, onSaved, readOnly = false, readOnlyReason }: { resource: ResourceName; initial?: Record_; onSaved: (saved: Record_) => void; readOnly?: boolean; readOnlyReason?: string }) {
   const api = useUseCase(ProductApiPort);
   const fields = resourceFields(resource);
+  const Form = FORMS[resource] ?? SchemaForm;
   const [draft, setDraft] = useState<Record_>(() => (initial ? structuredClone(initial) : emptyValue(fields)));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,7 +71,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
         </div>
       )}
       <fieldset disabled={readOnly} className="space-y-4">
-        <SchemaForm fields={fields} value={draft} onChange={(next) => { setDraft(next); setSaved(false); }} errors={errors} />
+        <Form fields={fields} value={draft} onChange={(next) => { setDraft(next); setSaved(false); }} errors={errors} />
       </fieldset>
       <div className="sticky bottom-0 flex items-center gap-3 border-t border-line bg-background py-3">
         <button type="submit" disabled={saving || readOnly} className="rounded-lg bg-primary px-4 py-2 font-semibold text-background disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2">

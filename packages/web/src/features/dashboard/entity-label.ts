@@ -2,7 +2,7 @@
 export function entityLabel(record: unknown): string {
   if (!record || typeof record !== 'object') return '';
   const r = record as Record<string, unknown>;
-  for (const key of ['title', 'name', 'displayName', 'shortCode', 'email', 'question', 'subject', 'url']) {
+  for (const key of ['title', 'name', 'displayName', 'shortCode', 'email', 'question', 'prompt', 'subject', 'url']) {
     const value = r[key];
     if (typeof value === 'string' && value.trim()) return value;
   }

@@ -9,12 +9,18 @@ import type { PageProps } from '../types';
 
 // A tournament's desk (core's rules, the socket) loads only with a tournament's page.
 const TournamentPanel = lazy(() => import('../../features/tournaments/TournamentPanel'));
+const BlindTestLinks = lazy(() => import('../../features/blind-tests/BlindTestLinks'));
 
 /** Panels of other features under a record's form: the page composes them, the dashboard feature does not import them. */
 const EXTRA_PANELS: Partial<Record<ResourceName, ExtraPanel>> = {
   tournaments: (record, onChanged) => (
     <Suspense fallback={<p className="text-sm text-muted">Chargement du tournoi…</p>}>
       <TournamentPanel id={record._id} onChanged={onChanged} />
+    </Suspense>
+  ),
+  blindtests: (record) => (
+    <Suspense fallback={null}>
+      <BlindTestLinks id={record._id} />
     </Suspense>
   ),
 };

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
+import { renderApp } from '../../test/render-app';
+
+const staffApi = () => new FakeProductApi().signedInAs(aStaffUser());
+
+describe('dashboard: a question by its kind', () => {
+  it('edits four answers and the right one, then turns the question into an extract with its track and audio file', async () => {
+    const id = anId();
+    const api = staffApi().seed('questions', { _id: id, kind: 'choices', prompt: 'Qui a chanté « Tous les mêmes » ?', choices: ['Angèle', 'Stromae', 'Indila', 'Zaz'], correctChoice: 0, points: 100, timeLimitSeconds: 20, ask: 'both', answers: [], offsetSeconds: 0 });
+    const { user } = await renderApp({ path: `/dashboard/questions/${id}`, api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Qui a chanté « Tous les mêmes » ?' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /Quatre réponses/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('Titre attendu')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Réponse B' }) as HTMLInputElement).value).toBe('Stromae');
+    await user.click(screen.getByRole('radio', { name: 'Bonne réponse : B' }));
+    await user.clear(screen.getByRole('spinbutton', { name: 'Temps pour répondre (secondes)' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Temps pour répondre (secondes)' }), '30');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    expect((api.lastCallTo('update') as unknown[])[2]).toMatchObject({ kind: 'choices', choices: ['Angèle', 'Stromae', 'Indila', 'Zaz'], correctChoice: 1, timeLimitSeconds: 30 });
+
+    await user.click(screen.getByRole('radio', { name: /Extrait musical/ }));
+    expect(screen.queryByRole('textbox', { name: 'Réponse B' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Titre attendu' }), 'Alors on danse');
+    await user.type(screen.getByRole('textbox', { name: 'Artiste attendu' }), 'Stromae');
+    await user.click(screen.getByRole('radio', { name: 'Le titre' }));
+    await user.type(screen.getByRole('textbox', { name: 'Morceau Spotify (spotify:track:…)' }), 'spotify:track:5Bb6X8lBcEYRN4tZQwJqRf');
+    await user.type(screen.getByRole('textbox', { name: /^Fichier audio/ }), '/demo/alors-on-danse.mp3');
+    await user.type(screen.getByRole('spinbutton', { name: 'Début de l’extrait (secondes)' }), '42');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    const body = (api.lastCallTo('update') as unknown[])[2] as Record<string, unknown>;
+    expect(body).toMatchObject({ kind: 'track', title: 'Alors on danse', artist: 'Stromae', ask: 'title', trackUri: 'spotify:track:5Bb6X8lBcEYRN4tZQwJqRf', audioUrl: '/demo/alors-on-danse.mp3', offsetSeconds: 42 });
+    expect(body).not.toHaveProperty('choices');
+    expect(body).not.toHaveProperty('correctChoice');
+  });
+
+  it('creates a text question with its accepted answers, one per line', async () => {
+    const api = staffApi();
+    const { user } = await renderApp({ path: '/dashboard/questions?nouveau=1', api });
+    const form = await screen.findByRole('form', { name: 'Créer' });
+    expect((within(form).getByRole('radio', { name: /Réponse libre/ }) as HTMLInputElement).checked).toBe(true);
+    await user.type(within(form).getByRole('textbox', { name: 'Question' }), 'Quelle ville accueille le Futuroscope ?');
+    await user.type(within(form).getByRole('textbox', { name: 'Réponses acceptées (une par ligne)' }), 'Poitiers{Enter}Chasseneuil-du-Poitou');
+    await user.click(within(form).getByRole('button', { name: 'Créer' }));
+    expect(api.lastCallTo('create')).toMatchObject(['questions', { kind: 'text', prompt: 'Quelle ville accueille le Futuroscope ?', answers: ['Poitiers', 'Chasseneuil-du-Poitou'] }]);
+  });
+});
+
+describe('dashboard: a blind test', () => {
+  it('orders its questions, adds one by search, chooses the buzzer and its penalty, and links to the live pages', async () => {
+    const id = anId();
+    const [q1, q2, q3] = [anId(), anId(), anId()];
+    const api = staffApi()
+      .seed('questions', { _id: q1, kind: 'text', prompt: 'Capitale de la Vienne ?' }, { _id: q2, kind: 'track', title: 'Alors on danse' }, { _id: q3, kind: 'text', prompt: 'Le Futuroscope ?' })
+      .seed('blindtests', { _id: id, title: 'Quiz du jeudi', questionIds: [q1, q2], status: 'draft', mode: 'answers', slowestShare: 0.5, streakBonus: 0, wrongBuzzPenalty: 0 });
+    const { user } = await renderApp({ path: `/dashboard/blindtests/${id}`, api });
+    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre de jeu' });
+    expect(await within(list).findByText('Alors on danse')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1.Capitale de la Vienne ?↑↓Retirer', '2.Alors on danse↑↓Retirer']);
+    await user.click(screen.getByRole('button', { name: 'Monter la question 2' }));
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.slice(0, 10))).toEqual(['1.Alors on', '2.Capitale']);
+    await user.type(screen.getByRole('combobox', { name: 'Ajouter une question' }), 'Futuro');
+    await user.click(await screen.findByRole('option', { name: 'Le Futuroscope ?' }));
+    expect(await within(list).findByText('Le Futuroscope ?')).toBeTruthy();
+    expect(screen.queryByRole('spinbutton', { name: 'Pénalité d’un mauvais buzz (points)' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /Buzzer/ }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Pénalité d’un mauvais buzz (points)' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    expect((api.lastCallTo('update') as unknown[])[2]).toMatchObject({ questionIds: [q2, q1, q3], mode: 'buzzer', wrongBuzzPenalty: 5 });
+    const live = await screen.findByRole('region', { name: 'Partie en direct' });
+    expect(within(live).getByRole('link', { name: 'Animer la partie' }).getAttribute('href')).toBe(`/blindTests/${id}?animateur`);
+    expect(within(live).getByRole('link', { name: 'Écran du lieu' }).getAttribute('href')).toBe(`/blindTests/${id}?ecran`);
+  });
+});
