@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ChampionshipInputSchema, EventCategoryInputSchema, EventInputSchema, EventPatchSchema, EventRoleInputSchema } from './schemas/events.schema';
 import { JobOfferInputSchema, JobOfferPatchSchema, MenuInputSchema, PlaceInputSchema, PlaceRoleInputSchema, PlaceTypeInputSchema, StoreInputSchema } from './schemas/places.schema';
 import { ArtistInputSchema, BadgeInputSchema, NotificationInputSchema, OrganizationInputSchema, UserInputSchema } from './schemas/people.schema';
-import { BlindTestInputSchema, QuestionInputSchema, QuestionPatchSchema, RaffleInputSchema, RafflePatchSchema, TournamentInputSchema } from './schemas/games.schema';
+import { BlindTestInputSchema, QuestionInputSchema, RaffleInputSchema, RafflePatchSchema, TournamentInputSchema } from './schemas/games.schema';
 import { FormInputSchema, FormTemplateInputSchema } from './schemas/forms.schema';
 import { BlogPostInputSchema, DocPageInputSchema, ImageInputSchema, MailTemplateInputSchema } from './schemas/content.schema';
 import { DynaLinkInputSchema, ShareInputSchema } from './schemas/links.schema';
@@ -23,7 +23,12 @@ export interface ResourceDefinition {
   read: 'public' | 'staff';
 }
 
-const partial = (schema: z.ZodType) => (schema as unknown as z.ZodObject).partial();
+/** A field without its default: an update leaves unnamed fields alone rather than resetting them. */
+const withoutDefault = (field: z.ZodType): z.ZodType => (field instanceof z.ZodDefault || field instanceof z.ZodPrefault ? withoutDefault(field.unwrap() as z.ZodType) : field);
+/** Every field optional and none defaulted (zod's own .partial() keeps the defaults, which would reset them). */
+export const patchOf = (schema: z.ZodType) =>
+  z.object(Object.fromEntries(Object.entries((schema as unknown as z.ZodObject).shape).map(([name, field]) => [name, withoutDefault(field as z.ZodType).optional()])));
+const partial = patchOf;
 const def = (
   apiPath: string,
   one: string,
@@ -49,7 +54,7 @@ export const RESOURCES = {
   menus: def('menus', 'carte', 'cartes', MenuInputSchema),
   organizations: def('organizations', 'organisation', 'organisations', OrganizationInputSchema),
   places: def('places', 'lieu', 'lieux', PlaceInputSchema),
-  questions: def('questions', 'question', 'questions', QuestionInputSchema, { read: 'staff', patch: QuestionPatchSchema }),
+  questions: def('questions', 'question', 'questions', QuestionInputSchema, { read: 'staff' }),
   raffles: def('raffles', 'tombola', 'tombolas', RaffleInputSchema, { patch: RafflePatchSchema }),
   scrape: def('scrape', 'collecte', 'collectes', ScrapeJobInputSchema, { read: 'staff' }),
   stores: def('stores', 'boutique', 'boutiques', StoreInputSchema),

@@ -38,8 +38,6 @@ function playable(question: z.infer<typeof QuestionFields>, ctx: z.RefinementCtx
 }
 
 export const QuestionInputSchema = QuestionFields.superRefine(playable);
-/** An update: any field, each checked alone (the whole question is checked again when a game opens). */
-export const QuestionPatchSchema = QuestionFields.partial();
 export const QuestionSchema = QuestionFields.extend(EntityMeta).superRefine(playable);
 export type Question = z.infer<typeof QuestionSchema>;
 
