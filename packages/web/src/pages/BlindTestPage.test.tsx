@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { blindTestPlayerKey, SOCKET_EVENTS } from '@sortie/core';
-import { aStaffUser, anId, FakeClock, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blindTestPlayerKey, SOCKET_EVENTS, SPOTIFY_TOKEN_KEY } from '@sortie/core';
+import { aStaffUser, anId, FakeClock, FakeMusic, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { aGame, BLIND_TEST_ID, BlindTestServerSocket } from '../features/blind-tests/testing';
 import { BLIND_TEST_OFFLINE_RETRY_MS } from '../features/blind-tests/useLiveBlindTest';
@@ -205,13 +205,56 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
 });
 
 describe('/blindTests/{id}?animateur, the host’s desk', () => {
-  async function host(game: ReturnType<typeof aGame> | null) {
+  async function host(game: ReturnType<typeof aGame> | null, { tokens = new FakeTokenStore(), music = new FakeMusic() } = {}) {
     const staff = aStaffUser({ _id: anId(9) });
     const clock = new FakeClock();
     const socket = new BlindTestServerSocket(game, clock).asHost();
-    const app = await renderApp({ path: `${path}?animateur`, socket, clock, api: new FakeProductApi().signedInAs(staff) });
+    const app = await renderApp({ path: `${path}?animateur`, socket, clock, tokens, music, api: new FakeProductApi().signedInAs(staff) });
     return { ...app, socket, clock };
   }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('plays the question’s audio file in this browser without Spotify, paused on a buzz and at the reveal', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
+    const { user, socket } = await host(aGame('buzzer'));
+    await act(async () => socket.addPlayer('Alex'));
+    expect(screen.getByRole('button', { name: 'Connecter Spotify' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Démarrer' }));
+    const audio = (await screen.findByLabelText('Extrait de la question')) as HTMLAudioElement;
+    expect(audio.getAttribute('src')).toBe('/demo/alors-on-danse.mp3');
+    expect(audio.currentTime).toBe(30);
+    expect(play).toHaveBeenCalledTimes(1);
+    await act(async () => socket.play('buzz', 'alex', { questionIndex: 0 }));
+    expect(pause).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Mauvaise réponse' }));
+    expect(play).toHaveBeenCalledTimes(2);
+    const pauses = pause.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Révéler la réponse' }));
+    expect(pause.mock.calls.length).toBeGreaterThan(pauses);
+  });
+
+  it('plays the track on the Spotify device the host picks, from its offset, and pauses it on a buzz', async () => {
+    const tokens = new FakeTokenStore();
+    tokens.set(SPOTIFY_TOKEN_KEY, JSON.stringify({ access_token: 'access-1', refresh_token: 'refresh-1' }));
+    const music = new FakeMusic();
+    const { user, socket } = await host(aGame('buzzer'), { tokens, music });
+    await act(async () => socket.addPlayer('Alex'));
+    const picker = await screen.findByRole('combobox', { name: 'Enceinte Spotify' });
+    expect(await within(picker).findByRole('option', { name: 'Enceinte du bar (Speaker) · actif' })).toBeTruthy();
+    await user.selectOptions(picker, 'device-bar');
+    await user.click(screen.getByRole('button', { name: 'Démarrer' }));
+    await screen.findByText('Quel est ce morceau, et qui le chante ?');
+    await act(async () => undefined);
+    expect(music.playback).toEqual({ deviceId: 'device-bar', uris: ['spotify:track:5Bb6X8lBcEYRN4tZQwJqRf'], positionMs: 30_000, isPlaying: true });
+    await act(async () => socket.play('buzz', 'alex', { questionIndex: 0 }));
+    await act(async () => undefined);
+    expect(music.playback?.isPlaying).toBe(false);
+    expect(screen.queryByLabelText('Extrait de la question')).toBeNull();
+  });
 
   it('opens the session, starts once a player is in, judges the buzzer and kicks', async () => {
     const { user, socket } = await host(null);

@@ -7,7 +7,7 @@ export const BLIND_TEST_ID = '0000000000000000000000b1';
 export function aQuiz(): GameQuestion[] {
   const base = { prompt: '', ask: 'both' as const, answers: [], choices: [], points: 100, timeLimitMs: 20_000, offsetMs: 0 };
   return [
-    { ...base, id: 'q1', kind: 'track', title: 'Alors on danse', artist: 'Stromae', audioUrl: '/demo/alors-on-danse.mp3', coverUrl: 'https://img.example/cheese.jpg' },
+    { ...base, id: 'q1', kind: 'track', title: 'Alors on danse', artist: 'Stromae', audioUrl: '/demo/alors-on-danse.mp3', trackUri: 'spotify:track:5Bb6X8lBcEYRN4tZQwJqRf', offsetMs: 30_000, coverUrl: 'https://img.example/cheese.jpg' },
     { ...base, id: 'q2', kind: 'text', prompt: 'Quelle ville accueille le Futuroscope ?', answers: ['Poitiers', 'Chasseneuil-du-Poitou'] },
     { ...base, id: 'q3', kind: 'choices', prompt: 'Qui a chanté « Tous les mêmes » ?', choices: ['Angèle', 'Stromae', 'Indila', 'Zaz'], correctChoice: 1 },
   ];
