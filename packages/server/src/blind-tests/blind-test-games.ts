@@ -72,6 +72,13 @@ export interface BlindTestGamesOptions {
   closing?(): void;
 }
 
+/** A batch's outcome: an answer per call, and what was stored (null: nothing changed). */
+interface Applied {
+  answers: Array<{ outcome?: GameOutcome; error?: unknown }>;
+  urgent: boolean;
+  written: { state: BlindTestState; version: string } | null;
+}
+
 interface Queued {
   call: GameCall;
   resolve(outcome: GameOutcome): void;
@@ -81,12 +88,13 @@ interface Queued {
 /**
  * The server's authority over live blind tests. Calls on one blind test run in the order they
  * arrived, each timed by the server's clock when it arrived; the calls that arrive while a
- * write is being stored wait together and are stored by the next write, in one transaction
- * that locks the row (SELECT … FOR UPDATE): 300 answers in two seconds cost a few writes, not
- * 300. Each call is acknowledged once its write is committed; a refused call changes nothing.
+ * write is being stored wait together and are stored by the next write (300 answers in two
+ * seconds cost a few dozen writes, not 300). Each call is acknowledged once its write is
+ * committed; a refused call changes nothing.
  */
 export class BlindTestGames {
-  private readonly copies = new Map<string, BlindTestState>();
+  /** The last stored state of each blind test, with its row's version (PostgreSQL's `xmin`). */
+  private readonly copies = new Map<string, { state: BlindTestState; version: string }>();
   private readonly waiting = new Map<string, Queued[]>();
   private readonly running = new Map<string, Promise<void>>();
   private closed = false;
@@ -96,13 +104,13 @@ export class BlindTestGames {
   /** The blind test as last stored (from memory once read), or null. */
   async read(id: string): Promise<BlindTestState | null> {
     const copy = this.copies.get(id);
-    if (copy) return copy;
-    const [row] = await this.options.db.query<{ data: unknown }>('SELECT data FROM blind_tests WHERE id = $1', [id]);
+    if (copy) return copy.state;
+    const [row] = await this.options.db.query<{ data: unknown; version: string }>('SELECT data, xmin::text AS version FROM blind_tests WHERE id = $1', [id]);
     if (!row) return null;
     const state = stateOf(id, row.data);
     // A write may have landed meanwhile: its copy is newer.
-    if (!this.copies.has(id)) this.copies.set(id, state);
-    return this.copies.get(id)!;
+    if (!this.copies.has(id)) this.copies.set(id, { state, version: row.version });
+    return this.copies.get(id)!.state;
   }
 
   /** The live blind test whose game has this code, if any. */
@@ -144,55 +152,87 @@ export class BlindTestGames {
     this.running.set(id, done);
   }
 
-  /** Stores every call waiting for this blind test in one transaction, then answers each. */
+  /**
+   * Stores every call waiting for this blind test in one write, then answers each. From the
+   * memory copy, the write is one statement that applies only if the row is still the version
+   * copied (`WHERE xmin = …`); without a copy, when the row changed meanwhile, or to open a game,
+   * it runs in a transaction that locks the row (SELECT … FOR UPDATE).
+   */
   private async drain(id: string): Promise<void> {
     const batch = this.waiting.get(id) ?? [];
     this.waiting.delete(id);
     if (batch.length === 0) return;
-    const answers: Array<{ outcome?: GameOutcome; error?: unknown }> = [];
-    let urgent = false;
-    let written: BlindTestState | null = null;
+    let result: Applied | null;
     try {
-      written = await this.options.db.transaction(async (tx) => {
-        answers.length = 0;
-        const [row] = await tx.query<{ data: unknown }>('SELECT data FROM blind_tests WHERE id = $1 FOR UPDATE', [id]);
-        if (!row) {
-          for (const _ of batch) answers.push({ error: new BlindTestRefusal(BLIND_TEST_NOT_FOUND) });
-          return null;
-        }
-        const before = stateOf(id, row.data);
-        let state = before;
-        for (const { call } of batch) {
-          try {
-            const outcome = call.action === 'open' ? await this.open(tx, state, call) : this.apply(state, call);
-            if (outcome.state !== state && (call.caller.staff || call.action === 'buzz' || call.action === 'open')) urgent = true;
-            state = outcome.state;
-            answers.push({ outcome });
-          } catch (error) {
-            if (!(error instanceof BlindTestRefusal)) throw error;
-            answers.push({ error });
-          }
-        }
-        if (state === before) return null;
-        if (state.game?.status !== before.game?.status) urgent = true;
-        await tx.query(`UPDATE blind_tests SET data = $2::jsonb, status = $3, updated_at = now() WHERE id = $1`, [id, JSON.stringify(recordOf(state)), state.record.status]);
-        return state;
-      });
+      const copy = batch.some((item) => item.call.action === 'open') ? undefined : this.copies.get(id);
+      result = copy ? await this.writeFromCopy(id, copy, batch) : null;
+      result ??= await this.writeLocked(id, batch);
     } catch (error) {
       // Nothing was stored: every call of the batch fails alike, and the copy is read again next time.
       this.copies.delete(id);
       for (const item of batch) item.reject(error);
       return;
     }
-    if (written) {
-      this.copies.set(id, written);
-      this.options.changed(written, urgent);
+    if (result.written) {
+      this.copies.set(id, result.written);
+      this.options.changed(result.written.state, result.urgent);
     }
     batch.forEach((item, i) => {
-      const answer = answers[i]!;
+      const answer = result.answers[i]!;
       if (answer.outcome) item.resolve(answer.outcome);
       else item.reject(answer.error);
     });
+  }
+
+  /** The batch on the memory copy, stored in one statement; null when the row changed since. */
+  private async writeFromCopy(id: string, copy: { state: BlindTestState; version: string }, batch: Queued[]): Promise<Applied | null> {
+    const applied = await this.applyAll(copy.state, batch, null);
+    if (!applied.next) return { answers: applied.answers, urgent: false, written: null };
+    const [row] = await this.options.db.query<{ version: string }>(
+      `UPDATE blind_tests SET data = $2::jsonb, status = $3, updated_at = now() WHERE id = $1 AND xmin::text = $4 RETURNING xmin::text AS version`,
+      [id, JSON.stringify(recordOf(applied.next)), applied.next.record.status, copy.version],
+    );
+    if (!row) {
+      this.copies.delete(id);
+      return null;
+    }
+    return { answers: applied.answers, urgent: applied.urgent, written: { state: applied.next, version: row.version } };
+  }
+
+  /** The batch on the stored row, locked for the transaction. */
+  private writeLocked(id: string, batch: Queued[]): Promise<Applied> {
+    return this.options.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ data: unknown }>('SELECT data FROM blind_tests WHERE id = $1 FOR UPDATE', [id]);
+      if (!row) return { answers: batch.map(() => ({ error: new BlindTestRefusal(BLIND_TEST_NOT_FOUND) })), urgent: false, written: null };
+      const applied = await this.applyAll(stateOf(id, row.data), batch, tx);
+      if (!applied.next) return { answers: applied.answers, urgent: false, written: null };
+      const [saved] = await tx.query<{ version: string }>(`UPDATE blind_tests SET data = $2::jsonb, status = $3, updated_at = now() WHERE id = $1 RETURNING xmin::text AS version`, [
+        id,
+        JSON.stringify(recordOf(applied.next)),
+        applied.next.record.status,
+      ]);
+      return { answers: applied.answers, urgent: applied.urgent, written: { state: applied.next, version: saved!.version } };
+    });
+  }
+
+  /** Each call in turn on the state (a refusal changes nothing); `next` is null when no call changed it. */
+  private async applyAll(before: BlindTestState, batch: Queued[], tx: Db | null): Promise<{ answers: Applied['answers']; urgent: boolean; next: BlindTestState | null }> {
+    const answers: Applied['answers'] = [];
+    let urgent = false;
+    let state = before;
+    for (const { call } of batch) {
+      try {
+        const outcome = call.action === 'open' ? await this.open(tx!, state, call) : this.apply(state, call);
+        if (outcome.state !== state && (call.caller.staff || call.action === 'buzz' || call.action === 'open')) urgent = true;
+        state = outcome.state;
+        answers.push({ outcome });
+      } catch (error) {
+        if (!(error instanceof BlindTestRefusal)) throw error;
+        answers.push({ error });
+      }
+    }
+    if (state.game?.status !== before.game?.status) urgent = true;
+    return { answers, urgent, next: state === before ? null : state };
   }
 
   /** One action of core's on the state: the caller becomes the actor core expects. */

@@ -12,8 +12,14 @@ export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`
 
 /** How often, at most, the big screen and the host hear of the crowd's answers and joins. */
 export const SCREEN_UPDATE_MS = 100;
-/** How often, at most, the phones hear of them (each hears of its own answer in its acknowledgement; host actions and buzzes reach everyone at once). */
-export const PHONE_UPDATE_MS = 1000;
+/** Phones' views made and sent in one turn of the event loop. */
+export const PHONES_PER_TURN = 25;
+/** The rows of the leaderboard a phone receives (its own rank and score are in `me`). */
+export const PHONE_LEADERBOARD_ROWS = 10;
+/** How often, at most, the phones hear of joins (in the lobby and between questions). */
+export const PHONE_UPDATE_MS = 2000;
+/** How often, at most, the phones hear of the host's actions and of buzzes: 300 views cost a tenth of a second. */
+export const PHONE_URGENT_MS = 250;
 
 interface ViewBase {
   blindTestId: string;
@@ -48,7 +54,10 @@ export function viewOf(state: BlindTestState, as: { playerId?: string; host?: bo
   const base = { blindTestId: state.id, title: state.record.title, serverNow: now };
   const game = state.game;
   if (!game) return { ...base, role: 'closed', status: state.record.status };
-  if (as.playerId && game.players.some((p) => p.id === as.playerId)) return { ...playerView(game, as.playerId, now), ...base, role: 'player' };
+  if (as.playerId && game.players.some((p) => p.id === as.playerId)) {
+    const view = playerView(game, as.playerId, now);
+    return { ...view, leaderboard: view.leaderboard.slice(0, PHONE_LEADERBOARD_ROWS), ...base, role: 'player' };
+  }
   if (as.host) return { ...screenView(game, now), ...base, role: 'host', full: game };
   return { ...screenView(game, now), ...base, role: 'screen' };
 }
@@ -80,42 +89,70 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
   if (existing) return existing;
   const sessionOf = options.sessionOf ?? handshakeUser;
   const phoneEvery = options.phoneUpdateMs ?? PHONE_UPDATE_MS;
+  const phoneUrgentEvery = Math.min(phoneEvery, PHONE_URGENT_MS);
   const screenEvery = options.screenUpdateMs ?? SCREEN_UPDATE_MS;
 
-  /** Sends the room the game as it is now; `who` says which sockets. */
+  /**
+   * Sends the room the game as it is now; `who` says which sockets. The phones' views (one per
+   * phone) are made and sent PHONES_PER_TURN at a time, so that answers arriving meanwhile are
+   * not held up; a newer state sent to the phones stops an older one still under way.
+   */
+  const generations = new Map<string, number>();
   const broadcast = (state: BlindTestState, who: 'all' | 'screens' | 'phones') => {
     const room = io.sockets.adapter.rooms.get(blindTestRoom(state.id));
     if (!room || room.size === 0) return;
     const now = ctx.now();
     let screen: BlindTestView | ClosedView | undefined;
     let host: BlindTestView | ClosedView | undefined;
+    const phones: Array<[Socket, string]> = [];
     for (const socketId of room) {
       const socket = io.sockets.sockets.get(socketId);
       if (!socket) continue;
       const data = socket.data as SocketData;
       const playerId = data.blindTestPlayers?.[state.id];
       if (playerId) {
-        if (who !== 'screens') socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: viewOf(state, { playerId }, now) });
+        if (who !== 'screens') phones.push([socket, playerId]);
         continue;
       }
       if (who === 'phones') continue;
       const view = data.blindTestHosts?.[state.id] ? (host ??= viewOf(state, { host: true }, now)) : (screen ??= viewOf(state, {}, now));
       socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: view });
     }
+    if (phones.length === 0) return;
+    const generation = (generations.get(state.id) ?? 0) + 1;
+    generations.set(state.id, generation);
+    const sendFrom = (start: number) => {
+      if (generations.get(state.id) !== generation) return;
+      const at = ctx.now();
+      for (const [socket, playerId] of phones.slice(start, start + PHONES_PER_TURN)) {
+        if (socket.connected) socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: viewOf(state, { playerId }, at) });
+      }
+      if (start + PHONES_PER_TURN < phones.length) setImmediate(() => sendFrom(start + PHONES_PER_TURN));
+    };
+    sendFrom(0);
   };
 
-  // The crowd's answers are gathered: the screens hear of them every SCREEN_UPDATE_MS, the phones every PHONE_UPDATE_MS.
+  // Updates are gathered: the screens hear of the crowd's answers and joins every SCREEN_UPDATE_MS,
+  // and of the host's actions at once; the phones (each its own view: the costly part) hear of
+  // the host's actions and of buzzes at most every PHONE_URGENT_MS, of joins every PHONE_UPDATE_MS
+  // outside questions, and of answers never (each phone learns of its own in its acknowledgement).
   const timers = new Map<string, NodeJS.Timeout>();
+  const sentAt = new Map<string, number>();
   const latest = new Map<string, BlindTestState>();
-  const later = (state: BlindTestState, who: 'screens' | 'phones', every: number) => {
-    latest.set(state.id, state);
-    const key = `${who}:${state.id}`;
+  const fire = (id: string, who: 'screens' | 'phones') => {
+    const key = `${who}:${id}`;
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    sentAt.set(key, performance.now());
+    const state = latest.get(id);
+    if (state) broadcast(state, who);
+  };
+  const soon = (id: string, who: 'screens' | 'phones', gapMs: number) => {
+    const key = `${who}:${id}`;
     if (timers.has(key)) return;
-    const timer = setTimeout(() => {
-      timers.delete(key);
-      const current = latest.get(state.id);
-      if (current) broadcast(current, who);
-    }, every);
+    const wait = (sentAt.get(key) ?? -Infinity) + gapMs - performance.now();
+    if (wait <= 0) return fire(id, who);
+    const timer = setTimeout(() => fire(id, who), wait);
     timer.unref();
     timers.set(key, timer);
   };
@@ -126,15 +163,15 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     changed: (state, urgent) => {
       latest.set(state.id, state);
       if (urgent) {
-        for (const who of ['screens', 'phones']) {
-          clearTimeout(timers.get(`${who}:${state.id}`));
-          timers.delete(`${who}:${state.id}`);
-        }
-        broadcast(state, 'all');
+        fire(state.id, 'screens');
+        // A join's update waiting for its turn gives way to the host's action, sent as soon as allowed.
+        clearTimeout(timers.get(`phones:${state.id}`));
+        timers.delete(`phones:${state.id}`);
+        soon(state.id, 'phones', phoneUrgentEvery);
         return;
       }
-      later(state, 'screens', screenEvery);
-      later(state, 'phones', phoneEvery);
+      soon(state.id, 'screens', screenEvery);
+      if (state.game?.status !== 'question') soon(state.id, 'phones', phoneEvery);
     },
     closing: () => {
       for (const timer of timers.values()) clearTimeout(timer);

@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+// Bench of the live blind tests (issue 17): PLAYERS phones joined to one game answer the same
+// four-choice question, each at a random moment within SPREAD ms, for QUESTIONS questions in a
+// row, while every phone and a big screen receive the room's updates. Measured: the answers'
+// acknowledgement times (every answer must be acknowledged), beside a bare socket.io server
+// that acknowledges at once, loaded the same way in the same run. Then the leaderboard is
+// checked against the answers as the phones sent them and the times they saw: every answer
+// stored once, timed by the server between its sending and its acknowledgement, scored by
+// core's rule, and the ranks in order.
+//
+// Usage: node --import tsx packages/server/bench/blind-test.bench.mjs [results.json]
+// Environment: PLAYERS (300), SPREAD (2000 ms), QUESTIONS (3). Goal: p99 ≤ 50 ms.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io as connect } from 'socket.io-client';
+import { pointsFor } from '@sortie/core/domain';
+
+const PLAYERS = Number(process.env.PLAYERS ?? 300);
+const SPREAD = Number(process.env.SPREAD ?? 2000);
+const QUESTIONS = Number(process.env.QUESTIONS ?? 3);
+const GOAL_P99_MS = 50;
+const EVENT = 'blindTest';
+const UPDATE = 'blindTest:update';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
+const children = new Set();
+
+function child(script, { env = {}, execArgv = [] } = {}) {
+  const proc = fork(script, [], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.add(proc);
+  proc.on('exit', () => children.delete(proc));
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m.type === 'failed') reject(new Error(m.message));
+        if (m.type !== type) return;
+        proc.off('message', onMessage);
+        resolve(m);
+      };
+      proc.on('message', onMessage);
+      proc.once('exit', (code) => reject(new Error(`${script} s’est arrêté (code ${code}).`)));
+    });
+  return { proc, next, send: (message) => proc.send(message) };
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+async function connectAll(url, count, options = {}) {
+  const sockets = [];
+  for (let i = 0; i < count; i += 50) {
+    sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => new Promise((resolve, reject) => {
+      const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, ...options });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    })))));
+  }
+  return sockets;
+}
+
+async function sessionToken(url) {
+  const post = (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const { idToken } = await post('/api/identity/signIn', { email: 'staff@demo.sortie.fr', password: 'sortie-demo' });
+  return (await post('/api/auth/login/web', { idToken, messagingToken: null })).sessionToken;
+}
+
+/** A small seeded generator: the same choices and moments on every run. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const ask = (socket, blindTestId, action, params = {}) => socket.timeout(10_000).emitWithAck(EVENT, JSON.stringify({ action, blindTestId, params })).catch(() => ({ status: 'error', msg: 'pas de réponse en 10 s' }));
+async function must(reply, what) {
+  const answer = await reply;
+  if (answer.status !== 'ok') throw new Error(`${what} : ${answer.msg}`);
+  return answer;
+}
+
+async function measure(kind) {
+  const temp = mkdtempSync(join(tmpdir(), 'sortie-blind-test-bench-'));
+  const server = child(here('./blind-test-serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_SERVER: kind, BENCH_DATA_DIR: join(temp, 'data'), BENCH_QUESTIONS: String(QUESTIONS) } });
+  try {
+    const ready = await server.next('ready');
+    const url = `http://127.0.0.1:${ready.port}`;
+    const { blindTestId, correctChoices } = ready;
+    const host = (await connectAll(url, 1, kind === 'bare' ? {} : { auth: { token: await sessionToken(url) } }))[0];
+    const [screen] = await connectAll(url, 1);
+    const phones = await connectAll(url, PLAYERS);
+    let updates = 0;
+    for (const socket of [screen, ...phones]) socket.on(UPDATE, () => (updates += 1));
+
+    const opened = await must(ask(host, blindTestId, 'open'), 'ouverture');
+    await must(ask(screen, blindTestId, 'get'), 'écran');
+    const code = opened.game?.code ?? '000000';
+    const players = [];
+    for (let i = 0; i < PLAYERS; i += 50) {
+      players.push(...(await Promise.all(phones.slice(i, i + 50).map(async (socket, j) => {
+        const reply = await must(ask(socket, blindTestId, 'join', { code, nickname: `Joueur ${i + j + 1}` }), 'inscription');
+        return { socket, id: reply.player.id, token: reply.player.token, nickname: `Joueur ${i + j + 1}` };
+      }))));
+    }
+
+    const rand = random(17);
+    const times = [];
+    const sent = [];
+    const refusals = [];
+    const spreads = [];
+    let missing = 0;
+    server.send({ type: 'mark' });
+    for (let q = 0; q < QUESTIONS; q++) {
+      // Each phone answers at a random moment within SPREAD ms of receiving the question (the bare server sends none: at once).
+      const asked = players.map((player) =>
+        kind === 'bare'
+          ? Promise.resolve()
+          : new Promise((resolve) => {
+              const listener = ({ game }) => {
+                if (game?.status !== 'question' || game.question?.index !== q) return;
+                player.socket.off(UPDATE, listener);
+                resolve();
+              };
+              player.socket.on(UPDATE, listener);
+            }),
+      );
+      await must(ask(host, blindTestId, q === 0 ? 'start' : 'next'), `question ${q + 1}`);
+      const qStart = performance.now();
+      await Promise.all(players.map(async (player, i) => {
+        const choice = Math.floor(rand() * 4);
+        const delay = rand() * SPREAD;
+        await asked[i];
+        await sleep(delay);
+        const wallBefore = Date.now();
+        const t0 = performance.now();
+        const reply = await player.socket.timeout(10_000).emitWithAck(EVENT, JSON.stringify({ action: 'answer', blindTestId, params: { questionIndex: q, choice, playerToken: player.token } })).catch(() => null);
+        times.push(performance.now() - t0);
+        if (!reply) missing += 1;
+        else if (reply.status !== 'ok') refusals.push(reply.msg);
+        sent.push({ playerId: player.id, questionIndex: q, choice, wallBefore, wallAfter: Date.now() });
+      }));
+      spreads.push(performance.now() - qStart);
+      await must(ask(host, blindTestId, 'reveal'), `révélation ${q + 1}`);
+    }
+    await sleep(1200);
+    const final = kind === 'bare' ? null : (await must(ask(host, blindTestId, 'get'), 'classement')).game;
+    for (const socket of [host, screen, ...phones]) socket.disconnect();
+    server.send({ type: 'stop' });
+    const stopped = await server.next('stopped').catch(() => ({}));
+    return { times: times.sort((a, b) => a - b), spreads, refusals, missing, updates, sent, final, correctChoices, players, server: stopped.server };
+  } finally {
+    for (const proc of children) proc.kill('SIGTERM');
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The leaderboard the game should show, from what the phones sent and when: every answer once,
+ * timed between its sending and its acknowledgement, scored by core's rule with the streak
+ * bonus; then the ranks. Answers a list of problems (empty when all is right).
+ */
+function checkLeaderboard({ sent, final, correctChoices, players }) {
+  const problems = [];
+  const game = final.full;
+  const { slowestShare, streakBonus } = game.settings;
+  if (game.answers.length !== sent.length) problems.push(`${game.answers.length} réponses stockées pour ${sent.length} envoyées`);
+  const stored = new Map(game.answers.map((a) => [`${a.playerId}:${a.questionIndex}`, a]));
+  const starts = [];
+  for (const answer of game.answers) starts[answer.questionIndex] = answer.at - answer.elapsedMs;
+  const expected = new Map(players.map((p) => [p.id, { playerId: p.id, nickname: p.nickname, score: 0, streak: 0, answerMs: 0 }]));
+  for (const s of [...sent].sort((a, b) => a.questionIndex - b.questionIndex)) {
+    const answer = stored.get(`${s.playerId}:${s.questionIndex}`);
+    if (!answer) {
+      problems.push(`réponse manquante (${s.playerId}, question ${s.questionIndex + 1})`);
+      continue;
+    }
+    if (answer.choice !== s.choice) problems.push(`choix ${answer.choice} stocké pour ${s.choice} envoyé`);
+    if (answer.at < s.wallBefore || answer.at > s.wallAfter) problems.push(`heure du serveur ${answer.at} hors de [${s.wallBefore}, ${s.wallAfter}]`);
+    const question = game.questions[s.questionIndex];
+    const elapsed = answer.at - starts[s.questionIndex];
+    if (answer.elapsedMs !== elapsed) problems.push(`temps de réponse ${answer.elapsedMs} ≠ ${elapsed}`);
+    const row = expected.get(s.playerId);
+    const correct = s.choice === correctChoices[s.questionIndex];
+    const points = correct ? pointsFor(question.points, elapsed, question.timeLimitMs, slowestShare) + streakBonus * Math.min(5, row.streak) : 0;
+    if (answer.correct !== correct || answer.points !== points) problems.push(`points ${answer.points} pour ${points} attendus`);
+    row.score += points;
+    row.streak = correct ? row.streak + 1 : 0;
+    if (correct) row.answerMs += elapsed;
+  }
+  const ranked = [...expected.values()].sort((x, y) => y.score - x.score || x.answerMs - y.answerMs || x.nickname.localeCompare(y.nickname, 'fr'));
+  const shown = final.leaderboard;
+  if (shown.length !== ranked.length) problems.push(`${shown.length} lignes au classement pour ${ranked.length} joueurs`);
+  ranked.forEach((row, i) => {
+    const line = shown[i];
+    if (!line || line.playerId !== row.playerId || line.score !== row.score || line.rank !== i + 1) problems.push(`rang ${i + 1} : ${line?.nickname} ${line?.score} au lieu de ${row.nickname} ${row.score}`);
+  });
+  return problems;
+}
+
+const ms = (v) => (Number.isFinite(v) ? v.toFixed(2) : '—');
+process.once('SIGINT', () => {
+  for (const proc of children) proc.kill('SIGTERM');
+  process.exit(130);
+});
+
+console.log(`blind test : ${PLAYERS} joueurs répondent à la même question en ${SPREAD / 1000} s, ${QUESTIONS} questions, chaque téléphone et un écran suivent la partie`);
+const bare = await measure('bare');
+const sortie = await measure('sortie');
+const summary = (label, run) => ({ label, count: run.times.length, p50: quantile(run.times, 0.5), p99: quantile(run.times, 0.99), max: run.times.at(-1) });
+const rows = [summary('écho socket.io nu', bare), summary('Sortie (answer)', sortie)];
+console.log(`${'mesure'.padEnd(22)} ${'acks'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+for (const r of rows) console.log(`${r.label.padEnd(22)} ${String(r.count).padStart(6)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)}`);
+for (const [label, run] of [['écho nu', bare], ['Sortie', sortie]]) {
+  if (run.server) console.log(`serveur ${label} : boucle d’événements p99 ${ms(run.server.loopP99Ms)} ms, max ${ms(run.server.loopMaxMs)} ms ; CPU ${run.server.cpuPercent.toFixed(0)} %`);
+}
+const problems = checkLeaderboard(sortie);
+console.log(`durée de chaque salve (de l’acquittement de la question à la dernière réponse acquittée) : ${sortie.spreads.map((v) => `${(v / 1000).toFixed(2)} s`).join(', ')}`);
+console.log(`mises à jour reçues (téléphones + écran) : ${sortie.updates} ; sans réponse : ${sortie.missing} ; refus : ${sortie.refusals.length}${sortie.refusals.length ? ` (premier : ${sortie.refusals[0]})` : ''}`);
+console.log(`classement : ${problems.length === 0 ? `juste (${sortie.final.leaderboard.length} joueurs, premier ${sortie.final.leaderboard[0].nickname} avec ${sortie.final.leaderboard[0].score} points)` : `${problems.length} écarts, dont ${problems.slice(0, 3).join(' ; ')}`}`);
+
+const [ceiling, measured] = rows;
+const results = [
+  { name: `ack réponse blind test p50 (${PLAYERS} joueurs en ${SPREAD / 1000} s)`, value: measured.p50, unit: 'ms', ceiling: ceiling.p50, ratio: measured.p50 / ceiling.p50 },
+  { name: `ack réponse blind test p99 (${PLAYERS} joueurs en ${SPREAD / 1000} s)`, value: measured.p99, unit: 'ms', ceiling: ceiling.p99, ratio: measured.p99 / ceiling.p99, goal: `≤ ${GOAL_P99_MS} ms`, pass: measured.p99 <= GOAL_P99_MS },
+  { name: 'ack réponse blind test max', value: measured.max, unit: 'ms', ceiling: ceiling.max, ratio: measured.max / ceiling.max },
+  { name: 'réponses blind test sans acquittement ou refusées', value: sortie.missing + sortie.refusals.length, unit: 'réponses', goal: '0', pass: sortie.missing + sortie.refusals.length === 0 },
+  { name: 'écarts du classement blind test', value: problems.length, unit: 'écarts', goal: '0', pass: problems.length === 0 },
+];
+if (outPath) writeFileSync(outPath, JSON.stringify({ results }));
+process.exit(results.every((r) => r.pass !== false) ? 0 : 1);
