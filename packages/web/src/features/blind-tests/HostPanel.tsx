@@ -26,12 +26,12 @@ export function HostPanel({ id }: { id: string }) {
     );
   if (!session.isStaff())
     return (
-      <main className="mx-auto max-w-xl p-6">
+      <div className="mx-auto max-w-xl p-6">
         <h1 className="text-3xl font-bold">Animer le blind test</h1>
         <p role="alert" className="mt-4 rounded-lg bg-surface p-4">
           Réservé à l’équipe du lieu : connectez-vous avec un compte de l’équipe pour animer la partie.
         </p>
-      </main>
+      </div>
     );
   return <HostDesk id={id} />;
 }
@@ -43,7 +43,7 @@ function HostDesk({ id }: { id: string }) {
   const game = snapshot?.game ?? null;
   const view = snapshot?.view;
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-4 p-4" data-screen="blind-test-host">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4" data-screen="blind-test-host">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold break-words">{(state.status === 'success' || state.status === 'closed') && state.title ? `Animer : ${state.title}` : 'Animer le blind test'}</h1>
         <p className="flex gap-4">
@@ -82,7 +82,7 @@ function HostDesk({ id }: { id: string }) {
           Le serveur ne vous reconnaît pas comme animateur : reconnectez-vous.
         </p>
       )}
-    </main>
+    </div>
   );
 }
 

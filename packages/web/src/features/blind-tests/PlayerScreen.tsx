@@ -18,7 +18,7 @@ export function PlayerScreen({ id, initialCode }: { id: string; initialCode: str
   const timeLeft = useTimeLeft(snapshot);
 
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 px-4 py-6" data-screen="blind-test-player">
+    <div className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 px-4 py-6" data-screen="blind-test-player">
       <h1 className="text-2xl font-extrabold tracking-tight break-words">{(state.status === 'success' || state.status === 'closed') && state.title ? state.title : 'Blind test'}</h1>
       {!online && (
         <p role="status" className="rounded-lg bg-warning/15 p-3 text-warning">
@@ -44,7 +44,7 @@ export function PlayerScreen({ id, initialCode }: { id: string; initialCode: str
         </p>
       )}
       {snapshot && (snapshot.view.me ? <Playing snapshot={snapshot} me={snapshot.view.me} timeLeft={timeLeft} run={run} /> : <NotJoined view={snapshot.view} initialCode={initialCode} lostPlayer={lostPlayer} run={run} />)}
-    </main>
+    </div>
   );
 }
 
@@ -107,9 +107,9 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
   const { view } = snapshot;
   const total = view.leaderboard.length;
   const standing = (
-    <p className="text-lg" aria-label="Mon score">
+    <section className="text-lg" aria-label="Mon score">
       <strong>{me.nickname}</strong> · {me.score} pts · {rankText(me.rank)} sur {total}
-    </p>
+    </section>
   );
   if (view.status === 'lobby')
     return (

@@ -61,9 +61,9 @@ function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: 
           <h1 className="text-6xl font-extrabold tracking-tight">{title ?? 'Blind test'}</h1>
           <p className="mt-4 text-5xl font-bold">Rejoignez la partie !</p>
           <p className="mt-6 text-4xl text-muted">Scannez le QR code ou entrez le code sur {origin.host}{pathFor('blindTest', { id })}</p>
-          <p className="mt-8 font-mono text-[10rem] leading-none font-extrabold tracking-[0.15em] text-accent" aria-label="Code de la partie">
+          <section aria-label="Code de la partie" className="mt-8 font-mono text-[10rem] leading-none font-extrabold tracking-[0.15em] text-accent">
             {view.code}
-          </p>
+          </section>
           <h2 className="mt-10 text-4xl font-bold">{plural(view.players.length, 'joueur')}</h2>
           <ul aria-label="Joueurs" className="mt-4 flex min-h-0 flex-wrap content-start gap-3 overflow-hidden text-3xl">
             {view.players.map((nickname) => (
