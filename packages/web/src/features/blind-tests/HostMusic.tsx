@@ -81,11 +81,17 @@ function SpotifySpeaker({ view, trackUri, offsetMs, questionIndex }: { view: Pla
   const plays = musicPlays(view);
   const started = useRef<number | null>(null);
 
-  const load = () => speaker.devices().then(setDevices, (e: unknown) => setError(messageOf(e)));
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [speaker]);
+    let current = true;
+    speaker.devices().then(
+      (list) => current && setDevices(list),
+      (e: unknown) => current && setError(messageOf(e)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [speaker, asked]);
 
   useEffect(() => {
     if (!deviceId || !trackUri) return;
@@ -115,7 +121,7 @@ function SpotifySpeaker({ view, trackUri, offsetMs, questionIndex }: { view: Pla
             ))}
         </select>
       </label>
-      <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => void load()}>
+      <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => setAsked((n) => n + 1)}>
         Actualiser les appareils
       </button>
       {!trackUri && questionIndex >= 0 && <p className="text-sm text-muted">Pas de morceau Spotify pour cette question.</p>}

@@ -1,6 +1,6 @@
 import { NavigatorPort, pathFor, type QuestionView, type ScreenView } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { JoinQrCode } from '../tournaments/JoinQrCode';
+import { QrImage } from '../../components/QrImage';
 import { blindTestErrorMessage, CHOICE_STYLES, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
@@ -74,7 +74,7 @@ function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: 
           </ul>
         </div>
         <figure className="flex shrink-0 flex-col items-center justify-center gap-4">
-          <JoinQrCode url={url} size={360} />
+          <QrImage url={url} size={360} />
           <figcaption className="text-3xl text-muted">Scannez pour jouer</figcaption>
         </figure>
       </div>
