@@ -105,7 +105,8 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
 
 function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot; me: NonNullable<PlayerView['me']>; timeLeft: number; run: Run }) {
   const { view } = snapshot;
-  const total = view.leaderboard.length;
+  // A phone receives the top of the leaderboard only: the players' list counts everyone.
+  const total = Math.max(view.players.length, me.rank);
   const standing = (
     <section className="text-lg" aria-label="Mon score">
       <strong>{me.nickname}</strong> · {me.score} pts · {rankText(me.rank)} sur {total}
