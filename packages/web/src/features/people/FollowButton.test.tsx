@@ -22,7 +22,10 @@ function signedInApi() {
 describe('follow button', () => {
   it('asks a visitor to sign in', async () => {
     const { user } = await renderApp({ path: `/organizations/${ORG}`, api: new FakeProductApi().seed('organizations', organization) });
-    await user.click(await screen.findByRole('button', { name: 'Suivre Jazz à Poitiers' }));
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Suivre Jazz à Poitiers' });
+    // The button waits, disabled, until the session says nobody is signed in.
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await user.click(button);
     expect(await screen.findByRole('dialog', { name: 'Se connecter' })).toBeTruthy();
   });
 
