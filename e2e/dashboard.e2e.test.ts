@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
+import { signInThroughDialog } from './fixtures';
 
 // The back office end to end: a staff member creates an event that then shows on the public
 // city page, edits it and deletes it; a visitor is refused, by the app and by the server.
 
-const PASSWORD = 'sortie-demo';
 
 /** A `datetime-local` value in Paris time, `minutes` from now. */
 function parisLocal(minutes: number): string {
@@ -17,17 +17,6 @@ function parisLocal(minutes: number): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/home/Poitiers');
-  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
-  await dialog.getByLabel('Adresse e-mail').fill(email);
-  await dialog.getByLabel('Mot de passe').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Se connecter' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
-}
 
 const h1 = async (page: Page) => (await page.locator('h1').first().innerText()).replace(/[\u00a0\u202f]/g, ' ').trim();
 
@@ -52,7 +41,7 @@ describe('the back office', () => {
 
   it('lets staff create an event that shows on the city page, edit it and delete it', async () => {
     const page = await open();
-    await signIn(page, 'staff@demo.sortie.fr');
+    await signInThroughDialog(page, 'staff@demo.sortie.fr', { from: '/home/Poitiers' });
     const title = `Concert e2e ${Date.now().toString(36)}`;
 
     await page.goto('/dashboard/events');
@@ -109,7 +98,7 @@ describe('the back office', () => {
     const page = await open();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
-    await signIn(page, 'admin@demo.sortie.fr');
+    await signInThroughDialog(page, 'admin@demo.sortie.fr', { from: '/home/Poitiers' });
     const resources = ['artists', 'badges', 'blindtests', 'collectors', 'dynaLinks', 'eventCategories', 'events', 'forms', 'formTemplates', 'menus', 'organizations', 'places', 'questions', 'raffles', 'scrape', 'stores', 'tournaments', 'users'];
     for (const resource of resources) {
       await page.goto(`/dashboard/${resource}`);
@@ -135,7 +124,7 @@ describe('the back office', () => {
 
   it('refuses a visitor: the app sends them to /unauthorized and the server refuses their writes', async () => {
     const page = await open();
-    await signIn(page, 'visiteur@demo.sortie.fr');
+    await signInThroughDialog(page, 'visiteur@demo.sortie.fr', { from: '/home/Poitiers' });
     await page.goto('/dashboard/events');
     await page.waitForURL(/\/unauthorized$/, { timeout: 15_000 });
     expect(await h1(page)).toBe('Accès refusé');

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { Api, DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD } from './api';
+import { Api, DEMO_ACCOUNTS, DEMO_IDS } from './api';
 import { seriousViolations, type AxeViolation, type KnownDefect } from './browser';
-import { heading, useBrowser } from './fixtures';
+import { heading, signInThroughDialog, useBrowser } from './fixtures';
 
 /** Shared-theme defects already reported by pages.e2e.test.ts; nothing else is excused. */
 const SHELL_DEFECTS: KnownDefect[] = []; // none known: the primary buttons and the logo link were fixed
 const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id} : ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
 
-/** Signs in through the header's dialog, as a visitor would. */
-async function signInAsVisitor(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
-  await dialog.getByLabel('Adresse e-mail').fill(DEMO_ACCOUNTS.visitor.email);
-  await dialog.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await dialog.getByRole('button', { name: 'Se connecter' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: `Mon compte (${DEMO_ACCOUNTS.visitor.displayName})` }).waitFor({ timeout: 15_000 });
-}
 
 describe('like and follow', () => {
   const { baseUrl, context } = useBrowser();
@@ -34,7 +22,7 @@ describe('like and follow', () => {
     await page.getByRole('button', { name: `Suivre ${place.name}` }).click();
     await page.getByRole('dialog').getByRole('heading', { name: 'Se connecter' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer', exact: true }).click();
-    await signInAsVisitor(page);
+    await signInThroughDialog(page, DEMO_ACCOUNTS.visitor.email);
 
     // Follow from the place's page; the server keeps it across a reload.
     await page.getByRole('button', { name: `Suivre ${place.name}` }).click();

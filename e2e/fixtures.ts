@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
+import { DEMO_PASSWORD } from './api';
 
 /**
  * One Chromium per test file, a fresh context (cookies, storage) per scenario. Call at the
@@ -77,4 +78,20 @@ export async function exposeRedirects(context: BrowserContext, glob: string): Pr
     });
   });
   return seen;
+}
+
+/**
+ * Signs in through the header's dialog, as a visitor would, from the page already open (or
+ * from the Poitiers feed when `from` is given), and waits for the account menu.
+ */
+export async function signInThroughDialog(page: Page, email: string, options: { from?: string; password?: string } = {}): Promise<void> {
+  if (options.from) await page.goto(options.from);
+  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
+  await dialog.getByLabel('Adresse e-mail').fill(email);
+  await dialog.getByLabel('Mot de passe').fill(options.password ?? DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
 }

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { Api, DEMO_ACCOUNTS, DEMO_PASSWORD } from './api';
+import { Api, DEMO_ACCOUNTS } from './api';
 import { seriousViolations } from './browser';
-import { useBrowser } from './fixtures';
+import { signInThroughDialog, useBrowser } from './fixtures';
 
 // A tournament night end to end: staff add the walk-ins and start a double elimination from
 // the dashboard, a signed-in player reports a score on their phone, staff confirm it, and the
 // venue's screen (open all along, never reloaded) shows the new bracket within a second.
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/home/Poitiers');
-  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
-  await dialog.getByLabel('Adresse e-mail').fill(email);
-  await dialog.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await dialog.getByRole('button', { name: 'Se connecter' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
-}
 
 describe('a live tournament', () => {
   const { baseUrl, context } = useBrowser();
@@ -31,7 +19,7 @@ describe('a live tournament', () => {
 
     // Staff add five walk-ins from the dashboard's desk.
     const staff = await (await context()).newPage();
-    await signIn(staff, DEMO_ACCOUNTS.staff.email);
+    await signInThroughDialog(staff, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
     await staff.goto(`/dashboard/tournaments/${id}`);
     const desk = staff.getByRole('region', { name: 'Arbitrage' });
     await desk.waitFor({ timeout: 15_000 });
@@ -44,7 +32,7 @@ describe('a live tournament', () => {
 
     // The sixth player joins on their phone with their account.
     const phone = await (await context({ viewport: { width: 390, height: 844 } })).newPage();
-    await signIn(phone, DEMO_ACCOUNTS.visitor.email);
+    await signInThroughDialog(phone, DEMO_ACCOUNTS.visitor.email, { from: '/home/Poitiers' });
     await phone.goto(`/tournaments/${id}`);
     await phone.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
     await phone.getByLabel('Pseudo (facultatif)').fill('Valentine');
