@@ -16,6 +16,9 @@ import {
 import type { Db } from '../db/database';
 import { BLIND_TEST_NOT_FOUND } from './blind-test-protocol';
 
+/** Blind tests kept in memory at most (the oldest copy goes first). */
+export const MAX_BLIND_TEST_COPIES = 500;
+
 /** Where the players' secrets live in the blind test's row, beside `game`: a hash of each token, to its player's id. Never sent. */
 export const TOKENS_FIELD = 'gameTokens';
 
@@ -109,7 +112,7 @@ export class BlindTestGames {
     if (!row) return null;
     const state = stateOf(id, row.data);
     // A write may have landed meanwhile: its copy is newer.
-    if (!this.copies.has(id)) this.copies.set(id, { state, version: row.version });
+    if (!this.copies.has(id)) this.remember(id, { state, version: row.version });
     return this.copies.get(id)!.state;
   }
 
@@ -129,6 +132,13 @@ export class BlindTestGames {
       else this.waiting.set(id, [{ call, resolve, reject }]);
       if (!this.running.has(id)) this.drainLater(id);
     });
+  }
+
+  /** Keeps the copy, the oldest going beyond MAX_BLIND_TEST_COPIES. */
+  private remember(id: string, copy: { state: BlindTestState; version: string }): void {
+    this.copies.delete(id);
+    if (this.copies.size >= MAX_BLIND_TEST_COPIES) this.copies.delete(this.copies.keys().next().value!);
+    this.copies.set(id, copy);
   }
 
   /** The blind test changed otherwise (a REST write): the copy goes. */
@@ -174,7 +184,7 @@ export class BlindTestGames {
       return;
     }
     if (result.written) {
-      this.copies.set(id, result.written);
+      this.remember(id, result.written);
       this.options.changed(result.written.state, result.urgent);
     }
     batch.forEach((item, i) => {
@@ -243,8 +253,9 @@ export class BlindTestGames {
     if (!game) return refuseGame('Aucune partie n’est ouverte pour ce blind test.');
     const known = playerIdFor(state, caller);
     if (action === 'join') {
-      // A phone coming back with its token gets its player back, whatever it typed.
-      if (known && game.players.some((p) => p.id === known && !p.kicked)) return { state, playerId: known };
+      // A phone coming back with its token gets its player back, whatever it typed; a kicked player is refused by core's rule.
+      if (known && game.players.some((p) => p.id === known && p.kicked)) runBlindTestAction('join', game, { role: 'visitor', playerId: known }, params, { now: at });
+      if (known) return { state, playerId: known };
       const playerId = randomBytes(8).toString('hex');
       const token = randomBytes(24).toString('base64url');
       const joined = runBlindTestAction('join', game, { role: 'visitor', playerId }, params, { now: at });

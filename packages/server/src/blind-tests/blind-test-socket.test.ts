@@ -8,7 +8,7 @@ import { openTestDb, signIn, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS } from '../demo/ids';
 import { attachBlindTests, type BlindTestView } from './blind-test-socket';
 import { BLIND_TEST_POLICY } from './blind-test-policy';
-import type { BlindTestGames } from './blind-test-games';
+import { BlindTestGames } from './blind-test-games';
 
 type View = BlindTestView & { full?: Game; me?: { playerId: string; nickname: string; score: number; rank: number; answered: boolean; result?: { correct: boolean; points: number } } | null };
 type Reply = { status: 'ok'; game: View; player?: { id: string; token?: string } } | { status: 'error'; msg: string };
@@ -299,5 +299,28 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     const kicked = await ok(call(host, buzzerId, 'kick', { playerId: phones[1]!.id }));
     expect(kicked.game.players).not.toContain('Hugo');
     expect(await refused(call(phones[1]!.socket, buzzerId, 'buzz', { questionIndex: 0 }))).toBe('Vous ne faites pas partie de cette partie : rejoignez-la avec son code.');
+    expect(await refused(call(phones[1]!.socket, buzzerId, 'join', { code: buzzCode, nickname: 'Hugo le retour' }))).toBe('L’animateur vous a retiré de la partie.');
+  });
+
+  it('never overwrites a change stored by another server on the same database: the write goes again from the locked row', async () => {
+    const id = await blindTest('answers');
+    const code2 = (await ok(call(host, id, 'open'))).game.code;
+    const [anna, bob] = await Promise.all(['Anna', 'Bob'].map(async (nickname) => {
+      const socket = await open();
+      const reply = await ok(call(socket, id, 'join', { code: code2, nickname }));
+      return { socket, id: reply.player!.id };
+    }));
+    time = START + 600_000;
+    await ok(call(host, id, 'start'));
+    // Another node (its own authority, no memory copy) kicks Anna.
+    const elsewhere = new BlindTestGames({ db, now: clock, changed: () => undefined });
+    await elsewhere.run(id, { action: 'kick', params: { playerId: anna!.id }, caller: { staff: true }, at: time });
+    await elsewhere.close();
+    time += 1_000;
+    expect(await refused(call(anna!.socket, id, 'answer', { questionIndex: 0, choice: 0 }))).toBe('Vous ne faites pas partie de cette partie : rejoignez-la avec son code.');
+    await ok(call(bob!.socket, id, 'answer', { questionIndex: 0, choice: 0 }));
+    const full = (await ok(call(host, id, 'get'))).game.full!;
+    expect(full.players.find((p) => p.id === anna!.id)!.kicked).toBe(true);
+    expect(full.answers.map((a) => [a.playerId, a.points])).toEqual([[bob!.id, 98]]);
   });
 });
