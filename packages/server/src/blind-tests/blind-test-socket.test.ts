@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { RESOURCE_POLICY } from '../resources/policy';
 import { openTestDb, signIn, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS } from '../demo/ids';
+import { DEMO_BLIND_TEST_IDS, demoBlindTests } from '../demo/blind-tests';
 import { attachBlindTests, type BlindTestView } from './blind-test-socket';
 import { BLIND_TEST_POLICY } from './blind-test-policy';
 import { BlindTestGames } from './blind-test-games';
@@ -148,11 +149,19 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     for (const player of players) expect(row!.data).not.toContain(player.token);
     // The REST read of a visitor never shows the game nor the hashes; staff see the game.
     expect(BLIND_TEST_POLICY.readOne!.project({ _id: quizId, createdAt: '', updatedAt: '', title: 'Quiz', game: { code }, gameTokens: { h: 'p' } }, null)).toEqual({ _id: quizId, createdAt: '', updatedAt: '', title: 'Quiz' });
-    if (RESOURCE_POLICY.blindtests === BLIND_TEST_POLICY) {
-      const visitor = await app.inject({ method: 'GET', url: `/api/blindTests/${quizId}` });
-      expect(visitor.json()).not.toHaveProperty('game');
-      expect(visitor.body).not.toContain('gameTokens');
-    }
+  });
+
+  // Runs once resources/policy.ts names BLIND_TEST_POLICY and db/entities.ts hides the game from lists.
+  it.runIf(RESOURCE_POLICY.blindtests === BLIND_TEST_POLICY)('never shows the live game (its answers) nor the token hashes over REST but to staff', async () => {
+    const visitor = await app.inject({ method: 'GET', url: `/api/blindTests/${quizId}` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toMatchObject({ _id: quizId, title: 'Quiz du jeudi (answers)', status: 'live' });
+    expect(visitor.json()).not.toHaveProperty('game');
+    expect(visitor.body).not.toContain('gameTokens');
+    const list = await app.inject({ method: 'GET', url: '/api/blindTests?limit=100' });
+    expect(list.body).toContain(quizId);
+    expect(list.body).not.toContain('"game"');
+    expect(list.body).not.toContain('gameTokens');
   });
 
   it('scores by the server’s clock when each answer arrives, one answer per player, late answers refused', async () => {
@@ -322,5 +331,32 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     const full = (await ok(call(host, id, 'get'))).game.full!;
     expect(full.players.find((p) => p.id === anna!.id)!.kicked).toBe(true);
     expect(full.answers.map((a) => [a.playerId, a.points])).toEqual([[bob!.id, 98]]);
+  });
+
+  it('plays the demo quiz with the demo staff account as host and a phone, to the podium', async () => {
+    // The demo's records as demo/data.ts loads them.
+    for (const [resource, id, data] of demoBlindTests()) {
+      await app.ctx.store.remove(resource, id);
+      await app.ctx.store.insert(resource, data, { id });
+    }
+    const opened = await ok(call(host, DEMO_BLIND_TEST_IDS.quiz, 'open'));
+    expect(opened.game).toMatchObject({ title: 'Quiz chanson française et culture', status: 'lobby', questionCount: 7 });
+    const phone = await open();
+    const joined = await ok(call(phone, undefined, 'join', { code: opened.game.code, nickname: 'Camille' }));
+    expect(joined.game.blindTestId).toBe(DEMO_BLIND_TEST_IDS.quiz);
+    time = START + 800_000;
+    let view = (await ok(call(host, DEMO_BLIND_TEST_IDS.quiz, 'start'))).game;
+    while (view.status === 'question') {
+      const question = view.full!.questions[view.full!.questionIndex]!;
+      time += 2_000;
+      const answer = question.kind === 'choices' ? { choice: question.correctChoice } : { text: question.answers[0]!.toUpperCase() };
+      await ok(call(phone, DEMO_BLIND_TEST_IDS.quiz, 'answer', { questionIndex: view.full!.questionIndex, ...answer }));
+      time += 30_000;
+      view = (await ok(call(host, DEMO_BLIND_TEST_IDS.quiz, 'next'))).game;
+    }
+    expect(view.status).toBe('podium');
+    // Seven right answers, each 2 s after its question: 95 points of 100 on the four 20-second choices, 97 on the three 30-second
+    // typed ones, and a streak bonus of 10 per right answer in a row before (at most 5 times).
+    expect(view.leaderboard).toEqual([expect.objectContaining({ nickname: 'Camille', rank: 1, correct: 7, score: 4 * 95 + 3 * 97 + 10 * (1 + 2 + 3 + 4 + 5 + 5) })]);
   });
 });
