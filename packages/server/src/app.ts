@@ -25,6 +25,9 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerWebApp } from './web/static';
 import { attachSocket, originAllowed } from './socket/socket';
+import { PostgresDb } from './db/database';
+import { ChangeBus } from './db/notifications';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -59,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   const store = new Store(db);
+  // Several processes on one PostgreSQL: each tells the others what it wrote (see ChangeBus).
+  const bus = db.kind === 'postgres' && db instanceof PostgresDb ? new ChangeBus(db, db.pool.options, { log: (message) => app.log.warn(message) }) : null;
   const ctx: AppContext = {
     config,
     db,
@@ -70,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     cache: new MicroCache(now, config.microCacheMs),
     io: null,
     tournaments: null,
+    bus,
+    node: bus?.node ?? 'embedded',
+    stopping: false,
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
@@ -84,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   });
   app.setErrorHandler(handleError);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db), errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
 
   // The fast path first, outside the /api hooks.
   fastPath = shortLinkFastPath(ctx);
@@ -100,7 +108,10 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     api.addHook('onSend', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // Any successful write may change what the cached public reads show.
-      if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.cache.clear();
+      if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+        ctx.cache.clear();
+        bus?.publishSoon('cache');
+      }
     });
     registerAuthRoutes(api, ctx);
     registerLinkRoutes(api, ctx);
@@ -116,6 +127,19 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
 
   await registerWebApp(app, config.webDist);
 
+  if (bus) {
+    ctx.links.announce = () => bus.publishSoon('links');
+    bus.on('links', () => ctx.links.forget());
+    bus.on('cache', () => ctx.cache.clear());
+    // Listening again after a drop: what was heard meanwhile is unknown.
+    bus.onReset(() => {
+      ctx.links.forget();
+      ctx.cache.clear();
+    });
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+  }
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
     await ctx.links.close();

@@ -49,6 +49,7 @@ export function buildOpenApi(): Record<string, unknown> {
     '/api/config': { get: { summary: 'Configuration publique', responses: { '200': { description: 'Configuration', content: { 'application/json': { schema: json(RuntimeConfigSchema) } } } } } },
     '/api/search': { get: { summary: 'Recherche dans les événements, lieux, organisations et artistes', parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }], responses: ok() } },
     '/api/health': { get: { summary: 'État du serveur', responses: ok() } },
+    '/api/ready': { get: { summary: 'Prêt à recevoir du trafic (pour le répartiteur de charge)', responses: { '200': { description: 'Prêt' }, '503': { description: 'Arrêt en cours ou base injoignable' } } } },
     '/api/forms/{id}/entries': { post: { summary: 'Envoie une réponse (renvoie un entryCode)', parameters: [idParam], requestBody: body(FormEntryInputSchema), responses: { '201': { description: 'Réponse' } } } },
     '/api/raffles/{id}/entries': { post: { summary: 'Participe à une tombola', parameters: [idParam], requestBody: body(RaffleEntryInputSchema), responses: { '201': { description: 'Participation' } } } },
     '/api/me/follows': { post: { summary: 'Suit un lieu, une organisation, un artiste ou un utilisateur', requestBody: body(FollowTargetSchema), responses: { '201': { description: 'Abonnement' } } } },

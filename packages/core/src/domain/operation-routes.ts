@@ -56,6 +56,7 @@ export const OPERATION_ROUTES = {
   openJobOffers: { name: 'openJobOffers', method: 'GET', path: '/api/jobOffers/open' },
   // The server itself, its documents and search.
   health: { name: 'health', method: 'GET', path: '/api/health' },
+  ready: { name: 'ready', method: 'GET', path: '/api/ready' },
   config: { name: 'config', method: 'GET', path: '/api/config' },
   openApi: { name: 'openApi', method: 'GET', path: '/api/openapi.json' },
   docPage: { name: 'docPage', method: 'GET', path: '/api/docs/*' },

@@ -129,6 +129,8 @@ export const OPERATIONS = {
   openJobOffers: op('openJobOffers', page(JobOfferSchema.loose()), { query: JobSearchQuerySchema }),
   // The server itself, its documents and search.
   health: op('health', z.object({ status: z.literal('ok'), database: z.string() })),
+  // For a load balancer: 503 while the node stops or cannot reach its database.
+  ready: op('ready', z.object({ status: z.literal('ready'), database: z.string(), node: z.string() })),
   config: op('config', RuntimeConfigSchema),
   openApi: op('openApi', z.looseObject({ openapi: z.string() })),
   docPage: op('docPage', RecordSchema, { path: z.object({ '*': z.string() }) }),

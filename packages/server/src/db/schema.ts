@@ -1,4 +1,4 @@
-import { type ExtraConfigColumn, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 
 /**
  * Every entity of DOMAIN.md has its table. Columns that lists filter, sort or search on are
@@ -107,3 +107,16 @@ export const scrapeJobs = entity('scrape_jobs', { collectorId: text('collector_i
 export const mailTemplates = entity('mail_templates', { name: text('name').notNull() });
 export const images = entity('images', {});
 export const tasks = entity('tasks', { name: text('name').notNull() });
+/** Sign-in attempts per key (route and address), shared by every server process on the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: at('reset_at').notNull(),
+});
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/** What @socket.io/postgres-adapter stores of a broadcast too large for a NOTIFY (it deletes rows older than 30 s). */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

@@ -9,6 +9,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Json } from '../db/store';
 import type { MicroCache } from './micro-cache';
 import type { TournamentRooms } from '../tournaments/tournament-rooms';
+import type { ChangeBus } from '../db/notifications';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -25,6 +26,12 @@ export interface AppContext {
   io: SocketServer | null;
   /** The tournaments' authority (memory copies, writes in order); set with socket.io. */
   tournaments: TournamentRooms | null;
+  /** How the server processes sharing one PostgreSQL tell each other what changed; null alone on the database (the embedded default). */
+  bus: ChangeBus | null;
+  /** Names this process (in /api/ready, for the operator behind a load balancer). */
+  node: string;
+  /** Set once SIGTERM arrived: /api/ready answers 503 so that the load balancer sends nothing more. */
+  stopping: boolean;
   /** Creates a notification and pushes {data: {id}} to the user's sockets. */
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
 }

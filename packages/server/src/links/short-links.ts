@@ -28,20 +28,32 @@ export class ShortLinks {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private lastError: unknown = null;
+  /** Bumped by every invalidation: a load begun before one must not fill the cache after it. */
+  private generation = 0;
+  /** Tells the other server processes that links changed (set by the app when it has a bus). */
+  announce: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forgets every cached code (called on every write to dyna links). */
+  /** Forgets every cached code (called on every write to dyna links), here and on the other processes. */
   invalidate(): void {
+    this.forget();
+    this.announce?.();
+  }
+
+  /** Forgets every cached code (a link changed, here or on another process). */
+  forget(): void {
+    this.generation += 1;
     this.cache.clear();
   }
 
   private async load(code: string): Promise<CachedLink | null> {
     const cached = this.cache.get(code);
     if (cached !== undefined) return cached;
+    const generation = this.generation;
     const [row] = await this.db.query<{ id: string; url: string; data: Record<string, unknown> }>('SELECT id, url, data FROM dyna_links WHERE short_code = $1', [code]);
     const link = row
       ? {
@@ -52,7 +64,7 @@ export class ShortLinks {
           visits: Number(row.data.visitCount ?? 0) + this.pending.filter((v) => v.linkId === row.id).length,
         }
       : null;
-    this.cache.set(code, link);
+    if (generation === this.generation) this.cache.set(code, link);
     return link;
   }
 

@@ -3,6 +3,7 @@ import { DEFAULT_CITY, OPERATIONS, RuntimeConfigSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { serve } from '../http/serve';
 import { notFound, parse } from '../http/errors';
+import { AppError } from '@sortie/core';
 import { SearchService } from '../search/search.service';
 import { buildOpenApi } from '../openapi';
 
@@ -11,6 +12,16 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   serve(app, OPERATIONS.health, async () => {
     await ctx.db.query('SELECT 1');
     return { status: 'ok', database: ctx.db.kind };
+  });
+
+  serve(app, OPERATIONS.ready, async () => {
+    if (ctx.stopping) throw new AppError('Arrêt en cours.', { code: 'STOPPING', statusCode: 503 });
+    try {
+      await ctx.db.query('SELECT 1');
+    } catch {
+      throw new AppError('Base de données injoignable.', { code: 'DATABASE_UNREACHABLE', statusCode: 503 });
+    }
+    return { status: 'ready', database: ctx.db.kind, node: ctx.node };
   });
 
   let cities: { at: number; list: string[] } | null = null;

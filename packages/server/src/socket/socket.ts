@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { PostgresDb } from '../db/database';
 import fastifyCookie from '@fastify/cookie';
 import { SOCKET_EVENTS, TournamentRefusal, type TournamentActor } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
@@ -56,10 +59,20 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
       callback(ok ? null : 'Origine refusée.', ok);
     },
   });
+  if (ctx.db.kind === 'postgres' && ctx.db instanceof PostgresDb) {
+    const pool = clusterPool(ctx.db, (message) => app.log.warn(message));
+    io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn(`socket.io : diffusion entre serveurs impossible (${error.message}).`) }));
+    app.addHook('onClose', async () => {
+      // A listening client being acquired as the server stops is released by nobody: wait no longer than a second.
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    });
+  }
   const rooms = new TournamentRooms({
     db: ctx.db,
     store: ctx.store,
-    changed: (tournament) => io.to(tournamentRoom(tournament._id)).emit(SOCKET_EVENTS.tournamentUpdate, tournament),
+    bus: ctx.bus,
+    // Here only: every other process hears the change on the bus and sends its own spectators the stored state.
+    changed: (tournament) => io.local.to(tournamentRoom(tournament._id)).emit(SOCKET_EVENTS.tournamentUpdate, tournament),
     followed: (tournamentId) => (io.sockets.adapter.rooms.get(tournamentRoom(tournamentId))?.size ?? 0) > 0,
     log: (message) => app.log.warn(message),
   });
@@ -89,4 +102,29 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     if (user) await socket.join(`user:${user._id}`);
   });
   return io;
+}
+
+/**
+ * The connections of @socket.io/postgres-adapter, apart from the queries' pool: it keeps one for
+ * LISTEN for as long as it runs (a busy query pool must never starve it, nor it the queries), and
+ * sends its NOTIFYs and its attachments (a broadcast over 8 kB, in `socket_io_attachments`, which
+ * it empties of rows older than 30 s) through the others. An error on the listening connection
+ * (the database restarting) is logged: the adapter connects again on its own.
+ */
+function clusterPool(db: PostgresDb, log: (message: string) => void): pg.Pool {
+  const pool = new pg.Pool({ ...db.pool.options, max: 3 });
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log(`socket.io : connexion à PostgreSQL perdue (${error.message}).`));
+    // The adapter forgets its listening client when it ends, without releasing it: released here
+    // (and so removed from the pool), or `pool.end()` would wait for it forever.
+    client.on('end', () => {
+      try {
+        (client as pg.PoolClient).release(new Error('connection ended'));
+      } catch {
+        // Not checked out: the pool already dropped it.
+      }
+    });
+  });
+  pool.on('error', (error) => log(`socket.io : connexion à PostgreSQL perdue (${error.message}).`));
+  return pool;
 }

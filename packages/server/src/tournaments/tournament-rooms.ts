@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { runTournamentAction, TournamentInputSchema, TournamentRefusal, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
 import type { Db } from '../db/database';
-import { PostgresDb } from '../db/database';
 import { toJson, type Json, type Store } from '../db/store';
 import type { Data } from '../db/entities';
 import { refreshChampionships } from './championship-standings';
-import { listenForChanges, notifyChange, TOURNAMENT_CHANNEL, type ChangeListener } from './tournament-channel';
+import type { ChangeBus } from '../db/notifications';
 
 /** Tournaments kept in memory at most (the oldest copy goes first). */
 export const MAX_TOURNAMENT_COPIES = 2000;
@@ -19,6 +17,8 @@ export interface TournamentRoomsOptions {
   /** Whether anyone here follows the tournament (a change made elsewhere is then read and broadcast). */
   followed(tournamentId: string): boolean;
   log(message: string): void;
+  /** How the processes sharing the database tell each other (null: alone on it, as the embedded default). */
+  bus?: ChangeBus | null;
 }
 
 /** A tournament as stored, with the row's version (PostgreSQL's `xmin`: the transaction that last wrote it). */
@@ -53,20 +53,15 @@ export class TournamentRooms {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly loading = new Map<string, Promise<Json | null>>();
   private epoch = 0;
-  /** Names this process in its notifications. */
-  private readonly node = randomBytes(6).toString('hex');
-  private readonly listener: ChangeListener | null;
+  private readonly listener: ChangeBus | null;
+  private closed = false;
 
   constructor(private readonly options: TournamentRoomsOptions) {
-    const { db } = options;
-    this.listener =
-      db.kind === 'postgres' && db instanceof PostgresDb
-        ? listenForChanges(db.pool.options, this.node, {
-            changed: (id) => this.forget(id, { refresh: true }),
-            reset: () => this.forgetAll(),
-            log: options.log,
-          })
-        : null;
+    this.listener = options.bus ?? null;
+    this.listener?.on('tournament', (id) => {
+      if (!this.closed && id) this.forget(id, { refresh: true });
+    });
+    this.listener?.onReset(() => this.forgetAll());
   }
 
   /** The tournament as last stored, or null; from memory when this process may trust its copy. */
@@ -123,11 +118,11 @@ export class TournamentRooms {
       throw error;
     }
     const { sets, values } = this.columns(next, 4);
-    const notify = this.listener ? `, pg_notify('${TOURNAMENT_CHANNEL}', $${values.length + 4})` : '';
+    const notify = this.listener ? `, pg_notify('${this.listener.channel}', $${values.length + 4})` : '';
     const [row] = await this.options.db.query(
       `WITH written AS (UPDATE tournaments SET ${sets} WHERE id = $1 AND xmin::text = $3 RETURNING id, data, created_at, updated_at, xmin::text AS version)
        SELECT written.*${notify} FROM written`,
-      [id, JSON.stringify(next), copy.version, ...values, ...(this.listener ? [`${this.node}:${id}`] : [])],
+      [id, JSON.stringify(next), copy.version, ...values, ...(this.listener ? [this.listener.payload('tournament', id)] : [])],
     );
     if (row) return { copy: this.copyOf(row), before: copy.tournament['status'] };
     // Written elsewhere since it was copied.
@@ -147,7 +142,7 @@ export class TournamentRooms {
       const { sets, values } = this.columns(next, 3);
       const [saved] = await tx.query(`UPDATE tournaments SET ${sets} WHERE id = $1 RETURNING id, data, created_at, updated_at, xmin::text AS version`, [id, JSON.stringify(next), ...values]);
       if (!saved) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
-      if (this.listener) await notifyChange(tx, this.node, id);
+      if (this.listener) await this.listener.publish('tournament', id, tx);
       return { copy: this.copyOf(saved), before: current.status };
     });
   }
@@ -171,15 +166,16 @@ export class TournamentRooms {
   invalidate(id: string): void {
     this.forget(id, { refresh: true });
     void this.refreshChampionships(id);
-    if (this.listener) notifyChange(this.options.db, this.node, id).catch((error: Error) => this.options.log(`Tournois : changement non signalé (${error.message}).`));
+    if (this.listener) this.listener.publish('tournament', id).catch((error: Error) => this.options.log(`Tournois : changement non signalé (${error.message}).`));
   }
 
   private async refreshChampionships(tournamentId: string): Promise<void> {
     await refreshChampionships(this.options.db, { tournamentId }).catch((error: Error) => this.options.log(`Tournois : classement de championnat non recalculé (${error.message}).`));
   }
 
+  /** Stops hearing changes (the bus is the app's: it closes it). */
   async close(): Promise<void> {
-    await this.listener?.close();
+    this.closed = true;
     this.forgetAll();
   }
 

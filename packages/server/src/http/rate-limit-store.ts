@@ -1,0 +1,42 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from '../db/database';
+
+/** One `incr` in this many also deletes the windows that are over. */
+const SWEEP_EVERY = 200;
+
+/**
+ * @fastify/rate-limit's counters in the `rate_limits` table, so that every server process on the
+ * database counts the same attempts: ten wrong passwords spread over two nodes still hit the
+ * limit. One statement per attempt (an upsert that starts a new window once the last is over).
+ * The embedded default uses it too: one code path, and the counts survive a restart.
+ */
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  let calls = 0;
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      calls += 1;
+      if (calls % SWEEP_EVERY === 0) void db.query(`DELETE FROM rate_limits WHERE reset_at < now()`).catch(() => undefined);
+      db.query<{ count: number; ttl: number }>(
+        `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
+           reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
+         RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
+        [`${this.prefix}${key}`, timeWindow],
+      ).then(
+        ([row]) => callback(null, { current: row!.count, ttl: row!.ttl }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: { method?: string | string[]; url?: string; path?: string }): FastifyRateLimitStore {
+      return new DatabaseRateLimitStore(routeOptions, `${[routeOptions.method].flat().join(',')} ${routeOptions.url ?? routeOptions.path ?? ''}|`);
+    }
+  }
+  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
