@@ -27,11 +27,21 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n'));
 
-  let stopping = false;
+  // SIGTERM (systemd, docker stop, a rolling upgrade): /api/ready answers 503 at once, so that the
+  // load balancer sends nothing more; after SORTIE_DRAIN_MS the server stops accepting, writes its
+  // buffered short-link visits, closes its sockets (their clients reconnect through another node)
+  // and exits. Whatever hangs, the process is gone within STOP_DEADLINE_MS.
+  const drainMs = Math.min(Number(process.env.SORTIE_DRAIN_MS ?? 0) || 0, 5000);
+  const STOP_DEADLINE_MS = 9500;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (app.ctx.stopping) return;
+    app.ctx.stopping = true;
     console.log(`${signal} reçu : arrêt propre (les visites en attente sont enregistrées).`);
+    setTimeout(() => {
+      console.error('Arrêt forcé : la fermeture a dépassé le délai.');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,0 +1,275 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS } from '@sortie/core';
+import { BACKENDS, openTestDb } from '../testing/test-app';
+import type { Db } from '../db/database';
+import { PostgresDb } from '../db/database';
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '../demo/ids';
+
+/*
+ * Sortie scaled out: two real server processes (node A and node B, `src/main.ts` as an operator
+ * starts it) on two ports, sharing one PostgreSQL. Whatever one node takes, a client of the
+ * other sees: tournament updates, pushes, short links, the public cache, the sign-in limit; and
+ * a node killed with SIGKILL loses no committed write. Needs SORTIE_TEST_DATABASE_URL (CI).
+ */
+
+type Tournament = { _id: string; participants: Array<{ id: string; name: string }>; matches: Array<{ id: string; a: string | null; b: string | null; scoreA: number | null; scoreB: number | null; status: string }> };
+type Reply = { status: string; msg?: string; tournament: Tournament };
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const SIGN_IN_LIMIT = 10;
+
+interface Node {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts `node --import tsx src/main.ts` on DATABASE_URL; resolves once it listens. */
+async function startNode(name: string, databaseUrl: string): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SORTIE_WEB_DIST: '/nonexistent-web-dist',
+      SORTIE_SECRET: 'cluster-secret-cluster-secret-cluster',
+      SORTIE_TRUST_PROXY: '1',
+      SORTIE_SIGNIN_RATE_LIMIT: String(SIGN_IN_LIMIT),
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output.join('')}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.join('').includes('Sortie est prêt')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`${name} exited (${code}):\n${output.join('')}`)));
+  });
+  return { name, url: `http://127.0.0.1:${port}`, process: child, output };
+}
+
+const stopNode = (node: Node | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!node || node.process.exitCode !== null || node.process.signalCode !== null) return resolve();
+    node.process.on('exit', () => resolve());
+    node.process.kill('SIGTERM');
+  });
+
+async function signIn(node: Node, email: string): Promise<string> {
+  const signed = await fetch(`${node.url}/api/identity/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'sortie-demo' }) });
+  const { idToken } = (await signed.json()) as { idToken: string };
+  const login = await fetch(`${node.url}/api/auth/login/web`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  const cookie = login.headers.getSetCookie().find((c) => c.includes('sortie_session='))!;
+  return cookie.split(';')[0]!;
+}
+
+const api = (node: Node, method: string, path: string, cookie: string | null, body?: unknown) =>
+  fetch(`${node.url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+const figures: string[] = [];
+const figure = (line: string) => figures.push(line);
+
+describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one PostgreSQL', () => {
+  let db: Db;
+  let a: Node;
+  let b: Node;
+  let staff: string;
+  let visitor: string;
+  const sockets: Socket[] = [];
+
+  const open = (node: Node, cookie?: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(node.url, { transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { cookie } : {} });
+      sockets.push(socket);
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', reject);
+    });
+  const act = (socket: Socket, tournamentId: string, action: string, params: Record<string, unknown> = {}): Promise<Reply> =>
+    socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, JSON.stringify({ action, tournamentId, params }));
+
+  beforeAll(async () => {
+    // One database, migrated and filled once; both nodes then start on it at the same time.
+    db = await openTestDb('postgres');
+    const url = (db as PostgresDb).pool.options.connectionString!;
+    [a, b] = await Promise.all([startNode('A', url), startNode('B', url)]);
+    staff = await signIn(a, DEMO_ACCOUNTS.staff.email);
+    visitor = await signIn(b, DEMO_ACCOUNTS.visitor.email);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all([stopNode(a), stopNode(b)]);
+    await db?.close();
+    if (figures.length) console.log(`Deux nœuds :\n  ${figures.join('\n  ')}`);
+  });
+
+  it('sends a spectator on B, within a second, the tournament update made on A', async () => {
+    const spectator = await open(b);
+    expect((await act(spectator, DEMO_IDS.tournament, 'get')).status).toBe('ok');
+    const staffOnA = await open(a, staff);
+    const received = new Promise<number>((resolve) =>
+      spectator.on(SOCKET_EVENTS.tournamentUpdate, (tournament: Tournament) => {
+        if (tournament.participants.some((p) => p.name === 'Depuis le nœud A')) resolve(performance.now());
+      }),
+    );
+    const sent = performance.now();
+    expect(await act(staffOnA, DEMO_IDS.tournament, 'addParticipant', { name: 'Depuis le nœud A' })).toMatchObject({ status: 'ok' });
+    const elapsed = (await received) - sent;
+    figure(`mise à jour de tournoi A → spectateur sur B : ${elapsed.toFixed(1)} ms`);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('pushes a notification created through A to the user’s socket on B', async () => {
+    const socket = await open(b, visitor);
+    // The user's room is joined once the handshake's session is read: a round trip makes sure of it.
+    await act(socket, DEMO_IDS.tournament, 'get');
+    const pushed = new Promise<{ at: number; message: { data: { id: string } } }>((resolve) => socket.on(SOCKET_EVENTS.push, (message) => resolve({ at: performance.now(), message })));
+    const sent = performance.now();
+    const created = await api(a, 'POST', '/api/notifications', staff, { userId: DEMO_IDS.users.visitor, title: 'Concert ce soir', body: 'Au Confort Moderne' });
+    expect(created.status).toBe(201);
+    const { _id } = (await created.json()) as { _id: string };
+    const { at, message } = await pushed;
+    expect(message.data.id).toBe(_id);
+    figure(`notification créée sur A → socket sur B : ${(at - sent).toFixed(1)} ms`);
+    expect(at - sent).toBeLessThan(1000);
+  });
+
+  it('redirects a short link edited through A to its new url on B within 100 ms', async () => {
+    const path = `/r/${DEMO_SHORT_CODES.poitiers}`;
+    const before = (await api(b, 'GET', path, null)).headers.get('location');
+    expect(before).toBe('https://www.poitiers.fr/');
+    const edited = await api(a, 'PATCH', `/api/dynaLinks/${DEMO_IDS.dynaLinks.poitiers}`, staff, { url: 'https://www.poitiers.fr/agenda' });
+    expect(edited.status).toBe(200);
+    const saved = performance.now();
+    let location: string | null = before;
+    while (location !== 'https://www.poitiers.fr/agenda' && performance.now() - saved < 2000) {
+      location = (await api(b, 'GET', path, null)).headers.get('location');
+    }
+    const elapsed = performance.now() - saved;
+    figure(`lien court modifié sur A → nouvelle redirection sur B : ${elapsed.toFixed(1)} ms`);
+    expect(location).toBe('https://www.poitiers.fr/agenda');
+    expect(elapsed).toBeLessThan(100);
+  });
+
+  it('shows an event published through A in B’s anonymous city feed within the cache’s second', async () => {
+    const feed = '/api/events?city=Chauvigny&limit=20';
+    const titles = async () => ((await (await api(b, 'GET', feed, null)).json()) as { items: Array<{ title: string }> }).items.map((e) => e.title);
+    expect(await titles()).not.toContain('Marché de nuit');
+    const created = await api(a, 'POST', '/api/events', staff, { title: 'Marché de nuit', startsAt: new Date(Date.now() + 86_400_000).toISOString(), city: 'Chauvigny', placeId: DEMO_IDS.places.tap });
+    expect(created.status).toBe(201);
+    const saved = performance.now();
+    let seen = await titles();
+    while (!seen.includes('Marché de nuit') && performance.now() - saved < 3000) seen = await titles();
+    const elapsed = performance.now() - saved;
+    figure(`événement publié sur A → fil de la ville sur B : ${elapsed.toFixed(1)} ms`);
+    expect(seen).toContain('Marché de nuit');
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('keeps both scores reported at the same moment on A and on B', async () => {
+    const created = await api(a, 'POST', '/api/tournaments', staff, { name: 'Tournoi des deux nœuds', game: 'Fléchettes', format: 'single_elimination' });
+    expect(created.status).toBe(201);
+    const { _id: id } = (await created.json()) as { _id: string };
+    const [onA, onB] = [await open(a, staff), await open(b, staff)];
+    for (const name of ['Alice', 'Bruno', 'Chloé', 'David']) expect(await act(onA, id, 'addParticipant', { name })).toMatchObject({ status: 'ok' });
+    const started = await act(onB, id, 'start');
+    expect(started).toMatchObject({ status: 'ok' });
+    const [first, second] = started.tournament.matches.filter((m) => m.a && m.b && m.status !== 'done');
+    // Both nodes hold a copy first, so that each write starts from a copy the other may outdate.
+    await act(onA, id, 'get');
+    await act(onB, id, 'get');
+    const replies = await Promise.all([
+      act(onA, id, 'reportScore', { matchId: first!.id, scoreA: 3, scoreB: 1 }),
+      act(onB, id, 'reportScore', { matchId: second!.id, scoreA: 0, scoreB: 2 }),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual(['ok', 'ok']);
+    for (const socket of [onA, onB]) {
+      const { tournament } = await act(socket, id, 'get');
+      const scores = Object.fromEntries(tournament.matches.map((m) => [m.id, [m.scoreA, m.scoreB]]));
+      expect(scores[first!.id]).toEqual([3, 1]);
+      expect(scores[second!.id]).toEqual([0, 2]);
+    }
+  });
+
+  it('limits sign-in attempts spread over A and B together', async () => {
+    // One visitor's address (behind the load balancer), trying passwords on whichever node it is sent to.
+    const attempt = (node: Node) =>
+      fetch(`${node.url}/api/identity/signIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.23' },
+        body: JSON.stringify({ email: DEMO_ACCOUNTS.visitor.email, password: 'pas le bon' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMIT + 2; i += 1) statuses.push((await attempt(i % 2 ? b : a)).status);
+    expect(statuses.slice(0, SIGN_IN_LIMIT).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(SIGN_IN_LIMIT)).toEqual([429, 429]);
+    figure(`connexions refusées ensemble : ${statuses.filter((s) => s === 429).length} sur ${statuses.length}, 429 dès la ${SIGN_IN_LIMIT + 1}e`);
+  });
+
+  it('loses no committed write when A is killed with SIGKILL, and its socket clients carry on through B', async () => {
+    // What a client behind the load balancer does: its connection drops, it connects again and lands on B.
+    let staffSocket = await open(a, staff);
+    let spectator = await open(a);
+    await act(spectator, DEMO_IDS.tournament, 'get');
+    const acknowledged: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing && i < 60; i += 1) {
+        const name = `Avant la panne ${i}`;
+        try {
+          const reply = await act(staffSocket, DEMO_IDS.tournament, 'addParticipant', { name });
+          if (reply.status === 'ok') acknowledged.push(name);
+        } catch {
+          return; // the node died with this write unacknowledged
+        }
+      }
+    })();
+    await expect.poll(() => acknowledged.length, { timeout: 5000 }).toBeGreaterThanOrEqual(5);
+    a.process.kill('SIGKILL');
+    await new Promise((resolve) => a.process.once('exit', resolve));
+    writing = false;
+    await writer;
+
+    staffSocket = await open(b, staff);
+    spectator = await open(b);
+    const { tournament } = await act(spectator, DEMO_IDS.tournament, 'get');
+    const names = tournament.participants.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(acknowledged));
+    const updates: Tournament[] = [];
+    spectator.on(SOCKET_EVENTS.tournamentUpdate, (t: Tournament) => updates.push(t));
+    expect(await act(staffSocket, DEMO_IDS.tournament, 'addParticipant', { name: 'Après la panne' })).toMatchObject({ status: 'ok' });
+    await expect.poll(() => updates.at(-1)?.participants.map((p) => p.name), { timeout: 2000 }).toContain('Après la panne');
+    figure(`SIGKILL de A : ${acknowledged.length} écritures acquittées, toutes lues sur B`);
+  });
+});
