@@ -134,6 +134,14 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     if (figures.length) console.log(`Deux nœuds :\n  ${figures.join('\n  ')}`);
   });
 
+  it('tells the load balancer that both nodes are ready', async () => {
+    const [readyA, readyB] = await Promise.all([api(a, 'GET', '/api/ready', null), api(b, 'GET', '/api/ready', null)]);
+    expect([readyA.status, readyB.status]).toEqual([200, 200]);
+    const [nodeA, nodeB] = [(await readyA.json()) as { node: string; database: string }, (await readyB.json()) as { node: string }];
+    expect(nodeA).toMatchObject({ status: 'ready', database: 'postgres' });
+    expect(nodeA.node).not.toBe(nodeB.node);
+  });
+
   it('sends a spectator on B, within a second, the tournament update made on A', async () => {
     const spectator = await open(b);
     expect((await act(spectator, DEMO_IDS.tournament, 'get')).status).toBe('ok');
@@ -271,5 +279,23 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     expect(await act(staffSocket, DEMO_IDS.tournament, 'addParticipant', { name: 'Après la panne' })).toMatchObject({ status: 'ok' });
     await expect.poll(() => updates.at(-1)?.participants.map((p) => p.name), { timeout: 2000 }).toContain('Après la panne');
     figure(`SIGKILL de A : ${acknowledged.length} écritures acquittées, toutes lues sur B`);
+  });
+
+  it('stops B on SIGTERM within 10 s: not ready any more, its short-link visits stored, its sockets told', async () => {
+    const visits = async () => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dyna_link_visits WHERE link_id = $1`, [DEMO_IDS.dynaLinks.poitiers]))[0]!.n);
+    const before = await visits();
+    for (let i = 0; i < 20; i += 1) expect((await api(b, 'GET', `/r/${DEMO_SHORT_CODES.poitiers}`, null)).status).toBe(302);
+    const socket = await open(b);
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    const exited = new Promise<number | null>((resolve) => b.process.once('exit', (code) => resolve(code)));
+    const signalled = performance.now();
+    b.process.kill('SIGTERM');
+    const [code, reason] = await Promise.all([exited, disconnected]);
+    const elapsed = performance.now() - signalled;
+    figure(`SIGTERM de B : arrêt en ${elapsed.toFixed(0)} ms`);
+    expect(code).toBe(0);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(reason).toMatch(/disconnect|close/);
+    expect(await visits()).toBe(before + 20);
   });
 });
