@@ -114,7 +114,12 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await migrateOnce(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return new PostgresDb(pool);
   }
   if (options.dataDir) {
@@ -137,4 +142,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
   return new PgliteDb(client);
+}
+
+/** Any number; the same in every Sortie process: the advisory lock held while one migrates. */
+const MIGRATION_LOCK = 7_240_518_018;
+
+/**
+ * Applies the migrations under an advisory lock: the nodes of a cluster, started together on a
+ * fresh database or after an upgrade, migrate one after the other (the first applies, the others
+ * find nothing to do) instead of racing to create the same tables.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -1,0 +1,26 @@
+# Sortie's server and web app in one image: the API, the socket and the built web app on one port.
+# Build: docker build -t sortie .   Run: see compose.yaml (PostgreSQL, two nodes, Caddy).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN npm install -g pnpm@12
+COPY . .
+RUN pnpm install --frozen-lockfile \
+ && pnpm --filter @sortie/web build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    SORTIE_TRUST_PROXY=1 \
+    SORTIE_DRAIN_MS=2000
+# The workspace as built (the server runs its TypeScript through tsx, as `pnpm start` does).
+COPY --from=build /app /app
+USER node
+EXPOSE 3000
+# SIGTERM: /api/ready turns 503, the load balancer stops sending, visits are written, exit within 10 s.
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+WORKDIR /app/packages/server
+CMD ["node", "--import", "tsx", "src/main.ts"]
