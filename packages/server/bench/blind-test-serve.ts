@@ -21,6 +21,8 @@ const kind = process.env.BENCH_SERVER ?? 'sortie';
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 3);
 
 let stop: () => Promise<void> = async () => undefined;
+const serverAcks: number[] = [];
+let measuring = false;
 
 async function bare(): Promise<void> {
   const http = createServer();
@@ -48,6 +50,20 @@ async function sortie(): Promise<void> {
   const app: SortieApp = await buildApp({ db, config });
   // Until app.ts wires it (a no-op once it does).
   const games = attachBlindTests(app.ctx.io!, app.ctx, (message, error) => console.error(message, error));
+  // The server's own part of each answer's acknowledgement: from its arrival to the ack sent.
+  app.ctx.io!.on('connection', (socket) => {
+    socket.use((packet, next) => {
+      const ack = packet.at(-1);
+      if (packet[0] === SOCKET_EVENTS.blindTest && typeof ack === 'function' && typeof packet[1] === 'string' && packet[1].includes('"answer"')) {
+        const received = performance.now();
+        packet[packet.length - 1] = (answer: unknown) => {
+          if (measuring) serverAcks.push(performance.now() - received);
+          ack(answer);
+        };
+      }
+      next();
+    });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   stop = async () => {
     await games.close();
@@ -65,6 +81,7 @@ let wallAtStart = performance.now();
 
 process.on('message', async (message: { type: string }) => {
   if (message.type === 'mark') {
+    measuring = true;
     loop.reset();
     Object.assign(cpuAtStart, process.cpuUsage());
     wallAtStart = performance.now();
@@ -72,7 +89,9 @@ process.on('message', async (message: { type: string }) => {
   }
   if (message.type !== 'stop') return;
   const cpu = process.cpuUsage(cpuAtStart);
-  const server = { loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100 };
+  serverAcks.sort((a, b) => a - b);
+  const at = (q: number) => serverAcks[Math.min(serverAcks.length - 1, Math.floor(q * serverAcks.length))] ?? NaN;
+  const server = { ackP50Ms: at(0.5), ackP99Ms: at(0.99), loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100 };
   await stop();
   await send({ type: 'stopped', server });
   process.exit(0);

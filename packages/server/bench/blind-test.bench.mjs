@@ -113,6 +113,7 @@ async function measure(kind) {
     const sent = [];
     const refusals = [];
     const spreads = [];
+    const perQuestion = [];
     let missing = 0;
     server.send({ type: 'mark' });
     for (let q = 0; q < QUESTIONS; q++) {
@@ -140,6 +141,7 @@ async function measure(kind) {
         const t0 = performance.now();
         const reply = await player.socket.timeout(10_000).emitWithAck(EVENT, JSON.stringify({ action: 'answer', blindTestId, params: { questionIndex: q, choice, playerToken: player.token } })).catch(() => null);
         times.push(performance.now() - t0);
+        (perQuestion[q] ??= []).push(performance.now() - t0);
         if (!reply) missing += 1;
         else if (reply.status !== 'ok') refusals.push(reply.msg);
         sent.push({ playerId: player.id, questionIndex: q, choice, wallBefore, wallAfter: Date.now() });
@@ -152,7 +154,7 @@ async function measure(kind) {
     for (const socket of [host, screen, ...phones]) socket.disconnect();
     server.send({ type: 'stop' });
     const stopped = await server.next('stopped').catch(() => ({}));
-    return { times: times.sort((a, b) => a - b), spreads, refusals, missing, updates, sent, final, correctChoices, players, server: stopped.server };
+    return { times: times.sort((a, b) => a - b), perQuestion: perQuestion.map((t) => t.sort((a, b) => a - b)), spreads, refusals, missing, updates, sent, final, correctChoices, players, server: stopped.server };
   } finally {
     for (const proc of children) proc.kill('SIGTERM');
     rmSync(temp, { recursive: true, force: true });
@@ -216,9 +218,10 @@ const rows = [summary('écho socket.io nu', bare), summary('Sortie (answer)', so
 console.log(`${'mesure'.padEnd(22)} ${'acks'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
 for (const r of rows) console.log(`${r.label.padEnd(22)} ${String(r.count).padStart(6)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${ms(r.max).padStart(8)}`);
 for (const [label, run] of [['écho nu', bare], ['Sortie', sortie]]) {
-  if (run.server) console.log(`serveur ${label} : boucle d’événements p99 ${ms(run.server.loopP99Ms)} ms, max ${ms(run.server.loopMaxMs)} ms ; CPU ${run.server.cpuPercent.toFixed(0)} %`);
+  if (run.server) console.log(`serveur ${label} : de l’arrivée à l’acquittement p50 ${ms(run.server.ackP50Ms)} ms, p99 ${ms(run.server.ackP99Ms)} ms ; boucle d’événements p99 ${ms(run.server.loopP99Ms)} ms, max ${ms(run.server.loopMaxMs)} ms ; CPU ${run.server.cpuPercent.toFixed(0)} %`);
 }
 const problems = checkLeaderboard(sortie);
+console.log(`p99 par question (la partie stockée grandit de ${PLAYERS} réponses à chacune) : ${sortie.perQuestion.map((t, q) => `n° ${q + 1} ${ms(quantile(t, 0.99))} ms`).join(', ')}`);
 console.log(`durée de chaque salve (de l’acquittement de la question à la dernière réponse acquittée) : ${sortie.spreads.map((v) => `${(v / 1000).toFixed(2)} s`).join(', ')}`);
 console.log(`mises à jour reçues (téléphones + écran) : ${sortie.updates} ; sans réponse : ${sortie.missing} ; refus : ${sortie.refusals.length}${sortie.refusals.length ? ` (premier : ${sortie.refusals[0]})` : ''}`);
 console.log(`classement : ${problems.length === 0 ? `juste (${sortie.final.leaderboard.length} joueurs, premier ${sortie.final.leaderboard[0].nickname} avec ${sortie.final.leaderboard[0].score} points)` : `${problems.length} écarts, dont ${problems.slice(0, 3).join(' ; ')}`}`);

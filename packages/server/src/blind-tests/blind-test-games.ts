@@ -155,10 +155,13 @@ export class BlindTestGames {
   }
 
   private drainLater(id: string): void {
-    const done = this.drain(id).finally(() => {
-      this.running.delete(id);
-      if (this.waiting.has(id)) this.drainLater(id);
-    });
+    // One turn of the event loop first: the calls that arrived together are stored together.
+    const done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain(id))
+      .finally(() => {
+        this.running.delete(id);
+        if (this.waiting.has(id)) this.drainLater(id);
+      });
     this.running.set(id, done);
   }
 
