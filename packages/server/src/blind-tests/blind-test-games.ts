@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import {
   BlindTestInputSchema,
@@ -15,23 +15,19 @@ import {
 } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { BLIND_TEST_NOT_FOUND } from './blind-test-protocol';
+import { PlayerTokens } from './player-tokens';
 
 /** Blind tests kept in memory at most (the oldest copy goes first). */
 export const MAX_BLIND_TEST_COPIES = 500;
 
-/** Where the players' secrets live in the blind test's row, beside `game`: a hash of each token, to its player's id. Never sent. */
-export const TOKENS_FIELD = 'gameTokens';
-
-/** A blind test as the authority holds it: its record (title, settings…), its live game, and its players' token hashes. */
+/** A blind test as the authority holds it: its record (title, settings…) and its live game. */
 export interface BlindTestState {
   id: string;
   record: z.infer<typeof RecordSchema>;
   game: Game | null;
-  tokens: Record<string, string>;
 }
 
 const RecordSchema = BlindTestInputSchema.loose();
-const TokensSchema = z.record(z.string(), z.string()).default({});
 
 /** Who sends a call, as the socket knows them: staff or not, the token the phone holds, the player the socket already is. */
 export interface Caller {
@@ -56,15 +52,6 @@ export interface GameOutcome {
   newToken?: string;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const playerIdFor = (state: BlindTestState, caller: Caller): string | undefined => {
-  if (caller.playerToken && caller.playerToken.length <= 200) {
-    const known = state.tokens[hashToken(caller.playerToken)];
-    if (known) return known;
-  }
-  return caller.playerId && state.game?.players.some((p) => p.id === caller.playerId) ? caller.playerId : undefined;
-};
 
 export interface BlindTestGamesOptions {
   db: Db;
@@ -73,6 +60,8 @@ export interface BlindTestGamesOptions {
   changed(state: BlindTestState, urgent: boolean): void;
   /** On close, before the writes under way are awaited. */
   closing?(): void;
+  /** The players' tokens (their key is read from the database when absent). */
+  tokens?: PlayerTokens;
 }
 
 /** A batch's outcome: an answer per call, and what was stored (null: nothing changed). */
@@ -102,7 +91,20 @@ export class BlindTestGames {
   private readonly running = new Map<string, Promise<void>>();
   private closed = false;
 
-  constructor(private readonly options: BlindTestGamesOptions) {}
+  readonly tokens: PlayerTokens;
+
+  constructor(private readonly options: BlindTestGamesOptions) {
+    this.tokens = options.tokens ?? new PlayerTokens(options.db);
+  }
+
+  /** The player a caller is in this game, by their token or by their socket; undefined for the others. Once `tokens.ready`. */
+  playerOf(state: BlindTestState, caller: Caller): string | undefined {
+    const game = state.game;
+    if (!game) return undefined;
+    const byToken = caller.playerToken ? this.tokens.playerOf(state.id, game.code, caller.playerToken) : null;
+    const id = byToken ?? caller.playerId;
+    return id && game.players.some((p) => p.id === id) ? id : undefined;
+  }
 
   /** The blind test as last stored (from memory once read), or null. */
   async read(id: string): Promise<BlindTestState | null> {
@@ -177,6 +179,7 @@ export class BlindTestGames {
     if (batch.length === 0) return;
     let result: Applied | null;
     try {
+      await this.tokens.ready;
       const copy = batch.some((item) => item.call.action === 'open') ? undefined : this.copies.get(id);
       result = copy ? await this.writeFromCopy(id, copy, batch) : null;
       result ??= await this.writeLocked(id, batch);
@@ -254,15 +257,14 @@ export class BlindTestGames {
     if (!isBlindTestActionName(action)) return refuseGame(`Action inconnue : ${action.slice(0, 40)}.`);
     const game = state.game;
     if (!game) return refuseGame('Aucune partie n’est ouverte pour ce blind test.');
-    const known = playerIdFor(state, caller);
+    const known = this.playerOf(state, caller);
     if (action === 'join') {
       // A phone coming back with its token gets its player back, whatever it typed; a kicked player is refused by core's rule.
       if (known && game.players.some((p) => p.id === known && p.kicked)) runBlindTestAction('join', game, { role: 'visitor', playerId: known }, params, { now: at });
       if (known) return { state, playerId: known };
       const playerId = randomBytes(8).toString('hex');
-      const token = randomBytes(24).toString('base64url');
       const joined = runBlindTestAction('join', game, { role: 'visitor', playerId }, params, { now: at });
-      return { state: { ...state, game: joined, tokens: { ...state.tokens, [hashToken(token)]: playerId } }, playerId, newToken: token };
+      return { state: { ...state, game: joined }, playerId, newToken: this.tokens.issue(state.id, game.code, playerId) };
     }
     const actor: GameActor = known ? { role: 'player', playerId: known } : caller.staff ? { role: 'host' } : { role: 'visitor', playerId: 'visiteur' };
     const next = runBlindTestAction(action, game, actor, params, { now: at });
@@ -291,7 +293,7 @@ export class BlindTestGames {
     });
     const { mode, slowestShare, wrongBuzzPenalty, streakBonus } = state.record;
     const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus }, await freeCode(tx, state.id));
-    return { state: { ...state, game, tokens: {}, record: { ...state.record, status: 'live' } } };
+    return { state: { ...state, game, record: { ...state.record, status: 'live' } } };
   }
 }
 
@@ -307,14 +309,14 @@ async function freeCode(tx: Db, id: string): Promise<string> {
 
 const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
-/** A stored row through core's schemas (STYLE.md 14): the record, its game and its token hashes. */
+/** A stored row through core's schemas (STYLE.md 14): the record and its game. */
 export function stateOf(id: string, data: unknown): BlindTestState {
   const raw = (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
-  const { game, [TOKENS_FIELD]: tokens, ...record } = raw;
-  return { id, record: RecordSchema.parse(record), game: game ? GameSchema.parse(game) : null, tokens: TokensSchema.parse(tokens) };
+  const { game, ...record } = raw;
+  return { id, record: RecordSchema.parse(record), game: game ? GameSchema.parse(game) : null };
 }
 
-/** The row's record: the blind test, its game and the token hashes. */
+/** The row's record: the blind test and its game. */
 function recordOf(state: BlindTestState): Record<string, unknown> {
-  return { ...state.record, game: state.game, [TOKENS_FIELD]: state.tokens };
+  return { ...state.record, game: state.game };
 }

@@ -3,7 +3,7 @@ import { BlindTestRefusal, playerView, screenView, SOCKET_EVENTS, type Game, typ
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { isStaff } from '../http/session';
-import { BlindTestGames, hashToken, type BlindTestState, type Caller } from './blind-test-games';
+import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-games';
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
 import { handshakeUser } from './handshake-user';
 
@@ -206,7 +206,8 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
         if (call.action === 'get') {
           const state = await games.read(blindTestId);
           if (!state) throw new BlindTestRefusal(BLIND_TEST_NOT_FOUND);
-          const playerId = playerOf(state, caller);
+          await games.tokens.ready;
+          const playerId = games.playerOf(state, caller);
           follow(socket, blindTestId, { playerId, host: staff });
           reply({ status: 'ok', game: viewOf(state, { playerId, host: staff }, ctx.now()) });
           return;
@@ -232,16 +233,6 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
 
 /** The actions a phone sends: no session to read for them. */
 const BLIND_TEST_PLAYER_ACTIONS = new Set(['join', 'answer', 'buzz']);
-
-/** The player a caller is in this blind test, by their token or their socket. */
-function playerOf(state: BlindTestState, caller: Caller): string | undefined {
-  const players = state.game?.players ?? [];
-  if (caller.playerToken) {
-    const id = state.tokens[hashToken(caller.playerToken)];
-    if (id && players.some((p) => p.id === id)) return id;
-  }
-  return caller.playerId && players.some((p) => p.id === caller.playerId) ? caller.playerId : undefined;
-}
 
 /** The socket joins the room and remembers who it is there. */
 function follow(socket: Socket, blindTestId: string, as: { playerId?: string | undefined; host: boolean }): void {
