@@ -9,8 +9,11 @@ export const RELISTEN_DELAY_MS = 1000;
 /** A topic published with `publishSoon` is sent at most once per this many ms (the first at once). */
 export const COALESCE_MS = 50;
 
-/** What the processes tell each other: a tournament's id, or that links or public reads changed. */
-export type ChangeTopic = 'tournament' | 'links' | 'cache';
+/**
+ * What the processes tell each other: a tournament's id, that links or public reads changed, or
+ * any other kept copy (a blind test's id under 'blindTest'…). No ':' in a topic.
+ */
+export type ChangeTopic = 'tournament' | 'links' | 'cache' | 'blindTest' | (string & {});
 
 export interface ChangeBusHandlers {
   log(message: string): void;
