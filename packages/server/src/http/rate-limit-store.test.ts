@@ -18,9 +18,10 @@ describe('the rate-limit store in the database', () => {
 
   it('counts attempts per key and route, across store instances (as across nodes), and starts again once the window is over', async () => {
     const Store = databaseRateLimitStore(db);
-    const route = { method: 'POST', url: '/api/identity/signIn' };
+    const routeOf = (url: string) => ({ method: 'POST', url }) as unknown as Parameters<FastifyRateLimitStore['child']>[0];
+    const route = routeOf('/api/identity/signIn');
     const [onA, onB] = [new Store({}).child(route), new Store({}).child(route)];
-    const other = new Store({}).child({ method: 'POST', url: '/api/identity/signUp' });
+    const other = new Store({}).child(routeOf('/api/identity/signUp'));
     expect((await incr(onA, '198.51.100.1', 300)).current).toBe(1);
     expect((await incr(onB, '198.51.100.1', 300)).current).toBe(2);
     const third = await incr(onA, '198.51.100.1', 300);
