@@ -31,7 +31,7 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     app = await buildApp({ db, config: testConfig(), now: clock });
     await app.ready();
     // Until app.ts wires it (idempotent when it does).
-    games = attachBlindTests(app.ctx.io!, app.ctx, (message, error) => console.error(message, error), { phoneUpdateMs: 30, screenUpdateMs: 10 });
+    games = attachBlindTests(app.ctx.io!, app.ctx, (message, error) => console.error(message, error));
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   }
