@@ -5,15 +5,22 @@ import { buildApp } from './app';
 import { isEmpty, loadDemo } from './demo/load';
 import { DEMO_ACCOUNTS } from './demo/ids';
 
+/** Any number; the same in every Sortie process: the advisory lock held while one loads the demo. */
+const DEMO_LOAD_LOCK = 7_240_518_019;
+
 /** Composition of the server process: config from the environment, database, app, listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  let demo = false;
-  if (!config.production && (await isEmpty(db))) {
-    await loadDemo(db, { password: config.demoPassword, production: config.production });
-    demo = true;
-  }
+  // Nodes started together on an empty database: one loads the demo, the others then find it.
+  const demo =
+    !config.production &&
+    (await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOAD_LOCK]);
+      if (!(await isEmpty(tx))) return false;
+      await loadDemo(tx, { password: config.demoPassword, production: config.production });
+      return true;
+    }));
   const app = await buildApp({ db, config, logger: process.env.SORTIE_LOG === '1' });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
