@@ -10,8 +10,8 @@ import { handshakeUser } from './handshake-user';
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
 
-/** How often, at most, the big screen and the host hear of the crowd's answers and joins. */
-export const SCREEN_UPDATE_MS = 100;
+/** How often, at most, the big screen and the host hear of the crowd's answers and joins (the host's view carries the whole game). */
+export const SCREEN_UPDATE_MS = 250;
 /** Phones' views made and sent in one turn of the event loop. */
 export const PHONES_PER_TURN = 25;
 /** The rows of the leaderboard a phone receives (its own rank and score are in `me`). */
