@@ -41,7 +41,7 @@ const freePort = () =>
   });
 
 /** Starts `node --import tsx src/main.ts` on DATABASE_URL; resolves once it listens. */
-async function startNode(name: string, databaseUrl: string): Promise<Node> {
+async function startNode(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Node> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
@@ -55,6 +55,7 @@ async function startNode(name: string, databaseUrl: string): Promise<Node> {
       SORTIE_TRUST_PROXY: '1',
       SORTIE_SIGNIN_RATE_LIMIT: String(SIGN_IN_LIMIT),
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,7 +123,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     // One database, migrated and filled once; both nodes then start on it at the same time.
     db = await openTestDb('postgres');
     const url = (db as PostgresDb).pool.options.connectionString!;
-    [a, b] = await Promise.all([startNode('A', url), startNode('B', url)]);
+    // B drains for 400 ms on SIGTERM, as behind a load balancer.
+    [a, b] = await Promise.all([startNode('A', url), startNode('B', url, { SORTIE_DRAIN_MS: '400' })]);
     staff = await signIn(a, DEMO_ACCOUNTS.staff.email);
     visitor = await signIn(b, DEMO_ACCOUNTS.visitor.email);
   }, 60_000);
@@ -281,7 +283,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     figure(`SIGKILL de A : ${acknowledged.length} écritures acquittées, toutes lues sur B`);
   });
 
-  it('stops B on SIGTERM within 10 s: not ready any more, its short-link visits stored, its sockets told', async () => {
+  it('stops B on SIGTERM within 10 s: not ready any more while it drains, its short-link visits stored, its sockets told', async () => {
     const visits = async () => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dyna_link_visits WHERE link_id = $1`, [DEMO_IDS.dynaLinks.poitiers]))[0]!.n);
     const before = await visits();
     for (let i = 0; i < 20; i += 1) expect((await api(b, 'GET', `/r/${DEMO_SHORT_CODES.poitiers}`, null)).status).toBe(302);
@@ -290,6 +292,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     const exited = new Promise<number | null>((resolve) => b.process.once('exit', (code) => resolve(code)));
     const signalled = performance.now();
     b.process.kill('SIGTERM');
+    let ready = 200;
+    while (ready === 200 && performance.now() - signalled < 300) ready = (await api(b, 'GET', '/api/ready', null)).status;
+    expect(ready).toBe(503);
+    // Still serving meanwhile: a request the load balancer sent before it heard is answered.
+    expect((await api(b, 'GET', '/api/health', null)).status).toBe(200);
     const [code, reason] = await Promise.all([exited, disconnected]);
     const elapsed = performance.now() - signalled;
     figure(`SIGTERM de B : arrêt en ${elapsed.toFixed(0)} ms`);
