@@ -14,6 +14,7 @@ import {
   type GameActor,
 } from '@sortie/core/domain';
 import type { Db } from '../db/database';
+import type { ChangeBus } from '../db/notifications';
 import { BLIND_TEST_NOT_FOUND } from './blind-test-protocol';
 import { PlayerTokens } from './player-tokens';
 
@@ -62,7 +63,15 @@ export interface BlindTestGamesOptions {
   closing?(): void;
   /** The players' tokens (their key is read from the database when absent). */
   tokens?: PlayerTokens;
+  /** The processes sharing the database (PostgreSQL): each write is told to the others, whose copies go and whose rooms hear of it. */
+  bus?: ChangeBus | null;
+  /** A change heard from another process (a copy of it, if one was kept, has gone). */
+  changedElsewhere?(id: string): void;
+  log?(message: string): void;
 }
+
+/** What the bus calls a blind test's change. */
+export const BLIND_TEST_TOPIC = 'blindTest';
 
 /** A batch's outcome: an answer per call, and what was stored (null: nothing changed). */
 interface Applied {
@@ -95,6 +104,17 @@ export class BlindTestGames {
 
   constructor(private readonly options: BlindTestGamesOptions) {
     this.tokens = options.tokens ?? new PlayerTokens(options.db);
+    options.bus?.on(BLIND_TEST_TOPIC, (id) => {
+      if (this.closed || !id) return;
+      this.copies.delete(id);
+      options.changedElsewhere?.(id);
+    });
+    options.bus?.onReset(() => this.copies.clear());
+  }
+
+  /** Whether the copies can be trusted: alone on the database, or hearing the others' changes. */
+  private get trusted(): boolean {
+    return !this.options.bus || this.options.bus.listening;
   }
 
   /** The player a caller is in this game, by their token or by their socket; undefined for the others. Once `tokens.ready`. */
@@ -108,14 +128,14 @@ export class BlindTestGames {
 
   /** The blind test as last stored (from memory once read), or null. */
   async read(id: string): Promise<BlindTestState | null> {
-    const copy = this.copies.get(id);
+    const copy = this.trusted ? this.copies.get(id) : undefined;
     if (copy) return copy.state;
     const [row] = await this.options.db.query<{ data: unknown; version: string }>('SELECT data, xmin::text AS version FROM blind_tests WHERE id = $1', [id]);
     if (!row) return null;
     const state = stateOf(id, row.data);
     // A write may have landed meanwhile: its copy is newer.
-    if (!this.copies.has(id)) this.remember(id, { state, version: row.version });
-    return this.copies.get(id)!.state;
+    if (!this.copies.has(id) && this.trusted) this.remember(id, { state, version: row.version });
+    return this.copies.get(id)?.state ?? state;
   }
 
   /** The live blind test whose game has this code, if any. */
@@ -158,13 +178,35 @@ export class BlindTestGames {
 
   private drainLater(id: string): void {
     // One turn of the event loop first: the calls that arrived together are stored together.
-    const done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.drain(id))
-      .finally(() => {
-        this.running.delete(id);
-        if (this.waiting.has(id)) this.drainLater(id);
-      });
+    this.inTurn(id, () => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain(id)));
+  }
+
+  /**
+   * The blind test read again from the database, in turn with this process's writes (so that a
+   * room never hears of an older state after a newer one): a change stored by another process.
+   */
+  refresh(id: string): Promise<BlindTestState | null> {
+    return this.inTurn(id, () => {
+      this.copies.delete(id);
+      return this.read(id);
+    });
+  }
+
+  /** Runs `task` once the task under way for this blind test is done; the calls waiting then go next. */
+  private inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.running.get(id) ?? Promise.resolve();
+    const result = previous.then(task);
+    const done: Promise<void> = result.then(
+      () => undefined,
+      () => undefined,
+    );
     this.running.set(id, done);
+    void done.then(() => {
+      if (this.running.get(id) !== done) return;
+      this.running.delete(id);
+      if (this.waiting.has(id)) this.drainLater(id);
+    });
+    return result;
   }
 
   /**
@@ -180,7 +222,7 @@ export class BlindTestGames {
     let result: Applied | null;
     try {
       await this.tokens.ready;
-      const copy = batch.some((item) => item.call.action === 'open') ? undefined : this.copies.get(id);
+      const copy = batch.some((item) => item.call.action === 'open') || !this.trusted ? undefined : this.copies.get(id);
       result = copy ? await this.writeFromCopy(id, copy, batch) : null;
       result ??= await this.writeLocked(id, batch);
     } catch (error) {
@@ -192,6 +234,7 @@ export class BlindTestGames {
     if (result.written) {
       this.remember(id, result.written);
       this.options.changed(result.written.state, result.urgent);
+      this.options.bus?.publish(BLIND_TEST_TOPIC, id).catch((error: Error) => this.options.log?.(`Blind test ${id} : changement non signalé (${error.message}).`));
     }
     batch.forEach((item, i) => {
       const answer = result.answers[i]!;

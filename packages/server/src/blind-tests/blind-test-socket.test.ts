@@ -10,6 +10,7 @@ import { DEMO_BLIND_TEST_IDS, demoBlindTests } from '../demo/blind-tests';
 import { attachBlindTests, type BlindTestView } from './blind-test-socket';
 import { BLIND_TEST_POLICY } from './blind-test-policy';
 import { BlindTestGames } from './blind-test-games';
+import type { ChangeBus } from '../db/notifications';
 
 type View = BlindTestView & { full?: Game; me?: { playerId: string; nickname: string; score: number; rank: number; answered: boolean; result?: { correct: boolean; points: number } } | null };
 type Reply = { status: 'ok'; game: View; player?: { id: string; token?: string } } | { status: 'error'; msg: string };
@@ -359,5 +360,36 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     // Seven right answers, each 2 s after its question: 95 points of 100 on the four 20-second choices, 97 on the three 30-second
     // typed ones, and a streak bonus of 10 per right answer in a row before (at most 5 times).
     expect(view.leaderboard).toEqual([expect.objectContaining({ nickname: 'Camille', rank: 1, correct: 7, score: 4 * 95 + 3 * 97 + 10 * (1 + 2 + 3 + 4 + 5 + 5) })]);
+  });
+
+  it('tells the other processes of each write on the bus: their copy goes, and their room hears the stored state', async () => {
+    // Two processes' buses, joined by hand: what one publishes, the other hears.
+    const heard: Array<{ node: string; topic: string; handler: (id: string) => void }> = [];
+    const bus = (node: string) =>
+      ({
+        listening: true,
+        on: (topic: string, handler: (id: string) => void) => heard.push({ node, topic, handler }),
+        onReset: () => undefined,
+        publish: async (topic: string, id: string) => {
+          for (const h of heard) if (h.node !== node && h.topic === topic) h.handler(id);
+        },
+      }) as unknown as ChangeBus;
+    const told: string[] = [];
+    const here = new BlindTestGames({ db, now: clock, changed: () => undefined, bus: bus('here') });
+    const there = new BlindTestGames({ db, now: clock, changed: () => undefined, bus: bus('there'), changedElsewhere: (id) => told.push(id) });
+    const id = await blindTest('answers');
+    await here.run(id, { action: 'open', params: {}, caller: { staff: true }, at: time });
+    expect(told).toEqual([id]);
+    expect((await there.read(id))!.game!.players).toEqual([]);
+    const joined = await here.run(id, { action: 'join', params: { code: (await here.read(id))!.game!.code, nickname: 'Zoé' }, caller: { staff: false }, at: time });
+    expect(told).toEqual([id, id]);
+    // The copy `there` kept is gone: its next read, and its next write, start from the stored state.
+    expect((await there.refresh(id))!.game!.players.map((p) => p.nickname)).toEqual(['Zoé']);
+    const started = await there.run(id, { action: 'start', params: {}, caller: { staff: true }, at: time });
+    expect(started.state.game!.status).toBe('question');
+    await here.run(id, { action: 'answer', params: { questionIndex: 0, choice: 0 }, caller: { staff: false, playerToken: joined.newToken! }, at: time + 1_000 });
+    expect((await there.read(id))!.game!.answers).toHaveLength(1);
+    await here.close();
+    await there.close();
   });
 });

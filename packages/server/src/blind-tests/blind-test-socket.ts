@@ -157,26 +157,44 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     timers.set(key, timer);
   };
 
+  /** Tells the room of a stored state: at once for the host's actions and buzzes (urgent), gathered otherwise. */
+  const announce = (state: BlindTestState, urgent: boolean) => {
+    latest.set(state.id, state);
+    if (urgent) {
+      fire(state.id, 'screens');
+      // A join's update waiting for its turn gives way to the host's action, sent as soon as allowed.
+      clearTimeout(timers.get(`phones:${state.id}`));
+      timers.delete(`phones:${state.id}`);
+      soon(state.id, 'phones', phoneUrgentEvery);
+      return;
+    }
+    soon(state.id, 'screens', screenEvery);
+    if (state.game?.status !== 'question') soon(state.id, 'phones', phoneEvery);
+  };
+
   const games = new BlindTestGames({
     db: ctx.db,
     now: ctx.now,
-    changed: (state, urgent) => {
-      latest.set(state.id, state);
-      if (urgent) {
-        fire(state.id, 'screens');
-        // A join's update waiting for its turn gives way to the host's action, sent as soon as allowed.
-        clearTimeout(timers.get(`phones:${state.id}`));
-        timers.delete(`phones:${state.id}`);
-        soon(state.id, 'phones', phoneUrgentEvery);
-        return;
-      }
-      soon(state.id, 'screens', screenEvery);
-      if (state.game?.status !== 'question') soon(state.id, 'phones', phoneEvery);
-    },
+    changed: announce,
     closing: () => {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },
+    bus: ctx.bus,
+    // Another process stored a change: this one's sockets in the room hear of it from the stored state.
+    changedElsewhere: (id) => {
+      if ((io.sockets.adapter.rooms.get(blindTestRoom(id))?.size ?? 0) === 0) return;
+      const before = latest.get(id)?.game;
+      games
+        .refresh(id)
+        .then((state) => {
+          if (!state) return;
+          const game = state.game;
+          announce(state, !before || !game || game.status !== before.status || game.questionIndex !== before.questionIndex || game.pausedAt !== before.pausedAt || game.buzzer.turn !== before.buzzer.turn);
+        })
+        .catch((error: unknown) => log(`blind test ${id}: re-read failed`, error));
+    },
+    log: (message) => log(message),
   });
   attached.set(io, games);
   byContext.set(ctx, games);
