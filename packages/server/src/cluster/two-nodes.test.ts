@@ -247,6 +247,29 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     figure(`connexions refusées ensemble : ${statuses.filter((s) => s === 429).length} sur ${statuses.length}, 429 dès la ${SIGN_IN_LIMIT + 1}e`);
   });
 
+  it('broadcasts between nodes again once PostgreSQL dropped their listening connections', async () => {
+    const socket = await open(b, visitor);
+    await act(socket, DEMO_IDS.tournament, 'get');
+    const pushed: string[] = [];
+    socket.on(SOCKET_EVENTS.push, (message: { data: { id: string } }) => pushed.push(message.data.id));
+    // A database restart, a proxy's idle timeout…: every LISTEN connection drops at once.
+    const killed = await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database() AND pid <> pg_backend_pid()`);
+    expect(killed.length).toBeGreaterThanOrEqual(4); // per node: the change bus and the socket.io adapter
+    const dropped = performance.now();
+    const sent: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const created = await api(a, 'POST', '/api/notifications', staff, { userId: DEMO_IDS.users.visitor, title: 'Toujours là' });
+          sent.push(((await created.json()) as { _id: string })._id);
+          return pushed.some((id) => sent.includes(id));
+        },
+        { timeout: 8000, interval: 200 },
+      )
+      .toBe(true);
+    figure(`LISTEN coupés par PostgreSQL → diffusion rétablie en ${(performance.now() - dropped).toFixed(0)} ms`);
+  });
+
   it('loses no committed write when A is killed with SIGKILL, and its socket clients carry on through B', async () => {
     // What a client behind the load balancer does: its connection drops, it connects again and lands on B.
     let staffSocket = await open(a, staff);

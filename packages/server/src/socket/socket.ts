@@ -63,7 +63,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     const pool = clusterPool(ctx.db, (message) => app.log.warn(message));
     io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn(`socket.io : diffusion entre serveurs impossible (${error.message}).`) }));
     app.addHook('onClose', async () => {
-      // A listening client being acquired as the server stops is released by nobody: wait no longer than a second.
+      // The adapter released its listening client as socket.io closed; its NOTIFYs may still be under way: a second at most.
       await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     });
   }
@@ -105,26 +105,25 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
 }
 
 /**
- * The connections of @socket.io/postgres-adapter, apart from the queries' pool: it keeps one for
- * LISTEN for as long as it runs (a busy query pool must never starve it, nor it the queries), and
- * sends its NOTIFYs and its attachments (a broadcast over 8 kB, in `socket_io_attachments`, which
- * it empties of rows older than 30 s) through the others. An error on the listening connection
- * (the database restarting) is logged: the adapter connects again on its own.
+ * The connections of @socket.io/postgres-adapter, apart from the queries' pool, so that a busy
+ * query pool never starves it, nor it the queries: one connection of its own for LISTEN, opened
+ * again by the adapter when it drops (a dedicated client, ended on release, so that a dropped one
+ * holds no pool slot), and a pool of two for its NOTIFYs and its attachments (a broadcast over
+ * 8 kB goes in `socket_io_attachments`, which it empties of rows older than 30 s).
  */
 function clusterPool(db: PostgresDb, log: (message: string) => void): pg.Pool {
-  const pool = new pg.Pool({ ...db.pool.options, max: 3 });
-  pool.on('connect', (client) => {
-    client.on('error', (error) => log(`socket.io : connexion à PostgreSQL perdue (${error.message}).`));
-    // The adapter forgets its listening client when it ends, without releasing it: released here
-    // (and so removed from the pool), or `pool.end()` would wait for it forever.
-    client.on('end', () => {
-      try {
-        (client as pg.PoolClient).release(new Error('connection ended'));
-      } catch {
-        // Not checked out: the pool already dropped it.
-      }
-    });
-  });
-  pool.on('error', (error) => log(`socket.io : connexion à PostgreSQL perdue (${error.message}).`));
-  return pool;
+  const lost = (error: Error) => log(`socket.io : connexion à PostgreSQL perdue (${error.message}).`);
+  const queries = new pg.Pool({ ...db.pool.options, max: 2 });
+  queries.on('error', lost);
+  const pool = {
+    query: (text: string, values?: unknown[]) => queries.query(text, values),
+    async connect() {
+      const client = new pg.Client(db.pool.options);
+      client.on('error', lost);
+      await client.connect();
+      return Object.assign(client, { release: () => void client.end().catch(() => undefined) });
+    },
+    end: () => queries.end(),
+  };
+  return pool as unknown as pg.Pool;
 }

@@ -74,13 +74,13 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two servers on one PostgreSQL',
     const spectator = await open(b);
     await act(spectator, 'get');
     // The database drops B's listening connection (a restart, a proxy timeout…).
-    const killed = await a.db.query<{ ok: boolean }>(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`);
+    const killed = await a.db.query<{ ok: boolean }>(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database() AND pid <> pg_backend_pid()`);
     expect(killed.length).toBeGreaterThan(0);
     const staff = await open(a, await signIn(a.app, DEMO_ACCOUNTS.staff.email));
     expect(await act(staff, 'addParticipant', { name: 'Pendant la coupure' })).toMatchObject({ status: 'ok' });
     await expect.poll(async () => (await act(spectator, 'get')).tournament.participants.map((p) => p.name), { timeout: 3000 }).toContain('Pendant la coupure');
     // Listening again, B hears the next change.
-    await expect.poll(async () => (await a.db.query(`SELECT 1 FROM pg_stat_activity WHERE query ILIKE 'LISTEN %'`)).length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await a.db.query(`SELECT 1 FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database()`)).length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     await act(spectator, 'get');
     expect(await act(staff, 'addParticipant', { name: 'Après la coupure' })).toMatchObject({ status: 'ok' });
     await expect.poll(async () => (await act(spectator, 'get')).tournament.participants.map((p) => p.name), { timeout: 2000 }).toContain('Après la coupure');
