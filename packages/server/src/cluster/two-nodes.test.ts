@@ -192,6 +192,23 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     expect(elapsed).toBeLessThan(100);
   });
 
+  it('counts the visits of a link with a maximum on both nodes together', async () => {
+    const created = await api(a, 'POST', '/api/dynaLinks', staff, { url: 'https://exemple.fr/billetterie', shortCode: 'dix-places', maxVisits: 10 });
+    expect(created.status).toBe(201);
+    const locations: string[] = [];
+    // A visitor every 50 ms, sent to A or B in turn, as a load balancer does.
+    for (let i = 0; i < 40; i += 1) {
+      locations.push((await api(i % 2 ? b : a, 'GET', '/r/dix-places', null)).headers.get('location') ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const admitted = locations.filter((l) => l === 'https://exemple.fr/billetterie').length;
+    figure(`lien limité à 10 visites, 40 visiteurs sur A et B : ${admitted} redirigés`);
+    // Each node counts its own visits between two flushes (250 ms): at most what one interval lets through on the other.
+    expect(admitted).toBeGreaterThanOrEqual(10);
+    expect(admitted).toBeLessThanOrEqual(13);
+    expect(locations.at(-1)).not.toBe('https://exemple.fr/billetterie');
+  });
+
   it('shows an event published through A in B’s anonymous city feed within the cache’s second', async () => {
     const feed = '/api/events?city=Chauvigny&limit=20';
     const titles = async () => ((await (await api(b, 'GET', feed, null)).json()) as { items: Array<{ title: string }> }).items.map((e) => e.title);

@@ -13,6 +13,8 @@ interface PendingVisit {
   linkId: string;
   datetime: string;
   userAgent: string;
+  /** The link has a maximum of visits: the other processes must count this one too. */
+  capped: boolean;
 }
 
 export const VISIT_FLUSH_INTERVAL_MS = 250;
@@ -73,7 +75,7 @@ export class ShortLinks {
     const link = this.cache.get(code) ?? (await this.load(code));
     if (!link || !this.usable(link)) return null;
     link.visits += 1;
-    this.pending.push({ linkId: link.id, datetime: datetime ?? new Date(this.now()).toISOString(), userAgent: userAgent.slice(0, 1000) });
+    this.pending.push({ linkId: link.id, datetime: datetime ?? new Date(this.now()).toISOString(), userAgent: userAgent.slice(0, 1000), capped: link.maxVisits !== null });
     if (this.pending.length >= MAX_BATCH) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), VISIT_FLUSH_INTERVAL_MS);
     return link.url;
@@ -101,7 +103,11 @@ export class ShortLinks {
     this.flushing = this.flushing.then(async () => {
       for (let start = 0; start < batch.length; start += MAX_BATCH) {
         try {
-          await this.write(batch.slice(start, start + MAX_BATCH));
+          const slice = batch.slice(start, start + MAX_BATCH);
+          await this.write(slice);
+          // Each process counts its own visits against a link's maximum: once stored, the others
+          // reload theirs (a capped link may overshoot by what one flush interval lets through).
+          if (slice.some((v) => v.capped)) this.announce?.();
         } catch (error) {
           // A link deleted meanwhile, or the database unreachable: nothing is dropped.
           this.pending.unshift(...batch.slice(start));
