@@ -32,7 +32,7 @@ export function Podium({ rows, size = 'phone' }: { rows: readonly LeaderboardRow
         row ? (
           <figure key={row.playerId} className="flex w-1/3 max-w-xs flex-col items-center">
             <figcaption className={`text-center ${big ? 'text-4xl' : 'text-lg'} font-bold break-words`}>
-              {row.nickname}
+              <span className="block">{row.nickname}</span>
               <span className={`block ${big ? 'text-3xl' : 'text-sm'} font-normal text-muted`}>{row.score} pts</span>
             </figcaption>
             <div className={`mt-2 flex w-full items-start justify-center rounded-t-xl ${heights[i]} ${i === 1 ? 'bg-accent text-black' : 'bg-surface'}`}>
