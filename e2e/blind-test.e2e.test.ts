@@ -66,6 +66,9 @@ describe('a live blind test', () => {
       phones.push(phone);
     }
     const [alex, sam, lou] = phones as [Page, Page, Page];
+    // A phone that reloads (or loses its connection) is the same player: its token is kept.
+    await lou.reload();
+    await lou.getByText(/C’est bon, Lou !/).waitFor({ timeout: 15_000 });
     await screen.getByRole('heading', { name: '3 joueurs' }).waitFor();
     expect((await seriousViolations(screen)).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     expect((await seriousViolations(alex)).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

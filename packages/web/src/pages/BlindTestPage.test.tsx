@@ -102,8 +102,12 @@ describe('/blindTests/{id} on a phone', () => {
     await join(user, 'Camille');
     await screen.findByText(/La partie va bientôt commencer/);
     await act(async () => socket.play('start', 'host'));
+    const sam = socket.addPlayer('Sam');
+    await act(async () => socket.play('buzz', sam, { questionIndex: 0 }));
     await user.click(screen.getByRole('button', { name: 'Buzzer' }));
-    expect((await screen.findByRole('status')).textContent).toBe('À vous ! Répondez à voix haute.');
+    expect((await screen.findByRole('status')).textContent).toBe('Buzz reçu : vous êtes 1er dans la file.');
+    await act(async () => socket.play('judge', 'host', { playerId: sam, correct: false }));
+    expect(screen.getByRole('status').textContent).toBe('À vous ! Répondez à voix haute.');
     await act(async () => socket.play('judge', 'host', { playerId: 'p1', correct: true }));
     expect(screen.getByRole('status').textContent).toContain('Bonne réponse ! +100');
   });

@@ -172,7 +172,7 @@ function Answer({ view, question, me, timeLeft, run }: { view: PlayerView; quest
       const position = view.buzzer.waiting.indexOf(me.nickname);
       return (
         <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
-          {view.buzzer.turn === me.nickname ? 'À vous ! Répondez à voix haute.' : position >= 0 ? `Buzz reçu : vous êtes ${rankText(position + 1)} dans la file.` : 'Buzz reçu.'}
+          {view.buzzer.turn === me.nickname ? 'À vous ! Répondez à voix haute.' : position >= 0 ? `Buzz reçu : vous êtes ${rankText(position + 1)} dans la file.` : 'Mauvaise réponse : la main passe.'}
         </p>
       );
     }
