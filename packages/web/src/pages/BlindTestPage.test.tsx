@@ -83,7 +83,7 @@ describe('/blindTests/{id} on a phone', () => {
     expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pts · 2e sur 2');
   });
 
-  it('answers a text question, and refuses nothing but a late answer', async () => {
+  it('answers a text question; the countdown stops during a pause, and a late answer cannot be sent', async () => {
     const game = aGame('answers', [aGame().questions[1]!]);
     const { user, socket, clock } = await phone(game, { query: '?code=123456' });
     await join(user, 'Camille');
@@ -91,7 +91,14 @@ describe('/blindTests/{id} on a phone', () => {
     await act(async () => socket.play('start', 'host'));
     expect(screen.getByText('Quelle ville accueille le Futuroscope ?')).toBeTruthy();
     await user.type(screen.getByLabelText('Votre réponse'), 'poitier');
-    await act(async () => clock.advance(20_001));
+    await act(async () => clock.advance(5_000));
+    await act(async () => socket.play('pause', 'host'));
+    expect(screen.getByRole('status').textContent).toBe('Pause : la partie reprend dans un instant.');
+    await act(async () => clock.advance(60_000));
+    expect(screen.getByRole('timer', { name: 'Temps restant' }).textContent).toBe('15');
+    await act(async () => socket.play('resume', 'host'));
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => clock.advance(15_001));
     expect(screen.getByRole('timer', { name: 'Temps restant' }).textContent).toBe('0');
     expect(screen.getByRole('status').textContent).toBe('Temps écoulé.');
     expect((screen.getByRole('button', { name: 'Envoyer' }) as HTMLButtonElement).disabled).toBe(true);
