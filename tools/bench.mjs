@@ -17,6 +17,7 @@ const suites = [
   { suite: 'socket', script: 'tools/bench/socket.bench.mjs' },
   // Live tournaments: 200 clients, 100 actions/s, 1,000 spectators, beside a bare socket.io echo (about a minute).
   { suite: 'tournaments', script: 'packages/server/bench/tournaments.bench.mjs', timeoutMs: 300_000 },
+  { suite: 'blindtests', script: 'packages/server/bench/blind-test.bench.mjs', timeoutMs: 240_000 },
   // One node, then two side by side on one PostgreSQL (SORTIE_BENCH_DATABASE_URL; skipped without it).
   { suite: 'cluster', script: 'packages/server/bench/cluster.bench.mjs', timeoutMs: 180_000 },
   { suite: 'web', script: 'tools/bench/web.bench.mjs' },

@@ -24,6 +24,7 @@ import { registerMetaRoutes } from './routes/meta.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerWebApp } from './web/static';
+import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/database';
 import { ChangeBus } from './db/notifications';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerDashboardRoutes(api, ctx);
   });
 
+  await app.register(demoAudioRoutes);
   await registerWebApp(app, config.webDist);
 
   if (bus) {

@@ -4,10 +4,11 @@ import { testApp } from './testing/test-app';
 import { buildOpenApi, openApiPath } from './openapi';
 
 /**
- * Served by the server but not API calls: the short-link redirect (a 302 for printed QR codes).
- * The web app's single-page fallback is Fastify's not-found handler, so it registers no route.
+ * Served by the server but not API calls: the short-link redirect (a 302 for printed QR codes)
+ * and the demo's synthesised tunes (audio files). The web app's single-page fallback is
+ * Fastify's not-found handler, so it registers no route.
  */
-const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r'];
+const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r', 'GET /demo-audio/:file'];
 
 /** Every route the CRUD of RESOURCES registers (GET /api/docs also answers the OpenAPI document, see meta.routes.ts). */
 function resourceRoutes(): string[] {

@@ -5,7 +5,7 @@ import type { UserJson } from '../auth/users';
 import { isStaff } from '../http/session';
 import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-games';
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
-import { handshakeUser } from './handshake-user';
+import { handshakeUser } from '../socket/handshake-user';
 
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
@@ -108,7 +108,7 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     for (const socketId of room) {
       const socket = io.sockets.sockets.get(socketId);
       if (!socket) continue;
-      const data = socket.data as SocketData;
+      const data: SocketData = socket.data;
       const playerId = data.blindTestPlayers?.[state.id];
       if (playerId) {
         if (who !== 'screens') phones.push([socket, playerId]);
@@ -200,7 +200,7 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
   byContext.set(ctx, games);
 
   io.on('connection', (socket) => {
-    const data = socket.data as SocketData;
+    const data: SocketData = socket.data;
     const user = () => (data.blindTestUser ??= sessionOf(ctx, socket).catch(() => null));
     const handshakeToken = () => {
       const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.['blindTestToken'];
@@ -254,7 +254,7 @@ const BLIND_TEST_PLAYER_ACTIONS = new Set(['join', 'answer', 'buzz']);
 
 /** The socket joins the room and remembers who it is there. */
 function follow(socket: Socket, blindTestId: string, as: { playerId?: string | undefined; host: boolean }): void {
-  const data = socket.data as SocketData;
+  const data: SocketData = socket.data;
   void socket.join(blindTestRoom(blindTestId));
   if (as.playerId) (data.blindTestPlayers ??= {})[blindTestId] = as.playerId;
   else if (as.host) (data.blindTestHosts ??= {})[blindTestId] = true;

@@ -64,7 +64,7 @@ export const ENTITIES: Record<ResourceName, EntityKind> = {
   users: kind('users', { email: str('email'), city: str('city') }, { order: 'email, id', hidden: ['messagingTokens'] }),
   badges: kind('badges', { name: str('name') }, { order: 'name, id' }),
   notifications: kind('notifications', { user_id: str('userId'), read_at: str('readAt') }, { filters: { userId: 'user_id' } }),
-  blindtests: kind('blind_tests', { title: str('title'), status: str('status'), event_id: str('eventId'), place_id: str('placeId') }, { filters: { status: 'status', eventId: 'event_id', placeId: 'place_id' } }),
+  blindtests: kind('blind_tests', { title: str('title'), status: str('status'), event_id: str('eventId'), place_id: str('placeId') }, { filters: { status: 'status', eventId: 'event_id', placeId: 'place_id' }, hidden: ['game'] }),
   questions: kind('questions'),
   tournaments: kind('tournaments', { name: str('name'), status: str('status'), event_id: str('eventId') }, { filters: { status: 'status', eventId: 'event_id' } }),
   raffles: kind('raffles', { title: str('title'), status: str('status'), event_id: str('eventId'), place_id: str('placeId') }, { filters: { status: 'status', eventId: 'event_id', placeId: 'place_id' } }),

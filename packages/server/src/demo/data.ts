@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES, demoId } from './ids';
 import type { ResourceName } from '@sortie/core';
 import { demoTournaments } from './tournaments';
+import { demoBlindTests } from './blind-tests';
 
 type Rec = Record<string, unknown>;
 export interface DemoRecord {
@@ -119,16 +120,7 @@ export function demoRecords(now: number): DemoRecord[] {
   add('events', demoId('event:draft'), { title: 'Concert secret (brouillon)', description: '', startsAt: iso(today + 10 * day), placeId: DEMO_IDS.places.confort, artistIds: [], categoryIds: [], city: 'Poitiers', price: { free: true }, status: 'draft', tags: [], likeCount: 0 });
   add('events', demoId('event:past'), { title: 'Fête de la musique (passée)', description: '', startsAt: iso(today - 30 * day), placeId: DEMO_IDS.places.confort, artistIds: [], categoryIds: [], city: 'Poitiers', price: { free: true }, status: 'published', tags: [], likeCount: 0 });
 
-  const questions = [
-    ['Qui chante « Take On Me » ?', ['a-ha', 'aha'], 'artist'], ['Quel est le titre de ce tube de Kim Wilde ?', ['Cambodia'], 'title'],
-    ['Qui chante « Voyage, voyage » ?', ['Desireless'], 'artist'], ['Quel groupe a sorti « Tainted Love » ?', ['Soft Cell'], 'artist'],
-    ['Quel est le titre de ce tube d’Indochine ?', ['L’aventurier', 'L aventurier'], 'title'],
-  ] as const;
-  questions.forEach(([prompt, answers, kind], i) => add('questions', demoId(`question:${i}`), { prompt, answers: [...answers], points: 1, kind }));
-  add('blindtests', DEMO_IDS.blindTest, {
-    title: 'Blind test années 80', eventId: demoId('event:3'), placeId: DEMO_IDS.places.tapGarden, questionIds: questions.map((_, i) => demoId(`question:${i}`)),
-    status: 'draft', currentQuestion: 0, players: [],
-  });
+  for (const [resource, id, data] of demoBlindTests()) add(resource, id, data);
 
   const participants = ['Mario', 'Luigi', 'Peach', 'Toad', 'Yoshi', 'Bowser'].map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 }));
   // The championship's third leg, open for registration; the other tournaments are played by core's actions (demo/tournaments.ts).

@@ -10,6 +10,7 @@ import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
 import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-standings';
+import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
 
 /** Who is reading: the signed-in user, or nobody. */
 export type Viewer = UserJson | null;
@@ -82,7 +83,7 @@ export function ownerOf(record: Data): string | undefined {
 export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   artists: {},
   badges: {},
-  blindtests: {},
+  blindtests: BLIND_TEST_POLICY,
   collectors: {},
   dynaLinks: {
     serverFields: { visitCount: 0 },

@@ -1,15 +1,15 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { PostgresDb } from '../db/database';
-import fastifyCookie from '@fastify/cookie';
 import { SOCKET_EVENTS, TournamentRefusal, type TournamentActor } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, isStaff } from '../http/session';
+import { isStaff } from '../http/session';
 import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
+import { attachBlindTests } from '../blind-tests/blind-test-socket';
+import { handshakeUser } from './handshake-user';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
 export { SOCKET_MAX_BUFFER_BYTES };
@@ -18,27 +18,6 @@ export function originAllowed(ctx: AppContext, origin: string | undefined, host:
   if (!origin) return true;
   if (ctx.config.allowedOrigins.includes(origin)) return true;
   return Boolean(host) && (origin === `http://${host}` || origin === `https://${host}`) && (!https || origin.startsWith('https:'));
-}
-
-/** The session of a handshake: the cookie, or a token in `auth` or the extra headers. */
-async function handshakeUser(ctx: AppContext, socket: Socket): Promise<UserJson | null> {
-  const request = socket.request as IncomingMessage;
-  const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
-  const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
-  const header = request.headers.authorization;
-  const candidates = [
-    cookies[SECURE_SESSION_COOKIE],
-    cookies[SESSION_COOKIE],
-    typeof auth.token === 'string' ? auth.token : undefined,
-    typeof auth.sessionToken === 'string' ? auth.sessionToken : undefined,
-    header?.startsWith('Bearer ') ? header.slice(7) : undefined,
-    typeof request.headers['x-session-token'] === 'string' ? request.headers['x-session-token'] : undefined,
-  ].filter((t): t is string => Boolean(t) && t!.length <= 200);
-  for (const token of candidates) {
-    const user = await ctx.users.fromSession(token);
-    if (user) return user;
-  }
-  return null;
 }
 
 /** The user as the tournament rules see them. */
@@ -100,6 +79,10 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     });
     const user = await userReady;
     if (user) await socket.join(`user:${user._id}`);
+  });
+  const blindTests = attachBlindTests(io, ctx, (message, error) => app.log.error({ err: error }, message));
+  app.addHook('onClose', async () => {
+    await blindTests.close();
   });
   return io;
 }

@@ -5,11 +5,7 @@ import type { AppContext } from '../http/context';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../http/session';
 import type { UserJson } from '../auth/users';
 
-/**
- * The session of a socket's handshake, read as socket/socket.ts reads it for tournaments (the
- * cookie, or a token in `auth` or the extra headers). socket.ts keeps its reader private: this
- * is the same rule until it exports it (attachBlindTests then takes it as `sessionOf`).
- */
+/** The session of a handshake: the cookie, or a token in `auth` or the extra headers. */
 export async function handshakeUser(ctx: AppContext, socket: Socket): Promise<UserJson | null> {
   const request = socket.request as IncomingMessage;
   const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
