@@ -5,7 +5,10 @@ import { refuseGame } from './blind-test.errors';
  * and not one of the obvious insults (in their common spellings, inside a longer nickname too).
  */
 
-const INSULTS = ['connard', 'connasse', 'salope', 'encule', 'enculer', 'pute', 'putain', 'batard', 'nique', 'fdp', 'ntm', 'pd', 'tapette', 'negro', 'bougnoul', 'youpin', 'merde', 'bite', 'couille', 'fuck', 'shit', 'bitch', 'nazi', 'hitler'];
+/** Insults refused as a word of the nickname: « nique » alone, not « Dominique ». */
+const INSULT_WORDS = new Set(['pute', 'putes', 'nique', 'niquer', 'pd', 'fdp', 'ntm', 'bite', 'merde', 'fuck', 'shit', 'bitch', 'nazi', 'negro', 'salope', 'batard', 'tapette', 'encule', 'enculer']);
+/** Insults refused anywhere, even run into other letters (« xXconnardXx »): none is part of an ordinary name. */
+const INSULT_STEMS = ['connard', 'connasse', 'enculé', 'putain', 'bougnoul', 'youpin', 'hitler', 'couille'].map((word) => word.normalize('NFKD').replace(/\p{M}/gu, ''));
 /** Letters written as figures or signs, as people dodge a filter. */
 const LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '€': 'e' };
 
@@ -19,10 +22,11 @@ export function nicknameKey(nickname: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-/** Short insults count only as the whole nickname (« pd » is in « Lapdog »), longer ones anywhere. */
+/** Whether a nickname holds an insult, as a word of its own or, for the few unmistakable ones, anywhere. */
 export function isInsulting(nickname: string): boolean {
+  const words = nickname.split(/[\s._\-'’]+/).map(nicknameKey).filter(Boolean);
   const key = nicknameKey(nickname);
-  return INSULTS.some((word) => (word.length <= 3 ? key === word : key.includes(word)));
+  return words.some((word) => INSULT_WORDS.has(word)) || INSULT_WORDS.has(key) || INSULT_STEMS.some((stem) => key.includes(stem));
 }
 
 /** A nickname fit for the screen, trimmed, or a French refusal. */
