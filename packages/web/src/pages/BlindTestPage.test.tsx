@@ -4,7 +4,7 @@ import { blindTestPlayerKey, SOCKET_EVENTS, SPOTIFY_TOKEN_KEY } from '@sortie/co
 import { aStaffUser, anId, FakeClock, FakeMusic, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { aGame, BLIND_TEST_ID, BlindTestServerSocket } from '../features/blind-tests/testing';
-import { BLIND_TEST_OFFLINE_RETRY_MS } from '../features/blind-tests/useLiveBlindTest';
+import { OFFLINE_RETRY_MS } from '../data/useLiveConnection';
 
 beforeAll(async () => {
   await import('./BlindTestPage');
@@ -207,7 +207,7 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     await act(async () => socket.serverEmit('disconnect', 'transport close'));
     expect(screen.getByRole('status').textContent).toBe('Connexion perdue : reconnexion en cours…');
     const gets = () => socket.sent(SOCKET_EVENTS.blindTest).length;
-    await act(async () => clock.advance(BLIND_TEST_OFFLINE_RETRY_MS));
+    await act(async () => clock.advance(OFFLINE_RETRY_MS));
     expect(gets()).toBe(2);
     await act(async () => socket.serverEmit('connect'));
     expect(gets()).toBe(3);

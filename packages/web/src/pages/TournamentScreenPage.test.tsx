@@ -4,7 +4,7 @@ import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
-import { OFFLINE_RETRY_MS } from '../features/tournaments/useLiveTournament';
+import { OFFLINE_RETRY_MS } from '../data/useLiveConnection';
 
 beforeAll(async () => {
   await import('./TournamentScreenPage');

@@ -2,7 +2,7 @@ import { NavigatorPort, pathFor } from '@sortie/core';
 import { usePageTitle } from '../components/usePageTitle';
 import { useUseCase } from '../services/container-context';
 import { FitToScreen } from '../features/tournaments/FitToScreen';
-import { JoinQrCode } from '../features/tournaments/JoinQrCode';
+import { QrImage } from '../components/QrImage';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
 import { formatText, participantCount, statusText, tournamentErrorMessage } from '../features/tournaments/tournament-text';
 import { useLiveTournament } from '../features/tournaments/useLiveTournament';
@@ -71,7 +71,7 @@ export default function TournamentScreenPage({ params }: PageProps) {
                 <span />
               )}
               <figure className="flex flex-col items-center gap-2">
-                <JoinQrCode url={joinUrl} size={200} />
+                <QrImage url={joinUrl} size={200} />
                 <figcaption className="text-xl text-muted">{state.tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
               </figure>
             </aside>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { BlindTestSession, ClockPort, SessionService, TournamentSocketPort, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
+import { BlindTestSession, ClockPort, TournamentSocketPort, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
+import { useLiveConnection } from '../../data/useLiveConnection';
 
 /** What a page shows: the server's view for this device, and when it arrived. */
 export interface BlindTestSnapshot {
@@ -32,7 +32,6 @@ export interface LiveBlindTestApi {
 }
 
 /** While the socket is down, how often the game is asked for again (socket.io gives up after its own attempts). */
-export const BLIND_TEST_OFFLINE_RETRY_MS = 30_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -50,9 +49,6 @@ function liveOf(state: BlindTestGameState): LiveBlindTest {
 export function useLiveBlindTest(id: string, { player = true }: { player?: boolean } = {}): LiveBlindTestApi {
   const session = useUseCase(BlindTestSession);
   const socket = useUseCase(TournamentSocketPort);
-  const auth = useUseCase(SessionService);
-  const clock = useUseCase(ClockPort);
-  const { status: sessionStatus, user } = useSnapshot(auth.state);
   const [state, setState] = useState<LiveBlindTest>({ status: 'loading' });
   const [online, setOnline] = useState(true);
   const [lostPlayer, setLostPlayer] = useState<string | null>(null);
@@ -114,29 +110,7 @@ export function useLiveBlindTest(id: string, { player = true }: { player?: boole
     };
   }, [session, socket, id, reload, show]);
 
-  useEffect(() => {
-    if (online) return;
-    let timer = clock.setTimeout(function retry() {
-      reload();
-      timer = clock.setTimeout(retry, BLIND_TEST_OFFLINE_RETRY_MS);
-    }, BLIND_TEST_OFFLINE_RETRY_MS);
-    return () => clock.clearTimeout(timer);
-  }, [online, clock, reload]);
-
-  // The first known session is the handshake's; a later change needs a new handshake.
-  const userId = sessionStatus === 'unknown' ? undefined : (user?._id ?? null);
-  const handshakeUser = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (userId === undefined) return;
-    if (handshakeUser.current === undefined) {
-      handshakeUser.current = userId;
-      return;
-    }
-    if (handshakeUser.current === userId) return;
-    handshakeUser.current = userId;
-    socket.disconnect();
-    reload();
-  }, [userId, socket, reload]);
+  useLiveConnection(online, reload);
 
   const run = useCallback(
     async (action: string, params: Record<string, unknown> = {}) => {

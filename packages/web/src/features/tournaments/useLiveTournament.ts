@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ClockPort, SessionService, TournamentActions, TournamentSocketPort, type Tournament, type TournamentActionName, type TournamentActor } from '@sortie/core';
+import { SessionService, TournamentActions, TournamentSocketPort, type Tournament, type TournamentActionName, type TournamentActor } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
+import { useLiveConnection } from '../../data/useLiveConnection';
 
 export type LiveTournament =
   | { status: 'loading' }
@@ -20,12 +21,6 @@ export interface LiveTournamentApi {
   run: (action: TournamentActionName, params?: Record<string, unknown>) => Promise<string | null>;
 }
 
-/**
- * While the socket is down, how often the tournament is asked for again. socket.io gives up
- * after its own attempts (SPEC.md §9: 5, 10 s apart); a request makes the adapter connect
- * anew, so a screen left on all night comes back after a restart of any length.
- */
-export const OFFLINE_RETRY_MS = 30_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -39,8 +34,7 @@ export function useLiveTournament(id: string): LiveTournamentApi {
   const actions = useUseCase(TournamentActions);
   const socket = useUseCase(TournamentSocketPort);
   const session = useUseCase(SessionService);
-  const clock = useUseCase(ClockPort);
-  const { status: sessionStatus, user } = useSnapshot(session.state);
+  const { user } = useSnapshot(session.state);
   const [state, setState] = useState<LiveTournament>({ status: 'loading' });
   const [online, setOnline] = useState(true);
   const hasData = useRef(false);
@@ -90,29 +84,7 @@ export function useLiveTournament(id: string): LiveTournamentApi {
     };
   }, [actions, socket, id, reload]);
 
-  useEffect(() => {
-    if (online) return;
-    let timer = clock.setTimeout(function retry() {
-      reload();
-      timer = clock.setTimeout(retry, OFFLINE_RETRY_MS);
-    }, OFFLINE_RETRY_MS);
-    return () => clock.clearTimeout(timer);
-  }, [online, clock, reload]);
-
-  // The first known session is the handshake's; a later change needs a new handshake.
-  const userId = sessionStatus === 'unknown' ? undefined : (user?._id ?? null);
-  const handshakeUser = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (userId === undefined) return;
-    if (handshakeUser.current === undefined) {
-      handshakeUser.current = userId;
-      return;
-    }
-    if (handshakeUser.current === userId) return;
-    handshakeUser.current = userId;
-    socket.disconnect();
-    reload();
-  }, [userId, socket, reload]);
+  useLiveConnection(online, reload);
 
   const run = useCallback(
     async (action: TournamentActionName, params: Record<string, unknown> = {}) => {

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { ClockPort, SessionService, TournamentSocketPort } from '@sortie/core';
+import { useUseCase } from '../services/container-context';
+
+/** How often a live page offline asks again, once socket.io has given up reconnecting by itself. */
+export const OFFLINE_RETRY_MS = 30_000;
+
+/**
+ * What every live page (a tournament, a blind test) does about its connection: while offline
+ * it reloads every OFFLINE_RETRY_MS, so that a screen left on the wall comes back after a long
+ * outage; and when the visitor signs in or out it makes a new handshake (the server reads who
+ * is who there) and reloads.
+ */
+export function useLiveConnection(online: boolean, reload: () => void): void {
+  const socket = useUseCase(TournamentSocketPort);
+  const session = useUseCase(SessionService);
+  const clock = useUseCase(ClockPort);
+  const { status, user } = useSnapshot(session.state);
+
+  useEffect(() => {
+    if (online) return;
+    let timer = clock.setTimeout(function retry() {
+      reload();
+      timer = clock.setTimeout(retry, OFFLINE_RETRY_MS);
+    }, OFFLINE_RETRY_MS);
+    return () => clock.clearTimeout(timer);
+  }, [online, clock, reload]);
+
+  // The first known session is the handshake's; a later change needs a new handshake.
+  const userId = status === 'unknown' ? undefined : (user?._id ?? null);
+  const handshakeUser = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (handshakeUser.current === undefined) {
+      handshakeUser.current = userId;
+      return;
+    }
+    if (handshakeUser.current === userId) return;
+    handshakeUser.current = userId;
+    socket.disconnect();
+    reload();
+  }, [userId, socket, reload]);
+}
