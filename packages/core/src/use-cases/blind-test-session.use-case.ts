@@ -8,6 +8,7 @@ import { TokenStorePort } from '../ports/token-store.port';
 import { TournamentSocketPort } from '../ports/tournament-socket.port';
 import type { Unsubscribe } from '../ports/push.port';
 import { parseId } from './parse-input';
+import { acknowledgedEmit } from './acknowledged-emit';
 
 /** A blind test's acknowledgement is awaited as a tournament's is (SPEC.md §9: 2000 ms). */
 export const BLIND_TEST_ACK_WAIT_MS = TOURNAMENT_ACK_WAIT_MS;
@@ -66,25 +67,9 @@ export class BlindTestSession {
     const player = this.player(id);
     const withToken = player && PLAYER_ACTIONS.has(action) && params['playerToken'] === undefined ? { ...params, playerToken: player.token } : params;
     const payload = JSON.stringify({ action, blindTestId: id, params: withToken });
-    const reply = await new Promise<BlindTestReply>((resolve, reject) => {
-      const timer = this.clock.setTimeout(
-        () => reject(new BlindTestSessionError(BLIND_TEST_TIMEOUT_MESSAGE, 'BLIND_TEST_TIMEOUT', { cause: this.socket.connectionError() ?? undefined })),
-        BLIND_TEST_ACK_WAIT_MS,
-      );
-      this.socket.emitWithAck(SOCKET_EVENTS.blindTest, payload).then(
-        (raw) => {
-          this.clock.clearTimeout(timer);
-          try {
-            resolve(this.#replyOf(raw));
-          } catch (error) {
-            reject(error);
-          }
-        },
-        (error: unknown) => {
-          this.clock.clearTimeout(timer);
-          reject(new BlindTestSessionError(error instanceof Error ? error.message : String(error), 'BLIND_TEST_TRANSPORT'));
-        },
-      );
+    const reply = await acknowledgedEmit(this.socket, this.clock, SOCKET_EVENTS.blindTest, payload, BLIND_TEST_ACK_WAIT_MS, (raw) => this.#replyOf(raw), {
+      timeout: (cause) => new BlindTestSessionError(BLIND_TEST_TIMEOUT_MESSAGE, 'BLIND_TEST_TIMEOUT', { cause }),
+      transport: (message) => new BlindTestSessionError(message, 'BLIND_TEST_TRANSPORT'),
     });
     if (reply.player) this.store.set(blindTestPlayerKey(id), JSON.stringify(reply.player));
     return reply;

@@ -6,6 +6,7 @@ import { ClockPort } from '../ports/clock.port';
 import { TournamentSocketPort } from '../ports/tournament-socket.port';
 import type { Unsubscribe } from '../ports/push.port';
 import { parseInput } from './parse-input';
+import { acknowledgedEmit } from './acknowledged-emit';
 
 export const UNDEFINED_TOURNAMENT_MESSAGE = 'undefined tournament';
 export const TOURNAMENT_TIMEOUT_MESSAGE = 'Le serveur du tournoi n’a pas répondu à temps.';
@@ -29,25 +30,9 @@ export class TournamentActions {
   async execute(action: string, tournamentId: string, params: Record<string, unknown> = {}): Promise<Tournament> {
     const request = parseInput(TournamentRequestSchema, { action, tournamentId, params });
     const payload = JSON.stringify({ action: request.action, tournamentId: request.tournamentId, params: request.params });
-    return new Promise((resolve, reject) => {
-      const timer = this.clock.setTimeout(
-        () => reject(new TournamentError(TOURNAMENT_TIMEOUT_MESSAGE, 'TOURNAMENT_TIMEOUT', { cause: this.socket.connectionError() ?? undefined })),
-        TOURNAMENT_ACK_WAIT_MS,
-      );
-      this.socket.emitWithAck(SOCKET_EVENTS.tournament, payload).then(
-        (reply) => {
-          this.clock.clearTimeout(timer);
-          try {
-            resolve(tournamentOf(reply));
-          } catch (error) {
-            reject(error);
-          }
-        },
-        (error: unknown) => {
-          this.clock.clearTimeout(timer);
-          reject(new TournamentError(error instanceof Error ? error.message : String(error), 'TOURNAMENT_TRANSPORT'));
-        },
-      );
+    return acknowledgedEmit(this.socket, this.clock, SOCKET_EVENTS.tournament, payload, TOURNAMENT_ACK_WAIT_MS, tournamentOf, {
+      timeout: (cause) => new TournamentError(TOURNAMENT_TIMEOUT_MESSAGE, 'TOURNAMENT_TIMEOUT', { cause }),
+      transport: (message) => new TournamentError(message, 'TOURNAMENT_TRANSPORT'),
     });
   }
 
