@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { Api, DEMO_ACCOUNTS, DEMO_PASSWORD } from './api';
+import { Api, DEMO_ACCOUNTS } from './api';
 import { seriousViolations } from './browser';
-import { useBrowser } from './fixtures';
+import { signInThroughDialog, useBrowser } from './fixtures';
 
 // A quiz night end to end: staff build a three-question blind test through the API and run it
 // from the host's desk; the venue's screen (open all along, never reloaded) shows the code,
 // the players joining, each answer count rising and the leaderboard; three phones join by
 // the QR code's address, answer each question in its own way and end on the podium.
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/home/Poitiers');
-  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Se connecter' }).waitFor();
-  await dialog.getByLabel('Adresse e-mail').fill(email);
-  await dialog.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await dialog.getByRole('button', { name: 'Se connecter' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
-}
 
 const leaderboard = async (list: Locator) => (await list.getByRole('listitem').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
 
@@ -36,7 +24,7 @@ describe('a live blind test', () => {
 
     // The host opens the session from their desk.
     const host = await (await context()).newPage();
-    await signIn(host, DEMO_ACCOUNTS.staff.email);
+    await signInThroughDialog(host, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
     await host.goto(`/blindTests/${id}?animateur`);
     const first = host.getByRole('button', { name: /^(Ouvrir la partie|Démarrer)$/ });
     await first.waitFor({ timeout: 15_000 });
