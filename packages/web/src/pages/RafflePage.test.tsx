@@ -7,7 +7,8 @@ import { renderApp } from '../test/render-app';
 
 // The page's chunk (and markdown) compiled once, before the tests' own time limits start.
 beforeAll(async () => {
-  await Promise.all([import('./RafflePage')]);
+  // The proof's checker (zod and the draw over WebCrypto) is a lazy chunk of its own: compiled here too.
+  await Promise.all([import('./RafflePage'), import('../features/raffles/load-proof')]);
 }, 60_000);
 
 
