@@ -10,6 +10,7 @@ const MAX_ENTRIES = 1000;
  */
 export class MicroCache {
   private readonly entries = new Map<string, { at: number; body: string }>();
+  private readonly clearListeners: Array<() => void> = [];
 
   constructor(
     private readonly now: () => number,
@@ -18,6 +19,12 @@ export class MicroCache {
 
   clear(): void {
     this.entries.clear();
+    for (const listener of this.clearListeners) listener();
+  }
+
+  /** Calls `listener` on every clear: another copy of public data (the cities list) is dropped with the cache, on every node. */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
   }
 
   /** Answers from the cache, or computes the JSON text (anonymous requests only). */

@@ -25,6 +25,10 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   let cities: { at: number; list: string[] } | null = null;
+  // A write anywhere clears the public cache (on every node, through the change bus): the cities go with it.
+  ctx.cache.onClear(() => {
+    cities = null;
+  });
   serve(app, OPERATIONS.config, async () => {
     if (!cities || ctx.now() - cities.at > 60_000) {
       const rows = await ctx.db.query<{ city: string }>(

@@ -223,6 +223,20 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
       expect(docs.paths['/api/dynaLinks/shortCode'].put.requestBody.content['application/json'].schema.required).toEqual(['shortCode', 'datetime', 'userAgent']);
       expect((await get('/api/health')).json()).toMatchObject({ status: 'ok' });
     });
+
+    it('lists a new city in the config at once: the cities are dropped with the public cache on every write', async () => {
+      expect((await get('/api/config')).json().cities).not.toContain('Niort');
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/places',
+        headers: { cookie: staff },
+        payload: { name: 'Le Camji', slug: 'le-camji-niort', address: { postalCode: '79000', city: 'Niort' } },
+      });
+      expect(created.statusCode).toBe(201);
+      expect((await get('/api/config')).json().cities).toContain('Niort');
+      await t.app.inject({ method: 'DELETE', url: `/api/places/${created.json()._id}`, headers: { cookie: staff } });
+      expect((await get('/api/config')).json().cities).not.toContain('Niort');
+    });
   });
 
   describe('bad input', () => {
