@@ -8,8 +8,8 @@ import { MusicBrainzAnalysisAdapter } from './musicbrainz-analysis.adapter';
 
 const QUERY = 'Bohemian Rhapsody AND artist:Queen';
 const RECORDINGS = [
-  { id: 'b1a9c0e9-d987-4042-ae91-78d6a3267d69', title: 'Bohemian Rhapsody', score: 100 },
-  { id: 'ebd6ea9d-2d0c-4c1c-9b1e-0b4ea8b8f9c2', title: 'Bohemian Rhapsody (live)', score: 87 },
+  { id: 'b1a9c0e9-d987-4042-ae91-78d6a3267d69', title: 'Bohemian Rhapsody', score: 100, artist: 'Queen', firstReleaseDate: '1975-10-31', tags: ['rock', 'progressive rock'] },
+  { id: 'ebd6ea9d-2d0c-4c1c-9b1e-0b4ea8b8f9c2', title: 'Bohemian Rhapsody (live)', score: 87, artist: 'Queen' },
 ];
 const ANALYSIS = { highlevel: { danceability: { value: 'not_danceable', probability: 0.9 } }, metadata: { tags: {} } };
 
@@ -18,7 +18,14 @@ function musicBrainz(request: RecordedRequest): Reply {
   if (url.pathname === '/ws/2/recording') {
     const found = url.searchParams.get('query') === QUERY ? RECORDINGS : [];
     const limit = Number(url.searchParams.get('limit') ?? 25);
-    const recordings = found.slice(0, limit).map((r) => ({ ...r, length: 354_000, 'artist-credit': [{ name: 'Queen' }] }));
+    // MusicBrainz's shape: the artist credit, the first release date and the tags with their votes.
+    const recordings = found.slice(0, limit).map(({ artist, firstReleaseDate, tags, ...r }) => ({
+      ...r,
+      length: 354_000,
+      'artist-credit': [{ name: artist, artist: { name: artist } }],
+      ...(firstReleaseDate ? { 'first-release-date': firstReleaseDate } : {}),
+      ...(tags ? { tags: tags.map((name, i) => ({ name, count: tags.length - i })).reverse() } : {}),
+    }));
     return { body: { created: '2026-11-22T03:00:00.000Z', count: found.length, offset: 0, recordings } };
   }
   if (url.pathname === '/ab/api/v1/high-level') {

@@ -41,7 +41,7 @@ const search = { query: 'Bohemian Rhapsody AND artist:Queen', fmt: 'json' as con
 describe('MusicBrainzAnalysisAdapter', () => {
   it('searches recordings with query, fmt=json, limit=1 and a descriptive User-Agent', async () => {
     const { adapter, requests } = await setup(() => ({ body: SEARCH }));
-    await expect(adapter.searchRecordings(search)).resolves.toEqual({ recordings: [{ id: MBID, title: 'Bohemian Rhapsody', score: 100 }] });
+    await expect(adapter.searchRecordings(search)).resolves.toEqual({ recordings: [{ id: MBID, title: 'Bohemian Rhapsody', score: 100, artist: 'Queen' }] });
     const url = new URL(requests[0]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/ws/2/recording');
     expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'Bohemian Rhapsody AND artist:Queen', fmt: 'json', limit: '1' });

@@ -74,13 +74,38 @@ export class MusicBrainzAnalysisAdapter implements AudioAnalysisPort {
   }
 }
 
-/** The fields the core reads: id, title and score of each recording. */
+interface RawRecording {
+  id?: unknown;
+  title?: unknown;
+  score?: unknown;
+  'artist-credit'?: unknown;
+  'first-release-date'?: unknown;
+  tags?: unknown;
+}
+
+/** The fields the core reads: id, title and score of each recording; its artist, first release date and tags when given. */
 function recordingsOf(value: unknown): Recording[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
-    const { id, title, score } = item as { id?: unknown; title?: unknown; score?: unknown };
+    const { id, title, score, 'artist-credit': credit, 'first-release-date': released, tags } = item as RawRecording;
     if (typeof id !== 'string' || typeof title !== 'string') return [];
-    return [{ id, title, score: typeof score === 'number' ? score : Number(score ?? 0) }];
+    const artist = Array.isArray(credit) ? (credit[0] as { name?: unknown } | undefined)?.name : undefined;
+    const tagNames = Array.isArray(tags)
+      ? (tags as Array<{ name?: unknown; count?: unknown }>)
+          .filter((t) => typeof t?.name === 'string')
+          .sort((a, b) => Number(b.count ?? 0) - Number(a.count ?? 0))
+          .map((t) => t.name as string)
+      : [];
+    return [
+      {
+        id,
+        title,
+        score: typeof score === 'number' ? score : Number(score ?? 0),
+        ...(typeof artist === 'string' && artist ? { artist } : {}),
+        ...(typeof released === 'string' && released ? { firstReleaseDate: released } : {}),
+        ...(tagNames.length ? { tags: tagNames } : {}),
+      },
+    ];
   });
 }

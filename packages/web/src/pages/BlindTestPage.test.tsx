@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blindTestPlayerKey, SOCKET_EVENTS, SPOTIFY_TOKEN_KEY } from '@sortie/core';
-import { aStaffUser, anId, FakeClock, FakeMusic, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
+import { aStaffUser, anId, FakeAudioAnalysis, FakeClock, FakeMusic, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { aGame, BLIND_TEST_ID, BlindTestServerSocket } from '../features/blind-tests/testing';
 import { OFFLINE_RETRY_MS } from '../data/useLiveConnection';
@@ -145,10 +145,10 @@ describe('/blindTests/{id} on a phone', () => {
 });
 
 describe('/blindTests/{id}?ecran, the venue’s screen', () => {
-  async function venue(game: ReturnType<typeof aGame> | null = aGame()) {
+  async function venue(game: ReturnType<typeof aGame> | null = aGame(), audio = new FakeAudioAnalysis()) {
     const clock = new FakeClock();
     const socket = new BlindTestServerSocket(game, clock);
-    const app = await renderApp({ path: `${path}?ecran`, socket, clock, api: new FakeProductApi() });
+    const app = await renderApp({ path: `${path}?ecran`, socket, clock, audio, api: new FakeProductApi() });
     return { ...app, socket, clock };
   }
 
@@ -192,6 +192,29 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     await act(async () => socket.play('next', 'host'));
     expect(screen.getByRole('heading', { name: 'Le podium' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Podium' })).getAllByRole('figure').map((f) => f.textContent)).toEqual(['Alex95 pts2e', 'Sam200 pts1er']);
+  });
+
+  it('adds the track’s details from the music-metadata service after the reveal, and nothing when it fails', async () => {
+    const audio = new FakeAudioAnalysis()
+      .knowSearch('Alors on danse AND artist:Stromae', { id: 'mbid-1', title: 'Alors on danse', score: 100, artist: 'Stromae', firstReleaseDate: '2009-09-26', tags: ['electro house'] })
+      .knowAnalysis('mbid-1', { highlevel: { mood_party: { value: 'party', probability: 0.9 } } });
+    const { socket } = await venue(aGame(), audio);
+    await screen.findByLabelText('Code de la partie');
+    await act(async () => {
+      socket.addPlayer('Alex');
+      socket.play('start', 'host');
+    });
+    expect(screen.queryByRole('complementary', { name: 'À propos du morceau' })).toBeNull();
+    await act(async () => socket.play('reveal', 'host'));
+    const details = await screen.findByRole('complementary', { name: 'À propos du morceau' });
+    expect(details.textContent).toBe('Alors on danse — Stromaesorti en 2009 · electro house · festif');
+    // A question without a track asks nothing, and a failed lookup shows nothing while the game goes on.
+    audio.fail('searchRecordings', new Error('503'));
+    await act(async () => socket.play('next', 'host'));
+    await act(async () => socket.play('reveal', 'host'));
+    expect(screen.getByText(/Poitiers/)).toBeTruthy();
+    expect(screen.queryByRole('complementary', { name: 'À propos du morceau' })).toBeNull();
+    expect(audio.callsTo('searchRecordings')).toHaveLength(1);
   });
 
   it('waits for the host to open the game, then shows its code without a reload', async () => {

@@ -9,3 +9,4 @@ export * from './nickname';
 export * from './game';
 export * from './views';
 export * from './blind-test-actions';
+export * from './track-details';

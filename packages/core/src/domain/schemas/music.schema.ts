@@ -26,6 +26,12 @@ export interface Recording {
   id: string;
   title: string;
   score: number;
+  /** The first artist credited, when the search gives it. */
+  artist?: string;
+  /** YYYY, YYYY-MM or YYYY-MM-DD, when the search gives it. */
+  firstReleaseDate?: string;
+  /** People's tags (genres mostly), most voted first. */
+  tags?: string[];
 }
 export interface RecordingSearch {
   recordings: Recording[];

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { ClockPort, pathFor, SessionService, type BlindTestActionName, type Game } from '@sortie/core';
 import { BUTTON_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
+import { TrackDetails } from './TrackDetails';
 import { blindTestErrorMessage, hostRefusal, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { HostMusic } from './HostMusic';
 import { Leaderboard } from './Leaderboard';
@@ -116,6 +117,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
                 </p>
               )}
               {view.status === 'reveal' && <p className="text-accent">La réponse : {solutionText(question)}</p>}
+              {view.status === 'reveal' && <TrackDetails question={question} />}
             </div>
           )}
           <div className="flex flex-wrap gap-3">

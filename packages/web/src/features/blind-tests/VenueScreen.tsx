@@ -3,6 +3,7 @@ import { useUseCase } from '../../services/container-context';
 import { QrImage } from '../../components/QrImage';
 import { blindTestErrorMessage, CHOICE_STYLES, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
+import { TrackDetails } from './TrackDetails';
 import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
 
 /** The address a phone opens from the QR code: the players' page with the code filled in. */
@@ -152,6 +153,7 @@ function Reveal({ view, question }: { view: ScreenView; question: QuestionView }
           <div>
             <p className="text-3xl text-muted">La réponse</p>
             <p className="text-7xl font-extrabold text-accent">{solution}</p>
+            <TrackDetails question={question} size="screen" />
           </div>
         </div>
         <p className="text-4xl">{question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')}</p>
