@@ -12,7 +12,23 @@ export interface SpotifyDeviceBody {
   supports_volume: boolean;
 }
 
+/** An item of GET /v1/playlists/{id}/tracks: a track, an episode, a local file, or null for a removed track. */
+export interface SpotifyPlaylistItemBody {
+  added_at: string;
+  is_local: boolean;
+  track: {
+    type: 'track' | 'episode';
+    uri: string;
+    name: string;
+    duration_ms: number;
+    artists?: Array<{ name: string; uri: string }>;
+    album?: { name: string; images: Array<{ url: string; width: number; height: number }> };
+  } | null;
+}
+
 export interface LocalSpotify extends TestServer {
+  /** The user's playlists and their items, by id; tests add or change them. */
+  playlists: Record<string, { name: string; items: SpotifyPlaylistItemBody[] }>;
   /** The devices Spotify Connect knows; tests add, remove or restrict them. */
   devices: SpotifyDeviceBody[];
   /** What plays, as the last accepted command left it; null before any play. */
@@ -27,6 +43,23 @@ export const SPOTIFY_DEVICES: readonly SpotifyDeviceBody[] = [
   { id: '5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e', is_active: true, is_private_session: false, is_restricted: false, name: 'Enceinte du bar', type: 'Speaker', volume_percent: 70, supports_volume: true },
   { id: 'b46689a4cb6b8bea8d4e8a4f0c8e2b7a9e3d1c5f', is_active: false, is_private_session: false, is_restricted: false, name: 'MacBook de l’animateur', type: 'Computer', volume_percent: 100, supports_volume: true },
   { id: null, is_active: false, is_private_session: false, is_restricted: true, name: 'Télé du salon', type: 'TV', volume_percent: null, supports_volume: false },
+];
+
+const albumImages = (id: string) => [640, 300, 64].map((size) => ({ url: `https://i.scdn.co/image/${id}-${size}`, width: size, height: size }));
+const track = (uri: string, name: string, artists: string[], album: string, durationMs: number): SpotifyPlaylistItemBody => ({
+  added_at: '2026-11-01T20:00:00Z',
+  is_local: false,
+  track: { type: 'track', uri, name, duration_ms: durationMs, artists: artists.map((a) => ({ name: a, uri: `spotify:artist:${a.replace(/\W/g, '')}` })), album: { name: album, images: albumImages(album.replace(/\W/g, '').toLowerCase()) } },
+});
+
+/** 'Soirée': three tracks, an episode, a local file and a removed track, as real playlists mix them. */
+export const SPOTIFY_PLAYLIST_ITEMS: readonly SpotifyPlaylistItemBody[] = [
+  track('spotify:track:5Bb6X8lBcEYRN4tZQwJqRf', 'Alors on danse - Radio Edit', ['Stromae'], 'Cheese', 206_000),
+  { added_at: '2026-11-01T20:00:00Z', is_local: false, track: { type: 'episode', uri: 'spotify:episode:512ojhOuo1ktJprKbVcKyQ', name: 'Un podcast', duration_ms: 1_800_000 } },
+  track('spotify:track:0nrRP2bk19rLc0orkWPQk2', 'Wake Me Up', ['Avicii', 'Aloe Blacc'], 'True', 247_000),
+  { added_at: '2026-11-01T20:00:00Z', is_local: true, track: { type: 'track', uri: 'spotify:local:Artiste:Album:Maquette:180', name: 'Maquette', duration_ms: 180_000, artists: [{ name: 'Artiste', uri: '' }] } },
+  { added_at: '2026-11-01T20:00:00Z', is_local: false, track: null },
+  track('spotify:track:3AJwUDP919kvQ9QcozQPxg', 'Tous les mêmes', ['Stromae'], 'Racine carrée', 213_000),
 ];
 
 const webApiError = (status: number, message: string, reason?: string): Reply => ({ status, body: { error: { status, message, ...(reason ? { reason } : {}) } } });
@@ -44,6 +77,7 @@ export async function startLocalSpotify(options: { validTokens?: readonly string
     devices: SPOTIFY_DEVICES.map((device) => ({ ...device })),
     playback: null as LocalSpotify['playback'],
     validTokens: new Set(options.validTokens ?? []),
+    playlists: { pl1: { name: 'Soirée', items: SPOTIFY_PLAYLIST_ITEMS.map((item) => structuredClone(item)) } } as LocalSpotify['playlists'],
   };
 
   function issue(refreshToken?: string): Reply {
@@ -80,7 +114,23 @@ export async function startLocalSpotify(options: { validTokens?: readonly string
 
     const key = `${request.method} ${path}`;
     if (key === 'GET /v1/me') return { body: { id: 'camille', display_name: 'Camille', product: 'premium', type: 'user', uri: 'spotify:user:camille' } };
-    if (key === 'GET /v1/me/playlists') return { body: { href: 'https://api.spotify.com/v1/me/playlists', limit: 20, offset: 0, total: 1, next: null, previous: null, items: [{ id: 'pl1', name: 'Soirée' }] } };
+    if (key === 'GET /v1/me/playlists') {
+      const items = Object.entries(state.playlists).map(([id, p]) => ({ id, name: p.name, type: 'playlist', uri: `spotify:playlist:${id}`, tracks: { href: `https://api.spotify.com/v1/playlists/${id}/tracks`, total: p.items.length } }));
+      return { body: { href: 'https://api.spotify.com/v1/me/playlists', limit: 20, offset: 0, total: items.length, next: null, previous: null, items } };
+    }
+    const playlistTracks = /^\/v1\/playlists\/([^/]+)\/tracks$/.exec(path);
+    if (request.method === 'GET' && playlistTracks) {
+      const playlist = state.playlists[decodeURIComponent(playlistTracks[1]!)];
+      if (!playlist) return webApiError(404, 'Resource not found');
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return webApiError(400, 'Invalid limit');
+      // Without additional_types=episode, Spotify answers an episode as null.
+      const items = playlist.items.slice(offset, offset + limit).map((item) => (item.track?.type === 'episode' && !url.searchParams.get('additional_types')?.includes('episode') ? { ...item, track: null } : item));
+      const base = `https://api.spotify.com/v1/playlists/${playlistTracks[1]}/tracks`;
+      const next = offset + limit < playlist.items.length ? `${base}?offset=${offset + limit}&limit=${limit}` : null;
+      return { body: { href: `${base}?offset=${offset}&limit=${limit}`, items, limit, offset, total: playlist.items.length, next, previous: offset > 0 ? `${base}?offset=${Math.max(0, offset - limit)}&limit=${limit}` : null } };
+    }
     if (key === 'GET /v1/me/player/devices') return { body: { devices: state.devices } };
     if (key === 'GET /v1/me/player') {
       const playback = state.playback;
@@ -129,6 +179,12 @@ export async function startLocalSpotify(options: { validTokens?: readonly string
     },
     set devices(devices: SpotifyDeviceBody[]) {
       state.devices = devices;
+    },
+    get playlists() {
+      return state.playlists;
+    },
+    set playlists(playlists: LocalSpotify['playlists']) {
+      state.playlists = playlists;
     },
     get playback() {
       return state.playback;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, SPOTIFY_SCOPES } from '@sortie/core';
+import { ApiError, PLAYLIST_TRACKS_LIMIT, SPOTIFY_SCOPES } from '@sortie/core';
+import { SPOTIFY_PLAYLIST_ITEMS, startLocalSpotify } from './local-spotify';
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../test-support/http-server';
 import { SpotifyMusicAdapter } from './spotify-music.adapter';
 
@@ -154,5 +155,34 @@ describe('SpotifyMusicAdapter', () => {
     const { adapter, requests } = await setup(() => ({ body: { href: 'x', limit: 20, offset: 0, total: 1, items: [{ id: 'p1', name: 'Blind test 80s' }] } }));
     await expect(adapter.getPlaylists('t')).resolves.toMatchObject({ items: [{ name: 'Blind test 80s' }] });
     expect(requests[0]?.url).toBe('/v1/me/playlists');
+  });
+
+  it('reads a playlist’s playable tracks in order, page after page, without episodes, local files or removed tracks', async () => {
+    const spotify = await startLocalSpotify({ validTokens: ['BQD-valid'] });
+    server = spotify;
+    const adapter = new SpotifyMusicAdapter({ clientId: 'client-id', redirectUri: 'https://sortie.test/spotify', accountsBaseUrl: spotify.url, apiBaseUrl: spotify.url });
+    await expect(adapter.getPlaylistTracks('BQD-valid', 'pl1')).resolves.toEqual([
+      { uri: 'spotify:track:5Bb6X8lBcEYRN4tZQwJqRf', name: 'Alors on danse - Radio Edit', artists: ['Stromae'], durationMs: 206_000, coverUrl: 'https://i.scdn.co/image/cheese-300' },
+      { uri: 'spotify:track:0nrRP2bk19rLc0orkWPQk2', name: 'Wake Me Up', artists: ['Avicii', 'Aloe Blacc'], durationMs: 247_000, coverUrl: 'https://i.scdn.co/image/true-300' },
+      { uri: 'spotify:track:3AJwUDP919kvQ9QcozQPxg', name: 'Tous les mêmes', artists: ['Stromae'], durationMs: 213_000, coverUrl: 'https://i.scdn.co/image/racinecarre-300' },
+    ]);
+    expect(spotify.requests.map((r) => r.url)).toEqual(['/v1/playlists/pl1/tracks?limit=100&offset=0&additional_types=track']);
+
+    // 250 tracks: three pages asked, the first 200 kept.
+    const many = Array.from({ length: 250 }, (_, i) => ({ ...structuredClone(SPOTIFY_PLAYLIST_ITEMS[0]!), track: { ...structuredClone(SPOTIFY_PLAYLIST_ITEMS[0]!.track!), uri: `spotify:track:t${i}`, name: `Titre ${i}` } }));
+    spotify.playlists = { big: { name: 'Grosse soirée', items: many } };
+    spotify.requests.length = 0;
+    const tracks = await adapter.getPlaylistTracks('BQD-valid', 'big');
+    expect(tracks).toHaveLength(PLAYLIST_TRACKS_LIMIT);
+    expect([tracks[0]!.name, tracks[199]!.name]).toEqual(['Titre 0', 'Titre 199']);
+    expect(spotify.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('offset'))).toEqual(['0', '100']);
+  });
+
+  it('rejects an unknown playlist with ApiError 404, and an expired token with 401', async () => {
+    const spotify = await startLocalSpotify({ validTokens: ['BQD-valid'] });
+    server = spotify;
+    const adapter = new SpotifyMusicAdapter({ clientId: 'client-id', redirectUri: 'https://sortie.test/spotify', accountsBaseUrl: spotify.url, apiBaseUrl: spotify.url });
+    await expect(adapter.getPlaylistTracks('BQD-valid', 'nope')).rejects.toMatchObject({ statusCode: 404, code: 'MUSIC_API_ERROR', message: 'Spotify a refusé la requête (404) : Resource not found.' });
+    await expect(adapter.getPlaylistTracks('BQD-old', 'pl1')).rejects.toBeInstanceOf(ApiError);
   });
 });

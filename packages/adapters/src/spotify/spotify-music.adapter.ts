@@ -1,6 +1,6 @@
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { ofetch, type $Fetch } from 'ofetch';
-import { ApiError, MusicDevicesResponseSchema, MusicTokenSchema, type MusicDevice, type MusicPlayRequest, type MusicPort, type MusicToken } from '@sortie/core';
+import { ApiError, MusicDevicesResponseSchema, MusicTokenSchema, PLAYLIST_TRACKS_LIMIT, PlaylistTrackSchema, type MusicDevice, type MusicPlayRequest, type MusicPort, type MusicToken, type PlaylistTrack } from '@sortie/core';
 import { networkFailure } from '../auth-errors';
 
 export interface SpotifyConfig {
@@ -88,6 +88,22 @@ export class SpotifyMusicAdapter implements MusicPort {
     return this.call('GET', '/v1/me/playlists', accessToken);
   }
 
+  async getPlaylistTracks(accessToken: string, playlistId: string): Promise<PlaylistTrack[]> {
+    const tracks: PlaylistTrack[] = [];
+    // Spotify pages by 100 at most; `next` is null on the last page.
+    for (let offset = 0; tracks.length < PLAYLIST_TRACKS_LIMIT; offset += PLAYLIST_PAGE) {
+      const query = new URLSearchParams({ limit: String(PLAYLIST_PAGE), offset: String(offset), additional_types: 'track' });
+      const page = (await this.call('GET', `/v1/playlists/${encodeURIComponent(playlistId)}/tracks?${query.toString()}`, accessToken)) as { items?: unknown; next?: unknown } | undefined;
+      if (!page || !Array.isArray(page.items)) throw new ApiError('Spotify a renvoyé une playlist illisible.', { statusCode: 502, code: 'MUSIC_API_ERROR' });
+      for (const item of page.items) {
+        const track = playlistTrackOf(item);
+        if (track && tracks.length < PLAYLIST_TRACKS_LIMIT) tracks.push(track);
+      }
+      if (!page.next || page.items.length === 0) break;
+    }
+    return tracks;
+  }
+
   private async token(form: Record<string, string>): Promise<MusicToken> {
     const body = await this.send(`${this.accounts}/api/token`, {
       method: 'POST',
@@ -119,6 +135,28 @@ export class SpotifyMusicAdapter implements MusicPort {
     const data: unknown = response._data;
     return data === '' || data === null ? undefined : data;
   }
+}
+
+const PLAYLIST_PAGE = 100;
+
+/** One playlist item's track, when a question can play it: no local file, no episode, no removed track. */
+function playlistTrackOf(item: unknown): PlaylistTrack | null {
+  if (typeof item !== 'object' || item === null || (item as { is_local?: unknown }).is_local === true) return null;
+  const track = (item as { track?: unknown }).track;
+  if (typeof track !== 'object' || track === null) return null;
+  const { type, uri, name, artists, duration_ms: durationMs, album } = track as { type?: unknown; uri?: unknown; name?: unknown; artists?: unknown; duration_ms?: unknown; album?: { images?: unknown } | null };
+  if (type !== undefined && type !== 'track') return null;
+  const images = Array.isArray(album?.images) ? (album.images as Array<{ url?: unknown; width?: unknown }>).filter((i) => typeof i?.url === 'string') : [];
+  // Album covers come widest first (640, 300, 64): the 300 px one is plenty for a TV.
+  const cover = [...images].sort((a, b) => Math.abs(Number(a.width ?? 640) - 300) - Math.abs(Number(b.width ?? 640) - 300))[0]?.url;
+  const parsed = PlaylistTrackSchema.safeParse({
+    uri,
+    name,
+    artists: Array.isArray(artists) ? artists.flatMap((a: unknown) => (typeof (a as { name?: unknown })?.name === 'string' ? [(a as { name: string }).name] : [])) : [],
+    ...(typeof durationMs === 'number' ? { durationMs } : {}),
+    ...(typeof cover === 'string' ? { coverUrl: cover } : {}),
+  });
+  return parsed.success && parsed.data.artists.length > 0 ? parsed.data : null;
 }
 
 /** `?device_id=…` when a device is named; Spotify targets the active device otherwise. */

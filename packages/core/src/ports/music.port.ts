@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { MusicDevice, MusicPlayRequest, MusicToken } from '../domain/schemas/music.schema';
+import type { MusicDevice, MusicPlayRequest, MusicToken, PlaylistTrack } from '../domain/schemas/music.schema';
 
 export const MusicPort = Symbol.for('MusicPort') as ServiceIdentifier<MusicPort>;
 /**
@@ -28,4 +28,10 @@ export interface MusicPort {
   seek(accessToken: string, positionMs: number): Promise<void>;
   /** GET /v1/me/playlists */
   getPlaylists(accessToken: string): Promise<unknown>;
+  /**
+   * GET /v1/playlists/{id}/tracks, page after page up to PLAYLIST_TRACKS_LIMIT: the tracks a
+   * question can play, in the playlist's order (local files, episodes and removed tracks left out).
+   * An unknown playlist rejects with an ApiError of status 404.
+   */
+  getPlaylistTracks(accessToken: string, playlistId: string): Promise<PlaylistTrack[]>;
 }

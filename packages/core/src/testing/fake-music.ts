@@ -1,9 +1,9 @@
 import type { MusicPort } from '../ports/music.port';
-import type { MusicDevice, MusicPlayRequest, MusicToken } from '../domain/schemas/music.schema';
+import { PLAYLIST_TRACKS_LIMIT, type MusicDevice, type MusicPlayRequest, type MusicToken, type PlaylistTrack } from '../domain/schemas/music.schema';
 import { ApiError } from '../domain/errors';
 import { ScriptedFake } from './scripted';
 
-type MusicMethod = 'exchangeCode' | 'refreshToken' | 'getMe' | 'getPlayer' | 'getDevices' | 'play' | 'pause' | 'seek' | 'getPlaylists';
+type MusicMethod = 'exchangeCode' | 'refreshToken' | 'getMe' | 'getPlayer' | 'getDevices' | 'play' | 'pause' | 'seek' | 'getPlaylists' | 'getPlaylistTracks';
 
 /** What the fake speaker is doing: the last play's track, device and offset. */
 export interface FakePlayback {
@@ -24,7 +24,15 @@ export class FakeMusic extends ScriptedFake<MusicMethod> implements MusicPort {
   #accepted: string | null = null;
   me: unknown = { id: 'camille', display_name: 'Camille' };
   #player: { value: unknown } | null = null;
-  playlists: unknown = { items: [{ id: 'pl1', name: 'Soirée' }] };
+  playlists: unknown = { items: [{ id: 'pl1', name: 'Soirée', tracks: { total: 3 } }] };
+  /** Each playlist's playable tracks, by playlist id; another id is a 404. */
+  playlistTracks: Record<string, PlaylistTrack[]> = {
+    pl1: [
+      { uri: 'spotify:track:5Bb6X8lBcEYRN4tZQwJqRf', name: 'Alors on danse - Radio Edit', artists: ['Stromae'], durationMs: 206_000, coverUrl: 'https://i.scdn.co/image/cheese' },
+      { uri: 'spotify:track:0nrRP2bk19rLc0orkWPQk2', name: 'Wake Me Up', artists: ['Avicii', 'Aloe Blacc'], durationMs: 247_000 },
+      { uri: 'spotify:track:3AJwUDP919kvQ9QcozQPxg', name: 'Tous les mêmes', artists: ['Stromae'], durationMs: 213_000, coverUrl: 'https://i.scdn.co/image/racine' },
+    ],
+  };
   devices: MusicDevice[] = [
     { id: 'device-bar', is_active: true, is_restricted: false, name: 'Enceinte du bar', type: 'Speaker', volume_percent: 70 },
     { id: 'device-laptop', is_active: false, is_restricted: false, name: 'Portable de l’animateur', type: 'Computer', volume_percent: 100 },
@@ -118,6 +126,16 @@ export class FakeMusic extends ScriptedFake<MusicMethod> implements MusicPort {
 
   getPlaylists(accessToken: string): Promise<unknown> {
     return this.run('getPlaylists', [accessToken], () => this.#authorised(accessToken, () => this.playlists));
+  }
+
+  getPlaylistTracks(accessToken: string, playlistId: string): Promise<PlaylistTrack[]> {
+    return this.run('getPlaylistTracks', [accessToken, playlistId], () =>
+      this.#authorised(accessToken, () => {
+        const tracks = this.playlistTracks[playlistId];
+        if (!tracks) throw new ApiError('Spotify a refusé la requête (404) : Resource not found.', { statusCode: 404, code: 'MUSIC_API_ERROR' });
+        return tracks.slice(0, PLAYLIST_TRACKS_LIMIT).map((track) => ({ ...track, artists: [...track.artists] }));
+      }),
+    );
   }
 
   #issue(refreshToken: string | undefined): MusicToken {

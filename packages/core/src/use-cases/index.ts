@@ -2,6 +2,7 @@ import type { Newable } from 'inversify';
 import { AnalyzeTrack } from './analyze-track.use-case';
 import { BlindTestSession } from './blind-test-session.use-case';
 import { LookUpTrackDetails } from './look-up-track-details.use-case';
+import { QuestionsFromPlaylist } from './questions-from-playlist.use-case';
 import { GoToNextEvent } from './go-to-next-event.use-case';
 import { MobileAppRedirect } from './mobile-app-redirect.use-case';
 import { MusicPlayback } from './music-playback.use-case';
@@ -23,6 +24,7 @@ export * from './parse-input';
 export { externalTarget } from './link-target';
 export * from './analyze-track.use-case';
 export * from './go-to-next-event.use-case';
+export * from './questions-from-playlist.use-case';
 export * from './look-up-track-details.use-case';
 export * from './mobile-app-redirect.use-case';
 export * from './music-playback.use-case';
@@ -56,6 +58,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   MusicSpeaker,
   AnalyzeTrack,
   LookUpTrackDetails,
+  QuestionsFromPlaylist,
   MobileAppRedirect,
   ToggleLike,
   ToggleFollow,

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { MUSIC_AUTH_STATE_LENGTH, SPOTIFY_AUTH_STATE_KEY, SPOTIFY_SCOPES, SPOTIFY_TOKEN_KEY } from '../domain/constants';
 import { MusicError } from '../domain/errors';
-import { MusicAuthStateSchema } from '../domain/schemas/music.schema';
+import { MusicAuthStateSchema, playlistsOf, type MusicPlaylist, type PlaylistTrack } from '../domain/schemas/music.schema';
 import { MusicPort } from '../ports/music.port';
 import { ClockPort } from '../ports/clock.port';
 import { TokenStorePort } from '../ports/token-store.port';
@@ -98,6 +98,16 @@ export class MusicPlayback {
 
   playlists(): Promise<unknown> {
     return this.tokens.retryOn401((token) => this.music.getPlaylists(token));
+  }
+
+  /** The user's playlists, read for a picker (id, name, track count). */
+  async myPlaylists(): Promise<MusicPlaylist[]> {
+    return playlistsOf(await this.playlists());
+  }
+
+  /** A playlist's playable tracks (GET /v1/playlists/{id}/tracks); a 401 refreshes and retries once. */
+  playlistTracks(playlistId: string): Promise<PlaylistTrack[]> {
+    return this.tokens.retryOn401((token) => this.music.getPlaylistTracks(token, playlistId));
   }
 
   /** Refreshes the access token; without a stored refresh token: 'No token available'. */

@@ -10,3 +10,4 @@ export * from './game';
 export * from './views';
 export * from './blind-test-actions';
 export * from './track-details';
+export * from './playlist-questions';

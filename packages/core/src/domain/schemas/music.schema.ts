@@ -84,3 +84,35 @@ export const MusicPlayerStateSchema = z.union([
   z.null(),
   z.looseObject({ is_playing: z.boolean(), device: z.looseObject({ id: z.string().nullable() }).nullable().optional() }),
 ]).transform((state) => (state ? state : null));
+
+/** A track of a playlist that can become a question (GET /v1/playlists/{id}/tracks, one item's track). */
+export const PlaylistTrackSchema = z.object({
+  uri: z.string().regex(/^spotify:track:[A-Za-z0-9]{1,40}$/),
+  name: z.string().min(1),
+  artists: z.array(z.string()),
+  durationMs: z.number().int().min(0).optional(),
+  coverUrl: z.string().regex(/^https?:\/\//).optional(),
+});
+export type PlaylistTrack = z.infer<typeof PlaylistTrackSchema>;
+
+/** At most this many tracks are read from a playlist: a blind test holds 200 questions. */
+export const PLAYLIST_TRACKS_LIMIT = 200;
+
+/** One of the user's playlists as a picker lists it (GET /v1/me/playlists, one item). */
+export interface MusicPlaylist {
+  id: string;
+  name: string;
+  trackCount?: number;
+}
+
+/** The playlists of GET /v1/me/playlists' body; an unreadable item is left out. */
+export function playlistsOf(body: unknown): MusicPlaylist[] {
+  const items = typeof body === 'object' && body !== null ? (body as { items?: unknown }).items : undefined;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, name, tracks } = item as { id?: unknown; name?: unknown; tracks?: { total?: unknown } | null };
+    if (typeof id !== 'string' || !id || typeof name !== 'string') return [];
+    return [{ id, name, ...(typeof tracks?.total === 'number' ? { trackCount: tracks.total } : {}) }];
+  });
+}

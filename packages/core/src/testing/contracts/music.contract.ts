@@ -1,5 +1,6 @@
 import type { MusicPort } from '../../ports/music.port';
 import { ApiError } from '../../domain/errors';
+import { PLAYLIST_TRACKS_LIMIT, PlaylistTrackSchema } from '../../domain/schemas/music.schema';
 import { rejectionOf, withSubject, type ContractRunner, type Teardown } from './runner';
 
 export interface MusicSubject extends Teardown {
@@ -42,6 +43,25 @@ export function musicContract(t: ContractRunner, name: string, setup: () => Prom
       await expect(port.getMe(validToken)).resolves.toMatchObject({ id: expect.any(String) });
       await expect(port.getPlaylists(validToken)).resolves.toMatchObject({ items: expect.any(Array) });
       await expect(port.getPlayer(validToken)).resolves.toBeUndefined();
+    });
+
+    it('lists the playable tracks of one of the user\'s playlists: uri, name and artists, in order', async () => {
+      const { port, validToken } = subject();
+      const playlists = (await port.getPlaylists(validToken)) as { items: Array<{ id: string }> };
+      const tracks = await port.getPlaylistTracks(validToken, playlists.items[0]!.id);
+      expect(tracks.length).toBeGreaterThan(0);
+      expect(tracks.length).toBeLessThanOrEqual(PLAYLIST_TRACKS_LIMIT);
+      for (const track of tracks) {
+        expect(PlaylistTrackSchema.safeParse(track).success).toBe(true);
+        expect(track.artists.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('rejects the tracks of a playlist Spotify does not know with ApiError: status 404', async () => {
+      const { port, validToken } = subject();
+      const error = await rejectionOf(port.getPlaylistTracks(validToken, '0000000000000000000000'));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ statusCode: 404, code: 'MUSIC_API_ERROR' });
     });
 
     it('plays, pauses and seeks on the active device, resolving undefined', async () => {
@@ -90,7 +110,7 @@ export function musicContract(t: ContractRunner, name: string, setup: () => Prom
 
     it('rejects a call with a refused token with ApiError: status 401, code MUSIC_API_ERROR', async () => {
       const { port, expiredToken } = subject();
-      for (const call of [() => port.getMe(expiredToken), () => port.getDevices(expiredToken), () => port.play(expiredToken)]) {
+      for (const call of [() => port.getMe(expiredToken), () => port.getDevices(expiredToken), () => port.play(expiredToken), () => port.getPlaylistTracks(expiredToken, 'pl1')]) {
         const error = await rejectionOf(call());
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ statusCode: 401, code: 'MUSIC_API_ERROR' });

@@ -1,5 +1,6 @@
 import { ReferenceName, ReferencePicker } from './ReferencePicker';
 import { SchemaForm } from './SchemaForm';
+import { PlaylistQuestions } from './PlaylistQuestions';
 import type { FormProps } from './QuestionForm';
 
 const LABELS: Record<string, string> = {
@@ -18,7 +19,7 @@ const SMALL_BUTTON = 'rounded px-2 py-1 text-xs hover:bg-white/10 disabled:opaci
 
 /**
  * A blind test's form: its title, event, place and status as the schema draws them; its
- * questions in the order they are played (added by search, moved up and down, removed); its
+ * questions in the order they are played (added by search or from a Spotify playlist, moved up and down, removed); its
  * mode and scoring.
  */
 export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
@@ -58,6 +59,7 @@ export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
           ))}
         </ol>
         <ReferencePicker id="field-questionIds" resource="questions" value="" label="Ajouter une question" onChange={(added) => added && !ids.includes(added) && setIds([...ids, added])} />
+        <PlaylistQuestions onAdd={(added, playlistUri) => onChange({ ...value, questionIds: [...ids, ...added], playlistUri: value['playlistUri'] || playlistUri })} />
         {errors['questionIds'] && <p className="text-sm text-error">{errors['questionIds']}</p>}
       </fieldset>
       <fieldset className="space-y-2">

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
+import { SPOTIFY_TOKEN_KEY } from '@sortie/core';
+import { FakeProductApi, FakeTokenStore, aStaffUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 
 const staffApi = () => new FakeProductApi().signedInAs(aStaffUser());
@@ -74,5 +75,45 @@ describe('dashboard: a blind test', () => {
     const live = await screen.findByRole('region', { name: 'Partie en direct' });
     expect(within(live).getByRole('link', { name: 'Animer la partie' }).getAttribute('href')).toBe(`/blindTests/${id}?animateur`);
     expect(within(live).getByRole('link', { name: 'Écran du lieu' }).getAttribute('href')).toBe(`/blindTests/${id}?ecran`);
+  });
+
+  it('appends one track question per track of a Spotify playlist the host picks, reorderable as the others', async () => {
+    const id = anId();
+    const q1 = anId();
+    const api = staffApi()
+      .seed('questions', { _id: q1, kind: 'text', prompt: 'Capitale de la Vienne ?' })
+      .seed('blindtests', { _id: id, title: 'Quiz du jeudi', questionIds: [q1], status: 'draft', mode: 'answers', slowestShare: 0.5, streakBonus: 0, wrongBuzzPenalty: 0 });
+    const tokens = new FakeTokenStore();
+    tokens.set(SPOTIFY_TOKEN_KEY, JSON.stringify({ access_token: 'access-old', refresh_token: 'refresh-1' }));
+    const { user } = await renderApp({ path: `/dashboard/blindtests/${id}`, api, tokens });
+    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre de jeu' });
+    await user.click(screen.getByRole('button', { name: 'Importer une playlist Spotify' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Playlist' }), 'Soirée (3 morceaux)');
+    await user.click(screen.getByRole('button', { name: 'Ajouter ses morceaux' }));
+    expect((await screen.findByRole('status')).textContent).toBe('3 questions ajoutées depuis « Soirée ». Enregistrez pour les garder dans le blind test.');
+    expect(await within(list).findByText('Tous les mêmes')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/↑↓Retirer$/, ''))).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse - Radio Edit', '3.Wake Me Up', '4.Tous les mêmes']);
+    await user.click(screen.getByRole('button', { name: 'Monter la question 4' }));
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/↑↓Retirer$/, ''))).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse - Radio Edit', '3.Tous les mêmes', '4.Wake Me Up']);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    const created = api.callsTo('create').map((call) => call[1] as { trackUri: string; offsetSeconds: number; kind: string });
+    expect(created.map((q) => [q.kind, q.trackUri, q.offsetSeconds])).toEqual([
+      ['track', 'spotify:track:5Bb6X8lBcEYRN4tZQwJqRf', 30],
+      ['track', 'spotify:track:0nrRP2bk19rLc0orkWPQk2', 30],
+      ['track', 'spotify:track:3AJwUDP919kvQ9QcozQPxg', 30],
+    ]);
+    const saved = (api.lastCallTo('update') as unknown[])[2] as { questionIds: string[]; playlistUri: string };
+    expect(saved.questionIds).toHaveLength(4);
+    expect(saved.questionIds[0]).toBe(q1);
+    expect(saved.playlistUri).toBe('spotify:playlist:pl1');
+  });
+
+  it('offers to connect Spotify first when the host is not signed in', async () => {
+    const id = anId();
+    const api = staffApi().seed('blindtests', { _id: id, title: 'Quiz du jeudi', questionIds: [], status: 'draft', mode: 'answers', slowestShare: 0.5, streakBonus: 0, wrongBuzzPenalty: 0 });
+    await renderApp({ path: `/dashboard/blindtests/${id}`, api });
+    expect(await screen.findByRole('button', { name: 'Connecter Spotify pour importer une playlist' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Importer une playlist Spotify' })).toBeNull();
   });
 });
