@@ -29,6 +29,8 @@ export interface ServerConfig {
   microCacheMs: number;
   /** Rate limit of the sign-in endpoints, per IP and per minute. */
   signInRateLimit: number;
+  /** Hosts collectors may fetch even on a private address (SORTIE_COLLECTOR_ALLOWED_HOSTS, comma-separated). */
+  collectorAllowedHosts: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
     secureCookies: env.SORTIE_SECURE_COOKIES === '1',
+    collectorAllowedHosts: (env.SORTIE_COLLECTOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     allowedOrigins: (env.SORTIE_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: env.SORTIE_TRUST_PROXY === '1',
     production: env.NODE_ENV === 'production',

@@ -8,6 +8,15 @@ export const PriceSchema = z.union([
   z.object({ min: CentsSchema, max: CentsSchema }).refine((p) => p.max >= p.min, { message: 'Le prix maximum doit être au moins le prix minimum.', path: ['max'] }),
 ]);
 
+/** The feed an imported event came from and its id there (an iCalendar UID and its occurrence, an OpenAgenda uid, a page's @id). */
+export const EventSourceSchema = z.object({
+  collectorId: ObjectIdSchema,
+  kind: z.enum(['ics', 'json', 'web']),
+  uid: z.string().min(1).max(500),
+  url: HttpUrlSchema.optional(),
+});
+export type EventSource = z.infer<typeof EventSourceSchema>;
+
 const EventFields = z.object({
   title: NonEmpty('Le titre'),
   description: z.string().max(20_000).default(''),
@@ -23,6 +32,8 @@ const EventFields = z.object({
   ticketUrl: HttpUrlSchema.optional(),
   status: EventStatusSchema.default('published'),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  /** Set on events a collector imported: what it recognises them by on its next run. */
+  source: EventSourceSchema.optional(),
 });
 const endsAfterStart = (e: { startsAt?: string; endsAt?: string }) => !e.startsAt || !e.endsAt || Date.parse(e.endsAt) >= Date.parse(e.startsAt);
 const endsAfterStartIssue = { message: 'La fin doit suivre le début.', path: ['endsAt'] };

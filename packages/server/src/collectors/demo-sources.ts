@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { addDays, parisDay } from '@sortie/core';
+
+/**
+ * Sample sources the server serves itself in demo mode (and the tests read): an iCalendar feed
+ * with a weekly recurring event, an all-day event, a time zone and escaped text; an
+ * OpenAgenda-shaped answer; a page carrying schema.org Event JSON-LD. Dates follow `now`, so
+ * that a run always finds events to come.
+ */
+const compact = (day: string) => day.replaceAll('-', '');
+
+export function demoIcs(now: number): string {
+  const today = parisDay(now);
+  const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+  const fair = addDays(today, 12);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Sortie//Démo collecteur//FR',
+    'X-WR-CALNAME:Agenda du Confort Moderne',
+    'BEGIN:VTIMEZONE',
+    'TZID:Europe/Paris',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'TZNAME:CEST',
+    'DTSTART:19700329T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'TZNAME:CET',
+    'DTSTART:19701025T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    'UID:jam-du-mardi@demo.sortie',
+    `DTSTAMP:${compact(today)}T080000Z`,
+    `DTSTART;TZID=Europe/Paris:${compact(addDays(monday, 1))}T203000`,
+    `DTEND;TZID=Europe/Paris:${compact(addDays(monday, 1))}T230000`,
+    'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=12',
+    'SUMMARY:Jam session du mardi',
+    'DESCRIPTION:Scène ouverte\\, apportez vos instruments !\\nBatterie et amplis sur place\\; entrée libre.',
+    'LOCATION:Confort Moderne',
+    'CATEGORIES:Concert,Jazz',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:foire-aux-disques@demo.sortie',
+    `DTSTAMP:${compact(today)}T080000Z`,
+    `DTSTART;VALUE=DATE:${compact(fair)}`,
+    `DTEND;VALUE=DATE:${compact(addDays(fair, 1))}`,
+    'SUMMARY:Foire aux disques',
+    'DESCRIPTION:Vinyles\\, CD et cassettes : une journée entière de chine.',
+    'LOCATION:Confort Moderne',
+    'CATEGORIES:Marché',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.join('\r\n') + '\r\n';
+}
+
+export function demoOpenAgenda(now: number): string {
+  const day = addDays(parisDay(now), 5);
+  const later = addDays(parisDay(now), 19);
+  return JSON.stringify({
+    total: 2,
+    events: [
+      {
+        uid: 48213001,
+        slug: 'lecture-au-jardin',
+        title: { fr: 'Lecture au jardin', en: 'Reading in the garden' },
+        description: { fr: 'Des textes lus à voix haute sous les arbres.' },
+        longDescription: { fr: 'Des textes lus à voix haute sous les arbres, par la troupe du TAP.' },
+        keywords: { fr: ['lecture', 'théâtre'] },
+        location: { name: 'TAP – Théâtre Auditorium', address: '6 rue de la Marne, 86000 Poitiers', city: 'Poitiers', timezone: 'Europe/Paris' },
+        timings: [{ begin: `${day}T18:00:00+02:00`, end: `${day}T19:30:00+02:00` }],
+        canonicalUrl: 'https://openagenda.com/fr/agenda-demo/events/lecture-au-jardin',
+      },
+      {
+        uid: 48213002,
+        slug: 'atelier-sérigraphie',
+        title: { fr: 'Atelier sérigraphie' },
+        description: { fr: 'Imprimez votre affiche.' },
+        keywords: { fr: ['atelier'] },
+        location: { name: 'Lieu inconnu de Sortie', city: 'Poitiers' },
+        timings: [{ begin: `${later}T14:00:00+01:00`, end: `${later}T17:00:00+01:00` }],
+      },
+    ],
+  });
+}
+
+export function demoPage(now: number): string {
+  const day = addDays(parisDay(now), 9);
+  const events = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'MusicEvent',
+      '@id': 'https://www.example.org/programme#nuit-electro',
+      name: 'Nuit électro au Pince Oreille',
+      description: 'DJ sets jusqu’à 2 h.',
+      startDate: `${day}T22:00:00+01:00`,
+      endDate: `${addDays(day, 1)}T02:00:00+01:00`,
+      location: { '@type': 'Place', name: 'Le Pince Oreille', address: '11 rue de la Cathédrale, Poitiers' },
+      url: 'https://www.example.org/programme/nuit-electro',
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Quiz du jeudi',
+      startDate: `${addDays(day, 2)}T20:00:00+01:00`,
+      location: { '@type': 'Place', name: 'Le Pince Oreille' },
+    },
+  ];
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Programme</title>
+<script type="application/ld+json">${JSON.stringify(events)}</script></head>
+<body><h1>Programme du Pince Oreille</h1></body></html>`;
+}
+
+/** Serves the sample sources under /demo-sources/ (registered in demo mode only). */
+export async function demoSourceRoutes(app: FastifyInstance, options: { now?: () => number } = {}): Promise<void> {
+  const now = options.now ?? Date.now;
+  app.get('/demo-sources/agenda.ics', async (_request, reply) => reply.type('text/calendar; charset=utf-8').send(demoIcs(now())));
+  app.get('/demo-sources/openagenda.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(demoOpenAgenda(now())));
+  app.get('/demo-sources/page.html', async (_request, reply) => reply.type('text/html; charset=utf-8').send(demoPage(now())));
+}
