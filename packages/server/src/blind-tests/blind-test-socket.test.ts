@@ -186,8 +186,15 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     const again = await Promise.all(players.map((p) => call(p.socket, quizId, 'answer', { questionIndex: 0, choice: 0 })));
     expect(new Set(again.map((r) => r.status === 'error' && r.msg))).toEqual(new Set(['Vous avez déjà répondu à cette question.']));
 
+    const reveals = Promise.all(players.map((p) => update(p.socket, (view) => view.status === 'reveal')));
     const revealed = await ok(call(host, quizId, 'reveal'));
     const full = revealed.game.full!;
+    // Each phone hears of the reveal with the top 10 of the board, and its own rank and result even below it.
+    const ranks = new Map(revealed.game.leaderboard.map((row) => [row.playerId, row.rank]));
+    for (const [i, view] of (await reveals).entries()) {
+      expect(view.leaderboard.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(view.me).toMatchObject({ playerId: players[i]!.id, rank: ranks.get(players[i]!.id), result: { correct: i % 2 === 0 } });
+    }
     for (const [i, p] of players.entries()) {
       const answer = full.answers.find((a) => a.playerId === p.id)!;
       expect(answer).toMatchObject({ at: START + 60_000 + i * 500, elapsedMs: i * 500, correct: i % 2 === 0 });

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import { BlindTestRefusal, playerView, screenView, SOCKET_EVENTS, type Game, type PlayerView, type ScreenView } from '@sortie/core/domain';
+import { BlindTestRefusal, playerViews, screenView, SOCKET_EVENTS, type Game, type PlayerView, type ScreenView } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { isStaff } from '../http/session';
@@ -55,12 +55,13 @@ export function viewOf(state: BlindTestState, as: { playerId?: string; host?: bo
   const game = state.game;
   if (!game) return { ...base, role: 'closed', status: state.record.status };
   if (as.playerId && game.players.some((p) => p.id === as.playerId)) {
-    const view = playerView(game, as.playerId, now);
-    return { ...view, leaderboard: view.leaderboard.slice(0, PHONE_LEADERBOARD_ROWS), ...base, role: 'player' };
+    return phoneViewOf(playerViews(game, now, [as.playerId], { top: PHONE_LEADERBOARD_ROWS }).get(as.playerId)!, base);
   }
   if (as.host) return { ...screenView(game, now), ...base, role: 'host', full: game };
   return { ...screenView(game, now), ...base, role: 'screen' };
 }
+
+const phoneViewOf = (view: PlayerView, base: ViewBase): BlindTestView => ({ ...view, ...base, role: 'player' });
 
 export interface AttachOptions {
   /** The session of a handshake (socket.ts's reader, once it exports it). */
@@ -93,9 +94,10 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
   const screenEvery = options.screenUpdateMs ?? SCREEN_UPDATE_MS;
 
   /**
-   * Sends the room the game as it is now; `who` says which sockets. The phones' views (one per
-   * phone) are made and sent PHONES_PER_TURN at a time, so that answers arriving meanwhile are
-   * not held up; a newer state sent to the phones stops an older one still under way.
+   * Sends the room the game as it is now; `who` says which sockets. The phones' views are made
+   * together (the screen's view and the leaderboard once, each phone's `me` from them), then
+   * sent PHONES_PER_TURN at a time, so that answers arriving meanwhile are not held up; a newer
+   * state sent to the phones stops an older one still under way.
    */
   const generations = new Map<string, number>();
   const broadcast = (state: BlindTestState, who: 'all' | 'screens' | 'phones') => {
@@ -119,13 +121,21 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
       socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: view });
     }
     if (phones.length === 0) return;
+    const game = state.game;
+    const base: ViewBase = { blindTestId: state.id, title: state.record.title, serverNow: now };
+    // A phone whose player is not in this game (opened again since) sees the screen, as viewOf says.
+    const inGame = new Set(game?.players.map((p) => p.id));
+    const views = game ? playerViews(game, now, phones.filter(([, playerId]) => inGame.has(playerId)).map(([, playerId]) => playerId), { top: PHONE_LEADERBOARD_ROWS }) : null;
+    const viewFor = (playerId: string) => {
+      const view = views?.get(playerId);
+      return view ? phoneViewOf(view, base) : (screen ??= viewOf(state, {}, now));
+    };
     const generation = (generations.get(state.id) ?? 0) + 1;
     generations.set(state.id, generation);
     const sendFrom = (start: number) => {
       if (generations.get(state.id) !== generation) return;
-      const at = ctx.now();
       for (const [socket, playerId] of phones.slice(start, start + PHONES_PER_TURN)) {
-        if (socket.connected) socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: viewOf(state, { playerId }, at) });
+        if (socket.connected) socket.emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, game: viewFor(playerId) });
       }
       if (start + PHONES_PER_TURN < phones.length) setImmediate(() => sendFrom(start + PHONES_PER_TURN));
     };
