@@ -23,12 +23,14 @@ import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
+import { registerMailRoutes } from './routes/mail.routes';
 import { registerWebApp } from './web/static';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/database';
 import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { JobRunner } from './jobs';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -79,12 +81,16 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     bus,
     node: bus?.node ?? 'embedded',
     stopping: false,
+    jobs: null as unknown as JobRunner,
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
       return notification;
     },
   };
+  ctx.jobs = new JobRunner(ctx);
+  // Each registered job gets its schedule and its row in /dashboard/tasks (kept across restarts).
+  await ctx.jobs.sync();
 
   // Every route, listed for the property test and the OpenAPI check.
   const routes: Array<{ method: string; url: string }> = [];
@@ -124,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerResourceRoutes(api, ctx);
     registerMetaRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
+    registerMailRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);
@@ -144,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   }
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
+    await ctx.jobs.stop();
     await ctx.links.close();
     await new Promise<void>((resolve) => {
       ctx.io?.close(() => resolve());

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
       return true;
     }));
   const app = await buildApp({ db, config, logger: process.env.SORTIE_LOG === '1' });
+  // A run of each demo job at once, so that /dashboard/tasks shows a run history from the start.
+  if (demo) await app.ctx.jobs.runNow('notifications').catch(() => undefined);
   await app.listen({ port: config.port, host: config.host });
+  app.ctx.jobs.start();
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     `Sortie est prêt : ${url}`,

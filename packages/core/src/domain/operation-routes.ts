@@ -66,6 +66,12 @@ export const OPERATION_ROUTES = {
   dashboardStats: { name: 'dashboardStats', method: 'GET', path: '/api/dashboard/stats' },
   runTask: { name: 'runTask', method: 'POST', path: '/api/dashboard/tasks/:id/run' },
   purgeCaches: { name: 'purgeCaches', method: 'POST', path: '/api/dashboard/cache/purge' },
+  taskRuns: { name: 'taskRuns', method: 'GET', path: '/api/dashboard/tasks/:id/runs' },
+  mailbox: { name: 'mailbox', method: 'GET', path: '/api/dashboard/mails' },
+  // E-mail: the visitor's choices, and the one-click unsubscribe link of every mail (no session).
+  notificationPreferences: { name: 'notificationPreferences', method: 'GET', path: '/api/users/notificationPreferences' },
+  updateNotificationPreferences: { name: 'updateNotificationPreferences', method: 'PUT', path: '/api/users/notificationPreferences' },
+  unsubscribe: { name: 'unsubscribe', method: 'GET', path: '/api/mail/unsubscribe' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

@@ -3,7 +3,7 @@ import { OPERATION_ROUTES, type OperationName, type OperationRoute } from './ope
 import { CredentialsSchema, LoginWebSchema, SignUpSchema, RuntimeConfigSchema } from './schemas/auth.schema';
 import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema } from './schemas/common.schema';
 import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
-import { CurrentUserSchema, FollowTargetSchema } from './schemas/people.schema';
+import { CurrentUserSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
@@ -88,6 +88,33 @@ export const FollowBodySchema = z.union([z.object({ target: FollowTargetSchema }
  * Every operation the server serves beyond RESOURCES, by name. A route served without a row
  * here fails server/src/contract.test.ts.
  */
+/** One run of a background job (/dashboard/tasks). */
+export const JobRunSchema = z.object({
+  id: z.string(),
+  job: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  startedAt: IsoDateTimeSchema,
+  finishedAt: IsoDateTimeSchema.nullable(),
+  outcome: z.enum(['ok', 'error']).nullable(),
+  error: z.string().nullable(),
+  counts: z.record(z.string(), z.number()),
+  node: z.string(),
+});
+export type JobRun = z.infer<typeof JobRunSchema>;
+/** A mail the server sent, or kept in its mailbox without SMTP. */
+export const MailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  template: z.string().nullable(),
+  status: z.enum(['kept', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+});
+export type Mail = z.infer<typeof MailSchema>;
+
 export const OPERATIONS = {
   // Identity and session (SPEC.md §7).
   signUp: op('signUp', IdTokenSchema, { body: SignUpSchema }),
@@ -140,6 +167,11 @@ export const OPERATIONS = {
   dashboardStats: op('dashboardStats', DashboardStatsSchema),
   runTask: op('runTask', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
   purgeCaches: op('purgeCaches', z.object({ purged: z.array(z.string()) })),
+  taskRuns: op('taskRuns', z.object({ job: z.string().nullable(), items: z.array(JobRunSchema) }), { path: z.object({ id: ObjectIdSchema }) }),
+  mailbox: op('mailbox', z.object({ total: z.number().int(), items: z.array(MailSchema) }), { query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), offset: z.coerce.number().int().min(0).default(0) }) }),
+  notificationPreferences: op('notificationPreferences', NotificationPreferencesSchema),
+  updateNotificationPreferences: op('updateNotificationPreferences', NotificationPreferencesSchema, { body: NotificationPreferencesSchema }),
+  unsubscribe: op('unsubscribe', z.object({ kind: NotificationKindSchema, message: z.string() }), { query: z.object({ token: z.string().min(10).max(500) }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

@@ -120,3 +120,45 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+/** Each background job (see src/jobs): its schedule, the next time it is due, and who runs it now. */
+export const jobSchedules = pgTable('job_schedules', {
+  job: text('job').primaryKey(),
+  taskId: text('task_id'),
+  cron: text('cron').notNull(),
+  nextRunAt: at('next_run_at').notNull(),
+  /** Set while a process runs the job; a run whose process died is taken again after it. */
+  lockedUntil: at('locked_until'),
+  /** Failed attempts in a row: the next one waits longer (backoff). */
+  attempts: integer('attempts').notNull().default(0),
+});
+/** The run history of the background jobs, shown in /dashboard/tasks. */
+export const jobRuns = pgTable('job_runs', {
+  id: text('id').primaryKey(),
+  job: text('job').notNull(),
+  trigger: text('trigger').notNull(),
+  startedAt: at('started_at').notNull(),
+  finishedAt: at('finished_at'),
+  outcome: text('outcome'),
+  error: text('error'),
+  counts: jsonb('counts').notNull().default({}),
+  node: text('node').notNull(),
+}, (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)]);
+/** The mails the server sent, or kept without SMTP (the dashboard's mailbox). */
+export const mails = pgTable('mails', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  userId: text('user_id'),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  template: text('template'),
+  /** 'kept' (no SMTP), 'sent' or 'failed'. */
+  status: text('status').notNull(),
+  error: text('error'),
+  createdAt: at('created_at').notNull().defaultNow(),
+}, (t) => [index('mails_created_idx').on(t.createdAt)]);
+/** One row per notification a job created (user, kind, target): a second run creates none. */
+export const notificationKeys = pgTable('notification_keys', {
+  key: text('key').primaryKey(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import type { Json } from '../db/store';
 import type { MicroCache } from './micro-cache';
 import type { TournamentRooms } from '../tournaments/tournament-rooms';
 import type { ChangeBus } from '../db/notifications';
+import type { JobRunner } from '../jobs/runner';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   node: string;
   /** Set once SIGTERM arrived: /api/ready answers 503 so that the load balancer sends nothing more. */
   stopping: boolean;
+  /** The background jobs (src/jobs): run now, history, schedules. */
+  jobs: JobRunner;
   /** Creates a notification and pushes {data: {id}} to the user's sockets. */
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
 }

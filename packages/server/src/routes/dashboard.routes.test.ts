@@ -38,11 +38,14 @@ describe('dashboard routes', () => {
     expect((await call('GET', '/api/dashboard/stats', visitor)).statusCode).toBe(403);
   });
 
-  it('runs a task now: its last run is the clock’s time', async () => {
+  it('runs a task now: its last run is the clock’s time, and joins its history', async () => {
     const id = demoId('task:collecte');
     const res = await call('POST', `/api/dashboard/tasks/${id}/run`, staff);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: id, status: 'idle', lastRunAt: new Date(clock).toISOString(), lastError: null });
+    expect(res.json()).toMatchObject({ _id: id, lastRunAt: new Date(clock).toISOString() });
+    const runs = (await call('GET', `/api/dashboard/tasks/${id}/runs`, staff)).json();
+    expect(runs.items[0]).toMatchObject({ trigger: 'manual', startedAt: new Date(clock).toISOString(), finishedAt: new Date(clock).toISOString() });
+    expect(res.json().lastError).toBe(runs.items[0].error);
     expect((await call('POST', '/api/dashboard/tasks/0123456789abcdef01234567/run', staff)).statusCode).toBe(404);
     expect((await call('POST', '/api/dashboard/tasks/pas-un-id/run', staff)).statusCode).toBe(400);
   });

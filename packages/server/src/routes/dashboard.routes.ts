@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DASHBOARD_RESOURCES, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { notFound } from '../http/errors';
+import { ConflictError, notFound } from '../http/errors';
+import type { Json } from '../db/store';
+import { isValidCron, JobAlreadyRunning, registeredJobs } from '../jobs';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
 
@@ -67,13 +69,46 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   }, staff);
 
+  /** The job a task of the dashboard runs: the one linked to it, or else the registered job of its name (linked then). */
+  async function jobOfTask(task: Json): Promise<string> {
+    const linked = await ctx.jobs.jobOfTask(task._id);
+    if (linked) return linked;
+    const job = registeredJobs().find((definition) => definition.label === task.name && !definition.name.endsWith(':*'))?.name ?? `task:${task._id}`;
+    const schedule = typeof task.schedule === 'string' && isValidCron(task.schedule) ? task.schedule : '@daily';
+    await ctx.jobs.schedule(job, schedule, { taskId: task._id });
+    return job;
+  }
+
   serve(app, OPERATIONS.runTask, async ({ path: { id } }) => {
     const task = await ctx.store.get('tasks', id);
     if (!task) throw notFound('Tâche introuvable.');
-    // The jobs themselves run elsewhere; here a run is recorded, as the scheduler would.
-    const { _id, createdAt: _c, updatedAt: _u, ...data } = task;
-    const updated = await ctx.store.replace('tasks', _id, { ...data, status: 'idle', lastRunAt: new Date(ctx.now()).toISOString(), lastError: null });
-    return updated;
+    // Runs the job here and now (its run joins the history); a failure is in the run, not an error of the request.
+    try {
+      await ctx.jobs.runNow(await jobOfTask(task));
+    } catch (error) {
+      if (error instanceof JobAlreadyRunning) throw new ConflictError('Cette tâche est déjà en cours sur le serveur.', 'TASK_RUNNING');
+      throw error;
+    }
+    return (await ctx.store.get('tasks', id))!;
+  }, staff);
+
+  serve(app, OPERATIONS.taskRuns, async ({ path: { id } }) => {
+    const task = await ctx.store.get('tasks', id);
+    if (!task) throw notFound('Tâche introuvable.');
+    const job = await ctx.jobs.jobOfTask(id);
+    return { job, items: job ? await ctx.jobs.history(job, 20) : [] };
+  }, staff);
+
+  serve(app, OPERATIONS.mailbox, async ({ query }) => {
+    const rows = await ctx.db.query(
+      `SELECT id, "to", subject, html, text, template, status, error, created_at AS "createdAt", count(*) OVER () AS total FROM mails ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+      [query.limit, query.offset],
+    );
+    const [count] = rows.length ? [{ n: Number(rows[0]!.total) }] : await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mails');
+    return {
+      total: Number(count?.n ?? 0),
+      items: rows.map(({ total: _total, createdAt, ...mail }) => ({ ...mail, createdAt: new Date(createdAt as string).toISOString() })),
+    };
   }, staff);
 
   serve(app, OPERATIONS.purgeCaches, async () => {

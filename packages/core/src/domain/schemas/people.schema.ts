@@ -25,12 +25,27 @@ export type Artist = z.infer<typeof ArtistSchema>;
 export const RoleSchema = z.enum(['admin', 'staff']);
 export type Role = z.infer<typeof RoleSchema>;
 
+/** What a visitor may receive (SPEC §8): the reminders of liked events, the events of what they follow, the raffle draws. */
+export const NOTIFICATION_KINDS = ['reminder', 'followedEvent', 'raffleDraw'] as const;
+export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKindSchema>;
+const ChannelsSchema = z.object({ inApp: z.boolean().default(true), email: z.boolean().default(false) });
+/** Per kind, in the app and by e-mail; in the app only until the visitor says otherwise. */
+export const NotificationPreferencesSchema = z.object({
+  reminder: ChannelsSchema.prefault({}),
+  followedEvent: ChannelsSchema.prefault({}),
+  raffleDraw: ChannelsSchema.prefault({}),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
 export const UserInputSchema = z.object({
   displayName: NonEmpty('Le nom affiché', 80),
   email: EmailSchema,
   avatar: HttpUrlSchema.optional(),
   roles: z.array(RoleSchema).default([]),
   city: z.string().trim().max(100).optional(),
+  /** Absent until the visitor chooses: the defaults of NotificationPreferencesSchema apply. */
+  notificationPreferences: NotificationPreferencesSchema.optional(),
 });
 /** A user as the API shows it; push tokens and password hashes never leave the server. */
 export const UserSchema = UserInputSchema.extend(EntityMeta);

@@ -1,0 +1,21 @@
+/**
+ * Background jobs (SPEC §9): our own runner on the server's database, PGlite or PostgreSQL.
+ *
+ * - `registerJob(name, handler, { schedule, label, retries })` declares a job; the handler receives
+ *   `(ctx, { now, log, job, arg })` and answers its counts (`{ imported: 3 }`), kept in the run history.
+ *   A name ending in `:*` declares a family (`collect:*`): schedule each member with
+ *   `ctx.jobs.schedule('collect:<id>', cron, { taskId })`, drop it with `ctx.jobs.unschedule(...)`;
+ *   the handler gets `arg` = what follows the colon.
+ * - `ctx.jobs.runNow(name)` runs one at once (throws JobAlreadyRunning while another process runs it);
+ *   `ctx.jobs.history(name)` lists its runs; `ctx.jobs.tick()` runs what is due.
+ */
+import { registerJob } from './runner';
+import { runNotifications } from './notifications';
+
+export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning, nextCronTime, isValidCron } from './runner';
+export type { JobHandler, JobCounts, JobRun, JobOptions, JobRunRow } from './runner';
+export { sendMail, renderNotificationMail, unsubscribeToken, readUnsubscribeToken } from './mail';
+export { deliver, runNotifications } from './notifications';
+
+export const NOTIFICATIONS_JOB = 'notifications';
+registerJob(NOTIFICATIONS_JOB, runNotifications, { schedule: '*/5 * * * *', label: 'Notifications (rappels, abonnements, tirages)' });

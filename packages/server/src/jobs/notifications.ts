@@ -1,0 +1,117 @@
+import { NotificationPreferencesSchema, type NotificationKind } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { renderNotificationMail, sendMail } from './mail';
+import type { JobCounts, JobRun } from './runner';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Creates one notification for a user, once per `key` (user, kind and target): pushed to their
+ * sockets if they keep that kind in the app, mailed if they chose e-mail. Answers what it did.
+ */
+export async function deliver(
+  ctx: AppContext,
+  input: { userId: string; kind: NotificationKind; key: string; title: string; body: string; link: string },
+): Promise<{ created: boolean; notified: boolean; mailed: boolean }> {
+  const [fresh] = await ctx.db.query('INSERT INTO notification_keys (key, created_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key', [input.key, new Date(ctx.now()).toISOString()]);
+  if (!fresh) return { created: false, notified: false, mailed: false };
+  const [user] = await ctx.db.query<{ email: string; data: Record<string, unknown> }>('SELECT email, data FROM users WHERE id = $1', [input.userId]);
+  if (!user) return { created: true, notified: false, mailed: false };
+  const preferences = NotificationPreferencesSchema.parse(user.data.notificationPreferences ?? {})[input.kind];
+  if (preferences.inApp) await ctx.notify({ userId: input.userId, title: input.title, body: input.body, link: input.link });
+  let mailed = false;
+  if (preferences.email && user.email) {
+    const name = typeof user.data.displayName === 'string' ? user.data.displayName : user.email;
+    const mail = await renderNotificationMail(ctx, { userId: input.userId, name, kind: input.kind, title: input.title, body: input.body, link: input.link });
+    mailed = (await sendMail(ctx, { to: user.email, userId: input.userId, ...mail })) !== 'failed';
+  }
+  return { created: true, notified: preferences.inApp, mailed };
+}
+
+function add(counts: JobCounts, outcome: { created: boolean; notified: boolean; mailed: boolean }, name: string): void {
+  if (!outcome.created) return;
+  counts[name] = (counts[name] ?? 0) + 1;
+  if (outcome.notified) counts.pushed = (counts.pushed ?? 0) + 1;
+  if (outcome.mailed) counts.mailed = (counts.mailed ?? 0) + 1;
+}
+
+/**
+ * The notifications job: reminders the day before (24 h to 1 h ahead) and the hour before an event
+ * a visitor liked; the followers of a place, organisation or artist when one of its future events is
+ * published; the entrants of a raffle once it closes (its draw). Every one is created once.
+ */
+export async function runNotifications(ctx: AppContext, { now }: JobRun): Promise<JobCounts> {
+  const counts: JobCounts = { reminders: 0, followers: 0, raffleDraws: 0 };
+  const at = now.getTime();
+
+  const liked = await ctx.db.query<{ user_id: string; id: string; title: string; starts_at: string }>(
+    `SELECT l.user_id, e.id, e.title, e.starts_at FROM likes l JOIN events e ON e.id = l.event_id
+     WHERE e.status = 'published' AND e.starts_at > $1 AND e.starts_at <= $2 ORDER BY e.starts_at, l.user_id`,
+    [new Date(at).toISOString(), new Date(at + DAY).toISOString()],
+  );
+  for (const row of liked) {
+    const starts = new Date(row.starts_at);
+    const soon = starts.getTime() - at <= HOUR;
+    const outcome = await deliver(ctx, {
+      userId: row.user_id,
+      kind: 'reminder',
+      key: `reminder-${soon ? 'hour' : 'day'}:${row.user_id}:${row.id}`,
+      title: soon ? `Dans moins d’une heure : ${row.title}` : `Demain : ${row.title}`,
+      body: `${row.title} commence ${timeFormat.format(starts)}.`,
+      link: `/events/${row.id}`,
+    });
+    add(counts, outcome, 'reminders');
+  }
+
+  // Published events still to come, written in the last two days, and who follows their place,
+  // organisation or artists.
+  const followed = await ctx.db.query<{ user_id: string; id: string; title: string; starts_at: string; via: string }>(
+    `SELECT DISTINCT ON (f.user_id, e.id) f.user_id, e.id, e.title, e.starts_at, COALESCE(p.name, o.name, a.name, '') AS via
+     FROM events e
+     JOIN follows f ON (f.target_kind = 'place' AND f.target_id = e.place_id)
+       OR (f.target_kind = 'organization' AND f.target_id = e.organization_id)
+       OR (f.target_kind = 'artist' AND e.data->'artistIds' ? f.target_id)
+     LEFT JOIN places p ON f.target_kind = 'place' AND p.id = f.target_id
+     LEFT JOIN organizations o ON f.target_kind = 'organization' AND o.id = f.target_id
+     LEFT JOIN artists a ON f.target_kind = 'artist' AND a.id = f.target_id
+     WHERE e.status = 'published' AND e.starts_at > $1 AND e.updated_at > now() - interval '2 days'
+     ORDER BY f.user_id, e.id`,
+    [new Date(at).toISOString()],
+  );
+  for (const row of followed) {
+    const outcome = await deliver(ctx, {
+      userId: row.user_id,
+      kind: 'followedEvent',
+      key: `followed-event:${row.user_id}:${row.id}`,
+      title: row.via ? `Nouveau chez ${row.via} : ${row.title}` : `Nouvel événement : ${row.title}`,
+      body: `${row.title}, ${timeFormat.format(new Date(row.starts_at))}.`,
+      link: `/events/${row.id}`,
+    });
+    add(counts, outcome, 'followers');
+  }
+
+  // The raffles closed in the last two days: each entrant with an account hears of the draw.
+  const raffles = await ctx.db.query<{ user_id: string; id: string; title: string }>(
+    `SELECT DISTINCT u.id AS user_id, r.id, r.title FROM raffles r
+     JOIN raffle_entries x ON x.raffle_id = r.id
+     JOIN users u ON u.id = x.entrant OR lower(u.email) = lower(x.data->>'email')
+     WHERE r.status <> 'draft' AND (r.data->>'closesAt')::timestamptz <= $1 AND (r.data->>'closesAt')::timestamptz > $2
+     ORDER BY r.id, u.id`,
+    [new Date(at).toISOString(), new Date(at - 2 * DAY).toISOString()],
+  );
+  for (const row of raffles) {
+    const outcome = await deliver(ctx, {
+      userId: row.user_id,
+      kind: 'raffleDraw',
+      key: `raffle-draw:${row.user_id}:${row.id}`,
+      title: `Tirage : ${row.title}`,
+      body: `La tombola « ${row.title} » est close : le tirage a lieu, découvrez le résultat et sa preuve.`,
+      link: `/raffles/${row.id}`,
+    });
+    add(counts, outcome, 'raffleDraws');
+  }
+  return counts;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NotificationPreferencesSchema, OPERATIONS, type NotificationKind } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { forbidden } from '../http/errors';
+import { requireUser } from '../http/session';
+import { serve } from '../http/serve';
+import { readUnsubscribeToken } from '../jobs';
+
+const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'rappels', followedEvent: 'nouveaux événements de vos abonnements', raffleDraw: 'tirages de tombola' };
+
+/** What a visitor receives (per kind, in the app and by e-mail), and the one-click unsubscribe link of the mails. */
+export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const signedIn = { guard: (request: FastifyRequest) => requireUser(ctx, request) };
+
+  const read = async (userId: string) => {
+    const [row] = await ctx.db.query<{ preferences: unknown }>(`SELECT data->'notificationPreferences' AS preferences FROM users WHERE id = $1`, [userId]);
+    return NotificationPreferencesSchema.parse(row?.preferences ?? {});
+  };
+  const write = async (userId: string, preferences: unknown) => {
+    await ctx.db.query(`UPDATE users SET data = jsonb_set(data, '{notificationPreferences}', $2::jsonb), updated_at = now() WHERE id = $1`, [userId, JSON.stringify(preferences)]);
+  };
+
+  serve(app, OPERATIONS.notificationPreferences, async (_input, { guard: user }) => read(user._id), signedIn);
+
+  serve(app, OPERATIONS.updateNotificationPreferences, async ({ body }, { guard: user }) => {
+    await write(user._id, body);
+    return read(user._id);
+  }, signedIn);
+
+  // No session: the signed token names the user and the kind, and nothing else can be changed with it.
+  serve(app, OPERATIONS.unsubscribe, async ({ query: { token } }) => {
+    const target = await readUnsubscribeToken(ctx, token);
+    if (!target) throw forbidden('Ce lien de désabonnement n’est pas valable.');
+    const preferences = await read(target.userId);
+    preferences[target.kind] = { ...preferences[target.kind], email: false };
+    await write(target.userId, preferences);
+    return { kind: target.kind, message: `C’est fait : vous ne recevrez plus les ${KIND_LABELS[target.kind]} par e-mail. Vous pouvez changer d’avis dans votre compte.` };
+  });
+}
