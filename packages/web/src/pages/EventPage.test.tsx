@@ -92,9 +92,25 @@ describe('an event’s page (/events/{id})', () => {
   it('opens the sign-in dialog when an anonymous visitor likes it', async () => {
     const api = apiWithEvent();
     const { user } = await renderApp({ path: `/events/${EVENT}`, api });
-    await user.click(await screen.findByRole('button', { name: /J’aime/ }));
+    const like = await screen.findByRole<HTMLButtonElement>('button', { name: /J’aime/ });
+    await waitFor(() => expect(like.disabled).toBe(false));
+    await user.click(like);
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(api.callsTo('request').filter(([method]) => method === 'PUT')).toEqual([]);
+  });
+
+  it('keeps the like button disabled until the session is known, so a signed-in visitor is never asked to sign in', async () => {
+    const api = apiWithEvent();
+    let signIn!: () => void;
+    // The server is slow to say who is signed in.
+    api.answerOnce('me', () => new Promise((resolve) => (signIn = () => resolve(aUser()))));
+    api.answer('request', (_method: string, path: string) => ({ liked: false, eventId: path.split('/').at(-1) }));
+    await renderApp({ path: `/events/${EVENT}`, api });
+    const like = await screen.findByRole<HTMLButtonElement>('button', { name: /J’aime/ });
+    expect(like.disabled).toBe(true);
+    signIn();
+    await waitFor(() => expect(like.disabled).toBe(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('likes and unlikes for a signed-in visitor, starting from what the server says', async () => {

@@ -26,6 +26,7 @@ export function EventActions({ event, location }: { event: Event; location?: str
   // Whether the signed-in visitor already likes it; the count is the cached event's, which ToggleLike changes with the like.
   const like = useQuery(signedIn ? meQueries.like(event._id) : null);
   const liked = signedIn && like.status === 'success' && like.data.liked;
+  // Disabled until the session is known: a click then would ask a signed-in visitor to sign in.
   const likes = event.likeCount;
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
 
@@ -72,7 +73,7 @@ export function EventActions({ event, location }: { event: Event; location?: str
   return (
     <div className="mt-5">
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass} aria-pressed={liked} onClick={onLike} disabled={Boolean(pending[event._id]) || (signedIn && like.status === 'loading')}>
+        <button type="button" className={buttonClass} aria-pressed={liked} onClick={onLike} disabled={Boolean(pending[event._id]) || status === 'unknown' || (signedIn && like.status === 'loading')}>
           <Icon path={liked ? mdiHeart : mdiHeartOutline} size={18} className={liked ? 'text-primary' : ''} />
           {liked ? 'J’aime déjà' : 'J’aime'}
           <span className="text-muted" aria-label={`${likes} mention${likes > 1 ? 's' : ''} j’aime`}>
