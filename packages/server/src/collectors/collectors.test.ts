@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CollectorInputSchema, EventInputSchema, ScrapeJobInputSchema } from '@sortie/core';
+import { CollectorInputSchema, CollectorStateSchema, EventInputSchema, ScrapeJobInputSchema } from '@sortie/core';
 import { testApp } from '../testing/test-app';
 import { demoId } from '../demo/ids';
 import { recordOf } from '../db/rows';
-import { demoIcs, demoOpenAgenda, demoPage } from './demo-sources';
+import Fastify from 'fastify';
+import { demoIcs, demoOpenAgenda, demoPage, demoSourceRoutes } from './demo-sources';
 import { closeTitles, runCollector, CollectorRunError } from './run-collector';
 import { isPrivateAddress, safeFetch } from './safe-fetch';
 
@@ -52,7 +53,7 @@ describe('collectors', () => {
       id: r.id,
       ...EventInputSchema.parse(recordOf(r.data)),
     }));
-  const collector = async (id: string) => CollectorInputSchema.parse(await t.app.ctx.store.getStored('collectors', id));
+  const collector = async (id: string) => CollectorStateSchema.parse(await t.app.ctx.store.getStored('collectors', id));
 
   it('imports an iCalendar feed: a weekly recurring event, an all-day event, its time zone and escaped text; a second run updates instead of duplicating', async () => {
     const id = await addCollector('ics', `${base}/agenda.ics`, { categoryMap: { concert: demoId('category:concert') } });
@@ -152,6 +153,34 @@ describe('collectors', () => {
     }
     expect(await eventsOf(id)).toHaveLength(0);
     expect((await collector(id)).runs[0]).toMatchObject({ outcome: 'failed' });
+  });
+
+  it('runs the demo collectors on the sources the server serves itself, without opening loopback to the fetch', async () => {
+    const now = Date.now();
+    const bare = Fastify();
+    await bare.register(demoSourceRoutes, { now: () => now });
+    const served = await bare.inject({ method: 'GET', url: '/demo-sources/agenda.ics' });
+    expect(served.headers['content-type']).toContain('text/calendar');
+    expect(served.body).toBe(demoIcs(now));
+    await bare.close();
+
+    const strict = await testApp({ db: t.db });
+    try {
+      const ics = demoId('collector:agenda-poitiers');
+      const result = await runCollector(strict.app.ctx, ics, now);
+      expect(result.created).toBeGreaterThanOrEqual(12);
+      const feed = await strict.app.inject({ method: 'GET', url: '/api/events?city=Poitiers&q=jam%20session&limit=50' });
+      const listed = (feed.json() as { items: { title: string; status: string; categoryIds: string[] }[] }).items;
+      expect(listed.length).toBeGreaterThanOrEqual(11);
+      expect(listed[0]).toMatchObject({ title: 'Jam session du mardi', status: 'published', categoryIds: [demoId('category:concert')] });
+      expect(await runCollector(strict.app.ctx, demoId('collector:openagenda'), now)).toMatchObject({ found: 2 });
+      // The demo page was collected once already: its scrape job lists what it found, and a new run updates the same events.
+      const [job] = await t.db.query<{ data: unknown }>('SELECT data FROM scrape_jobs WHERE id = $1', [demoId('scrape:pince-oreille')]);
+      expect(ScrapeJobInputSchema.parse(recordOf(job!.data)).findings.map((f) => f.title)).toEqual(['Nuit électro au Pince Oreille', 'Quiz du jeudi']);
+      expect(await runCollector(strict.app.ctx, demoId('collector:page-pince-oreille'), now)).toMatchObject({ found: 2, created: 0 });
+    } finally {
+      await strict.app.close();
+    }
   });
 
   it('refuses private, loopback and link-local addresses, IPv4 and IPv6', () => {

@@ -7,6 +7,33 @@ import { addDays, parisDay } from '@sortie/core';
  * OpenAgenda-shaped answer; a page carrying schema.org Event JSON-LD. Dates follow `now`, so
  * that a run always finds events to come.
  */
+/** Where the demo collectors read: the server itself (answered in-process, whatever its port, outside production). */
+export const DEMO_SOURCES_BASE = 'http://localhost:3000/demo-sources';
+
+const DEMO_FILES: Record<string, { type: string; body: (now: number) => string }> = {
+  'agenda.ics': { type: 'text/calendar; charset=utf-8', body: (now) => demoIcs(now) },
+  'openagenda.json': { type: 'application/json; charset=utf-8', body: (now) => demoOpenAgenda(now) },
+  'page.html': { type: 'text/html; charset=utf-8', body: (now) => demoPage(now) },
+};
+
+/**
+ * A sample source named by a URL of the server itself (localhost or 127.0.0.1, any port,
+ * /demo-sources/…), read without a request: the demo works whatever port the server has,
+ * and opening loopback to the collectors' fetch is never needed for it.
+ */
+export function demoSourceOf(url: string, now: number): { url: string; contentType: string; text: string } | null {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return null;
+  }
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(target.hostname) || target.protocol !== 'http:') return null;
+  const match = /^\/demo-sources\/([a-z.]+)$/.exec(target.pathname);
+  const file = match ? DEMO_FILES[match[1]!] : undefined;
+  return file ? { url: target.toString(), contentType: file.type, text: file.body(now) } : null;
+}
+
 const compact = (day: string) => day.replaceAll('-', '');
 
 export function demoIcs(now: number): string {
@@ -121,7 +148,5 @@ export function demoPage(now: number): string {
 /** Serves the sample sources under /demo-sources/ (registered in demo mode only). */
 export async function demoSourceRoutes(app: FastifyInstance, options: { now?: () => number } = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  app.get('/demo-sources/agenda.ics', async (_request, reply) => reply.type('text/calendar; charset=utf-8').send(demoIcs(now())));
-  app.get('/demo-sources/openagenda.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(demoOpenAgenda(now())));
-  app.get('/demo-sources/page.html', async (_request, reply) => reply.type('text/html; charset=utf-8').send(demoPage(now())));
+  for (const [name, file] of Object.entries(DEMO_FILES)) app.get(`/demo-sources/${name}`, async (_request, reply) => reply.type(file.type).send(file.body(now())));
 }

@@ -1,4 +1,4 @@
-import { COLLECTOR_RUNS_KEPT, CollectorInputSchema, EventInputSchema, type Collector, type CollectorRun, type ScrapeFinding } from '@sortie/core';
+import { COLLECTOR_RUNS_KEPT, CollectorInputSchema, EventInputSchema, type CollectorInput, type CollectorRun, type ScrapeFinding } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { Db } from '../db/database';
 import { normalizeText, type Data } from '../db/entities';
@@ -6,6 +6,7 @@ import { newId } from '../db/store';
 import { recordOf } from '../db/rows';
 import { parseIcs, parseJsonLdPage, parseOpenAgenda, SourceFormatError, type SourceItem } from './parse';
 import { safeFetch, SafeFetchError } from './safe-fetch';
+import { demoSourceOf } from './demo-sources';
 
 export interface CollectorRunResult {
   found: number;
@@ -25,7 +26,7 @@ export class CollectorRunError extends Error {
 /** What the collectors need from the server: its database, its cache and who may be fetched. */
 type CollectorContext = Pick<AppContext, 'db' | 'store' | 'config' | 'cache' | 'bus'>;
 
-type CollectorData = Omit<Collector, '_id' | 'createdAt' | 'updatedAt'>;
+type CollectorData = CollectorInput;
 
 /**
  * Fetches a collector's source, maps what it finds to events and writes them in one
@@ -41,7 +42,8 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
   const startedAt = new Date(at).toISOString();
   let items: SourceItem[];
   try {
-    const fetched = await safeFetch(collector.source.url, { allowedHosts: ctx.config.collectorAllowedHosts });
+    const demo = ctx.config.production ? null : demoSourceOf(collector.source.url, at);
+    const fetched = demo ?? (await safeFetch(collector.source.url, { allowedHosts: ctx.config.collectorAllowedHosts }));
     items = parseSource(collector, fetched.text, fetched.url, at);
   } catch (error) {
     const message = error instanceof SafeFetchError || error instanceof SourceFormatError ? error.message : `Erreur inattendue : ${(error as Error).message}`;

@@ -2,6 +2,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES, demoId } from './ids';
 import type { ResourceName } from '@sortie/core';
 import { demoTournaments } from './tournaments';
 import { demoBlindTests } from './blind-tests';
+import { demoCollectors } from './collectors';
 
 type Rec = Record<string, unknown>;
 export interface DemoRecord {
@@ -190,7 +191,7 @@ export function demoRecords(now: number): DemoRecord[] {
   add('dynaLinks', DEMO_IDS.dynaLinks.expired, { url: 'https://www.example.org/expire', shortCode: DEMO_SHORT_CODES.expired, visitCount: 0, expiresAt: iso(today - day) });
   add('shares', DEMO_IDS.share, { target: { kind: 'event', id: DEMO_IDS.firstEvent }, userId: DEMO_IDS.users.visitor, viewCount: 0 });
 
-  add('collectors', demoId('collector:agenda-poitiers'), { name: 'Agenda de Poitiers (ICS)', source: { kind: 'ics', url: 'https://www.example.org/agenda.ics' }, schedule: '@daily', lastRunAt: null, lastResult: null });
+  records.push(...demoCollectors(now));
   add('mailTemplates', demoId('mail:bienvenue'), { name: 'bienvenue', subject: 'Bienvenue sur Sortie, {{prenom}} !', body: 'Bonjour {{prenom}},\n\nBienvenue sur Sortie.' });
   add('tasks', demoId('task:collecte'), { name: 'Collecte quotidienne', schedule: '@daily', status: 'idle', lastRunAt: null, lastError: null });
   add('images', demoId('image:affiche'), { url: 'https://images.example.org/affiche.jpg', alt: 'Affiche du festival', width: 800, height: 1200 });

@@ -84,7 +84,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   artists: {},
   badges: {},
   blindtests: BLIND_TEST_POLICY,
-  collectors: {},
+  collectors: { serverFields: { lastRunAt: null, lastResult: null, runs: [] } },
   dynaLinks: {
     serverFields: { visitCount: 0 },
     prepare: (data, authorId) => ({ ...data, shortCode: data.shortCode || randomShortCode(), createdBy: data.createdBy ?? authorId }),

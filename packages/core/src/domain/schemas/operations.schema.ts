@@ -34,11 +34,15 @@ export const CollectorInputSchema = z.object({
   schedule: z.string().regex(/^(@hourly|@daily|@weekly|[\d*/,-]+( [\d*/,-]+){4})$/, 'Planification cron ou @daily attendue.').default('@daily'),
   /** Imported events are published at once, or held as drafts for review. */
   autoPublish: z.boolean().default(false),
+});
+export type CollectorInput = z.infer<typeof CollectorInputSchema>;
+/** What the server keeps of a collector's runs (server-owned: no form writes it). */
+export const CollectorStateSchema = z.object({
   lastRunAt: IsoDateTimeSchema.nullable().default(null),
   lastResult: z.string().max(2000).nullable().default(null),
   runs: z.array(CollectorRunSchema).max(COLLECTOR_RUNS_KEPT).default([]),
 });
-export const CollectorSchema = CollectorInputSchema.extend(EntityMeta);
+export const CollectorSchema = CollectorInputSchema.extend({ ...EntityMeta, ...CollectorStateSchema.shape });
 export type Collector = z.infer<typeof CollectorSchema>;
 
 /** What a scrape found on the page: one line per event. */
