@@ -22,6 +22,7 @@ import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
 import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
+import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
 import { registerWebApp } from './web/static';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerResourceRoutes(api, ctx);
     registerMetaRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
+    registerCollectorRoutes(api, ctx);
     registerMailRoutes(api, ctx);
   });
 

@@ -8,7 +8,7 @@ import { buildOpenApi, openApiPath } from './openapi';
  * and the demo's synthesised tunes (audio files). The web app's single-page fallback is
  * Fastify's not-found handler, so it registers no route.
  */
-const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r', 'GET /demo-audio/:file'];
+const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r', 'GET /demo-audio/:file', 'GET /demo-sources/:file'];
 
 /** Every route the CRUD of RESOURCES registers (GET /api/docs also answers the OpenAPI document, see meta.routes.ts). */
 function resourceRoutes(): string[] {

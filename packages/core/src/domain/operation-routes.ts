@@ -65,6 +65,7 @@ export const OPERATION_ROUTES = {
   dashboardServer: { name: 'dashboardServer', method: 'GET', path: '/api/dashboard/server' },
   dashboardStats: { name: 'dashboardStats', method: 'GET', path: '/api/dashboard/stats' },
   runTask: { name: 'runTask', method: 'POST', path: '/api/dashboard/tasks/:id/run' },
+  runCollector: { name: 'runCollector', method: 'POST', path: '/api/collectors/:id/run' },
   purgeCaches: { name: 'purgeCaches', method: 'POST', path: '/api/dashboard/cache/purge' },
   taskRuns: { name: 'taskRuns', method: 'GET', path: '/api/dashboard/tasks/:id/runs' },
   mailbox: { name: 'mailbox', method: 'GET', path: '/api/dashboard/mails' },

@@ -166,6 +166,8 @@ export const OPERATIONS = {
   dashboardServer: op('dashboardServer', ServerInfoSchema),
   dashboardStats: op('dashboardStats', DashboardStatsSchema),
   runTask: op('runTask', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
+  /** Runs a collector now; the collector answered carries the run in its history. */
+  runCollector: op('runCollector', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
   purgeCaches: op('purgeCaches', z.object({ purged: z.array(z.string()) })),
   taskRuns: op('taskRuns', z.object({ job: z.string().nullable(), items: z.array(JobRunSchema) }), { path: z.object({ id: ObjectIdSchema }) }),
   mailbox: op('mailbox', z.object({ total: z.number().int(), items: z.array(MailSchema) }), { query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), offset: z.coerce.number().int().min(0).default(0) }) }),

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CollectorInputSchema, CollectorStateSchema, EventInputSchema, ScrapeJobInputSchema } from '@sortie/core';
-import { testApp } from '../testing/test-app';
-import { demoId } from '../demo/ids';
+import { signIn, testApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS, demoId } from '../demo/ids';
 import { recordOf } from '../db/rows';
 import Fastify from 'fastify';
 import { demoIcs, demoOpenAgenda, demoPage, demoSourceRoutes } from './demo-sources';
@@ -181,6 +181,29 @@ describe('collectors', () => {
     } finally {
       await strict.app.close();
     }
+  });
+
+  it('runs a collector through its job when staff press « Lancer maintenant », and keeps every collector on its schedule', async () => {
+    const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    const visitor = await signIn(t.app, DEMO_ACCOUNTS.visitor.email);
+    const id = await addCollector('ics', 'http://192.168.0.4/agenda.ics');
+    const run = (cookie: string) => t.app.inject({ method: 'POST', url: `/api/collectors/${id}/run`, headers: { cookie } });
+    expect((await run(visitor)).statusCode).toBe(403);
+    const res = await run(staff);
+    expect(res.statusCode).toBe(200);
+    expect(CollectorStateSchema.parse(res.json()).runs[0]).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/^Adresse refusée/) });
+    const [history] = await t.app.ctx.jobs.history(`collect:${id}`, 1);
+    expect(history).toMatchObject({ trigger: 'manual', outcome: 'error' });
+    const schedules = await t.db.query<{ job: string; cron: string }>(`SELECT job, cron FROM job_schedules WHERE job LIKE 'collect:%'`);
+    expect(schedules).toEqual(expect.arrayContaining([{ job: `collect:${demoId('collector:agenda-poitiers')}`, cron: '@daily' }, { job: `collect:${id}`, cron: '@daily' }]));
+    // Created through the API, a collector is scheduled at once; deleted, its job goes.
+    const created = await t.app.inject({ method: 'POST', url: '/api/collectors', headers: { cookie: staff }, payload: { name: 'Horaire', source: { kind: 'ics', url: 'https://example.org/a.ics' }, schedule: '0 * * * *', runs: [{ bogus: true }] } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ runs: [], lastRunAt: null, autoPublish: false, city: 'Poitiers' });
+    const createdId = created.json()._id as string;
+    await vi.waitFor(async () => expect(await t.db.query(`SELECT cron FROM job_schedules WHERE job = $1`, [`collect:${createdId}`])).toEqual([{ cron: '0 * * * *' }]));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/collectors/${createdId}`, headers: { cookie: staff } })).statusCode).toBeLessThan(300);
+    await vi.waitFor(async () => expect(await t.db.query(`SELECT cron FROM job_schedules WHERE job = $1`, [`collect:${createdId}`])).toEqual([]));
   });
 
   it('refuses private, loopback and link-local addresses, IPv4 and IPv6', () => {

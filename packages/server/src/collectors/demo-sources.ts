@@ -148,5 +148,10 @@ export function demoPage(now: number): string {
 /** Serves the sample sources under /demo-sources/ (registered in demo mode only). */
 export async function demoSourceRoutes(app: FastifyInstance, options: { now?: () => number } = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  for (const [name, file] of Object.entries(DEMO_FILES)) app.get(`/demo-sources/${name}`, async (_request, reply) => reply.type(file.type).send(file.body(now())));
+  app.get('/demo-sources/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const source = Object.hasOwn(DEMO_FILES, file) ? DEMO_FILES[file]! : null;
+    if (!source) return reply.status(404).type('text/plain; charset=utf-8').send('Source de démonstration introuvable.');
+    return reply.type(source.type).send(source.body(now()));
+  });
 }

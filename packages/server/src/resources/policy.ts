@@ -10,6 +10,7 @@ import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
 import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-standings';
+import { scheduleCollector } from '../collectors/collector.routes';
 import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
 
 /** Who is reading: the signed-in user, or nobody. */
@@ -84,7 +85,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   artists: {},
   badges: {},
   blindtests: BLIND_TEST_POLICY,
-  collectors: { serverFields: { lastRunAt: null, lastResult: null, runs: [] } },
+  // Each collector has its job (`collect:<id>`) on its own schedule; deleted, the job goes too.
+  collectors: { serverFields: { lastRunAt: null, lastResult: null, runs: [] }, afterWrite: (ctx, id) => void scheduleCollector(ctx, id).catch((error: unknown) => console.error('Collecteur :', error)) },
   dynaLinks: {
     serverFields: { visitCount: 0 },
     prepare: (data, authorId) => ({ ...data, shortCode: data.shortCode || randomShortCode(), createdBy: data.createdBy ?? authorId }),

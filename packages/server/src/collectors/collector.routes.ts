@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPERATIONS } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { ConflictError, notFound } from '../http/errors';
+import { requireRole } from '../http/session';
+import { serve } from '../http/serve';
+import { isValidCron, JobAlreadyRunning, registerJob } from '../jobs';
+import { demoSourceRoutes } from './demo-sources';
+import { runCollector } from './run-collector';
+
+/** The job of one collector: `collect:<id>`, a member of the `collect:*` family, on the collector's own schedule. */
+export const collectJob = (collectorId: string) => `collect:${collectorId}`;
+
+registerJob('collect:*', async (ctx, run) => {
+  const { found, created, updated, skipped } = await runCollector(ctx, run.arg ?? '', run.now);
+  return { found, created, updated, skipped };
+});
+
+/** Gives a collector's job its schedule (a collector created, its schedule changed), or drops it (deleted). */
+export async function scheduleCollector(ctx: AppContext, collectorId: string): Promise<void> {
+  const collector = await ctx.store.getStored('collectors', collectorId);
+  if (!collector) return ctx.jobs.unschedule(collectJob(collectorId));
+  const cron = typeof collector['schedule'] === 'string' && isValidCron(collector['schedule']) ? collector['schedule'] : '@daily';
+  await ctx.jobs.schedule(collectJob(collectorId), cron);
+}
+
+/**
+ * The collectors' routes: « Lancer maintenant » for staff (POST /api/collectors/:id/run runs the
+ * collector's job here and now; its outcome is in the collector's history), and, outside
+ * production, the sample sources the demo collectors read. Every collector gets its job's
+ * schedule once the server is ready.
+ */
+export function registerCollectorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
+
+  serve(app, OPERATIONS.runCollector, async ({ path: { id } }) => {
+    if (!(await ctx.store.get('collectors', id))) throw notFound('Collecteur introuvable.');
+    await scheduleCollector(ctx, id);
+    try {
+      await ctx.jobs.runNow(collectJob(id));
+    } catch (error) {
+      if (error instanceof JobAlreadyRunning) throw new ConflictError('Ce collecteur est déjà en cours de collecte.', 'COLLECTOR_RUNNING');
+      throw error;
+    }
+    return (await ctx.store.get('collectors', id))!;
+  }, staff);
+
+  if (!ctx.config.production) void app.register(demoSourceRoutes, { now: ctx.now });
+
+  app.addHook('onReady', async () => {
+    const rows = await ctx.db.query<{ id: string }>('SELECT id FROM collectors');
+    for (const { id } of rows) await scheduleCollector(ctx, id);
+  });
+}
