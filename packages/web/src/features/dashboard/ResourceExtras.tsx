@@ -1,4 +1,5 @@
 import type { ResourceName } from '@sortie/core';
+import { CollectorPanel, ScrapeFindingsPanel } from './CollectorPanel';
 import { DynaLinkPanel } from './DynaLinkPanel';
 import { FormEntriesPanel } from './FormEntriesPanel';
 import type { DashboardRecord } from './panel-styles';
@@ -9,5 +10,7 @@ export function ResourceExtras({ resource, record, onChanged }: { resource: Reso
   if (resource === 'dynaLinks') return <DynaLinkPanel record={record} />;
   if (resource === 'raffles') return <RafflePanel record={record} onChanged={onChanged} />;
   if (resource === 'forms') return <FormEntriesPanel record={record} />;
+  if (resource === 'collectors') return <CollectorPanel record={record} onChanged={onChanged} />;
+  if (resource === 'scrape') return <ScrapeFindingsPanel record={record} />;
   return null;
 }

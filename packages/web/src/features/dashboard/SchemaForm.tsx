@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { FIELD_TYPE_LABELS, isoToParisLocal, LEGAL_BASIS_LABELS, parisLocalToIso } from '@sortie/core';
+import { COLLECTOR_KIND_LABELS, FIELD_TYPE_LABELS, isoToParisLocal, LEGAL_BASIS_LABELS, parisLocalToIso } from '@sortie/core';
 import { Markdown } from '../../components/Markdown';
 import { emptyValue, type Field } from './schema-fields';
 import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
@@ -324,6 +324,7 @@ const OPTION_LABELS: Record<string, string> = {
   succeeded: 'Réussi',
   ...LEGAL_BASIS_LABELS,
   ...FIELD_TYPE_LABELS,
+  ...COLLECTOR_KIND_LABELS,
   owner: 'Propriétaire',
   manager: 'Gérant',
   organiser: 'Organisateur',

@@ -49,7 +49,7 @@ const VIEWS: Partial<Record<ResourceName, ResourceView>> = {
   stores: { columns: [{ key: 'name', label: 'Nom' }, { key: 'placeId', label: 'Lieu', kind: 'reference' }], filters: [{ key: 'placeId', label: 'Lieu', reference: 'places' }] },
   forms: { columns: [{ key: 'title', label: 'Titre' }, { key: 'entryCount', label: 'Réponses' }, { key: 'closesAt', label: 'Clôture', kind: 'date' }], filters: [] },
   scrape: { columns: [{ key: 'collectorId', label: 'Collecteur', kind: 'reference' }, { key: 'status', label: 'Statut', kind: 'status' }, { key: 'itemsFound', label: 'Trouvés' }], filters: [] },
-  collectors: { columns: [{ key: 'name', label: 'Nom' }, { key: 'schedule', label: 'Planification' }, { key: 'lastRunAt', label: 'Dernier passage', kind: 'date' }], filters: [] },
+  collectors: { columns: [{ key: 'name', label: 'Nom' }, { key: 'schedule', label: 'Planification' }, { key: 'lastRunAt', label: 'Dernier passage', kind: 'date' }, { key: 'lastResult', label: 'Dernier résultat' }], filters: [] },
 };
 
 /** The list view of a resource: its own, or the first text fields of its schema. */
