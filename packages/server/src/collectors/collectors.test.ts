@@ -56,7 +56,7 @@ describe('collectors', () => {
   const collector = async (id: string) => CollectorStateSchema.parse(await t.app.ctx.store.getStored('collectors', id));
 
   it('imports an iCalendar feed: a weekly recurring event, an all-day event, its time zone and escaped text; a second run updates instead of duplicating', async () => {
-    const id = await addCollector('ics', `${base}/agenda.ics`, { categoryMap: { concert: demoId('category:concert') } });
+    const id = await addCollector('ics', `${base}/agenda.ics`, { categoryMap: [{ keyword: 'Concert', categoryId: demoId('category:concert') }] });
     const first = await runCollector(t.app.ctx, id, NOW);
     const events = await eventsOf(id);
     const jams = events.filter((e) => e.title === 'Jam session du mardi');
@@ -70,6 +70,7 @@ describe('collectors', () => {
     expect(jams[0]!.description).toBe('Scène ouverte, apportez vos instruments !\nBatterie et amplis sur place; entrée libre.');
     expect(jams[0]!.placeId).toBe(demoId('place:confort-moderne'));
     expect(jams[0]!.status).toBe('draft');
+    expect(jams[0]!.categoryIds).toEqual([demoId('category:concert')]);
     expect(jams[0]!.source).toMatchObject({ collectorId: id, kind: 'ics', uid: 'jam-du-mardi@demo.sortie#2026-03-03T19:30:00.000Z' });
     const fair = events.find((e) => e.title === 'Foire aux disques')!;
     // All day on 14 March in Paris: from midnight Paris time.

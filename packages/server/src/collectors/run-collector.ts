@@ -140,7 +140,8 @@ async function importItems(ctx: CollectorContext, tx: Db, collectorId: string, c
     const existing =
       imported.get(item.uid) ??
       sameStart.get(item.startsAt)?.find((e) => (e.data['placeId'] ?? null) === (placeId ?? null) && closeTitles(String(e.data['title'] ?? ''), item.title));
-    const categoryIds = [...new Set(item.categories.map((c) => collector.categoryMap[c.toLowerCase()] ?? collector.categoryMap[c]).filter((id): id is string => !!id))];
+    const words = new Set(item.categories.map((c) => normalizeText(c).trim()));
+    const categoryIds = [...new Set(collector.categoryMap.filter((rule) => words.has(normalizeText(rule.keyword).trim())).map((rule) => rule.categoryId))];
     const fields: Data = {
       title: item.title.slice(0, 200),
       description: item.description.slice(0, 20_000),

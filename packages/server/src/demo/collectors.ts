@@ -10,7 +10,7 @@ import { DEMO_IDS, demoId } from './ids';
  */
 export function demoCollectors(now: number): DemoRecord[] {
   const records: DemoRecord[] = [];
-  const base = { city: 'Poitiers', schedule: '@daily', lastRunAt: null, lastResult: null, runs: [], categoryMap: {} };
+  const base = { city: 'Poitiers', schedule: '@daily', lastRunAt: null, lastResult: null, runs: [], categoryMap: [] };
   records.push({
     resource: 'collectors',
     id: demoId('collector:agenda-poitiers'),
@@ -20,7 +20,7 @@ export function demoCollectors(now: number): DemoRecord[] {
       source: { kind: 'ics', url: `${DEMO_SOURCES_BASE}/agenda.ics` },
       placeId: DEMO_IDS.places.confort,
       organizationId: DEMO_IDS.organizations.jazzAPoitiers,
-      categoryMap: { concert: demoId('category:concert'), jazz: demoId('category:concert') },
+      categoryMap: [{ keyword: 'concert', categoryId: demoId('category:concert') }, { keyword: 'jazz', categoryId: demoId('category:concert') }],
       autoPublish: true,
     },
   });
@@ -32,7 +32,7 @@ export function demoCollectors(now: number): DemoRecord[] {
       name: 'OpenAgenda de la Ville de Poitiers',
       source: { kind: 'json', url: `${DEMO_SOURCES_BASE}/openagenda.json` },
       organizationId: demoId('org:ville-de-poitiers'),
-      categoryMap: { lecture: demoId('category:conference'), théâtre: demoId('category:theatre') },
+      categoryMap: [{ keyword: 'lecture', categoryId: demoId('category:conference') }, { keyword: 'théâtre', categoryId: demoId('category:theatre') }],
       autoPublish: false,
     },
   });

@@ -29,8 +29,8 @@ export const CollectorInputSchema = z.object({
   /** Given to imported events that name no place of ours. */
   placeId: ObjectIdSchema.optional(),
   organizationId: ObjectIdSchema.optional(),
-  /** A source's category or keyword (lower case) → one of our categories. */
-  categoryMap: z.record(z.string().trim().min(1).max(80), ObjectIdSchema).default({}),
+  /** A source's category or keyword (any case, accents alike) → one of our categories; an event takes every category its words name. */
+  categoryMap: z.array(z.object({ keyword: NonEmpty('Le mot', 80), categoryId: ObjectIdSchema })).max(100).default([]),
   schedule: z.string().regex(/^(@hourly|@daily|@weekly|[\d*/,-]+( [\d*/,-]+){4})$/, 'Planification cron ou @daily attendue.').default('@daily'),
   /** Imported events are published at once, or held as drafts for review. */
   autoPublish: z.boolean().default(false),

@@ -9,7 +9,7 @@ const run = (over: Record<string, unknown>) => ({ startedAt: '2026-03-02T09:00:0
 describe('a collector in the dashboard', () => {
   it('runs now and shows the last runs’ results, failures in French', async () => {
     const id = anId();
-    const collector = { _id: id, name: 'Agenda du Confort', source: { kind: 'ics', url: 'https://example.org/agenda.ics' }, city: 'Poitiers', categoryMap: {}, schedule: '@daily', autoPublish: true, lastRunAt: null, lastResult: null, runs: [run({ outcome: 'failed', error: 'Source injoignable (example.org) : ENOTFOUND.' })] };
+    const collector = { _id: id, name: 'Agenda du Confort', source: { kind: 'ics', url: 'https://example.org/agenda.ics' }, city: 'Poitiers', categoryMap: [], schedule: '@daily', autoPublish: true, lastRunAt: null, lastResult: null, runs: [run({ outcome: 'failed', error: 'Source injoignable (example.org) : ENOTFOUND.' })] };
     const api = new FakeProductApi().signedInAs(aStaffUser()).seed('collectors', collector);
     api.serve(OPERATIONS.runCollector, async () => {
       // The server keeps the run in the collector's history: the page reads it again.

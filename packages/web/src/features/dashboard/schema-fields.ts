@@ -119,6 +119,8 @@ const LABELS: Record<string, string> = {
   source: 'Source',
   kind: 'Type',
   categoryMap: 'Catégories : mot de la source → catégorie',
+  keyword: 'Mot de la source',
+  categoryId: 'Catégorie',
   autoPublish: 'Publier sans relecture (sinon : brouillons à relire)',
   itemsFound: 'Trouvés',
   findings: 'Trouvailles',
