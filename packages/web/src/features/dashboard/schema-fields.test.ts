@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EventInputSchema } from '@sortie/core';
 import { cleanValue, emptyValue, resourceFields, type Field } from './schema-fields';
 
 const kinds = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.key, f.widget.kind]));
@@ -32,6 +33,9 @@ describe('form fields from the core zod schemas', () => {
     expect(sent).not.toHaveProperty('ticketUrl');
     expect(sent).not.toHaveProperty('likeCount');
     expect(sent).not.toHaveProperty('_id');
+    // An optional group left blank (where an imported event came from) is not sent as {}.
+    expect(sent).not.toHaveProperty('source');
+    expect(EventInputSchema.safeParse({ ...sent, startsAt: '2026-05-01T18:00:00.000Z' }).success).toBe(true);
     expect(sent).toMatchObject({ title: 'Concert', city: 'Poitiers', description: '' });
   });
 });

@@ -232,7 +232,11 @@ export function cleanValue(fields: Field[], value: Record<string, unknown>): Rec
   for (const field of fields) {
     let v = value[field.key];
     if (v === undefined || v === null || (v === '' && !field.required && field.default === undefined)) continue;
-    if (field.widget.kind === 'group' && typeof v === 'object') v = cleanValue(field.widget.fields, v as Record<string, unknown>);
+    if (field.widget.kind === 'group' && typeof v === 'object') {
+      v = cleanValue(field.widget.fields, v as Record<string, unknown>);
+      // An optional group left blank (an event's import source) is not given at all.
+      if (!field.required && Object.keys(v as object).length === 0) continue;
+    }
     if (field.widget.kind === 'repeat' && Array.isArray(v)) {
       const inner = field.widget.fields;
       v = v.map((item) => cleanValue(inner, item as Record<string, unknown>));
