@@ -16,6 +16,37 @@ registerJob('collect:*', async (ctx, run) => {
   return { found, created, updated, skipped };
 });
 
+/** Collectors that ran within this time are left alone by the daily sweep. */
+const SWEEP_SKIPS_WITHIN_MS = 12 * 3600_000;
+
+/**
+ * The demo's and the operator's « Collecte quotidienne » (/dashboard/tasks): every collector
+ * that has not run for 12 hours, one after the other; a failure stays in that collector's
+ * history and does not stop the others.
+ */
+registerJob(
+  'collectors',
+  async (ctx, run) => {
+    const counts = { collectors: 0, failed: 0, skipped: 0, created: 0, updated: 0 };
+    for (const { id, lastRunAt } of await ctx.db.query<{ id: string; lastRunAt: string | null }>(`SELECT id, data->>'lastRunAt' AS "lastRunAt" FROM collectors ORDER BY name, id`)) {
+      if (lastRunAt && run.now.getTime() - Date.parse(lastRunAt) < SWEEP_SKIPS_WITHIN_MS) {
+        counts.skipped += 1;
+        continue;
+      }
+      counts.collectors += 1;
+      try {
+        const result = await runCollector(ctx, id, run.now);
+        counts.created += result.created;
+        counts.updated += result.updated;
+      } catch {
+        counts.failed += 1;
+      }
+    }
+    return counts;
+  },
+  { label: 'Collecte quotidienne' },
+);
+
 /** Gives a collector's job its schedule (a collector created, its schedule changed), or drops it (deleted). */
 export async function scheduleCollector(ctx: AppContext, collectorId: string): Promise<void> {
   const collector = await ctx.store.getStored('collectors', collectorId);

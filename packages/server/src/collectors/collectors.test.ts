@@ -129,6 +129,8 @@ describe('collectors', () => {
     await t.app.ctx.store.replace('collectors', id, { ...stored, source: { kind: 'ics', url: url() } });
     if (url().startsWith('ftp')) {
       await expect(safeFetch(url())).rejects.toThrow(reason);
+      await expect(runCollector(t.app.ctx, id, NOW)).rejects.toThrow('Réglages du collecteur invalides : ');
+      expect((await collector(id)).runs[0]).toMatchObject({ outcome: 'failed' });
     } else {
       await expect(runCollector(t.app.ctx, id, NOW)).rejects.toThrow(CollectorRunError);
       const [run] = (await collector(id)).runs;
@@ -205,6 +207,21 @@ describe('collectors', () => {
     await vi.waitFor(async () => expect(await t.db.query(`SELECT cron FROM job_schedules WHERE job = $1`, [`collect:${createdId}`])).toEqual([{ cron: '0 * * * *' }]));
     expect((await t.app.inject({ method: 'DELETE', url: `/api/collectors/${createdId}`, headers: { cookie: staff } })).statusCode).toBeLessThan(300);
     await vi.waitFor(async () => expect(await t.db.query(`SELECT cron FROM job_schedules WHERE job = $1`, [`collect:${createdId}`])).toEqual([]));
+  });
+
+  it('sweeps every collector not run for 12 hours as the « Collecte quotidienne » task', async () => {
+    const fresh = await addCollector('json', `${base}/openagenda.json`);
+    const [task] = await t.db.query<{ id: string }>(`SELECT id FROM tasks WHERE data->>'name' = 'Collecte quotidienne'`);
+    const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    const res = await t.app.inject({ method: 'POST', url: `/api/dashboard/tasks/${task!.id}/run`, headers: { cookie: staff } });
+    expect(res.json()).toMatchObject({ status: expect.stringMatching(/idle|failed/) });
+    const [run] = await t.app.ctx.jobs.history('collectors', 1);
+    expect(run).toMatchObject({ trigger: 'manual' });
+    expect(run!.counts['collectors']).toBeGreaterThan(0);
+    expect((await collector(fresh)).runs).toHaveLength(1);
+    // Those just collected are left alone by a second sweep.
+    const again = await t.app.ctx.jobs.runNow('collectors');
+    expect(again.counts['collectors']).toBe(0);
   });
 
   it('refuses private, loopback and link-local addresses, IPv4 and IPv6', () => {

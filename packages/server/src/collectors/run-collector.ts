@@ -38,8 +38,17 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
   const at = typeof now === 'number' ? now : now.getTime();
   const stored = await ctx.store.getStored('collectors', collectorId);
   if (!stored) throw new CollectorRunError('Collecteur introuvable.');
-  const collector = CollectorInputSchema.parse(stored);
   const startedAt = new Date(at).toISOString();
+  // The run's clock is the caller's (a fake one in tests), moved on by the time the run takes.
+  const began = Date.now();
+  const finishedAt = () => new Date(at + (Date.now() - began)).toISOString();
+  const parsed = CollectorInputSchema.safeParse(stored);
+  if (!parsed.success) {
+    const message = `Réglages du collecteur invalides : ${parsed.error.issues[0]?.message ?? 'illisibles'}`;
+    await ctx.db.transaction((tx) => saveRun(ctx, tx, collectorId, failedRun(startedAt, finishedAt(), message)));
+    throw new CollectorRunError(message);
+  }
+  const collector = parsed.data;
   let items: SourceItem[];
   try {
     const demo = ctx.config.production ? null : demoSourceOf(collector.source.url, at);
@@ -47,13 +56,13 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
     items = parseSource(collector, fetched.text, fetched.url, at);
   } catch (error) {
     const message = error instanceof SafeFetchError || error instanceof SourceFormatError ? error.message : `Erreur inattendue : ${(error as Error).message}`;
-    await recordFailure(ctx, collectorId, collector, startedAt, message);
+    await recordFailure(ctx, collectorId, collector, failedRun(startedAt, finishedAt(), message));
     throw new CollectorRunError(message);
   }
   try {
     const result = await ctx.db.transaction(async (tx) => {
       const { counts, findings } = await importItems(ctx, tx, collectorId, collector, items);
-      const run: CollectorRun = { startedAt, finishedAt: new Date().toISOString(), outcome: 'succeeded', found: items.length, ...counts, error: null };
+      const run: CollectorRun = { startedAt, finishedAt: finishedAt(), outcome: 'succeeded', found: items.length, ...counts, error: null };
       await saveRun(ctx, tx, collectorId, run);
       if (collector.source.kind === 'web') await saveScrapeJob(ctx, tx, collectorId, collector, run, findings);
       return { found: items.length, ...counts };
@@ -65,7 +74,7 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
     return result;
   } catch (error) {
     const message = `Import annulé, rien n'a été écrit : ${(error as Error).message}`;
-    await recordFailure(ctx, collectorId, collector, startedAt, message);
+    await recordFailure(ctx, collectorId, collector, failedRun(startedAt, finishedAt(), message));
     throw new CollectorRunError(message);
   }
 }
@@ -212,8 +221,11 @@ async function saveScrapeJob(ctx: CollectorContext, tx: Db, collectorId: string,
   );
 }
 
-async function recordFailure(ctx: CollectorContext, collectorId: string, collector: CollectorData, startedAt: string, message: string): Promise<void> {
-  const run: CollectorRun = { startedAt, finishedAt: new Date().toISOString(), outcome: 'failed', found: 0, created: 0, updated: 0, skipped: 0, error: message.slice(0, 2000) };
+const failedRun = (startedAt: string, finishedAt: string, message: string): CollectorRun => ({
+  startedAt, finishedAt, outcome: 'failed', found: 0, created: 0, updated: 0, skipped: 0, error: message.slice(0, 2000),
+});
+
+async function recordFailure(ctx: CollectorContext, collectorId: string, collector: CollectorData, run: CollectorRun): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await saveRun(ctx, tx, collectorId, run);
     if (collector.source.kind === 'web') await saveScrapeJob(ctx, tx, collectorId, collector, run, []);

@@ -96,7 +96,7 @@ export function ScrapeFindingsPanel({ record }: { record: DashboardRecord }) {
         Ce que la collecte a trouvé
       </h2>
       {errors.map((message, i) => (
-        <p key={i} role="alert" className="text-sm text-error">
+        <p key={i} className="text-sm text-error">
           {message}
         </p>
       ))}
