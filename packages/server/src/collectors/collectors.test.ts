@@ -26,6 +26,11 @@ describe('collectors', () => {
   beforeAll(async () => {
     t = await testApp({ config: { collectorAllowedHosts: ['127.0.0.1'] }, now: () => NOW });
     server = http.createServer((request, response) => {
+      if (request.url === '/slow') {
+        response.writeHead(200, { 'content-type': 'text/calendar' });
+        response.write('BEGIN:VCALENDAR\r\n');
+        return;
+      }
       if (request.url === '/redirect-private') {
         response.writeHead(302, { location: 'http://10.1.2.3/agenda.ics' }).end();
         return;
@@ -40,6 +45,7 @@ describe('collectors', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    server.closeAllConnections();
     server.close();
     await t.close();
   });
@@ -222,6 +228,13 @@ describe('collectors', () => {
     // Those just collected are left alone by a second sweep.
     const again = await t.app.ctx.jobs.runNow('collectors');
     expect(again.counts['collectors']).toBe(0);
+  });
+
+  it('gives up on a source that does not answer in time', async () => {
+    await expect(safeFetch(`${base}/slow`, { allowedHosts: ['127.0.0.1'], timeoutMs: 300 })).rejects.toThrow("La source n'a pas répondu en 1 s.");
+    // Loopback stays closed unless an operator allows it.
+    await expect(safeFetch(`${base}/agenda.ics`)).rejects.toThrow('Adresse refusée : 127.0.0.1');
+    await expect(safeFetch(`${base.replace('127.0.0.1', 'localhost')}/agenda.ics`)).rejects.toThrow('Adresse refusée : localhost');
   });
 
   it('refuses private, loopback and link-local addresses, IPv4 and IPv6', () => {

@@ -161,6 +161,6 @@ function fetchOnce(raw: string, allowedHosts: Set<string>, maxBytes: number, dea
 }
 
 const tooLarge = (maxBytes: number) => new SafeFetchError('too-large', `Source trop volumineuse (plus de ${Math.round(maxBytes / 1024 / 1024)} Mo).`);
-const timeoutError = (ms: number) => new SafeFetchError('timeout', `La source n'a pas répondu en ${Math.round(ms / 1000)} s.`);
+const timeoutError = (ms: number) => new SafeFetchError('timeout', `La source n'a pas répondu en ${Math.ceil(ms / 1000)} s.`);
 const unreachable = (target: URL, error: Error) =>
   new SafeFetchError('unreachable', `Source injoignable (${target.host}) : ${(error as NodeJS.ErrnoException).code ?? error.message}.`);
