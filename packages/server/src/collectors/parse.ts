@@ -57,12 +57,25 @@ export function parseIcs(text: string, now: number): SourceItem[] {
     throw new SourceFormatError(`Flux iCalendar illisible : ${(error as Error).message}`);
   }
   if (root.name !== 'vcalendar') throw new SourceFormatError('Flux iCalendar illisible : pas de VCALENDAR.');
+  // The feed's own VTIMEZONEs, registered for this parse only (the registry is global to ical.js).
   const knownZones = new Set<string>();
+  const registered: string[] = [];
   for (const zone of root.getAllSubcomponents('vtimezone')) {
     const tz = new ICAL.Timezone(zone);
-    ICAL.TimezoneService.register(tz, tz.tzid);
     knownZones.add(tz.tzid);
+    // ical.js's own zones (UTC, GMT, Z) stay as they are.
+    if (ICAL.TimezoneService.has(tz.tzid)) continue;
+    ICAL.TimezoneService.register(tz, tz.tzid);
+    registered.push(tz.tzid);
   }
+  try {
+    return expandEvents(root, knownZones, now);
+  } finally {
+    for (const tzid of registered) ICAL.TimezoneService.remove(tzid);
+  }
+}
+
+function expandEvents(root: ICAL.Component, knownZones: Set<string>, now: number): SourceItem[] {
   const vevents = root.getAllSubcomponents('vevent');
   // Modified occurrences (RECURRENCE-ID) are attached to their master event.
   const masters = new Map<string, ICAL.Event>();
