@@ -40,4 +40,22 @@ describe('/account', () => {
     expect(await screen.findByRole('link', { name: 'Tableau de bord' })).toBeTruthy();
     expect(screen.getByText('Équipe')).toBeTruthy();
   });
+
+  it('lets the visitor choose, per kind, notifications in the app and by e-mail', async () => {
+    const defaults = { reminder: { inApp: true, email: false }, followedEvent: { inApp: true, email: false }, raffleDraw: { inApp: true, email: false } };
+    const saved: unknown[] = [];
+    const api = new FakeProductApi().signedInAs(aUser({ displayName: 'Camille Martin' }));
+    api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
+      if (path !== '/users/notificationPreferences') return Promise.reject(new Error(`unexpected ${method} ${path}`));
+      if (method === 'PUT') saved.push(options.body);
+      return Promise.resolve(method === 'PUT' ? options.body : defaults);
+    });
+    const { user } = await renderApp({ path: '/account', api });
+    const email = await screen.findByRole('checkbox', { name: 'Rappels de mes favoris : par e-mail' });
+    expect((email as HTMLInputElement).checked).toBe(false);
+    await user.click(email);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Vos préférences sont enregistrées.')).toBeTruthy();
+    expect(saved).toEqual([{ ...defaults, reminder: { inApp: true, email: true } }]);
+  });
 });

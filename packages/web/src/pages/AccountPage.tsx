@@ -6,6 +6,7 @@ import { formatDate } from '../format';
 import { Icon } from '../components/Icon';
 import { useSignOut } from '../components/useSignOut';
 import { SignedInGate } from '../components/SignedInGate';
+import { NotificationPreferencesSection } from '../features/people/NotificationPreferencesForm';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Administrateur', staff: 'Équipe' };
 
@@ -74,6 +75,8 @@ function Account({ user }: { user: CurrentUser }) {
           ))}
         </ul>
       </nav>
+
+      <NotificationPreferencesSection />
 
       <button
         type="button"

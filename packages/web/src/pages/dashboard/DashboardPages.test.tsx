@@ -9,7 +9,7 @@ type Handler = (path: string, body: unknown) => unknown;
 function staffApi(routes: Record<string, Handler> = {}) {
   const api = new FakeProductApi().signedInAs(aStaffUser());
   api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
-    const handler = routes[`${method} ${path}`];
+    const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
     if (!handler) return Promise.reject(new Error(`unexpected ${method} ${path}`));
     return Promise.resolve(handler(path, options.body));
   });
@@ -66,8 +66,32 @@ describe('dashboard special pages', () => {
     expect(await screen.findByText(/dernier passage : samedi 14 mars à 20:30/)).toBeTruthy();
   });
 
+  it('/dashboard/tasks shows a task’s run history: start, end, outcome, error, counts', async () => {
+    const id = anId();
+    const run = { job: 'notifications', node: 'embedded', counts: {} };
+    const api = staffApi({
+      [`GET /dashboard/tasks/${id}/runs`]: () => ({
+        job: 'notifications',
+        items: [
+          { ...run, id: 'b', trigger: 'manual', startedAt: '2026-03-14T19:30:00.000Z', finishedAt: '2026-03-14T19:30:02.000Z', outcome: 'ok', error: null, counts: { reminders: 2, mailed: 1 } },
+          { ...run, id: 'a', trigger: 'schedule', startedAt: '2026-03-14T19:25:00.000Z', finishedAt: '2026-03-14T19:25:01.000Z', outcome: 'error', error: 'Source injoignable.' },
+        ],
+      }),
+    });
+    api.seed('tasks', { _id: id, name: 'Notifications', schedule: '*/5 * * * *', status: 'idle', lastRunAt: null, lastError: null });
+    const { user } = await renderApp({ path: '/dashboard/tasks', api });
+    await user.click(await screen.findByRole('button', { name: 'Voir l’historique' }));
+    const table = await screen.findByRole('table', { name: 'Historique : Notifications' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('samedi 14 mars à 20:30 (manuel)');
+    expect(rows[1]!.textContent).toContain('Réussi');
+    expect(rows[1]!.textContent).toContain('2 rappels · 1 e-mails');
+    expect(rows[2]!.textContent).toContain('Échec');
+    expect(rows[2]!.textContent).toContain('Source injoignable.');
+  });
+
   it('/dashboard/mailTemplates previews a template with its variables filled in', async () => {
-    const api = staffApi().seed('mailTemplates', { name: 'bienvenue', subject: 'Bienvenue, {{prenom}} !', body: 'Bonjour {{prenom}}, à bientôt à {{ville}}.' });
+    const api = staffApi({ 'GET /dashboard/mails': () => ({ total: 0, items: [] }) }).seed('mailTemplates', { name: 'bienvenue', subject: 'Bienvenue, {{prenom}} !', body: 'Bonjour {{prenom}}, à bientôt à {{ville}}.' });
     const { user } = await renderApp({ path: '/dashboard/mailTemplates', api });
     const preview = await screen.findByTestId('mail-preview');
     expect(preview.textContent).toContain('Bienvenue, {{prenom}} !');
