@@ -104,6 +104,17 @@ describe('dashboard special pages', () => {
     expect(api.lastCallTo('update')?.[2]).toEqual({ name: 'bienvenue', subject: 'Bienvenue, {{prenom}} !', body: 'Bonjour {{prenom}}, à bientôt à {{ville}}.' });
   }, 15_000);
 
+  it('/dashboard/mailTemplates shows the mails kept without SMTP, newest first', async () => {
+    const mail = { id: 'm1', to: 'lea@exemple.fr', subject: 'Demain : Jazz au Confort', html: '<p>Demain</p>', text: 'Bonjour Léa, c’est demain à 20 h 30.', template: 'Rappel', status: 'kept', error: null, createdAt: '2026-11-23T16:00:00.000Z' };
+    const api = staffApi({ 'GET /dashboard/mails': () => ({ total: 1, items: [mail] }) });
+    const { user } = await renderApp({ path: '/dashboard/mailTemplates', api });
+    const box = within(await screen.findByRole('region', { name: 'Boîte d’envoi' }));
+    const summary = await box.findByText('Demain : Jazz au Confort');
+    expect(box.getByText(/à lea@exemple\.fr, le 23\/11\/2026 17:00, gardé ici/)).toBeTruthy();
+    await user.click(summary);
+    expect(box.getByText('Bonjour Léa, c’est demain à 20 h 30.')).toBeTruthy();
+  }, 15_000);
+
   it('/dashboard/tools creates a short link with a generated code and purges the cache', async () => {
     const api = staffApi({ 'POST /dashboard/cache/purge': () => ({ purged: ['liens courts'] }) });
     api.answer('create', (_resource: string, body: Record<string, unknown>) => Promise.resolve({ _id: anId(), shortCode: 'x7Kp2q', ...body }));

@@ -5,6 +5,7 @@ import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ToolHeading } from './ToolHeading';
+import { Mailbox } from './Mailbox';
 
 type Template = { _id?: string; name: string; subject: string; body: string };
 const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
@@ -143,6 +144,7 @@ export default function MailTemplatesPage() {
           );
         }}
       </QueryView>
+      <Mailbox />
     </section>
   );
 }
