@@ -186,6 +186,10 @@ describe('reminders, followers and e-mail, with a fake clock', () => {
     const done = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${encodeURIComponent(token)}` });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ kind: 'reminder', message: expect.stringContaining('rappels') });
+    // Opened from the mail, in a browser: a French page.
+    const page = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`, headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('vous ne recevrez plus les rappels par e-mail');
     // Another user's id with this signature, or another kind: refused, nothing changed.
     const [, kind, signature] = token.split('.');
     for (const forged of [`${ids.quiet}.${kind}.${signature}`, `${ids.optIn}.followedEvent.${signature}`, 'nimporte.quoi.ici']) {

@@ -28,12 +28,20 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
   }, signedIn);
 
   // No session: the signed token names the user and the kind, and nothing else can be changed with it.
-  serve(app, OPERATIONS.unsubscribe, async ({ query: { token } }) => {
+  serve(app, OPERATIONS.unsubscribe, async ({ query: { token } }, { request, reply }) => {
     const target = await readUnsubscribeToken(ctx, token);
     if (!target) throw forbidden('Ce lien de désabonnement n’est pas valable.');
     const preferences = await read(target.userId);
     preferences[target.kind] = { ...preferences[target.kind], email: false };
     await write(target.userId, preferences);
-    return { kind: target.kind, message: `C’est fait : vous ne recevrez plus les ${KIND_LABELS[target.kind]} par e-mail. Vous pouvez changer d’avis dans votre compte.` };
+    const message = `C’est fait : vous ne recevrez plus les ${KIND_LABELS[target.kind]} par e-mail. Vous pouvez changer d’avis dans votre compte.`;
+    // Clicked in a mail, the link opens in a browser: a page in French rather than JSON.
+    if (request.headers.accept?.includes('text/html')) return reply.type('text/html; charset=utf-8').send(unsubscribedPage(message));
+    return { kind: target.kind, message };
   });
+}
+
+/** The page a mail's unsubscribe link opens (the message holds no user input). */
+function unsubscribedPage(message: string): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Désabonnement — Sortie</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>Désabonnement</h1><p>${message}</p><p><a href="/account">Mon compte</a></p></body></html>`;
 }
