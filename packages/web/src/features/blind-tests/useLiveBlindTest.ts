@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BlindTestSession, ClockPort, TournamentSocketPort, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
+import { BlindTestSession, ClockPort, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useLiveConnection } from '../../data/useLiveConnection';
 
@@ -31,8 +31,6 @@ export interface LiveBlindTestApi {
   run: (action: string, params?: Record<string, unknown>) => Promise<string | null>;
 }
 
-/** While the socket is down, how often the game is asked for again (socket.io gives up after its own attempts). */
-
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function liveOf(state: BlindTestGameState): LiveBlindTest {
@@ -48,9 +46,7 @@ function liveOf(state: BlindTestGameState): LiveBlindTest {
  */
 export function useLiveBlindTest(id: string, { player = true }: { player?: boolean } = {}): LiveBlindTestApi {
   const session = useUseCase(BlindTestSession);
-  const socket = useUseCase(TournamentSocketPort);
   const [state, setState] = useState<LiveBlindTest>({ status: 'loading' });
-  const [online, setOnline] = useState(true);
   const [lostPlayer, setLostPlayer] = useState<string | null>(null);
   const hasData = useRef(false);
   // Answers arriving out of order: only the latest request may write the state.
@@ -92,25 +88,13 @@ export function useLiveBlindTest(id: string, { player = true }: { player?: boole
       generation.current++;
       show(update);
     });
-    let lost = false;
-    const stopConnect = socket.on('connect', () => {
-      setOnline(true);
-      if (lost) reload();
-      lost = false;
-    });
-    const stopDisconnect = socket.on('disconnect', () => {
-      lost = true;
-      setOnline(false);
-    });
     return () => {
       generation.current++;
       stopWatching();
-      stopConnect();
-      stopDisconnect();
     };
-  }, [session, socket, id, reload, show]);
+  }, [session, id, reload, show]);
 
-  useLiveConnection(online, reload);
+  const online = useLiveConnection(reload);
 
   const run = useCallback(
     async (action: string, params: Record<string, unknown> = {}) => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { SessionService, TournamentActions, TournamentSocketPort, type Tournament, type TournamentActionName, type TournamentActor } from '@sortie/core';
+import { SessionService, TournamentActions, type Tournament, type TournamentActionName, type TournamentActor } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useLiveConnection } from '../../data/useLiveConnection';
 
@@ -32,11 +32,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function useLiveTournament(id: string): LiveTournamentApi {
   const actions = useUseCase(TournamentActions);
-  const socket = useUseCase(TournamentSocketPort);
   const session = useUseCase(SessionService);
   const { user } = useSnapshot(session.state);
   const [state, setState] = useState<LiveTournament>({ status: 'loading' });
-  const [online, setOnline] = useState(true);
   const hasData = useRef(false);
   // Answers arriving out of order: only the latest request may write the state.
   const generation = useRef(0);
@@ -65,26 +63,13 @@ export function useLiveTournament(id: string): LiveTournamentApi {
       hasData.current = true;
       setState({ status: 'success', tournament });
     });
-    // The first connection carries the first `get`; only a connection after a loss needs another.
-    let lost = false;
-    const stopConnect = socket.on('connect', () => {
-      setOnline(true);
-      if (lost) reload();
-      lost = false;
-    });
-    const stopDisconnect = socket.on('disconnect', () => {
-      lost = true;
-      setOnline(false);
-    });
     return () => {
       generation.current++;
       stopWatching();
-      stopConnect();
-      stopDisconnect();
     };
-  }, [actions, socket, id, reload]);
+  }, [actions, id, reload]);
 
-  useLiveConnection(online, reload);
+  const online = useLiveConnection(reload);
 
   const run = useCallback(
     async (action: TournamentActionName, params: Record<string, unknown> = {}) => {
