@@ -40,3 +40,16 @@ export function acknowledgedEmit<T>(
     );
   });
 }
+
+/** A socket message as an object: sent as an object or as a JSON string (SPEC.md §3); anything else is null. */
+export function socketMessage(raw: unknown): Record<string, unknown> | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}

@@ -8,7 +8,7 @@ import { TokenStorePort } from '../ports/token-store.port';
 import { TournamentSocketPort } from '../ports/tournament-socket.port';
 import type { Unsubscribe } from '../ports/push.port';
 import { parseId } from './parse-input';
-import { acknowledgedEmit } from './acknowledged-emit';
+import { acknowledgedEmit, socketMessage } from './acknowledged-emit';
 
 /** A blind test's acknowledgement is awaited as a tournament's is (SPEC.md §9: 2000 ms). */
 export const BLIND_TEST_ACK_WAIT_MS = TOURNAMENT_ACK_WAIT_MS;
@@ -100,7 +100,7 @@ export class BlindTestSession {
    */
   watch(blindTestId: string, listener: (state: BlindTestGameState) => void): Unsubscribe {
     return this.socket.on(SOCKET_EVENTS.blindTestUpdate, (raw) => {
-      const update = objectOf(raw);
+      const update = socketMessage(raw);
       if (!update) return;
       if (typeof update['blindTestId'] === 'string' && update['blindTestId'] !== blindTestId) return;
       const state = this.#stateOf('game' in update ? update['game'] : update);
@@ -109,7 +109,7 @@ export class BlindTestSession {
   }
 
   #replyOf(raw: unknown): BlindTestReply {
-    const reply = objectOf(raw);
+    const reply = socketMessage(raw);
     if (reply?.['status'] === 'error') {
       throw new BlindTestSessionError(typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error'), 'BLIND_TEST_REFUSED');
     }
@@ -117,12 +117,12 @@ export class BlindTestSession {
     if (game === undefined || game === null) throw new BlindTestSessionError(UNDEFINED_GAME_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
     const state = this.#stateOf(game);
     if (!state) throw new BlindTestSessionError(INVALID_BLIND_TEST_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
-    const player = objectOf(reply?.['player']);
+    const player = socketMessage(reply?.['player']);
     return typeof player?.['id'] === 'string' && typeof player['token'] === 'string' ? { ...state, player: { id: player['id'], token: player['token'] } } : state;
   }
 
   #stateOf(raw: unknown): BlindTestGameState | null {
-    const value = objectOf(raw);
+    const value = socketMessage(raw);
     if (!value) return null;
     const receivedAt = this.clock.now().getTime();
     const title = typeof value['title'] === 'string' ? value['title'] : null;
@@ -138,18 +138,6 @@ export class BlindTestSession {
     }
     return { kind: 'view', view: { ...view, me: view.me ?? null }, game, title, receivedAt };
   }
-}
-
-function objectOf(raw: unknown): Record<string, unknown> | null {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 /** A view as core's screenView and playerView write it (the server computed it with the same functions). */

@@ -6,7 +6,7 @@ import { ClockPort } from '../ports/clock.port';
 import { TournamentSocketPort } from '../ports/tournament-socket.port';
 import type { Unsubscribe } from '../ports/push.port';
 import { parseInput } from './parse-input';
-import { acknowledgedEmit } from './acknowledged-emit';
+import { acknowledgedEmit, socketMessage } from './acknowledged-emit';
 
 export const UNDEFINED_TOURNAMENT_MESSAGE = 'undefined tournament';
 export const TOURNAMENT_TIMEOUT_MESSAGE = 'Le serveur du tournoi n’a pas répondu à temps.';
@@ -44,7 +44,7 @@ export class TournamentActions {
    */
   watch(tournamentId: string, listener: (tournament: Tournament) => void): Unsubscribe {
     return this.socket.on(SOCKET_EVENTS.tournamentUpdate, (raw) => {
-      const update = parseReply(raw);
+      const update = socketMessage(raw);
       if (!update) return;
       const parsed = TournamentSchema.safeParse('tournament' in update ? update['tournament'] : update);
       // An update core's schema refuses is dropped: the next 'get' or update brings the truth.
@@ -55,20 +55,8 @@ export class TournamentActions {
   }
 }
 
-function parseReply(raw: unknown): Record<string, unknown> | null {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
-}
-
 function tournamentOf(raw: unknown): Tournament {
-  const reply = parseReply(raw);
+  const reply = socketMessage(raw);
   if (reply?.['status'] === 'error') {
     throw new TournamentError(typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error'));
   }
