@@ -10,13 +10,12 @@
 //
 // Usage: node --import tsx packages/server/bench/blind-test.bench.mjs [results.json]
 // Environment: PLAYERS (300), SPREAD (2000 ms), QUESTIONS (3). Goal: p99 ≤ 50 ms.
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { io as connect } from 'socket.io-client';
+import { child, children, connectAll, quantile, sessionToken } from './socket-bench.mjs';
 import { pointsFor } from '@sortie/core/domain';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 300);
@@ -28,46 +27,6 @@ const UPDATE = 'blindTest:update';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
-const children = new Set();
-
-function child(script, { env = {}, execArgv = [] } = {}) {
-  const proc = fork(script, [], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.add(proc);
-  proc.on('exit', () => children.delete(proc));
-  const next = (type) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (m) => {
-        if (m.type === 'failed') reject(new Error(m.message));
-        if (m.type !== type) return;
-        proc.off('message', onMessage);
-        resolve(m);
-      };
-      proc.on('message', onMessage);
-      proc.once('exit', (code) => reject(new Error(`${script} s’est arrêté (code ${code}).`)));
-    });
-  return { proc, next, send: (message) => proc.send(message) };
-}
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-
-async function connectAll(url, count, options = {}) {
-  const sockets = [];
-  for (let i = 0; i < count; i += 50) {
-    sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => new Promise((resolve, reject) => {
-      const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, ...options });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    })))));
-  }
-  return sockets;
-}
-
-async function sessionToken(url) {
-  const post = (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const { idToken } = await post('/api/identity/signIn', { email: 'staff@demo.sortie.fr', password: 'sortie-demo' });
-  return (await post('/api/auth/login/web', { idToken, messagingToken: null })).sessionToken;
-}
-
 /** A small seeded generator: the same choices and moments on every run. */
 function random(seed) {
   let state = seed >>> 0;

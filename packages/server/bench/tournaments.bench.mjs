@@ -13,13 +13,12 @@
 // Three processes: the server under test (with its PGlite child), the spectators, and this one,
 // whose clients measure. Goals: p99 ≤ 20 ms, and no acknowledgement beyond 2,000 ms (the wait
 // of SPEC.md §9).
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { io as connect } from 'socket.io-client';
+import { child, children, connectAll, quantile, sessionToken } from './socket-bench.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 20);
 const WARMUP = Number(process.env.WARMUP ?? 3);
@@ -35,46 +34,6 @@ const CYCLE = ['get', 'write', 'get', 'get', 'write'];
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
-const children = new Set();
-
-function child(script, { env = {}, execArgv = [] } = {}) {
-  const proc = fork(script, [], { execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.add(proc);
-  proc.on('exit', () => children.delete(proc));
-  const next = (type) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (m) => {
-        if (m.type === 'failed') reject(new Error(m.message));
-        if (m.type !== type) return;
-        proc.off('message', onMessage);
-        resolve(m);
-      };
-      proc.on('message', onMessage);
-      proc.once('exit', (code) => reject(new Error(`${script} s’est arrêté (code ${code}).`)));
-    });
-  return { proc, next, send: (message) => proc.send(message) };
-}
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-
-async function connectAll(url, count, options = {}) {
-  const sockets = [];
-  for (let i = 0; i < count; i += 50) {
-    sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => new Promise((resolve, reject) => {
-      const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, ...options });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    })))));
-  }
-  return sockets;
-}
-
-async function sessionToken(url) {
-  const post = (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const { idToken } = await post('/api/identity/signIn', { email: 'staff@demo.sortie.fr', password: 'sortie-demo' });
-  return (await post('/api/auth/login/web', { idToken, messagingToken: null })).sessionToken;
-}
-
 /**
  * Open loop: RATE actions a second in total, handed to the clients in turn; a client runs its
  * actions one after the other (its undo needs its report). Answers the acknowledgement times of
