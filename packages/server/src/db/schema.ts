@@ -162,3 +162,16 @@ export const notificationKeys = pgTable('notification_keys', {
   key: text('key').primaryKey(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+/** Who changed what (roles today; issue 22's audit log): actor, action, target, the fields before and after. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: at('at').notNull().defaultNow(),
+  /** Null for an operator's command (sortie-admin) or the server itself: actorLabel says which. */
+  actorId: text('actor_id'),
+  actorLabel: text('actor_label').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId, t.at)]);
