@@ -16,3 +16,4 @@ export * as tournamentEngine from './tournament-engine';
 export * from './blind-test';
 export * from './roles';
 export * from './operations';
+export * from './responsive-image';

@@ -3,9 +3,10 @@ import { mdiCalendar } from '@mdi/js';
 import { Link } from 'wouter';
 import { pathFor, type Event } from '@sortie/core';
 import { Icon } from './Icon';
+import { ResponsiveImage } from './ResponsiveImage';
 import { formatDateTime, formatPriceRange, formatTime } from '../format';
 
-type CardEvent = Pick<Event, '_id' | 'title' | 'startsAt' | 'city' | 'price'> & { coverImage?: string; categoryIds?: string[] };
+type CardEvent = Pick<Event, '_id' | 'title' | 'startsAt' | 'city' | 'price' | 'coverImage'> & { categoryIds?: string[] };
 
 /**
  * One event in a list: cover, title, time and price; the whole card opens the event.
@@ -16,7 +17,7 @@ export function EventCard({ event, categories, timeOnly = false, action }: { eve
   return (
     <article className="group relative flex items-start gap-3 rounded-2xl bg-surface p-3 ring-1 ring-line focus-within:ring-2 focus-within:ring-primary hover:ring-white/30">
       {event.coverImage ? (
-        <img src={event.coverImage} alt="" loading="lazy" className="size-20 shrink-0 rounded-xl object-cover" width={80} height={80} />
+        <ResponsiveImage image={event.coverImage} alt="" sizes="80px" className="size-20 shrink-0 rounded-xl object-cover" width={80} height={80} />
       ) : (
         <div className="grid size-20 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary" aria-hidden="true">
           <Icon path={mdiCalendar} size={28} />

@@ -2,6 +2,7 @@ import { mdiInstagram, mdiMicrophoneVariant, mdiSpotify, mdiWeb } from '@mdi/js'
 import { recordQueries, type Artist } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { usePageTitle } from '../components/usePageTitle';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
@@ -29,7 +30,7 @@ export default function ArtistPage({ params }: PageProps) {
           <>
             <header className="flex flex-wrap items-center gap-4">
               {artist.image ? (
-                <img src={artist.image} alt="" className="size-24 rounded-full object-cover" width={96} height={96} />
+                <ResponsiveImage image={artist.image} alt="" sizes="96px" priority className="size-24 rounded-full object-cover" width={96} height={96} />
               ) : (
                 <span className="grid size-24 place-items-center rounded-full bg-primary/15 text-primary" aria-hidden="true">
                   <Icon path={mdiMicrophoneVariant} size={40} />

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { eventQueries, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
+import { MAIN_IMAGE_SIZES, ResponsiveImage } from '../components/ResponsiveImage';
 import { usePageTitle } from '../components/usePageTitle';
 import { ErrorNotice, ListSkeleton, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
@@ -58,9 +59,7 @@ function EventDetails({ event }: { event: Event }) {
 
   return (
     <article className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="page-title">
-      {event.coverImage && isHttp(event.coverImage) && (
-        <img src={event.coverImage} alt="" className="mb-6 aspect-[2/1] w-full rounded-3xl object-cover" width={896} height={448} />
-      )}
+      <ResponsiveImage image={event.coverImage} sizes={MAIN_IMAGE_SIZES} priority className="mb-6 aspect-[2/1] w-full rounded-3xl object-cover" />
       {categories.status === 'success' && categories.data.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label="Catégories">
           {categories.data.map((category) => (

@@ -2,6 +2,7 @@ import { mdiAccountGroup } from '@mdi/js';
 import { recordQueries, type Organization } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { usePageTitle } from '../components/usePageTitle';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
@@ -22,7 +23,7 @@ export default function OrganizationPage({ params }: PageProps) {
           <>
             <header className="flex flex-wrap items-center gap-4">
               {organization.logo ? (
-                <img src={organization.logo} alt="" className="size-20 rounded-2xl object-cover" width={80} height={80} />
+                <ResponsiveImage image={organization.logo} alt="" sizes="80px" priority className="size-20 rounded-2xl object-cover" width={80} height={80} />
               ) : (
                 <span className="grid size-20 place-items-center rounded-2xl bg-primary/15 text-primary" aria-hidden="true">
                   <Icon path={mdiAccountGroup} size={36} />

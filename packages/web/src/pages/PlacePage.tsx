@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { pathFor, placeQueries, type PlaceDetails } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
+import { MAIN_IMAGE_SIZES, ResponsiveImage } from '../components/ResponsiveImage';
 import { usePageTitle } from '../components/usePageTitle';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
@@ -36,7 +37,7 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
   const socials = Object.entries(place.socials ?? {});
   return (
     <>
-      {place.images[0] && <img src={place.images[0]} alt="" className="mb-6 aspect-[3/1] w-full rounded-2xl object-cover" />}
+      <ResponsiveImage image={place.images[0]} sizes={MAIN_IMAGE_SIZES} priority className="mb-6 aspect-[3/1] w-full rounded-2xl object-cover" />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           {typeName && <p className="text-sm font-semibold text-accent">{typeName}</p>}

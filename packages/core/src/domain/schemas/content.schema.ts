@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityMeta, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { ImageVariantSchema } from './image.schema';
 
 const SlugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/, 'Slug invalide (a-z, 0-9, tirets).');
 
@@ -38,11 +39,14 @@ export function renderTemplate(text: string, variables: Record<string, string>):
 }
 
 export const ImageInputSchema = z.object({
-  url: HttpUrlSchema,
+  /** The address of an image on the web, or, for an upload, its widest fallback variant. */
+  url: z.union([HttpUrlSchema, ImageVariantSchema.shape.url]),
   alt: z.string().max(300).default(''),
   width: z.number().int().min(1).max(20_000).optional(),
   height: z.number().int().min(1).max(20_000).optional(),
   uploadedBy: ObjectIdSchema.optional(),
+  /** Set by the server on an upload (POST /api/images/upload): every width and format it made. */
+  variants: z.array(ImageVariantSchema).max(24).optional(),
 });
 export const ImageSchema = ImageInputSchema.extend(EntityMeta);
 export type Image = z.infer<typeof ImageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CentsSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, ListQuerySchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { ImageFieldSchema } from './image.schema';
 
 export const EventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
 
@@ -27,7 +28,7 @@ const EventFields = z.object({
   artistIds: z.array(ObjectIdSchema).max(50).default([]),
   categoryIds: z.array(ObjectIdSchema).max(20).default([]),
   city: NonEmpty('La ville', 100),
-  coverImage: HttpUrlSchema.optional(),
+  coverImage: ImageFieldSchema.optional(),
   price: PriceSchema.default({ free: true }),
   ticketUrl: HttpUrlSchema.optional(),
   status: EventStatusSchema.default('published'),

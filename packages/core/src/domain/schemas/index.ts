@@ -9,3 +9,4 @@ export * from './links.schema';
 export * from './operations.schema';
 export * from './auth.schema';
 export * from './music.schema';
+export * from './image.schema';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ArtistSlugSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { ImageFieldSchema } from './image.schema';
 
 export const OrganizationInputSchema = z.object({
   name: NonEmpty('Le nom'),
   description: z.string().max(20_000).default(''),
-  logo: HttpUrlSchema.optional(),
+  logo: ImageFieldSchema.optional(),
   website: HttpUrlSchema.optional(),
   memberIds: z.array(ObjectIdSchema).max(500).default([]),
 });
@@ -16,7 +17,7 @@ export const ArtistInputSchema = z.object({
   slug: ArtistSlugSchema,
   bio: z.string().max(20_000).default(''),
   genres: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
-  image: HttpUrlSchema.optional(),
+  image: ImageFieldSchema.optional(),
   links: z.object({ spotify: HttpUrlSchema.optional(), instagram: HttpUrlSchema.optional(), website: HttpUrlSchema.optional() }).default({}),
 });
 export const ArtistSchema = ArtistInputSchema.extend(EntityMeta);

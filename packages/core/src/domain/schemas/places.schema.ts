@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CentsSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, LatLngSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { ImageFieldSchema } from './image.schema';
 
 export const AddressSchema = z.object({
   street: z.string().trim().max(200).default(''),
@@ -23,7 +24,7 @@ const PlaceFields = z.object({
   phone: z.string().trim().max(30).optional(),
   website: HttpUrlSchema.optional(),
   socials: z.record(z.string().max(30), HttpUrlSchema).default({}),
-  images: z.array(HttpUrlSchema).max(20).default([]),
+  images: z.array(ImageFieldSchema).max(20).default([]),
   openingHours: OpeningHoursSchema.default({}),
   organizationId: ObjectIdSchema.optional(),
 });

@@ -2,13 +2,14 @@ import { mdiMapMarkerOutline } from '@mdi/js';
 import { Link } from 'wouter';
 import { pathFor, type Place } from '@sortie/core';
 import { Icon } from '../../components/Icon';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 
 /** One place in the list: picture, name (the link), type and address. */
 export function PlaceListItem({ place, typeName }: { place: Place; typeName?: string }) {
   return (
     <li className="relative flex gap-3 rounded-2xl bg-surface p-3 ring-1 ring-line focus-within:ring-2 focus-within:ring-primary hover:ring-white/30">
       {place.images[0] ? (
-        <img src={place.images[0]} alt="" loading="lazy" className="size-20 shrink-0 rounded-xl object-cover" width={80} height={80} />
+        <ResponsiveImage image={place.images[0]} alt="" sizes="80px" className="size-20 shrink-0 rounded-xl object-cover" width={80} height={80} />
       ) : (
         <span className="grid size-20 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary" aria-hidden="true">
           <Icon path={mdiMapMarkerOutline} size={28} />
