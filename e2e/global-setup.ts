@@ -65,7 +65,10 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', SORTIE_DATA_DIR: dataDir,
       // The scenarios sign in more often than a visitor would, all from 127.0.0.1.
-      SORTIE_SIGNIN_RATE_LIMIT: '1000' },
+      SORTIE_SIGNIN_RATE_LIMIT: '1000',
+      // No store page by default (SPEC.md §4 redirects only to a configured one): mobile.e2e needs both.
+      SORTIE_ANDROID_STORE_URL: 'https://play.google.com/store/apps/details?id=fr.sortie.app',
+      SORTIE_IOS_STORE_URL: 'https://apps.apple.com/fr/app/sortie/id0000000000' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

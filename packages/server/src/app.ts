@@ -26,6 +26,8 @@ import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
 import { registerWebApp } from './web/static';
+import { registerDelivery } from './web/delivery';
+import { registerSessionHint } from './http/session-hint';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/database';
@@ -100,6 +102,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   });
   app.setErrorHandler(handleError);
   await app.register(fastifyCookie);
+  // Compression and security headers, before any route: @fastify/compress hooks each route as it is added.
+  await registerDelivery(app, config);
+  registerSessionHint(app, config);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db), errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
 
   // The fast path first, outside the /api hooks.

@@ -31,6 +31,10 @@ export interface ServerConfig {
   signInRateLimit: number;
   /** Hosts collectors may fetch even on a private address (SORTIE_COLLECTOR_ALLOWED_HOSTS, comma-separated). */
   collectorAllowedHosts: string[];
+  /** The site's public origin (https://sortie.example), for absolute links in sitemaps and calendars; the request's host when absent. */
+  publicUrl: string | null;
+  /** Send Strict-Transport-Security on every answer, not only on those that came over https (SORTIE_HSTS=1). */
+  hsts: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -59,13 +63,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : null,
     pushPublicKey: env.SORTIE_PUSH_PUBLIC_KEY ?? null,
     spotify: env.SPOTIFY_CLIENT_ID && env.SPOTIFY_REDIRECT_URI ? { clientId: env.SPOTIFY_CLIENT_ID, redirectUri: env.SPOTIFY_REDIRECT_URI } : null,
+    // No store page unless one is configured: a phone is never sent to a placeholder (SPEC.md §4).
     storePages: {
-      ios: env.SORTIE_IOS_STORE_URL ?? 'https://apps.apple.com/fr/app/sortie/id0000000000',
-      android: env.SORTIE_ANDROID_STORE_URL ?? 'https://play.google.com/store/apps/details?id=fr.sortie.app',
+      ios: env.SORTIE_IOS_STORE_URL?.trim() || null,
+      android: env.SORTIE_ANDROID_STORE_URL?.trim() || null,
     },
     appLinkScheme: env.SORTIE_APP_LINK_SCHEME ?? 'sortie',
     mapsApiKey: env.SORTIE_MAPS_API_KEY ?? null,
     microCacheMs: env.SORTIE_MICROCACHE_MS === undefined ? 1000 : Number(env.SORTIE_MICROCACHE_MS) || 0,
     signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? 10) || 10,
+    publicUrl: publicOrigin(env.SORTIE_PUBLIC_URL),
+    hsts: env.SORTIE_HSTS === '1',
   };
+}
+
+/** The origin of SORTIE_PUBLIC_URL (http or https), or null when absent or not a URL. */
+function publicOrigin(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

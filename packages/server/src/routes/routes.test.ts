@@ -216,7 +216,7 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
   describe('config, docs, health', () => {
     it('answers the runtime config, the OpenAPI document and the health', async () => {
       const config = (await get('/api/config')).json();
-      expect(config).toMatchObject({ identityProvider: 'local', signInMethods: { google: false, apple: false, password: true }, storePages: { ios: 'https://apps.apple.com/fr/app/sortie/id0000000000' } });
+      expect(config).toMatchObject({ identityProvider: 'local', signInMethods: { google: false, apple: false, password: true }, storePages: { ios: null, android: null } });
       expect(config.cities).toEqual(['Bordeaux', 'La Rochelle', 'Poitiers', 'Tours']);
       const docs = (await get('/api/docs')).json();
       expect(docs.openapi).toBe('3.1.0');

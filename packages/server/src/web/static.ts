@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from '../http/errors';
 import { NotFoundError } from '@sortie/core';
+import { staticCacheHeaders } from './delivery';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Sortie</title>
@@ -14,7 +15,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 /** The built web app with its single-page fallback, or a French page saying it is not built. */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // The build writes a .br and a .gz beside each text asset (web/scripts/precompress.mjs).
+  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/socket.io') && (request.headers.accept ?? '').includes('text/html');

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import type { ServerConfig } from '../config';
+
+/** Smaller answers gain nothing from compression: a TCP packet carries them either way. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+/** One year: hashed assets never change under their name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Stored but checked with the server before each use (index.html, the service workers, the manifest). */
+export const REVALIDATE = 'no-cache';
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+// Text formats only: images, fonts and archives are compressed already.
+const COMPRESSIBLE = /^(text\/(html|css|plain|calendar|xml|javascript)|application\/(json|(.+\+)?json|javascript|xml|(.+\+)?xml|manifest\+json)|image\/svg\+xml)(;|$)/;
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * The nonce of this answer's Content-Security-Policy for inline scripts: a server-rendered page
+ * puts it on the few scripts it writes itself (React's streaming renderer takes it as `nonce`).
+ */
+export function scriptNonce(reply: FastifyReply): string {
+  let nonce = nonces.get(reply.raw);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(reply.raw, nonce);
+  }
+  return nonce;
+}
+
+/** The CSP's sources, by what the configuration turns on (Firebase, Google Maps, Spotify). */
+export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' | 'mapsApiKey' | 'spotify'>) {
+  const script = ["'self'"];
+  const connect = ["'self'", 'https://musicbrainz.org', 'https://acousticbrainz.org'];
+  const frame = ["'self'"];
+  const style = ["'self'", "'unsafe-inline'"];
+  const font = ["'self'", 'data:'];
+  if (config.firebase) {
+    // Sign-in popups load Google's gapi script and frame the auth domain; the SDK calls *.googleapis.com.
+    script.push('https://apis.google.com');
+    connect.push('https://*.googleapis.com', 'https://*.firebaseio.com', 'https://*.firebaseapp.com');
+    frame.push(`https://${config.firebase.authDomain}`, 'https://accounts.google.com', 'https://appleid.apple.com');
+  }
+  if (config.mapsApiKey) {
+    script.push('https://maps.googleapis.com', 'https://maps.gstatic.com');
+    connect.push('https://maps.googleapis.com', 'https://places.googleapis.com');
+    style.push('https://fonts.googleapis.com');
+    font.push('https://fonts.gstatic.com');
+  }
+  if (config.spotify) connect.push('https://api.spotify.com', 'https://accounts.spotify.com');
+  return {
+    defaultSrc: ["'self'"],
+    // No 'unsafe-inline': the pages load scripts from files, plus what carries this answer's nonce.
+    // JSON data blocks (<script type="application/ld+json">) are not run and need nothing.
+    scriptSrc: [...script, (_request: unknown, response: unknown) => `'nonce-${nonces.get(response as ServerResponse) ?? 'none'}'`],
+    scriptSrcAttr: ["'none'"],
+    // React's style attributes and Leaflet's marker icons (an HTML string with a style attribute).
+    styleSrc: style,
+    // Event, place and artist images may be on any https host; map tiles come from OpenStreetMap.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: font,
+    // 'self' also allows the socket's ws:// and wss:// on this host (CSP level 3).
+    connectSrc: connect,
+    frameSrc: frame,
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:', 'https:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", 'https:'],
+    frameAncestors: ["'self'"],
+    // HSTS does this behind https; on plain http (development, tests) it would break every request.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/**
+ * Compression on the fly (brotli, then gzip) and security headers for every answer Fastify
+ * sends. socket.io and the /r fast path answer on the raw server and are untouched. Registered
+ * before the routes: @fastify/compress hooks each route as it is added.
+ */
+export async function registerDelivery(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    customTypes: COMPRESSIBLE,
+  });
+
+  // Every answer gets its script nonce before helmet writes the CSP that names it.
+  app.addHook('onRequest', async (_request, reply) => {
+    scriptNonce(reply);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+    // Sign-in with Google or Apple opens a popup that must be able to answer its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Images, calendars and the sitemap are public: other sites and apps may load them.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Sent below, only over https: on plain http the browser ignores it anyway and it would mislead.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'sameorigin' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (config.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // A page (the app's shell or a server-rendered one) is checked again on every visit.
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', REVALIDATE);
+    return payload;
+  });
+}
+
+/** @fastify/static's headers: hashed assets for a year, everything else revalidated. */
+export function staticCacheHeaders(reply: FastifyReply, path: string): void {
+  // Vite names what it puts under assets/ after its content (`index-B1x9kQ2a.js`); `path` may be its .br or .gz.
+  const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(path);
+  reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+}
