@@ -28,6 +28,7 @@ import { registerMailRoutes } from './routes/mail.routes';
 import { registerWebApp } from './web/static';
 import { registerDelivery } from './web/delivery';
 import { registerSessionHint } from './http/session-hint';
+import { registerSeoRoutes } from './seo/seo.routes';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/database';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   });
 
   await app.register(demoAudioRoutes);
+  registerSeoRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   if (bus) {

@@ -8,7 +8,9 @@ import { buildOpenApi, openApiPath } from './openapi';
  * and the demo's synthesised tunes (audio files). The web app's single-page fallback is
  * Fastify's not-found handler, so it registers no route.
  */
-const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r', 'GET /demo-audio/:file', 'GET /demo-sources/:file'];
+const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r', 'GET /demo-audio/:file', 'GET /demo-sources/:file',
+  // For crawlers (seo/seo.routes.ts).
+  'GET /robots.txt', 'GET /sitemap.xml', 'GET /sitemap-:part.xml'];
 
 /** Every route the CRUD of RESOURCES registers (GET /api/docs also answers the OpenAPI document, see meta.routes.ts). */
 function resourceRoutes(): string[] {
