@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SERVER_PATHS } from './runtime-paths';
 
 /** Everything the server reads from its environment, once, at start. */
 export interface ServerConfig {
@@ -31,6 +32,8 @@ export interface ServerConfig {
   signInRateLimit: number;
   /** Hosts collectors may fetch even on a private address (SORTIE_COLLECTOR_ALLOWED_HOSTS, comma-separated). */
   collectorAllowedHosts: string[];
+  /** SORTIE_ADMIN_EMAIL: the account given the admin role on its first sign-in (lower case), or null. */
+  adminEmail: string | null;
   /** The site's public origin (https://sortie.example), for absolute links in sitemaps and calendars; the request's host when absent. */
   publicUrl: string | null;
   /** Send Strict-Transport-Security on every answer, not only on those that came over https (SORTIE_HSTS=1). */
@@ -44,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(cwd, env.SORTIE_DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
+    webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : SERVER_PATHS.webDist,
     secureCookies: env.SORTIE_SECURE_COOKIES === '1',
     collectorAllowedHosts: (env.SORTIE_COLLECTOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     allowedOrigins: (env.SORTIE_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mapsApiKey: env.SORTIE_MAPS_API_KEY ?? null,
     microCacheMs: env.SORTIE_MICROCACHE_MS === undefined ? 1000 : Number(env.SORTIE_MICROCACHE_MS) || 0,
     signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? 10) || 10,
+    adminEmail: env.SORTIE_ADMIN_EMAIL?.trim().toLowerCase() || null,
     publicUrl: publicOrigin(env.SORTIE_PUBLIC_URL),
     hsts: env.SORTIE_HSTS === '1',
   };

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/data-lock';
+import { MigrationError } from './db/migrations';
 import { buildApp } from './app';
 import { isEmpty, loadDemo } from './demo/load';
 import { DEMO_ACCOUNTS } from './demo/ids';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A folder in use is an operator's situation, not a bug: its message says what to do.
-  if (error instanceof DataDirInUseError) console.error(error.message);
+  if (error instanceof DataDirInUseError || error instanceof MigrationError) console.error(error.message);
   else console.error('Le serveur n’a pas pu démarrer :', error);
   process.exit(1);
 });

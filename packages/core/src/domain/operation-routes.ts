@@ -73,6 +73,8 @@ export const OPERATION_ROUTES = {
   notificationPreferences: { name: 'notificationPreferences', method: 'GET', path: '/api/users/notificationPreferences' },
   updateNotificationPreferences: { name: 'updateNotificationPreferences', method: 'PUT', path: '/api/users/notificationPreferences' },
   unsubscribe: { name: 'unsubscribe', method: 'GET', path: '/api/mail/unsubscribe' },
+  // An account's roles (admins only; the last admin keeps theirs), each change in the audit log.
+  setUserRoles: { name: 'setUserRoles', method: 'PUT', path: '/api/users/:id/roles' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

@@ -3,7 +3,7 @@ import { OPERATION_ROUTES, type OperationName, type OperationRoute } from './ope
 import { CredentialsSchema, LoginWebSchema, SignUpSchema, RuntimeConfigSchema } from './schemas/auth.schema';
 import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema } from './schemas/common.schema';
 import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
-import { CurrentUserSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema } from './schemas/people.schema';
+import { CurrentUserSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
@@ -174,6 +174,7 @@ export const OPERATIONS = {
   notificationPreferences: op('notificationPreferences', NotificationPreferencesSchema),
   updateNotificationPreferences: op('updateNotificationPreferences', NotificationPreferencesSchema, { body: NotificationPreferencesSchema }),
   unsubscribe: op('unsubscribe', z.object({ kind: NotificationKindSchema, message: z.string() }), { query: z.object({ token: z.string().min(10).max(500) }) }),
+  setUserRoles: op('setUserRoles', UserSchema.loose(), { path: z.object({ id: ObjectIdSchema }), body: UserRolesSchema }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

@@ -13,6 +13,8 @@ export interface Identity {
   subject: string;
   email: string | null;
   name: string | null;
+  /** What the provider says of the e-mail (Firebase's email_verified); absent when it says nothing (the embedded provider). */
+  emailVerified?: boolean;
 }
 
 const invalid = (cause?: unknown) => new AuthError('Jeton d’identité invalide ou expiré.', { code: 'INVALID_ID_TOKEN', cause });
@@ -78,7 +80,13 @@ export class TokenService {
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) throw invalid();
       if (typeof payload.auth_time === 'number' && payload.auth_time * 1000 > this.now() + 60_000) throw invalid();
-      return { provider: 'firebase', subject: sub, email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null, name: typeof payload.name === 'string' ? payload.name : null };
+      return {
+        provider: 'firebase',
+        subject: sub,
+        email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
+        name: typeof payload.name === 'string' ? payload.name : null,
+        ...(typeof payload.email_verified === 'boolean' ? { emailVerified: payload.email_verified } : {}),
+      };
     } catch (error) {
       throw error instanceof AuthError ? error : invalid(error);
     }

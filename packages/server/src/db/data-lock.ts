@@ -21,6 +21,8 @@ interface LockOwner {
   pid: number;
   /** The PGlite child process, which may outlive its parent for the few ms it takes to close the files. */
   childPid?: number;
+  /** The embedded database's control socket (sortie-admin backup reaches the running database there). */
+  control?: string;
   host: string;
   command: string;
   since: string;
@@ -136,16 +138,23 @@ export class DataDirLock {
     }
   }
 
-  /** Names the child process that holds the database files open. */
-  recordChild(pid: number | undefined): void {
+  /** Names the child process that holds the database files open, and its control socket. */
+  recordChild(pid: number | undefined, control?: string): void {
     if (this.released || !pid) return;
-    this.owner = { ...this.owner, childPid: pid };
+    this.owner = { ...this.owner, childPid: pid, ...(control ? { control } : {}) };
     const fd = openSync(this.path, 'w', 0o600);
     try {
       writeSync(fd, JSON.stringify(this.owner));
     } finally {
       closeSync(fd);
     }
+  }
+
+  /** The live process holding the folder (on this host), or null when none does. */
+  static holder(dataDir: string): LockOwner | null {
+    const owner = readOwner(join(dataDir, LOCK_FILE));
+    if (!owner || owner.host !== hostname()) return owner;
+    return alive(owner.pid) ? owner : null;
   }
 
   release(): void {

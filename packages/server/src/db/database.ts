@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres';
+import { SERVER_PATHS } from '../runtime-paths';
+import { migrateOrExplain } from './migrations';
 
 export type Row = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = SERVER_PATHS.migrations;
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 export class PgliteDb implements Db {
@@ -101,6 +102,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data folder dumped by `dumpDataDir` (tests load one prepared database). */
   loadDataDir?: Blob | File;
+  /** The SQL migrations (drizzle/ unless a test injects another folder). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -115,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     try {
-      await migrateOnce(pool);
+      await migrateOnce(pool, options.migrationsFolder ?? MIGRATIONS_FOLDER);
     } catch (error) {
       await pool.end();
       throw error;
@@ -129,7 +132,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       // messages of concurrent connections (seen under load: a Bind meant for one statement reached
       // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
       const pool = new pg.Pool({ ...embedded.connection, max: 1 });
-      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+      const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+      await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));
       return new PostgresDb(pool, 'pglite', () => embedded.stop());
     } catch (error) {
       await embedded.stop();
@@ -140,7 +144,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  try {
+    await migrateOrExplain(migrationsFolder, () => migratePglite(drizzlePglite(client), { migrationsFolder }));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return new PgliteDb(client);
 }
 
@@ -152,12 +162,12 @@ const MIGRATION_LOCK = 7_240_518_018;
  * fresh database or after an upgrade, migrate one after the other (the first applies, the others
  * find nothing to do) instead of racing to create the same tables.
  */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
+async function migrateOnce(pool: pg.Pool, migrationsFolder: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(client), { migrationsFolder }));
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -115,6 +115,10 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   // The bracket is the socket actions' (core's rules, run by tournaments/tournament-rooms.ts): REST writes the rest.
   tournaments: { serverFields: TOURNAMENT_SERVER_FIELDS, serverOwned: Object.keys(TOURNAMENT_SERVER_FIELDS), afterWrite: (ctx, id) => ctx.tournaments?.invalidate(id) },
   users: {
+    // Roles change only through PUT /api/users/{id}/roles (auth/roles.ts): the last admin keeps
+    // theirs and every change is in the audit log. A new account has none.
+    serverFields: { roles: [] },
+    serverOwned: ['roles'],
     prepare: (data) => ({ ...data, messagingTokens: data.messagingTokens ?? [] }),
     // Public profiles: anyone reads a user, without the e-mail unless it is their own or they are staff.
     readOne: {

@@ -3,6 +3,7 @@ import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { unauthenticated } from '../http/errors';
 import { serve } from '../http/serve';
+import { grantConfiguredAdmin } from '../auth/admin-email';
 import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
 
 /** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
@@ -21,7 +22,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   serve(app, OPERATIONS.loginWeb, async ({ body: input }, { request, reply }) => {
     const identity = await ctx.tokens.verify(input.idToken);
-    const user = await ctx.users.fromIdentity(identity);
+    const user = await grantConfiguredAdmin(ctx.db, ctx.config.adminEmail, await ctx.users.fromIdentity(identity), identity);
     if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
     const token = await ctx.users.createSession(user._id);
     setSessionCookie(ctx, request, reply, token);

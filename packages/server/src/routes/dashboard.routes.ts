@@ -7,11 +7,12 @@ import type { Json } from '../db/store';
 import { isValidCron, JobAlreadyRunning, registeredJobs } from '../jobs';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
+import { SERVER_PATHS } from '../runtime-paths';
 
 /** The server's version, read once from its package.json (the same file in src/ and dist/ layouts). */
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(SERVER_PATHS.packageJson, 'utf8')) as { version?: string };
     return pkg.version ?? 'inconnue';
   } catch {
     return 'inconnue';

@@ -25,6 +25,8 @@ export type Artist = z.infer<typeof ArtistSchema>;
 
 export const RoleSchema = z.enum(['admin', 'staff']);
 export type Role = z.infer<typeof RoleSchema>;
+/** The body of PUT /api/users/{id}/roles: the account's whole set of roles (each once). */
+export const UserRolesSchema = z.object({ roles: z.array(RoleSchema).max(2).refine((roles) => new Set(roles).size === roles.length, 'Chaque rôle ne peut figurer qu’une fois.') });
 
 /** What a visitor may receive (SPEC §8): the reminders of liked events, the events of what they follow, the raffle draws. */
 export const NOTIFICATION_KINDS = ['reminder', 'followedEvent', 'raffleDraw'] as const;

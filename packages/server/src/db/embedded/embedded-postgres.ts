@@ -2,18 +2,22 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DataDirLock } from '../data-lock';
+import { SERVER_PATHS } from '../../runtime-paths';
 
-const CHILD = fileURLToPath(new URL('./pglite-process.mjs', import.meta.url));
+const CHILD = SERVER_PATHS.pgliteProcess;
 /** The port only names the socket file (`.s.PGSQL.<port>`), as libpq and `pg` expect. */
 const SOCKET_PORT = 5432;
 const START_TIMEOUT_MS = 60_000;
+/** The child's control socket, beside the database's: `sortie-admin backup` asks it for a copy (admin/backup.ts). */
+export const CONTROL_SOCKET = 'control.sock';
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Where `pg` reaches the embedded database, and how to stop it. */
 export interface EmbeddedPostgres {
   connection: { host: string; port: number; user: string; database: string };
+  /** The child's control socket (a copy of the data folder on request: admin/backup.ts). */
+  control: string;
   /** Calls back after each periodic VACUUM (ANALYZE). */
   onMaintained(listener: (at: string) => void): void;
   stop(): Promise<void>;
@@ -76,7 +80,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maintena
   };
   let child: ChildProcess;
   try {
-    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maintenancePeriodMs ?? MAINTENANCE_PERIOD_MS)], {
+    child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maintenancePeriodMs ?? MAINTENANCE_PERIOD_MS), join(socketDir, CONTROL_SOCKET)], {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -85,7 +89,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maintena
     throw error;
   }
   try {
-    lock.recordChild(child.pid);
+    lock.recordChild(child.pid, join(socketDir, CONTROL_SOCKET));
     await ready(child);
   } catch (error) {
     child.kill('SIGKILL');
@@ -99,6 +103,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maintena
   });
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    control: join(socketDir, CONTROL_SOCKET),
     onMaintained(listener) {
       child.on('message', (message: { type?: string; at?: string }) => {
         if (message.type === 'maintained' && message.at) listener(message.at);

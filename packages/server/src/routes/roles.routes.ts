@@ -1,0 +1,12 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPERATIONS } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { serve } from '../http/serve';
+import { requireRole } from '../http/session';
+import { setUserRoles } from '../auth/roles';
+
+/** An account's roles (admin, staff), set by an admin; the change is audited (auth/roles.ts). */
+export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const admin = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'admin') };
+  serve(app, OPERATIONS.setUserRoles, async ({ path, body }, { guard: actor }) => setUserRoles(ctx.db, { userId: path.id, roles: body.roles, actor: { id: actor._id, label: actor.email } }), admin);
+}
