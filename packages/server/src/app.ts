@@ -25,6 +25,7 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
+import { registerImageRoutes } from './images/images.routes';
 import { registerRoleRoutes } from './routes/roles.routes';
 import { registerWebApp } from './web/static';
 import { registerDelivery } from './web/delivery';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerDashboardRoutes(api, ctx);
     registerCollectorRoutes(api, ctx);
     registerMailRoutes(api, ctx);
+    registerImageRoutes(api, ctx);
     registerRoleRoutes(api, ctx);
   });
 

@@ -75,6 +75,9 @@ export const OPERATION_ROUTES = {
   unsubscribe: { name: 'unsubscribe', method: 'GET', path: '/api/mail/unsubscribe' },
   // An account's roles (admins only; the last admin keeps theirs), each change in the audit log.
   setUserRoles: { name: 'setUserRoles', method: 'PUT', path: '/api/users/:id/roles' },
+  // Images uploaded by staff (issue 20), and their variants served from the database.
+  uploadImage: { name: 'uploadImage', method: 'POST', path: '/api/images/upload' },
+  imageFile: { name: 'imageFile', method: 'GET', path: '/api/images/files/:name', raw: true },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

@@ -8,6 +8,7 @@ import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
+import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
 
 export type { HttpMethod } from './http-method';
 export { OPERATION_ROUTES, operationPath, type OperationName, type OperationRoute } from './operation-routes';
@@ -175,6 +176,8 @@ export const OPERATIONS = {
   updateNotificationPreferences: op('updateNotificationPreferences', NotificationPreferencesSchema, { body: NotificationPreferencesSchema }),
   unsubscribe: op('unsubscribe', z.object({ kind: NotificationKindSchema, message: z.string() }), { query: z.object({ token: z.string().min(10).max(500) }) }),
   setUserRoles: op('setUserRoles', UserSchema.loose(), { path: z.object({ id: ObjectIdSchema }), body: UserRolesSchema }),
+  uploadImage: op('uploadImage', ImageRefSchema, { query: ImageUploadQuerySchema, body: ImageUploadBodySchema }),
+  imageFile: op('imageFile', z.unknown(), { path: z.object({ name: z.string().max(80) }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

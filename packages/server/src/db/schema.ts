@@ -175,3 +175,14 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
 }, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId, t.at)]);
+/** The variants of an uploaded image (issue 20), in the database so that every node behind the load balancer serves them. */
+export const imageFiles = pgTable('image_files', {
+  /** `{image id}-{width}-{content hash}.{ext}`: the last part of its URL, which never serves other bytes. */
+  name: text('name').primaryKey(),
+  imageId: text('image_id').notNull().references(() => images.id, { onDelete: 'cascade' }),
+  format: text('format').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+}, (t) => [index('image_files_image_idx').on(t.imageId)]);

@@ -31,3 +31,8 @@ export type ImageField = z.infer<typeof ImageFieldSchema>;
 
 /** The alternative text given at upload (POST /api/images/upload?alt=…). */
 export const ImageUploadQuerySchema = z.object({ alt: z.string().trim().max(300, 'Texte alternatif : 300 caractères au plus.').default('') });
+
+/** The body of an upload: the file's bytes as the server reads them, the File a browser sends. */
+export const ImageUploadBodySchema = z.custom<Uint8Array | Blob>((value) => value instanceof Uint8Array || (typeof Blob !== 'undefined' && value instanceof Blob), {
+  message: 'Envoyez le fichier de l’image.',
+});

@@ -1,0 +1,52 @@
+import { IMAGE_FORMATS, RESOURCES, type ImageRef } from '@sortie/core';
+import type { Db } from '../db/database';
+import { newId, type Store } from '../db/store';
+import { recordOf } from '../db/rows';
+import { parse } from '../http/errors';
+import { contentTypeOf, fileUrl, type ResizedImage } from './resize';
+
+export interface StoredFile {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** What an entity's image field holds of an upload: the library record's id and every variant's address. */
+export function imageRefOf(id: string, alt: string, resized: ResizedImage): ImageRef {
+  return {
+    id,
+    alt,
+    width: resized.width,
+    height: resized.height,
+    variants: resized.files.map((file) => ({ url: fileUrl(file.name), width: file.width, height: file.height, format: file.format })),
+  };
+}
+
+/**
+ * Writes an upload: its record in the image library (where staff find it again) and its
+ * variants, in one transaction, so that no node ever serves a record without its files.
+ * `db` may be a transaction already open (the demo's load).
+ */
+export async function saveImage(db: Db, store: Store, input: { id?: string; alt: string; uploadedBy?: string; resized: ResizedImage }): Promise<ImageRef> {
+  const id = input.id ?? newId();
+  const ref = imageRefOf(id, input.alt, input.resized);
+  // The widest fallback is the record's address, for whatever shows one picture (the library's grid).
+  const fallback = [...ref.variants].filter((v) => v.format === 'jpeg').sort((a, b) => b.width - a.width)[0] ?? ref.variants[0]!;
+  const record = recordOf(
+    parse(RESOURCES.images.input, { url: fallback.url, alt: input.alt, width: ref.width, height: ref.height, variants: ref.variants, ...(input.uploadedBy ? { uploadedBy: input.uploadedBy } : {}) }),
+  );
+  await db.transaction(async (tx) => {
+    await store.insert('images', record, { id, db: tx });
+    for (const file of input.resized.files) {
+      await tx.query('INSERT INTO image_files (name, image_id, format, width, height, bytes) VALUES ($1, $2, $3, $4, $5, $6)', [file.name, id, file.format, file.width, file.height, file.bytes]);
+    }
+  });
+  return ref;
+}
+
+/** One variant's bytes and type, or null when no file has that name (its image deleted, or never made). */
+export async function readImageFile(db: Db, name: string): Promise<StoredFile | null> {
+  const [row] = await db.query<{ format: string; bytes: Buffer | Uint8Array }>('SELECT format, bytes FROM image_files WHERE name = $1', [name]);
+  const format = IMAGE_FORMATS.find((known) => known === row?.format);
+  if (!row || !format) return null;
+  return { contentType: contentTypeOf(format), bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
+}
