@@ -31,6 +31,7 @@ import { registerWebApp } from './web/static';
 import { registerDelivery } from './web/delivery';
 import { registerSessionHint } from './http/session-hint';
 import { registerSeoRoutes } from './seo/seo.routes';
+import { registerCalendarRoutes } from './calendar/calendar.routes';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/database';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
 
   await app.register(demoAudioRoutes);
   registerSeoRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   if (bus) {

@@ -61,6 +61,12 @@ export const OPERATION_ROUTES = {
   openApi: { name: 'openApi', method: 'GET', path: '/api/openapi.json' },
   docPage: { name: 'docPage', method: 'GET', path: '/api/docs/*' },
   search: { name: 'search', method: 'GET', path: '/api/search' },
+  // Calendars (iCalendar files, outside /api so that they may be cached): one event, and feeds to subscribe to.
+  eventCalendar: { name: 'eventCalendar', method: 'GET', path: '/calendar/events/:id.ics', raw: true },
+  cityCalendar: { name: 'cityCalendar', method: 'GET', path: '/calendar/cities/:city.ics', raw: true },
+  placeCalendar: { name: 'placeCalendar', method: 'GET', path: '/calendar/places/:id.ics', raw: true },
+  organizationCalendar: { name: 'organizationCalendar', method: 'GET', path: '/calendar/organizations/:id.ics', raw: true },
+  artistCalendar: { name: 'artistCalendar', method: 'GET', path: '/calendar/artists/:id.ics', raw: true },
   // The back office.
   dashboardServer: { name: 'dashboardServer', method: 'GET', path: '/api/dashboard/server' },
   dashboardStats: { name: 'dashboardStats', method: 'GET', path: '/api/dashboard/stats' },

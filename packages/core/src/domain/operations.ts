@@ -163,6 +163,12 @@ export const OPERATIONS = {
   openApi: op('openApi', z.looseObject({ openapi: z.string() })),
   docPage: op('docPage', RecordSchema, { path: z.object({ '*': z.string() }) }),
   search: op('search', SearchAnswerSchema, { query: SearchQuerySchema }),
+  // text/calendar, not JSON: an unknown or malformed id answers 404, as its page does.
+  eventCalendar: op('eventCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  cityCalendar: op('cityCalendar', z.string(), { path: z.object({ city: z.string().max(100) }) }),
+  placeCalendar: op('placeCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  organizationCalendar: op('organizationCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  artistCalendar: op('artistCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
   // The back office.
   dashboardServer: op('dashboardServer', ServerInfoSchema),
   dashboardStats: op('dashboardStats', DashboardStatsSchema),
