@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRuleFor, mayStore, readRememberMessage, REMEMBER, type RequestFacts } from './cache-rules';
+import { cacheRuleFor, changesSession, mayStore, readRememberMessage, REMEMBER, type RequestFacts } from './cache-rules';
 
 const ORIGIN = 'https://sortie.example';
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name.toLowerCase()] ?? null });
@@ -78,16 +78,30 @@ describe('mayStore', () => {
     expect(mayStore(response(200))).toBe(true);
     expect(mayStore(response(200, 'public, max-age=0'))).toBe(true);
     expect(mayStore(response(200, 'public, max-age=31536000, immutable'))).toBe(true);
+    // The server's blanket header on API answers, for the HTTP cache.
+    expect(mayStore(response(200, 'no-store'))).toBe(true);
   });
 
-  it('refuses errors, partial answers and what the server marks no-store or private', () => {
+  it('refuses errors, partial answers and what the server marks private', () => {
     expect(mayStore(response(404))).toBe(false);
     expect(mayStore(response(500))).toBe(false);
     expect(mayStore(response(206))).toBe(false);
     expect(mayStore(response(0))).toBe(false);
-    expect(mayStore(response(200, 'no-store'))).toBe(false);
     expect(mayStore(response(200, 'private, max-age=60'))).toBe(false);
     expect(mayStore(response(200, 'max-age=0, Private'))).toBe(false);
+  });
+});
+
+describe('changesSession', () => {
+  it('is a sign-in or a sign-out on this site', () => {
+    expect(changesSession({ method: 'POST', url: `${ORIGIN}/api/auth/login/web` }, ORIGIN)).toBe(true);
+    expect(changesSession({ method: 'POST', url: `${ORIGIN}/api/auth/logout` }, ORIGIN)).toBe(true);
+  });
+
+  it('is nothing else', () => {
+    expect(changesSession({ method: 'GET', url: `${ORIGIN}/api/auth/me` }, ORIGIN)).toBe(false);
+    expect(changesSession({ method: 'POST', url: `${ORIGIN}/api/me/likes/0123456789abcdef01234567` }, ORIGIN)).toBe(false);
+    expect(changesSession({ method: 'POST', url: 'https://other.example/api/auth/logout' }, ORIGIN)).toBe(false);
   });
 });
 

@@ -80,11 +80,25 @@ function isPageRequest(request: RequestFacts): boolean {
   return (request.headers?.get('accept') ?? '').includes('text/html');
 }
 
-/** A response the server marked as not for shared storage (`no-store`, `private`) is never kept. */
+/**
+ * A whole answer (200) that the server did not mark `private`. Not `no-store`: the server puts it
+ * on every API answer so that the browser's HTTP cache never serves a stale read; what is personal
+ * is decided by the paths above (and by `private`, wherever the server sets it).
+ */
 export function mayStore(response: { status: number; headers: { get(name: string): string | null } }): boolean {
   if (response.status !== 200) return false;
   const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
-  return !/(^|[\s,])(no-store|private)([\s,=]|$)/.test(cacheControl);
+  return !/(^|[\s,])private([\s,=]|$)/.test(cacheControl);
+}
+
+/**
+ * A sign-in or a sign-out: what the previous session kept (pages and reads, drafts a staff
+ * member could see) must not be shown to the next person on this phone.
+ */
+export function changesSession(request: Pick<RequestFacts, 'method' | 'url'>, origin: string): boolean {
+  if (request.method !== 'POST') return false;
+  const url = new URL(request.url);
+  return url.origin === origin && (url.pathname === '/api/auth/login/web' || url.pathname === '/api/auth/logout');
 }
 
 /** The app's request to keep what it showed before the worker controlled it, or a page it routed to. */

@@ -9,7 +9,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CACHE_NAMES, cacheRuleFor, mayStore, readRememberMessage, type CacheRule } from './cache-rules';
+import { CACHE_NAMES, cacheRuleFor, changesSession, mayStore, readRememberMessage, type CacheRule } from './cache-rules';
 import { foregroundMessageOf, notificationOf, readPushPayload, type ShownNotification } from './push-notification';
 import type { ExtendableEventLike, ServiceWorkerScope } from './worker-scope';
 
@@ -19,7 +19,7 @@ declare const self: ServiceWorkerScope & { __WB_MANIFEST: Array<PrecacheEntry | 
 const OFFLINE_PAGE = '/offline.html';
 const DAY = 24 * 60 * 60;
 
-/** Only whole answers the server allows to keep (200, not `no-store` nor `private`). */
+/** Only whole answers the server allows to keep (200, not `private`). */
 const storable: WorkboxPlugin = { cacheWillUpdate: async ({ response }) => (mayStore(response) ? response : null) };
 const expiring = (maxEntries: number, days: number) => new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY, purgeOnQuotaError: true });
 // The server varies its pages and API answers on Accept and Accept-Encoding; a kept copy
@@ -61,6 +61,13 @@ setCatchHandler(async ({ request }) => {
 // previous version still finds its own.
 self.addEventListener('install', () => void self.skipWaiting());
 clientsClaim();
+
+// After a sign-in or a sign-out, the pages and reads kept for the previous session are dropped
+// (the request itself goes on untouched: this listener does not answer it).
+self.addEventListener('fetch', (event) => {
+  if (!changesSession(event.request, self.location.origin)) return;
+  event.waitUntil(Promise.all([caches.delete(CACHE_NAMES.pages), caches.delete(CACHE_NAMES.api)]));
+});
 
 /** Keeps each URL not yet kept, through the strategy its rule names. */
 async function remember(event: ExtendableEventLike, urls: string[], asPage: boolean): Promise<void> {

@@ -26,6 +26,10 @@ export interface MessageEventLike extends ExtendableEventLike {
   data: unknown;
 }
 
+export interface FetchEventLike extends ExtendableEventLike {
+  request: Request;
+}
+
 export interface ServiceWorkerScope {
   location: Location;
   registration: { showNotification(title: string, options: object): Promise<void> };
@@ -38,4 +42,5 @@ export interface ServiceWorkerScope {
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
 }
