@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pwaPlugins } from './pwa.config';
 
 // In development the API runs in the server process; Vite proxies to it.
 const apiTarget = process.env.SORTIE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...pwaPlugins()],
   server: {
     proxy: {
       '/api': apiTarget,

@@ -9,3 +9,5 @@ void mountApp({
   fetcher: (...args) => fetch(...args),
   loadServices: (raw) => import('./app/services').then(({ createServices }) => createServices(raw)),
 });
+// The service worker (pages kept for offline, push messages), in production builds only.
+if (import.meta.env.PROD) void import('./services/service-worker').then(({ startServiceWorker }) => startServiceWorker());
