@@ -1,13 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { inlineMdiIcons } from './build/inline-mdi-icons';
+import { preloadWithoutEntry } from './build/preload-without-entry';
 import { pwaPlugins } from './pwa.config';
+
+const preload = preloadWithoutEntry();
 
 // In development the API runs in the server process; Vite proxies to it.
 const apiTarget = process.env.SORTIE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...pwaPlugins()],
+  plugins: [inlineMdiIcons(), preload.plugin, react(), tailwindcss(), ...pwaPlugins()],
   server: {
     proxy: {
       '/api': apiTarget,
@@ -19,6 +23,7 @@ export default defineConfig({
     emptyOutDir: true,
     // The bundle report reads the manifest to tell each route's chunks apart.
     manifest: true,
+    modulePreload: preload.modulePreload,
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
@@ -35,6 +40,14 @@ export default defineConfig({
               name: 'session',
               includeDependenciesRecursively: false,
               test: /packages\/(core\/src\/(queries\/query-client|state\/session\.store|ports\/(product-api|clock)\.port\.)|web\/src\/data\/use(Api)?Query\.)/,
+            },
+            // The container and what it binds (inversify, the use cases, the browser adapters
+            // but the eager ones the entry holds) load together, once, when something first needs
+            // them: one chunk rather than forty, and forty names fewer in every preload map.
+            {
+              name: 'services',
+              includeDependenciesRecursively: false,
+              test: /(packages\/(core\/src\/(use-cases\/(?!.*\.test\.)|container\.)|adapters\/src\/(?!eager\.|http\/(api-client|http-product-api\.adapter)\.|browser\/system-clock\.))|node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(inversify|@inversifyjs|reflect-metadata)\/)/,
             },
           ],
         },

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Container } from 'inversify';
-import { createContainer, useCasesModule, type RuntimeConfig } from '@sortie/core';
+import { createContainer, useCasesModuleWith, type RuntimeConfig } from '@sortie/core';
+import type { EagerServices } from './eager';
 import { browserModule, type BrowserModuleOptions } from './browser/browser.module';
 import { firebaseModule } from './firebase/firebase.module';
 import { httpModule } from './http/http.module';
@@ -30,6 +31,8 @@ export * from './index';
 export type BrowserContainerConfig = RuntimeConfig & {
   /** The API's origin; '' (the default) is the page's own origin, as served by our server. */
   apiBaseUrl?: string;
+  /** The services the app made before its container: the container shares them rather than making its own. */
+  eager?: EagerServices;
 } & BrowserModuleOptions;
 
 /**
@@ -43,14 +46,15 @@ export function createBrowserContainer(config: BrowserContainerConfig): Containe
       ? firebaseModule({ firebase: config.firebase, pushPublicKey: config.pushPublicKey })
       : localIdentityModule();
   const origin = typeof location === 'undefined' ? 'http://localhost:3000' : location.origin;
+  const { eager } = config;
   return createContainer(
-    browserModule({ ...(config.router ? { router: config.router } : {}), ...(config.debug ? { debug: true } : {}) }),
-    httpModule({ apiBaseUrl }),
+    browserModule({ ...(config.router ? { router: config.router } : {}), ...(config.debug ? { debug: true } : {}), ...(eager ? { clock: eager.clock } : {}) }),
+    httpModule({ apiBaseUrl, ...(eager ? { existing: eager } : {}) }),
     socketModule(apiBaseUrl ? { url: apiBaseUrl } : {}),
     identity,
     spotifyModule({ clientId: config.spotify?.clientId ?? '', redirectUri: config.spotify?.redirectUri ?? `${origin}/spotify` }),
     musicbrainzModule({ analysisBaseUrl: config.audioAnalysisBaseUrl, version: config.version }),
     runtimeConfigModule(config),
-    useCasesModule,
+    useCasesModuleWith(eager ? { queries: eager.queries } : {}),
   );
 }

@@ -18,26 +18,32 @@ export function createContainer(...modules: ContainerModule[]): Container {
 
 /**
  * Binds every use-case class to itself, and the query cache they and the pages share (one
- * per program); the ports come from the adapters' modules.
+ * per program: `queries` when the program made it before its container, as the web app does
+ * so that its first pages read the API without inversify); the ports come from the adapters' modules.
  */
-export const useCasesModule = new ContainerModule(({ bind }) => {
-  bind(QueryClient).toDynamicValue((context) => {
-    const client = new QueryClient(context.get(ProductApiPort));
-    // The signed-in user's own reads (['me', …]) are theirs: another user starts afresh. Wired
-    // here rather than in SessionService so that the session does not bring the cache along
-    // to every page that only asks who is signed in.
-    const session = context.get(SessionService).state;
-    let userId = session.user?._id;
-    subscribe(
-      session,
-      () => {
-        if (session.user?._id === userId) return;
-        userId = session.user?._id;
-        client.reset(['me']);
-      },
-      true,
-    );
-    return client;
+export function useCasesModuleWith({ queries }: { queries?: QueryClient } = {}): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(QueryClient).toDynamicValue((context) => {
+      const client = queries ?? new QueryClient(context.get(ProductApiPort));
+      // The signed-in user's own reads (['me', …]) are theirs: another user starts afresh. Wired
+      // here rather than in SessionService so that the session does not bring the cache along
+      // to every page that only asks who is signed in.
+      const session = context.get(SessionService).state;
+      let userId = session.user?._id;
+      subscribe(
+        session,
+        () => {
+          if (session.user?._id === userId) return;
+          userId = session.user?._id;
+          client.reset(['me']);
+        },
+        true,
+      );
+      return client;
+    });
+    for (const useCase of USE_CASES) bind(useCase).toSelf();
   });
-  for (const useCase of USE_CASES) bind(useCase).toSelf();
-});
+}
+
+/** The use cases with a query cache of their own. */
+export const useCasesModule = useCasesModuleWith();

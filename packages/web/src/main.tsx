@@ -1,13 +1,17 @@
 import './styles.css';
+import { createEagerServices } from '@sortie/adapters/eager';
 import { mountApp } from './app/mount';
 
-// The one place where the web app's container is composed (STYLE.md §7), in services.ts,
-// loaded beside the first paint. A failure is logged and rethrown by mountApp, so that the
-// browser reports it as well.
+// The product API, the clock and the query cache are made here, without inversify: a page
+// that only reads the API needs nothing more. The container (STYLE.md §7), composed in
+// services.ts, loads the first time something needs it (ServicesSlot, useUseCase). A
+// failure is logged and rethrown by mountApp, so that the browser reports it as well.
+const eager = createEagerServices();
 void mountApp({
   root: document.getElementById('root'),
   fetcher: (...args) => fetch(...args),
-  loadServices: (raw) => import('./app/services').then(({ createServices }) => createServices(raw)),
+  eager,
+  loadServices: (raw) => import('./app/services').then(({ createServices }) => createServices(raw, eager)),
 });
 // The service worker (pages kept for offline, push messages), in production builds only.
 if (import.meta.env.PROD) void import('./services/service-worker').then(({ startServiceWorker }) => startServiceWorker());

@@ -11,6 +11,8 @@ export interface BrowserModuleOptions {
   router?: InAppRouter;
   /** Debug lines in the console. */
   debug?: boolean;
+  /** The clock the program already reads (the web app's eager services). */
+  clock?: ClockPort;
 }
 
 /** The browser's own ports: localStorage, cookies, location and history, clock, console. */
@@ -19,7 +21,7 @@ export function browserModule(options: BrowserModuleOptions = {}): ContainerModu
     bind(TokenStorePort).toConstantValue(new LocalStorageTokenStore());
     bind(CookiePort).toConstantValue(new DocumentCookieAdapter());
     bind(NavigatorPort).toConstantValue(new BrowserNavigatorAdapter(options.router));
-    bind(ClockPort).toConstantValue(new SystemClock());
+    bind(ClockPort).toConstantValue(options.clock ?? new SystemClock());
     bind(LoggerPort).toConstantValue(new ConsoleLogger({ debug: options.debug ?? false }));
   });
 }

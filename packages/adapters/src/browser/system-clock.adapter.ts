@@ -1,8 +1,6 @@
-import { injectable } from 'inversify';
 import type { ClockPort, TimerHandle } from '@sortie/core';
 
-/** ClockPort over the runtime's own clock and timers (browser or node). */
-@injectable()
+/** ClockPort over the runtime's own clock and timers (browser or node). Bound as a constant: no decorator, no inversify. */
 export class SystemClock implements ClockPort {
   now(): Date {
     return new Date();

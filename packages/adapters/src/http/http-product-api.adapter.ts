@@ -1,8 +1,7 @@
-import { inject, injectable } from 'inversify';
 import {
   ApiError,
   operationPath,
-  RESOURCES,
+  RESOURCE_PATHS,
   type CallArgs,
   type Callable,
   type OperationFor,
@@ -17,14 +16,17 @@ import {
   type Query,
   type ResourceName,
 } from '@sortie/core';
-import { ApiClient, type HttpMethod } from './api-client';
+import type { ApiClient, HttpMethod } from './api-client';
 
 const segment = encodeURIComponent;
 
-/** The product API of SPEC.md §7 and the server's REST, over ofetch. */
-@injectable()
+/**
+ * The product API of SPEC.md §7 and the server's REST, over ofetch. Not decorated for
+ * inversify (http.module.ts builds it): the web app creates it before the container, so that
+ * a page reading the API does not download inversify.
+ */
 export class HttpProductApiAdapter implements ProductApiPort {
-  constructor(@inject(ApiClient) private readonly client: ApiClient) {}
+  constructor(private readonly client: ApiClient) {}
 
   me(): Promise<CurrentUser> {
     return this.client.call('GET', '/api/auth/me');
@@ -91,10 +93,10 @@ export class HttpProductApiAdapter implements ProductApiPort {
 }
 
 function resourcePath(resource: ResourceName): string {
-  const definition = RESOURCES[resource];
+  const path = RESOURCE_PATHS[resource];
   // A name outside the registry is a programming error, not a server call to make.
-  if (!definition) throw new TypeError(`Unknown resource: ${String(resource)}`);
-  return `/api/${definition.apiPath}`;
+  if (!path) throw new TypeError(`Unknown resource: ${String(resource)}`);
+  return `/api/${path}`;
 }
 
 /** 'places/x', '/places/x' and '/api/places/x' all mean /api/places/x. */

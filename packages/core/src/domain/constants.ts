@@ -15,6 +15,12 @@ export const DEFAULT_HOME_PATH = `${HOME_PATH}/${DEFAULT_CITY}`;
 // Mobile-app redirect (SPEC.md §4): one attempt a day, marked by a cookie.
 export const MOBILE_REDIRECT_MARKER_MAX_AGE_SECONDS = 86_400;
 export const MOBILE_REDIRECT_COOKIE = 'sortie_mobile_redirect';
+/**
+ * Set beside the httpOnly session cookie and readable by the page: it holds no secret, only
+ * says that a session may exist, so that an anonymous visitor's browser neither asks who is
+ * signed in (a 401 in its console) nor downloads what a session needs.
+ */
+export const SESSION_HINT_COOKIE = 'sortie_signed_in';
 export const MOBILE_REDIRECT_SKIPPED_PREFIXES = ['/debug-mobile', '/debug', '/admin', '/unauthorized', '/notFound', '/dashboard'] as const;
 
 export const NEXT_EVENT_QUERY_LIMIT = 1;

@@ -17,3 +17,7 @@ export * from './blind-test';
 export * from './roles';
 export * from './operations';
 export * from './responsive-image';
+export * from './api-keys';
+export * from './platform';
+export * from './resource-paths';
+export * from './markdown-text';

@@ -59,7 +59,7 @@ export const OPERATION_ROUTES = {
   ready: { name: 'ready', method: 'GET', path: '/api/ready' },
   config: { name: 'config', method: 'GET', path: '/api/config' },
   openApi: { name: 'openApi', method: 'GET', path: '/api/openapi.json' },
-  docPage: { name: 'docPage', method: 'GET', path: '/api/docs/*' },
+  docPage: { name: 'docPage', method: 'GET', path: '/api/docPages/byPath/*' },
   search: { name: 'search', method: 'GET', path: '/api/search' },
   // Calendars (iCalendar files, outside /api so that they may be cached): one event, and feeds to subscribe to.
   eventCalendar: { name: 'eventCalendar', method: 'GET', path: '/calendar/events/:id.ics', raw: true },
@@ -79,6 +79,10 @@ export const OPERATION_ROUTES = {
   notificationPreferences: { name: 'notificationPreferences', method: 'GET', path: '/api/users/notificationPreferences' },
   updateNotificationPreferences: { name: 'updateNotificationPreferences', method: 'PUT', path: '/api/users/notificationPreferences' },
   unsubscribe: { name: 'unsubscribe', method: 'GET', path: '/api/mail/unsubscribe' },
+  // API keys of staff and admins (scripts, cron jobs, partner sites): created, listed, revoked with a session only.
+  myApiKeys: { name: 'myApiKeys', method: 'GET', path: '/api/me/apiKeys' },
+  createApiKey: { name: 'createApiKey', method: 'POST', path: '/api/me/apiKeys' },
+  revokeApiKey: { name: 'revokeApiKey', method: 'DELETE', path: '/api/me/apiKeys/:id' },
   // An account's roles (admins only; the last admin keeps theirs), each change in the audit log.
   setUserRoles: { name: 'setUserRoles', method: 'PUT', path: '/api/users/:id/roles' },
   // Images uploaded by staff (issue 20), and their variants served from the database.
@@ -88,13 +92,5 @@ export const OPERATION_ROUTES = {
 
 export type OperationName = keyof typeof OPERATION_ROUTES;
 
-/** The concrete path of a call: each `:name` (and `*`) replaced by its encoded value. */
-export function operationPath(operation: Pick<OperationRoute, 'name' | 'path'>, path: Record<string, unknown> = {}): string {
-  return operation.path
-    .replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-      const value = path[name];
-      if (value === undefined || value === null) throw new TypeError(`${operation.name}: missing path parameter ${name}`);
-      return encodeURIComponent(String(value));
-    })
-    .replace('*', () => String(path['*'] ?? '').split('/').map(encodeURIComponent).join('/'));
-}
+// Its own file: the web app's entry builds paths without downloading the table above.
+export { operationPath } from './operation-path';

@@ -7,6 +7,7 @@ import { FormInputSchema, FormTemplateInputSchema } from './schemas/forms.schema
 import { BlogPostInputSchema, DocPageInputSchema, ImageInputSchema, MailTemplateInputSchema } from './schemas/content.schema';
 import { DynaLinkInputSchema, ShareInputSchema } from './schemas/links.schema';
 import { CollectorInputSchema, ScrapeJobInputSchema, TaskInputSchema } from './schemas/operations.schema';
+import { RESOURCE_PATHS } from './resource-paths';
 
 export interface ResourceDefinition {
   /** Path under /api, as SPEC.md §2 names the resource where it does. */
@@ -42,38 +43,38 @@ const def = (
  * resources of SPEC.md §2 come first; the same schemas validate on server and client.
  */
 export const RESOURCES = {
-  artists: def('artists', 'artiste', 'artistes', ArtistInputSchema),
-  badges: def('badges', 'badge', 'badges', BadgeInputSchema),
-  blindtests: def('blindTests', 'blind test', 'blind tests', BlindTestInputSchema),
-  collectors: def('collectors', 'collecteur', 'collecteurs', CollectorInputSchema, { read: 'staff' }),
-  dynaLinks: def('dynaLinks', 'lien dynamique', 'liens dynamiques', DynaLinkInputSchema, { read: 'staff' }),
-  eventCategories: def('eventCategories', 'catégorie', 'catégories', EventCategoryInputSchema),
-  events: def('events', 'événement', 'événements', EventInputSchema, { patch: EventPatchSchema }),
-  forms: def('forms', 'formulaire', 'formulaires', FormInputSchema),
-  formTemplates: def('formTemplates', 'modèle de formulaire', 'modèles de formulaire', FormTemplateInputSchema, { read: 'staff' }),
-  menus: def('menus', 'carte', 'cartes', MenuInputSchema),
-  organizations: def('organizations', 'organisation', 'organisations', OrganizationInputSchema),
-  places: def('places', 'lieu', 'lieux', PlaceInputSchema),
-  questions: def('questions', 'question', 'questions', QuestionInputSchema, { read: 'staff' }),
-  raffles: def('raffles', 'tombola', 'tombolas', RaffleInputSchema, { patch: RafflePatchSchema }),
-  scrape: def('scrape', 'collecte', 'collectes', ScrapeJobInputSchema, { read: 'staff' }),
-  stores: def('stores', 'boutique', 'boutiques', StoreInputSchema),
-  tournaments: def('tournaments', 'tournoi', 'tournois', TournamentInputSchema),
-  users: def('users', 'utilisateur', 'utilisateurs', UserInputSchema, { write: 'admin', read: 'staff' }),
+  artists: def(RESOURCE_PATHS.artists, 'artiste', 'artistes', ArtistInputSchema),
+  badges: def(RESOURCE_PATHS.badges, 'badge', 'badges', BadgeInputSchema),
+  blindtests: def(RESOURCE_PATHS.blindtests, 'blind test', 'blind tests', BlindTestInputSchema),
+  collectors: def(RESOURCE_PATHS.collectors, 'collecteur', 'collecteurs', CollectorInputSchema, { read: 'staff' }),
+  dynaLinks: def(RESOURCE_PATHS.dynaLinks, 'lien dynamique', 'liens dynamiques', DynaLinkInputSchema, { read: 'staff' }),
+  eventCategories: def(RESOURCE_PATHS.eventCategories, 'catégorie', 'catégories', EventCategoryInputSchema),
+  events: def(RESOURCE_PATHS.events, 'événement', 'événements', EventInputSchema, { patch: EventPatchSchema }),
+  forms: def(RESOURCE_PATHS.forms, 'formulaire', 'formulaires', FormInputSchema),
+  formTemplates: def(RESOURCE_PATHS.formTemplates, 'modèle de formulaire', 'modèles de formulaire', FormTemplateInputSchema, { read: 'staff' }),
+  menus: def(RESOURCE_PATHS.menus, 'carte', 'cartes', MenuInputSchema),
+  organizations: def(RESOURCE_PATHS.organizations, 'organisation', 'organisations', OrganizationInputSchema),
+  places: def(RESOURCE_PATHS.places, 'lieu', 'lieux', PlaceInputSchema),
+  questions: def(RESOURCE_PATHS.questions, 'question', 'questions', QuestionInputSchema, { read: 'staff' }),
+  raffles: def(RESOURCE_PATHS.raffles, 'tombola', 'tombolas', RaffleInputSchema, { patch: RafflePatchSchema }),
+  scrape: def(RESOURCE_PATHS.scrape, 'collecte', 'collectes', ScrapeJobInputSchema, { read: 'staff' }),
+  stores: def(RESOURCE_PATHS.stores, 'boutique', 'boutiques', StoreInputSchema),
+  tournaments: def(RESOURCE_PATHS.tournaments, 'tournoi', 'tournois', TournamentInputSchema),
+  users: def(RESOURCE_PATHS.users, 'utilisateur', 'utilisateurs', UserInputSchema, { write: 'admin', read: 'staff' }),
   // Beyond the dashboard's list.
-  jobOffers: def('jobOffers', 'offre d’emploi', 'offres d’emploi', JobOfferInputSchema, { patch: JobOfferPatchSchema }),
-  placeTypes: def('placeTypes', 'type de lieu', 'types de lieu', PlaceTypeInputSchema),
-  placeRoles: def('placeRoles', 'rôle de lieu', 'rôles de lieu', PlaceRoleInputSchema, { read: 'staff' }),
-  eventRoles: def('eventRoles', 'rôle d’événement', 'rôles d’événement', EventRoleInputSchema, { read: 'staff' }),
-  championships: def('championships', 'championnat', 'championnats', ChampionshipInputSchema),
-  blogPosts: def('blog', 'article', 'articles', BlogPostInputSchema),
-  docPages: def('docs', 'page de documentation', 'documentation', DocPageInputSchema),
-  mailTemplates: def('mailTemplates', 'modèle d’e-mail', 'modèles d’e-mail', MailTemplateInputSchema, { read: 'staff' }),
-  images: def('images', 'image', 'images', ImageInputSchema),
-  tasks: def('tasks', 'tâche', 'tâches', TaskInputSchema, { read: 'staff' }),
-  notifications: def('notifications', 'notification', 'notifications', NotificationInputSchema, { read: 'staff' }),
-  shares: def('shares', 'partage', 'partages', ShareInputSchema, { write: 'owner' }),
-} as const satisfies Record<string, ResourceDefinition>;
+  jobOffers: def(RESOURCE_PATHS.jobOffers, 'offre d’emploi', 'offres d’emploi', JobOfferInputSchema, { patch: JobOfferPatchSchema }),
+  placeTypes: def(RESOURCE_PATHS.placeTypes, 'type de lieu', 'types de lieu', PlaceTypeInputSchema),
+  placeRoles: def(RESOURCE_PATHS.placeRoles, 'rôle de lieu', 'rôles de lieu', PlaceRoleInputSchema, { read: 'staff' }),
+  eventRoles: def(RESOURCE_PATHS.eventRoles, 'rôle d’événement', 'rôles d’événement', EventRoleInputSchema, { read: 'staff' }),
+  championships: def(RESOURCE_PATHS.championships, 'championnat', 'championnats', ChampionshipInputSchema),
+  blogPosts: def(RESOURCE_PATHS.blogPosts, 'article', 'articles', BlogPostInputSchema),
+  docPages: def(RESOURCE_PATHS.docPages, 'page de documentation', 'documentation', DocPageInputSchema),
+  mailTemplates: def(RESOURCE_PATHS.mailTemplates, 'modèle d’e-mail', 'modèles d’e-mail', MailTemplateInputSchema, { read: 'staff' }),
+  images: def(RESOURCE_PATHS.images, 'image', 'images', ImageInputSchema),
+  tasks: def(RESOURCE_PATHS.tasks, 'tâche', 'tâches', TaskInputSchema, { read: 'staff' }),
+  notifications: def(RESOURCE_PATHS.notifications, 'notification', 'notifications', NotificationInputSchema, { read: 'staff' }),
+  shares: def(RESOURCE_PATHS.shares, 'partage', 'partages', ShareInputSchema, { write: 'owner' }),
+} as const satisfies Record<keyof typeof RESOURCE_PATHS, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { MOBILE_REDIRECT_COOKIE, MOBILE_REDIRECT_MARKER_MAX_AGE_SECONDS, MOBILE_REDIRECT_SKIPPED_PREFIXES } from '../domain/constants';
 import { HttpUrlSchema } from '../domain/schemas/common.schema';
+import { platformOf, type MobilePlatform } from '../domain/platform';
 import { CookiePort } from '../ports/cookie.port';
 import { NavigatorPort } from '../ports/navigator.port';
 import { RuntimeConfig } from '../ports/runtime-config.port';
 
-export type MobilePlatform = 'android' | 'ios' | 'other';
 
 export interface MobileRedirectDecision {
   redirect: boolean;
@@ -15,12 +15,6 @@ export interface MobileRedirectDecision {
   reason: string;
 }
 
-/** Android, iPhone/iPad/iPod or anything else, from the user agent. */
-export function platformOf(userAgent: string): MobilePlatform {
-  if (/android/i.test(userAgent)) return 'android';
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios';
-  return 'other';
-}
 
 /**
  * The mobile-app redirect (SPEC.md §4): Android and iPhone/iPad/iPod visitors are sent to

@@ -4,7 +4,9 @@ import { useSnapshot } from 'valtio';
 import { LoggerPort } from '@sortie/core';
 import { LoadingBar } from '../components/LoadingBar';
 import { MAIN_ID } from '../layouts/Main';
-import { ContainerProvider, type AppServices } from '../services/container-context';
+import type { EagerServices } from '@sortie/adapters/eager';
+import { ContainerProvider, type ServicesSource } from '../services/container-context';
+import { ServicesSlot } from './ServicesSlot';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteView } from './RouteView';
 import type { ShellConfig } from '../services/runtime-config';
@@ -17,8 +19,10 @@ const NotificationToast = lazy(() => import('../components/NotificationToast'));
 const SignInDialog = lazy(() => import('../components/SignInDialog'));
 
 export interface AppProps {
-  /** The services chunk's result: the container and the validated runtime config. */
-  services: Promise<AppServices>;
+  /** The services chunk: the container and the validated runtime config, loaded when first needed (or given, in tests). */
+  services: ServicesSource;
+  /** The product API, clock and query cache made before the container (main.tsx); tests leave them to the container. */
+  eager?: EagerServices;
   shell: ShellConfig;
   /** Where the address comes from: the browser's by default, a memory location in tests. */
   location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
@@ -73,28 +77,40 @@ function Shell({ onFatalError }: { onFatalError: (error: unknown) => void }) {
       <SkipLink />
       <LoadingBar />
       <ScrollToTop />
-      <Suspense fallback={null}>
-        <ServiceEffects />
-      </Suspense>
+      <ServicesSlot onError={onFatalError}>
+        <Suspense fallback={null}>
+          <ServiceEffects />
+        </Suspense>
+      </ServicesSlot>
       <ErrorBoundary resetKey="shell" onError={onFatalError}>
         <RouteView onError={onFatalError} />
       </ErrorBoundary>
       <SignInDialogSlot />
-      <Suspense fallback={null}>
-        <NotificationToast />
-      </Suspense>
+      <ServicesSlot onError={onFatalError}>
+        <Suspense fallback={null}>
+          <NotificationToast />
+        </Suspense>
+      </ServicesSlot>
     </>
   );
 }
 
-/** The whole web app. It paints at once; the parts that need the services wait for them. */
-export function App({ services, shell, location, onFatalError }: AppProps) {
+/**
+ * The whole web app. It paints at once; the parts that need the services wait for them, and
+ * the services load only once something needs them (ServicesSlot).
+ */
+export function App({ services, eager, shell, location, onFatalError }: AppProps) {
   const report = (error: unknown) => {
     if (onFatalError) onFatalError(error);
-    else void services.then(({ container }) => container.get(LoggerPort).error('Fatal page error', error)).catch(() => undefined);
+    else
+      void (typeof services === 'function' ? services() : services).then(
+        ({ container }) => container.get(LoggerPort).error('Fatal page error', error),
+        // Without the services (they are what failed, perhaps), the console still hears of it.
+        (cause: unknown) => console.error('Fatal page error', error, cause),
+      );
   };
   const content = (
-    <ContainerProvider services={services} shell={shell}>
+    <ContainerProvider services={services} shell={shell} {...(eager ? { eager } : {})}>
       <UiProvider>
         <Shell onFatalError={report} />
       </UiProvider>

@@ -1,11 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorPage } from '../components/ErrorPage';
+import { LazyErrorPage as ErrorPage } from '../components/LazyErrorPage';
 
 interface Props {
   children: ReactNode;
   /** Changes when the visitor moves: a new page gets a fresh chance. */
   resetKey: string;
   onError?: (error: unknown, info: ErrorInfo) => void;
+  /** What shows instead of the error page (null for a part of the page that can go without). */
+  fallback?: ReactNode;
 }
 
 interface State {
@@ -32,6 +34,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
+    if (this.state.failed && this.props.fallback !== undefined) return this.props.fallback;
     if (this.state.failed) return <ErrorPage error={this.state.error} onRetry={() => this.setState({ failed: false, error: null })} />;
     return this.props.children;
   }

@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LoggerPort, MobileAppRedirect, RecordShareView, ResolveDynaLink } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
+import { DYNA_PARAM, SHARE_PARAM } from './location-params';
 
-export const DYNA_PARAM = 'dyna';
-export const SHARE_PARAM = 'nshid';
 
 /**
  * The special behaviours of SPEC.md §2 that hang on any address rather than on a page:

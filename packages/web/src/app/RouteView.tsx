@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { matchRoute, type RouteMatch } from '@sortie/core';
-import { ErrorPage } from '../components/ErrorPage';
+import { LazyErrorPage as ErrorPage } from '../components/LazyErrorPage';
 import { PageLoading } from '../components/LoadingBar';
 import { DefaultLayout, LAYOUTS } from '../layouts/layouts';
 import { ErrorBoundary } from './ErrorBoundary';

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@sortie/core';
 import { createTestContainer, aRuntimeConfig } from '@sortie/core/testing';
 import { mountApp } from './mount';
 
@@ -14,15 +15,29 @@ describe('mountApp', () => {
     document.body.innerHTML = '';
   });
 
-  it('reads /api/config, paints, and composes the services from that config', async () => {
+  it('reads /api/config and paints without the services: an anonymous visit on a computer never loads them', async () => {
     const root = document.body.appendChild(document.createElement('div'));
     const config = aRuntimeConfig({ cities: ['Poitiers', 'Niort'] });
     const fetcher = vi.fn(async () => json(config));
     const loadServices = vi.fn(async () => ({ container: createTestContainer({ config }).container, config }));
     unmount = await mountApp({ root, fetcher, loadServices });
     expect(fetcher).toHaveBeenCalledWith('/api/config', expect.anything());
-    expect(loadServices).toHaveBeenCalledWith(expect.objectContaining({ identityProvider: 'local', cities: ['Poitiers', 'Niort'] }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(loadServices).not.toHaveBeenCalled();
+  });
+
+  it('composes the services from that config at once for a visitor who may be signed in', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    try {
+      const root = document.body.appendChild(document.createElement('div'));
+      const config = aRuntimeConfig({ cities: ['Poitiers', 'Niort'] });
+      const loadServices = vi.fn(async () => ({ container: createTestContainer({ config }).container, config }));
+      unmount = await mountApp({ root, fetcher: async () => json(config), loadServices });
+      await waitFor(() => expect(loadServices).toHaveBeenCalledWith(expect.objectContaining({ identityProvider: 'local', cities: ['Poitiers', 'Niort'] })));
+    } finally {
+      document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    }
   });
 
   it('logs and rethrows a failure to read the config, telling the visitor in French', async () => {
@@ -35,12 +50,18 @@ describe('mountApp', () => {
     expect(screen.getByRole('alert').textContent).toBe('Sortie n’a pas pu démarrer. Vérifiez votre connexion puis rechargez la page.');
   });
 
-  it('logs and rethrows a failure to compose the services (a config core’s schema refuses)', async () => {
-    const root = document.body.appendChild(document.createElement('div'));
-    const log = vi.fn();
-    const refused = new Error('identityProvider: Invalid option');
-    await expect(mountApp({ root, fetcher: async () => json({ identityProvider: 'ldap' }), loadServices: () => Promise.reject(refused), log })).rejects.toBe(refused);
-    expect(log).toHaveBeenCalledWith('Sortie failed to start', refused);
-    expect(screen.getByRole('alert')).toBeTruthy();
+  it('reports services that fail to load (a config core’s schema refuses) and keeps the page', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const root = document.body.appendChild(document.createElement('div'));
+      const refused = new Error('identityProvider: Invalid option');
+      unmount = await mountApp({ root, fetcher: async () => json({ identityProvider: 'ldap' }), loadServices: () => Promise.reject(refused) });
+      await waitFor(() => expect(quiet).toHaveBeenCalledWith('Fatal page error', refused, refused));
+      expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy();
+    } finally {
+      quiet.mockRestore();
+      document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    }
   });
 });

@@ -1,13 +1,16 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import type { EagerServices } from '@sortie/adapters/eager';
 import type { AppServices } from '../services/container-context';
 import { fetchRuntimeConfig, shellConfigOf } from '../services/runtime-config';
 
 export interface MountOptions {
   root: HTMLElement | null;
   fetcher: typeof fetch;
-  /** Validates the raw runtime config and composes the container: services.ts, behind a dynamic import(). */
+  /** Validates the raw runtime config and composes the container: services.ts, behind a dynamic import(), called when first needed. */
   loadServices: (rawConfig: unknown) => Promise<AppServices>;
+  /** The product API, clock and query cache made before the container. */
+  eager?: EagerServices;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -25,16 +28,16 @@ function showStartupFailure(root: HTMLElement): void {
  * SPEC.md §8: a failure while mounting (the config, the services, the first render) is
  * logged and rethrown; the visitor gets a French message rather than a blank page.
  */
-export async function mountApp({ root, fetcher, loadServices, log = (message, error) => console.error(message, error) }: MountOptions): Promise<() => void> {
+export async function mountApp({ root, fetcher, loadServices, eager, log = (message, error) => console.error(message, error) }: MountOptions): Promise<() => void> {
   let unmount: (() => void) | undefined;
   try {
     if (!root) throw new Error('The #root element is missing from index.html.');
     const raw = await fetchRuntimeConfig(fetcher);
-    const services = loadServices(raw);
+    // A failure to load the services later is the page's to show (its error boundary), not a failed start.
+    const services = () => loadServices(raw);
     const reactRoot = createRoot(root);
     unmount = () => reactRoot.unmount();
-    reactRoot.render(<App services={services} shell={shellConfigOf(raw)} />);
-    await services;
+    reactRoot.render(<App services={services} shell={shellConfigOf(raw)} {...(eager ? { eager } : {})} />);
     // Resolves how to take the app down again: tests must, so that no render outlives them.
     return unmount;
   } catch (error) {

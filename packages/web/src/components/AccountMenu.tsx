@@ -1,11 +1,11 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
-import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogin, mdiLogout, mdiMedal, mdiViewDashboard } from '@mdi/js';
+import { mdiAccountCircle, mdiBell, mdiHeart, mdiLogout, mdiMedal, mdiViewDashboard } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { SessionService } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { useSignInDialog } from '../services/ui-context';
 import { Icon } from './Icon';
+import { SignInButton } from './SignInButton';
 import { useSignOut } from './useSignOut';
 
 const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-white/10';
@@ -14,24 +14,11 @@ const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left
 export default function AccountMenu() {
   const session = useUseCase(SessionService);
   const { status, user } = useSnapshot(session.state);
-  const signInDialog = useSignInDialog();
   const signOut = useSignOut();
 
   if (status === 'unknown') return <span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" />;
 
-  if (status !== 'authenticated' || !user) {
-    return (
-      <button
-        type="button"
-        onClick={() => signInDialog.open()}
-        className="flex items-center gap-2 rounded-full bg-primary p-2 text-sm font-semibold text-background hover:bg-primary/90 min-[400px]:px-3 min-[400px]:py-1.5"
-      >
-        <Icon path={mdiLogin} size={18} />
-        {/* Icon only below 400 px, so that the header fits a 360 px phone; the name stays for screen readers. */}
-        <span className="sr-only min-[400px]:not-sr-only">Se connecter</span>
-      </button>
-    );
-  }
+  if (status !== 'authenticated' || !user) return <SignInButton />;
 
   const staff = session.isStaff();
   return (

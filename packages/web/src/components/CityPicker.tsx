@@ -4,9 +4,11 @@ import { useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
 import { useCities, usePreferredCity } from '../services/preferences';
 import { Icon } from './Icon';
+import { useAutoOpen } from './useAutoOpen';
 
 /** Chooses the city whose agenda the visitor browses; choosing one opens its agenda. */
-export default function CityPicker({ className }: { className?: string }) {
+export default function CityPicker({ className, autoOpen }: { className?: string; autoOpen?: boolean }) {
+  const button = useAutoOpen<HTMLButtonElement>(autoOpen);
   const cities = useCities();
   const [city, setCity] = usePreferredCity();
   const [, navigate] = useLocation();
@@ -20,7 +22,7 @@ export default function CityPicker({ className }: { className?: string }) {
     <Field className={className}>
       <Label className="sr-only">Ville</Label>
       <Listbox value={city} onChange={choose}>
-        <ListboxButton className="flex max-w-[7.5rem] min-[400px]:max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium hover:bg-white/5 sm:max-w-none">
+        <ListboxButton ref={button} className="flex max-w-[7.5rem] min-[400px]:max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium hover:bg-white/5 sm:max-w-none">
           <Icon path={mdiMapMarker} size={18} className="shrink-0 text-primary" />
           <span className="truncate">{city}</span>
           <Icon path={mdiChevronDown} size={18} className="shrink-0 text-muted" />

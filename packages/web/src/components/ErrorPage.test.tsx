@@ -52,7 +52,7 @@ describe('error boundary', () => {
     throw error;
   }
 
-  it('shows the error page for a fatal error and reports it', () => {
+  it('shows the error page for a fatal error and reports it', async () => {
     const onError = vi.fn();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
@@ -63,12 +63,13 @@ describe('error boundary', () => {
       </Router>,
     );
     quiet.mockRestore();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Une erreur est survenue');
+    // The error page's code loads when an error needs it.
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Une erreur est survenue');
     expect(screen.getByTestId('error-message').textContent).toBe('boom');
     expect(onError).toHaveBeenCalledWith(expect.any(TypeError), expect.anything());
   });
 
-  it('shows the not-found variant for a thrown NotFoundError', () => {
+  it('shows the not-found variant for a thrown NotFoundError', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <Router hook={memoryLocation().hook}>
@@ -78,7 +79,7 @@ describe('error boundary', () => {
       </Router>,
     );
     quiet.mockRestore();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page introuvable');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page introuvable');
     expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found');
   });
 });

@@ -3,14 +3,20 @@ import { mdiChevronDown, mdiMagnify, mdiMapMarker, mdiMenu } from '@mdi/js';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
 import { usePreferredCity } from '../services/preferences';
+import { useServicesRequested } from '../services/container-context';
 import { Icon } from '../components/Icon';
+import { SignInButton } from '../components/SignInButton';
+import { useOnDemand } from '../components/useOnDemand';
 
-// The header's menus (headless UI, and the session for the account) load right after the
-// first paint, so that the landing page's JavaScript stays small; until then each shows an
-// inert stand-in of the same size.
-const AccountMenu = lazy(() => import('../components/AccountMenu'));
-const CityPicker = lazy(() => import('../components/CityPicker'));
-const MobileMenu = lazy(() => import('../components/MobileMenu'));
+// The header's menus (headless UI) load when the visitor reaches for them, and the account
+// menu (the session) once the services are there; until then each is a light button of the
+// same size, so that a visitor reading the agenda downloads neither.
+const loadAccountMenu = () => import('../components/AccountMenu');
+const loadCityPicker = () => import('../components/CityPicker');
+const loadMobileMenu = () => import('../components/MobileMenu');
+const AccountMenu = lazy(loadAccountMenu);
+const CityPicker = lazy(loadCityPicker);
+const MobileMenu = lazy(loadMobileMenu);
 
 export function useNavLinks() {
   const [city] = usePreferredCity();
@@ -36,14 +42,50 @@ export function Logo() {
   );
 }
 
-function CityStandIn() {
+const cityButtonClass =
+  'flex max-w-[7.5rem] min-[400px]:max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium hover:bg-white/5 sm:max-w-none';
+
+function CitySlot() {
   const [city] = usePreferredCity();
-  return (
-    <span className="flex max-w-[7.5rem] min-[400px]:max-w-[9rem] items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm font-medium sm:max-w-none" aria-hidden="true">
+  const { wanted, triggers } = useOnDemand(loadCityPicker);
+  const standIn = (
+    <button type="button" aria-label="Ville" aria-haspopup="listbox" className={cityButtonClass} {...(wanted ? { 'aria-busy': true } : triggers)}>
       <Icon path={mdiMapMarker} size={18} className="shrink-0 text-primary" />
       <span className="truncate">{city}</span>
       <Icon path={mdiChevronDown} size={18} className="shrink-0 text-muted" />
-    </span>
+    </button>
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <CityPicker autoOpen />
+    </Suspense>
+  );
+}
+
+function MenuSlot({ links }: { links: ReturnType<typeof useNavLinks> }) {
+  const { wanted, triggers } = useOnDemand(loadMobileMenu);
+  const standIn = (
+    <button type="button" aria-haspopup="menu" className="rounded-full p-2 text-muted hover:bg-white/5 hover:text-white md:hidden" {...(wanted ? { 'aria-busy': true } : triggers)}>
+      <Icon path={mdiMenu} size={22} label="Menu" />
+    </button>
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <MobileMenu links={links} autoOpen />
+    </Suspense>
+  );
+}
+
+/** « Se connecter » until the services are there (a session hint, or any page that needed them), then the account menu. */
+function AccountSlot() {
+  const requested = useServicesRequested();
+  if (!requested) return <SignInButton />;
+  return (
+    <Suspense fallback={<span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" />}>
+      <AccountMenu />
+    </Suspense>
   );
 }
 
@@ -74,18 +116,12 @@ export function Header({ transparent = false }: { transparent?: boolean }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Suspense fallback={<CityStandIn />}>
-            <CityPicker />
-          </Suspense>
+          <CitySlot />
           <Link href="/search" className="rounded-full p-2 text-muted hover:bg-white/5 hover:text-white">
             <Icon path={mdiMagnify} size={22} label="Rechercher" />
           </Link>
-          <Suspense fallback={<span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" />}>
-            <AccountMenu />
-          </Suspense>
-          <Suspense fallback={<Icon path={mdiMenu} size={22} className="m-2 text-muted md:hidden" />}>
-            <MobileMenu links={links} />
-          </Suspense>
+          <AccountSlot />
+          <MenuSlot links={links} />
         </div>
       </div>
     </header>

@@ -1,6 +1,8 @@
 import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 import type { Container, ServiceIdentifier } from 'inversify';
-import type { RuntimeConfig } from '@sortie/core';
+import { ClockPort, ProductApiPort, QueryClient, type RuntimeConfig } from '@sortie/core';
+import type { EagerServices } from '@sortie/adapters/eager';
 import type { ShellConfig } from './runtime-config';
 
 /** The program's container (composed once, in services.ts) and the validated runtime config. */
@@ -9,16 +11,51 @@ export interface AppServices {
   config: RuntimeConfig;
 }
 
+/**
+ * The services chunk: a promise (already composed, in tests) or how to load it. Loaded the
+ * first time a component asks for the container, never before: a visitor reading the agenda
+ * has no use for inversify, zod and the use cases (issue 20's 100 KB landing page).
+ */
+export type ServicesSource = Promise<AppServices> | (() => Promise<AppServices>);
+
 interface AppContext {
-  /** Resolves once the services chunk has loaded; components that need it suspend until then. */
-  services: Promise<AppServices>;
+  services: () => Promise<AppServices>;
+  /** Whether anything has asked for the services yet (a given promise counts as asked). */
+  demand: { requested: boolean };
+  /** What the entry made before the container (the product API, the clock, the query cache), by service id. */
+  eager: ReadonlyMap<unknown, unknown>;
   shell: ShellConfig;
 }
 
 const Context = createContext<AppContext | null>(null);
 
-export function ContainerProvider({ services, shell, children }: AppContext & { children: ReactNode }) {
-  const value = useMemo(() => ({ services, shell }), [services, shell]);
+/** The ids the eager services answer, so that a page reading them never waits for the container. */
+export function eagerRegistry(eager: EagerServices | undefined): ReadonlyMap<unknown, unknown> {
+  if (!eager) return new Map();
+  return new Map<unknown, unknown>([
+    [ProductApiPort, eager.api],
+    [ClockPort, eager.clock],
+    [QueryClient, eager.queries],
+  ]);
+}
+
+function once(source: ServicesSource, demand: { requested: boolean }): () => Promise<AppServices> {
+  if (typeof source !== 'function') return () => source;
+  let loading: Promise<AppServices> | undefined;
+  return () => {
+    if (!loading) {
+      loading = source();
+      demand.requested = true;
+    }
+    return loading;
+  };
+}
+
+export function ContainerProvider({ services, eager, shell, children }: { services: ServicesSource; eager?: EagerServices; shell: ShellConfig; children: ReactNode }) {
+  const value = useMemo(() => {
+    const demand = proxy({ requested: typeof services !== 'function' });
+    return { services: once(services, demand), demand, eager: eagerRegistry(eager), shell };
+  }, [services, eager, shell]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -28,9 +65,19 @@ function useAppContext(): AppContext {
   return context;
 }
 
-/** The services; suspends (under the nearest Suspense) until they have loaded. */
+/** The services; loads them if need be, and suspends (under the nearest Suspense) until they are there. */
 export function useServices(): AppServices {
-  return use(useAppContext().services);
+  return use(useAppContext().services());
+}
+
+/** Starts loading the services without waiting for them (a visitor who is signed in, a dynamic link to follow…). */
+export function useLoadServices(): () => Promise<AppServices> {
+  return useAppContext().services;
+}
+
+/** Whether the services have been asked for: what needs them only once they exist (the session's start, the inbox) waits for this. */
+export function useServicesRequested(): boolean {
+  return useSnapshot(useAppContext().demand).requested;
 }
 
 export function useContainer(): Container {
@@ -47,10 +94,16 @@ export function useShellConfig(): ShellConfig {
   return useAppContext().shell;
 }
 
-/** A use case (or any service) from the container, resolved once per container. */
+/**
+ * A use case (or any service), resolved once per container; the product API, the clock and
+ * the query cache come from the eager services without waiting for the container.
+ */
 export function useUseCase<T>(id: ServiceIdentifier<T>): T {
-  const container = useContainer();
-  return useMemo(() => container.get<T>(id), [container, id]);
+  const context = useAppContext();
+  const eager = context.eager.get(id) as T | undefined;
+  // use() may be called conditionally; the branch is the same on every render of a call site.
+  const services = eager === undefined ? use(context.services()) : null;
+  return useMemo(() => eager ?? services!.container.get<T>(id), [eager, services, id]);
 }
 
 /** A promise React's use() reads at once, without suspending: for services already composed. */

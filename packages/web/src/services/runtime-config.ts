@@ -13,6 +13,8 @@ export async function fetchRuntimeConfig(fetcher: typeof fetch): Promise<unknown
 export interface ShellConfig {
   defaultCity: string;
   cities: string[];
+  /** Whether a store page is configured at all: without one, no phone is ever redirected (SPEC.md §4). */
+  storePages: boolean;
 }
 
 /**
@@ -25,5 +27,7 @@ export function shellConfigOf(raw: unknown): ShellConfig {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && v.length <= 100 ? v.trim() : null);
   const defaultCity = text(value['defaultCity']) ?? DEFAULT_CITY;
   const cities = Array.isArray(value['cities']) ? value['cities'].map(text).filter((city): city is string => city !== null) : [];
-  return { defaultCity, cities: [...new Set(cities.includes(defaultCity) ? cities : [defaultCity, ...cities])] };
+  const stores = (typeof value['storePages'] === 'object' && value['storePages'] !== null ? value['storePages'] : {}) as Record<string, unknown>;
+  const storePages = [stores['android'], stores['ios']].some((page) => typeof page === 'string' && /^https?:\/\//.test(page));
+  return { defaultCity, cities: [...new Set(cities.includes(defaultCity) ? cities : [defaultCity, ...cities])], storePages };
 }

@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { MOBILE_REDIRECT_COOKIE, SESSION_HINT_COOKIE, platformOf } from '@sortie/core';
+import { useLoadServices, useServicesRequested, useShellConfig } from '../services/container-context';
+import type { ShellConfig } from '../services/runtime-config';
+import { DYNA_PARAM, SHARE_PARAM } from './location-params';
+import { ErrorBoundary } from './ErrorBoundary';
+
+const hasCookie = (name: string) => typeof document !== 'undefined' && document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`));
+
+/**
+ * Whether this visit needs the services at once, before any page asks: a visitor who may be
+ * signed in (the session to restore, the notifications to receive), a phone the store
+ * redirect may apply to (SPEC.md §4), or a dynamic link or share to follow (§2).
+ */
+export function needsServices(search: string, shell: ShellConfig, userAgent: string): boolean {
+  if (hasCookie(SESSION_HINT_COOKIE)) return true;
+  if (shell.storePages && platformOf(userAgent) !== 'other' && !hasCookie(MOBILE_REDIRECT_COOKIE)) return true;
+  const params = new URLSearchParams(search);
+  return params.has(DYNA_PARAM) || params.has(SHARE_PARAM);
+}
+
+/**
+ * Shows its children once the services have been asked for, and asks for them when this visit
+ * needs them. Services that fail to load are reported, and what waited for them stays away.
+ */
+export function ServicesSlot({ children, onError }: { children: ReactNode; onError: (error: unknown) => void }) {
+  const requested = useServicesRequested();
+  const load = useLoadServices();
+  const search = useSearch();
+  const shell = useShellConfig();
+  useEffect(() => {
+    if (!requested && needsServices(search, shell, typeof navigator === 'undefined' ? '' : navigator.userAgent)) void load().catch(() => undefined);
+  }, [requested, search, shell, load]);
+  if (!requested) return null;
+  return (
+    <ErrorBoundary resetKey="services" fallback={null} onError={onError}>
+      {children}
+    </ErrorBoundary>
+  );
+}
