@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { Api, DEMO_IDS, demoId } from './api';
+import { chromiumPath } from './browser';
+import { heading, useBrowser } from './fixtures';
+
+interface WebManifest {
+  name: string;
+  lang: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Waits until the site's worker controls the page and has kept the page itself. */
+async function waitUntilKept(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(async (url) => (await caches.match(url, { ignoreVary: true })) !== undefined, page.url(), { timeout: 20_000, polling: 250 });
+}
+
+describe('the app on a phone', () => {
+  const { baseUrl, context } = useBrowser();
+  const eventTitle = async (id: string) => (await Api.anonymous(baseUrl).get<{ title: string }>(`/api/events/${id}`)).title;
+
+  it('is installable: Chromium reports no installability error, and the manifest’s icons load', async () => {
+    // Chromium refuses to install from an incognito profile, which is what a new context is:
+    // this scenario runs in a profile of its own.
+    const profile = mkdtempSync(join(tmpdir(), 'sortie-pwa-'));
+    let installed: BrowserContext | undefined;
+    try {
+      installed = await chromium.launchPersistentContext(profile, {
+        executablePath: chromiumPath(),
+        headless: true,
+        baseURL: baseUrl,
+        locale: 'fr-FR',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
+      const origin = new URL(baseUrl).origin;
+      await installed.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort('blockedbyclient')));
+      const page = installed.pages()[0] ?? (await installed.newPage());
+      await page.goto('/');
+      await heading(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+
+      const cdp = await installed.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      expect(installabilityErrors).toEqual([]);
+
+      const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+      expect(errors).toEqual([]);
+      const manifest = (await (await page.request.get(url)).json()) as WebManifest;
+      expect(manifest).toMatchObject({ name: 'Sortie', lang: 'fr' });
+      const wanted = [
+        { sizes: '192x192', purpose: 'any' },
+        { sizes: '512x512', purpose: 'any' },
+        { sizes: '512x512', purpose: 'maskable' },
+      ];
+      expect(manifest.icons.map(({ sizes, purpose }) => ({ sizes, purpose }))).toEqual(wanted);
+      for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
+        const response = await page.request.get(icon.src);
+        expect(response.status(), icon.src).toBe(200);
+        expect(response.headers()['content-type'], icon.src).toBe('image/png');
+        const { width, height } = pngSize(await response.body());
+        expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+      }
+      expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon.png');
+    } finally {
+      await installed?.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('offline, shows again an event page visited once, with its data', async () => {
+    const title = await eventTitle(DEMO_IDS.firstEvent);
+    const phone = await context();
+    const page = await phone.newPage();
+    await page.goto(`/events/${DEMO_IDS.firstEvent}`);
+    expect(await heading(page)).toBe(title);
+    await waitUntilKept(page);
+    await page.waitForFunction(
+      async (id) => (await (await caches.open('sortie-api')).keys()).some((request) => request.url.includes(`/api/events/${id}`)),
+      DEMO_IDS.firstEvent,
+      { timeout: 20_000, polling: 250 },
+    );
+
+    await phone.setOffline(true);
+    await page.reload();
+    expect(await heading(page)).toBe(title);
+    await expect(page.title()).resolves.not.toMatch(/hors connexion/i);
+  });
+
+  it('offline, shows the French offline page for an event page never visited', async () => {
+    const phone = await context();
+    const page = await phone.newPage();
+    await page.goto(`/events/${DEMO_IDS.firstEvent}`);
+    await heading(page);
+    await waitUntilKept(page);
+
+    await phone.setOffline(true);
+    await page.goto(`/events/${demoId('event:1')}`);
+    expect(await heading(page)).toBe('Vous êtes hors connexion');
+    await expect(page.title()).resolves.toBe('Hors connexion — Sortie');
+    // Its look comes from the worker's cache too: the stylesheet applied (a dark page).
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe('rgb(15, 17, 21)');
+  });
+});
