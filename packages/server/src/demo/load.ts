@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from './ids';
 import { demoRecords, DEMO_RAFFLE_ENTRANTS } from './data';
 import { demoId } from './ids';
 import { newSeed } from '../raffles/draw';
+import { prepareDemoImages, storeDemoImages } from './images';
 
 export class DemoRefusedError extends Error {
   constructor() {
@@ -30,12 +31,15 @@ export async function loadDemo(db: Db, options: { password: string; production: 
   const now = options.now ?? Date.now();
   const store = new Store(db);
   const users = new Users(db);
+  // Drawn (or read from their cache) before the transaction: it then only writes.
+  const images = await prepareDemoImages();
   await db.transaction(async (tx) => {
     await tx.query(`TRUNCATE ${TABLES.join(', ')}`);
     for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
       await users.create({ ...account, roles: [...account.roles], password: options.password, city: 'Poitiers', id: DEMO_IDS.users[key as keyof typeof DEMO_IDS.users] }, tx);
     }
-    for (const record of demoRecords(now)) await store.insert(record.resource, record.data, { id: record.id, db: tx });
+    const illustrate = await storeDemoImages(tx, store, images);
+    for (const record of demoRecords(now).map(illustrate)) await store.insert(record.resource, record.data, { id: record.id, db: tx });
     // The closed demo raffle, as the server would have kept it: the seed committed ten days ago, before the entries.
     const { seed, seedHash } = newSeed();
     const draw = { seedHash, committedAt: new Date(now - 10 * 86_400_000).toISOString(), entriesHash: null, seed: null, drawnAt: null, winners: [] };

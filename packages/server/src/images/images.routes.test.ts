@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageRefSchema, MAX_IMAGE_UPLOAD_BYTES, type ImageRef } from '@sortie/core';
 import { signIn, testApp } from '../testing/test-app';
-import { DEMO_ACCOUNTS } from '../demo/ids';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 
 /** A photo as a phone sends it: large, with EXIF (a camera, a copyright) and turned by its orientation tag. */
 const photo = (width: number, height: number) =>
@@ -103,6 +103,24 @@ describe('images uploaded by staff (POST /api/images/upload, GET /api/images/fil
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Réservé à l’équipe.');
     expect((await upload(image, { cookie: staff, origin: 'https://evil.example' })).statusCode).toBe(403);
+  });
+
+  it('gives the demo’s events, places, organisations and artists pictures drawn by the project, served like uploads', async () => {
+    const records = [
+      ['events', DEMO_IDS.firstEvent, 'coverImage'],
+      ['places', DEMO_IDS.places.confort, 'images'],
+      ['organizations', DEMO_IDS.organizations.jazzAPoitiers, 'logo'],
+      ['artists', DEMO_IDS.artists.lesFrancoFolies, 'image'],
+    ] as const;
+    for (const [resource, id, field] of records) {
+      const record = (await t.app.inject({ method: 'GET', url: `/api/${resource}/${id}` })).json();
+      const value = field === 'images' ? record.images[0] : record[field];
+      const ref = ImageRefSchema.parse(value);
+      const widest = ref.variants.filter((v) => v.format === 'jpeg').sort((a, b) => b.width - a.width)[0]!;
+      const file = await t.app.inject({ method: 'GET', url: widest.url });
+      expect(file.statusCode, `${resource} ${widest.url}`).toBe(200);
+      expect((await sharp(file.rawPayload).metadata()).width).toBe(widest.width);
+    }
   });
 
   it('answers 404 for a name that is no variant', async () => {
