@@ -25,6 +25,9 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
+import { registerApiKeyRoutes } from './routes/api-keys.routes';
+import { apiKeyGate } from './http/api-key-gate';
+import { ApiKeys } from './auth/api-keys';
 import { registerImageRoutes } from './images/images.routes';
 import { registerRoleRoutes } from './routes/roles.routes';
 import { registerWebApp } from './web/static';
@@ -89,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     node: bus?.node ?? 'embedded',
     stopping: false,
     jobs: null as unknown as JobRunner,
+    apiKeys: new ApiKeys(db, now),
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
@@ -122,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
       const origin = request.headers.origin;
       if (origin && !originAllowed(ctx, origin, request.headers.host, request.protocol === 'https')) throw forbidden('Origine refusée.');
     });
+    // A request with an API key: checked (site, revocation, rate, scope) before any handler.
+    api.addHook('onRequest', apiKeyGate(ctx));
     api.addHook('onSend', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // Any successful write may change what the cached public reads show.
@@ -142,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerDashboardRoutes(api, ctx);
     registerCollectorRoutes(api, ctx);
     registerMailRoutes(api, ctx);
+    registerApiKeyRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerRoleRoutes(api, ctx);
   });

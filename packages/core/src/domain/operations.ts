@@ -8,6 +8,7 @@ import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
+import { ApiKeyInputSchema, ApiKeyListSchema, CreatedApiKeySchema } from './api-keys';
 import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
 
 export type { HttpMethod } from './http-method';
@@ -181,6 +182,9 @@ export const OPERATIONS = {
   notificationPreferences: op('notificationPreferences', NotificationPreferencesSchema),
   updateNotificationPreferences: op('updateNotificationPreferences', NotificationPreferencesSchema, { body: NotificationPreferencesSchema }),
   unsubscribe: op('unsubscribe', z.object({ kind: NotificationKindSchema, message: z.string() }), { query: z.object({ token: z.string().min(10).max(500) }) }),
+  myApiKeys: op('myApiKeys', ApiKeyListSchema),
+  createApiKey: op('createApiKey', CreatedApiKeySchema, { body: ApiKeyInputSchema }),
+  revokeApiKey: op('revokeApiKey', z.undefined(), { path: z.object({ id: ObjectIdSchema }) }),
   setUserRoles: op('setUserRoles', UserSchema.loose(), { path: z.object({ id: ObjectIdSchema }), body: UserRolesSchema }),
   uploadImage: op('uploadImage', ImageRefSchema, { query: ImageUploadQuerySchema, body: ImageUploadBodySchema }),
   imageFile: op('imageFile', z.unknown(), { path: z.object({ name: z.string().max(80) }) }),

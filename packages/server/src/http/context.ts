@@ -11,6 +11,7 @@ import type { MicroCache } from './micro-cache';
 import type { TournamentRooms } from '../tournaments/tournament-rooms';
 import type { ChangeBus } from '../db/notifications';
 import type { JobRunner } from '../jobs/runner';
+import type { ApiKeys } from '../auth/api-keys';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -37,6 +38,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Creates a notification and pushes {data: {id}} to the user's sockets. */
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
+  /** Staff's API keys (Authorization: Bearer sortie_…). */
+  apiKeys: ApiKeys;
 }
 
 export interface AppOptions {

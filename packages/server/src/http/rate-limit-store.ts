@@ -4,6 +4,27 @@ import type { Db } from '../db/database';
 /** One `incr` in this many also deletes the windows that are over. */
 const SWEEP_EVERY = 200;
 
+let calls = 0;
+
+/**
+ * Counts one attempt under `key` in the window of `timeWindow` ms that is running (a new one
+ * once the last is over): the count so far and the milliseconds left. The API keys' limit
+ * (api-key-gate.ts) counts with it too.
+ */
+export async function countAttempt(db: Db, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
+  calls += 1;
+  if (calls % SWEEP_EVERY === 0) void db.query(`DELETE FROM rate_limits WHERE reset_at < now()`).catch(() => undefined);
+  const [row] = await db.query<{ count: number; ttl: number }>(
+    `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
+       reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
+     RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
+    [key, timeWindow],
+  );
+  return { current: row!.count, ttl: row!.ttl };
+}
+
 /**
  * @fastify/rate-limit's counters in the `rate_limits` table, so that every server process on the
  * database counts the same attempts: ten wrong passwords spread over two nodes still hit the
@@ -11,7 +32,6 @@ const SWEEP_EVERY = 200;
  * The embedded default uses it too: one code path, and the counts survive a restart.
  */
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  let calls = 0;
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -19,17 +39,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      calls += 1;
-      if (calls % SWEEP_EVERY === 0) void db.query(`DELETE FROM rate_limits WHERE reset_at < now()`).catch(() => undefined);
-      db.query<{ count: number; ttl: number }>(
-        `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
-           reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
-         RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
-        [`${this.prefix}${key}`, timeWindow],
-      ).then(
-        ([row]) => callback(null, { current: row!.count, ttl: row!.ttl }),
+      countAttempt(db, `${this.prefix}${key}`, timeWindow).then(
+        (result) => callback(null, result),
         (error: Error) => callback(error),
       );
     }

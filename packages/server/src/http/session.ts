@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import type { UserJson } from '../auth/users';
 import { forbidden, unauthenticated } from './errors';
 import { isAdminRoles, isStaffRoles } from '@sortie/core/domain';
+import { apiKeyIdentity, bearerApiKey } from './api-key-gate';
 
 export const SESSION_COOKIE = 'sortie_session';
 export const SECURE_SESSION_COOKIE = '__Host-sortie_session';
@@ -12,17 +13,21 @@ const cache = new WeakMap<FastifyRequest, Promise<UserJson | null>>();
 
 const isSecure = (ctx: AppContext, request: FastifyRequest) => ctx.config.secureCookies || request.protocol === 'https';
 
-/** The session token of a request: cookie first, then `Authorization: Bearer` (the CLI). */
+/** The session token of a request: cookie first, then `Authorization: Bearer` (the CLI); an API key is no session token. */
 export function sessionToken(request: FastifyRequest): string | null {
   const cookies = request.cookies ?? {};
   const fromCookie = cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
   if (fromCookie) return fromCookie;
   const header = request.headers.authorization;
+  if (bearerApiKey(request.headers)) return null;
   return header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
 }
 
-/** The signed-in user, looked up once per request and only when a route asks. */
+/** The signed-in user (or the owner of the request's API key), looked up once per request and only when a route asks. */
 export function currentUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson | null> {
+  // A request with a key is its owner's, or nobody's when the key lacks the route's scope: never the cookie's.
+  const keyed = apiKeyIdentity(request);
+  if (keyed) return Promise.resolve(keyed.user);
   let found = cache.get(request);
   if (!found) {
     const token = sessionToken(request);
@@ -34,7 +39,10 @@ export function currentUser(ctx: AppContext, request: FastifyRequest): Promise<U
 
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
   const user = await currentUser(ctx, request);
-  if (!user) throw unauthenticated();
+  if (!user) {
+    const refusal = apiKeyIdentity(request)?.refusal;
+    throw refusal ? forbidden(refusal) : unauthenticated();
+  }
   return user;
 }
 
