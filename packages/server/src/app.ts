@@ -28,6 +28,7 @@ import { registerMailRoutes } from './routes/mail.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { apiKeyGate } from './http/api-key-gate';
 import { ApiKeys } from './auth/api-keys';
+import { registerOpenApiRoute, registerReferenceRoutes } from './routes/reference.routes';
 import { registerImageRoutes } from './images/images.routes';
 import { registerRoleRoutes } from './routes/roles.routes';
 import { registerWebApp } from './web/static';
@@ -149,11 +150,13 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerCollectorRoutes(api, ctx);
     registerMailRoutes(api, ctx);
     registerApiKeyRoutes(api, ctx);
+    registerOpenApiRoute(api);
     registerImageRoutes(api, ctx);
     registerRoleRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);
+  registerReferenceRoutes(app);
   registerSeoRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   await registerWebApp(app, config.webDist);

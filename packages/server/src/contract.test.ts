@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, RESOURCES } from '@sortie/core';
 import { testApp } from './testing/test-app';
 import { buildOpenApi, openApiPath } from './openapi';
+import { OTHER_ROUTES } from './openapi-docs';
 
 /**
- * Served by the server but not API calls: the short-link redirect (a 302 for printed QR codes)
- * and the demo's synthesised tunes (audio files). The web app's single-page fallback is
- * Fastify's not-found handler, so it registers no route.
+ * Served by the server but not API calls of the table: the short-link redirect (a 302 for
+ * printed QR codes), the demo's files, the crawlers' files, the API reference's page. Each has
+ * its row, with what the OpenAPI document says of it, in openapi-docs.ts. The web app's
+ * single-page fallback is Fastify's not-found handler, so it registers no route.
  */
-const INFRASTRUCTURE = ['GET /r/:shortCode', 'GET /r', 'GET /demo-audio/:file', 'GET /demo-sources/:file',
-  // For crawlers (seo/seo.routes.ts).
-  'GET /robots.txt', 'GET /sitemap.xml', 'GET /sitemap-:part.xml'];
+const INFRASTRUCTURE = Object.keys(OTHER_ROUTES);
 
-/** Every route the CRUD of RESOURCES registers (GET /api/docs also answers the OpenAPI document, see meta.routes.ts). */
+/** Every route the CRUD of RESOURCES registers. */
 function resourceRoutes(): string[] {
   return Object.values(RESOURCES).flatMap(({ apiPath }) => {
     const base = `/api/${apiPath}`;

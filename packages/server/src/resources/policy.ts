@@ -37,8 +37,6 @@ export interface OwnList {
 export interface ListPolicy {
   /** Served with its own query and loader instead of the generic list (events: the agenda's filters). */
   own?: OwnList;
-  /** Not routed at GET /api/{path}: the generic list is decorated under this name for the route that serves it. */
-  servedAs?: 'listDocPages';
   /** What visitors who are not staff never see, as a WHERE clause with one value (`{}`). */
   hiddenFromVisitors?: (now: number) => { clause: string; value: unknown };
 }
@@ -139,7 +137,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   blogPosts: {
     list: { hiddenFromVisitors: (now) => ({ clause: 'published_at IS NOT NULL AND published_at <= {}', value: new Date(now).toISOString() }) },
   },
-  docPages: { list: { servedAs: 'listDocPages' } },
+  docPages: {},
   mailTemplates: {},
   images: {},
   tasks: {},

@@ -5,9 +5,8 @@ import { serve } from '../http/serve';
 import { notFound, parse } from '../http/errors';
 import { AppError } from '@sortie/core';
 import { SearchService } from '../search/search.service';
-import { buildOpenApi } from '../openapi';
 
-/** /api/health, /api/config, /api/docs (OpenAPI and doc pages), /api/search. */
+/** /api/health, /api/ready, /api/config, the doc pages by path (/api/docPages/*), /api/search. */
 export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, OPERATIONS.health, async () => {
     await ctx.db.query('SELECT 1');
@@ -54,17 +53,9 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  // /api/docs is both the OpenAPI document and, with a list query, the doc pages.
-  let openApi: unknown = null;
-  app.get('/api/docs', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    if (Object.keys(query).length > 0) return reply.type('application/json; charset=utf-8').send(await app.listDocPages(request));
-    openApi ??= buildOpenApi();
-    return openApi;
-  });
-  serve(app, OPERATIONS.openApi, async () => (openApi ??= buildOpenApi()));
-  app.get('/api/docs/*', async (request) => {
-    const path = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+  // The OpenAPI document (/api/openapi.json) and its reader (/api/reference) are reference.routes.ts's.
+  serve(app, OPERATIONS.docPage, async ({ path: params }) => {
+    const path = params['*'].replace(/\/+$/, '');
     const page = /^[a-z0-9/-]{1,400}$/.test(path) ? await ctx.store.getBy('docPages', path.length === 24 && /^[0-9a-f]+$/.test(path) ? 'id' : 'path', path) : null;
     if (!page) throw notFound('Page de documentation introuvable.');
     return page;

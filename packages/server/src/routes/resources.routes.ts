@@ -48,11 +48,7 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     };
     const own = policy.list?.own;
     const list = own ? (request: FastifyRequest) => own.load(ctx, request.query, (): Promise<Viewer> => currentUser(ctx, request)) : listGeneric;
-    const servedAs = policy.list?.servedAs;
-    if (servedAs) app.decorate(servedAs, listGeneric);
-    else {
-      app.get(base, (request, reply) => (def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request)) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body))));
-    }
+    app.get(base, (request, reply) => (def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request)) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body))));
 
     app.get(`${base}/:id`, async (request) => {
       const { id } = parse(IdParams, request.params);
@@ -96,11 +92,5 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       await service.remove(resource, id, user);
       return reply.status(204).send();
     });
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    listDocPages: (request: FastifyRequest) => Promise<string>;
   }
 }

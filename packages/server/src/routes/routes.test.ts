@@ -138,8 +138,8 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
       expect((await get('/api/artists/la-rue-ketanou')).json()).toMatchObject({ name: 'La Rue Ketanou' });
       expect((await get('/api/artists/-pas-un-slug')).statusCode).toBe(404);
       expect((await get('/api/blog/bienvenue-sur-sortie')).json()).toMatchObject({ title: 'Bienvenue sur Sortie' });
-      expect((await get('/api/docs/demarrer/compte')).json()).toMatchObject({ title: 'Créer un compte' });
-      expect((await get('/api/docs?limit=10')).json().items.length).toBe(4);
+      expect((await get('/api/docPages/byPath/demarrer/compte')).json()).toMatchObject({ title: 'Créer un compte' });
+      expect((await get('/api/docPages?limit=10')).json().items.length).toBe(4);
     });
 
     it('filters places by city and searches with q, accents and typos ignored', async () => {
@@ -218,7 +218,7 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
       const config = (await get('/api/config')).json();
       expect(config).toMatchObject({ identityProvider: 'local', signInMethods: { google: false, apple: false, password: true }, storePages: { ios: null, android: null } });
       expect(config.cities).toEqual(['Bordeaux', 'La Rochelle', 'Poitiers', 'Tours']);
-      const docs = (await get('/api/docs')).json();
+      const docs = (await get('/api/openapi.json')).json();
       expect(docs.openapi).toBe('3.1.0');
       expect(docs.paths['/api/dynaLinks/shortCode'].put.requestBody.content['application/json'].schema.required).toEqual(['shortCode', 'datetime', 'userAgent']);
       expect((await get('/api/health')).json()).toMatchObject({ status: 'ok' });

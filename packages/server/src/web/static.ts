@@ -10,7 +10,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Sortie</title>
 <style>body{font-family:system-ui,sans-serif;background:#0f1115;color:#eee;max-width:40rem;margin:4rem auto;padding:0 1rem}code{color:#ffb020}</style></head>
 <body><h1>Sortie</h1><p>L’application web n’est pas encore construite.</p>
-<p>Lancez <code>pnpm --filter @sortie/web build</code>, puis rechargez cette page. L’API répond déjà sous <code>/api</code> (documentation : <code>/api/docs</code>).</p></body></html>`;
+<p>Lancez <code>pnpm --filter @sortie/web build</code>, puis rechargez cette page. L’API répond déjà sous <code>/api</code> (référence : <code>/api/reference</code>).</p></body></html>`;
 
 /** The built web app with its single-page fallback, or a French page saying it is not built. */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {

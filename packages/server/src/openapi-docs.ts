@@ -1,0 +1,146 @@
+/*
+ * What the OpenAPI document says of each route beyond its schemas: a French summary, its tag,
+ * who may call it and the refusals it can answer beyond those that follow from that (see
+ * errorsFor in openapi.ts). One row per operation of core's table: openapi.test.ts fails on an
+ * operation without one, and on a route Fastify serves that the document does not list.
+ */
+
+/** public: anyone; optional: anyone, a session may change the answer; user/staff/admin: the role asked; session: never with an API key. */
+export type Access = 'public' | 'optional' | 'user' | 'staff' | 'admin' | 'session';
+
+export interface OperationDoc {
+  summary: string;
+  tag: TagName;
+  access: Access;
+  description?: string;
+  /** Refusals beyond 400 (input), 404 (a path parameter), 401/403/429 (a signed-in route). */
+  errors?: number[];
+  /** The success status when it is not 200 (204 is read from a response of z.undefined()). */
+  status?: number;
+  success?: string;
+  /** Not JSON: the media type of the answer (a CSV file, an image). */
+  responseType?: string;
+  /** Not JSON: the media type of the body (an uploaded file). */
+  requestType?: string;
+}
+
+export const TAGS = [
+  { name: 'Session', description: 'Comptes du fournisseur d’identité intégré, ouverture et fermeture de session.' },
+  { name: 'Clés d’API', description: 'Les clés des scripts, tâches planifiées et sites partenaires : créées, listées et révoquées par session seulement.' },
+  { name: 'Mon compte', description: 'Ce que la personne connectée aime, suit, reçoit et choisit.' },
+  { name: 'Liens et partages', description: 'Liens courts, liens dynamiques et vues de partage.' },
+  { name: 'Formulaires et tombolas', description: 'Réponses aux formulaires, participations, tirage vérifiable.' },
+  { name: 'Découverte', description: 'Recherche, offres d’emploi ouvertes, badges publics.' },
+  { name: 'Tableau de bord', description: 'Serveur, statistiques, tâches, collecteurs, e-mails, rôles.' },
+  { name: 'Serveur', description: 'Santé, configuration publique, documents de l’API et de la documentation.' },
+  { name: 'Hors API', description: 'Ce que le serveur sert en dehors de /api : redirections des liens courts, plan du site, fichiers de démonstration.' },
+  { name: 'Images', description: 'Images envoyées, redimensionnées en plusieurs tailles.' },
+  { name: 'Calendriers', description: 'Fichiers iCalendar (.ics) à importer ou à suivre dans un agenda.' },
+  // One per resource of RESOURCES (openapi.ts names them from their French label).
+  ...[
+    'Artistes', 'Badges', 'Blind tests', 'Collecteurs', 'Liens dynamiques', 'Catégories', 'Événements', 'Formulaires', 'Modèles de formulaire',
+    'Cartes', 'Organisations', 'Lieux', 'Questions', 'Tombolas', 'Collectes', 'Boutiques', 'Tournois', 'Utilisateurs', 'Offres d’emploi',
+    'Types de lieu', 'Rôles de lieu', 'Rôles d’événement', 'Championnats', 'Articles', 'Documentation', 'Modèles d’e-mail', 'Images',
+    'Tâches', 'Notifications', 'Partages',
+  ].map((name) => ({ name, description: `Lecture et écriture : ${name.toLowerCase()}.` })),
+].filter((tag, index, all) => all.findIndex((other) => other.name === tag.name) === index);
+
+export type TagName = string;
+
+export const OPERATION_DOCS: Record<string, OperationDoc> = {
+  // Session.
+  signUp: { summary: 'Crée un compte (e-mail et mot de passe)', tag: 'Session', access: 'public', status: 201, success: 'Compte créé : un idToken à passer à /api/auth/login/web.', errors: [409, 429], description: 'Fournisseur d’identité intégré (sans Firebase). Limité en nombre d’essais par adresse IP.' },
+  signIn: { summary: 'Vérifie un e-mail et un mot de passe', tag: 'Session', access: 'public', success: 'Un idToken à passer à /api/auth/login/web.', errors: [401, 429], description: 'Limité en nombre d’essais par adresse IP.' },
+  loginWeb: { summary: 'Ouvre une session à partir d’un idToken', tag: 'Session', access: 'public', success: 'La session est ouverte (cookie httpOnly) ; sans en-tête Origin (la ligne de commande), son jeton est aussi dans la réponse.', errors: [401, 429] },
+  me: { summary: 'La personne connectée', tag: 'Session', access: 'user', success: 'Le compte de la session.' },
+  logout: { summary: 'Ferme la session', tag: 'Session', access: 'optional', success: 'Session fermée : { user: null }.', errors: [403], description: 'Les connexions temps réel ouvertes avec cette session sont fermées sur tous les serveurs.' },
+  // API keys.
+  myApiKeys: { summary: 'Mes clés d’API', tag: 'Clés d’API', access: 'session', success: 'Les clés actives : nom, portées, début de la clé, dates de création et de dernier usage. Jamais la clé elle-même.' },
+  createApiKey: { summary: 'Crée une clé d’API', tag: 'Clés d’API', access: 'session', status: 201, errors: [409], success: 'La clé créée, avec la clé entière dans `key` : c’est la seule fois qu’elle est montrée.', description: 'Réservé à l’équipe. La clé agit au nom de la personne qui la crée, dans la limite de ses portées ; seule son empreinte SHA-256 est gardée. 20 clés actives au plus par compte.' },
+  revokeApiKey: { summary: 'Révoque une de mes clés d’API', tag: 'Clés d’API', access: 'session', success: 'Révoquée : refusée aussitôt par tous les serveurs.' },
+  // Links and shares.
+  visitShortCode: { summary: 'Résout un code court et compte la visite', tag: 'Liens et partages', access: 'public', success: 'Le lien : son adresse de destination dans `url`.' },
+  visitDynaLink: { summary: 'Compte une visite d’un lien dynamique', tag: 'Liens et partages', access: 'public', success: 'Visite enregistrée.' },
+  dynaLinkVisits: { summary: 'Visites d’un lien', tag: 'Liens et partages', access: 'staff', success: 'Une page de visites (date, navigateur), les plus récentes d’abord.' },
+  addShareView: { summary: 'Compte une vue d’un partage', tag: 'Liens et partages', access: 'public', success: 'Vue enregistrée.' },
+  // The signed-in visitor.
+  myLikes: { summary: 'Les événements que j’aime', tag: 'Mon compte', access: 'user', success: 'Une page d’événements.' },
+  likeState: { summary: 'Est-ce que j’aime cet événement ?', tag: 'Mon compte', access: 'user', success: '{ liked, eventId }.' },
+  like: { summary: 'Aime un événement', tag: 'Mon compte', access: 'user', success: 'L’état du « j’aime ».' },
+  unlike: { summary: 'N’aime plus un événement', tag: 'Mon compte', access: 'user', success: 'L’état du « j’aime ».' },
+  myFollows: { summary: 'Ce que je suis', tag: 'Mon compte', access: 'user', success: 'Une page d’abonnements.' },
+  follow: { summary: 'Suit un lieu, une organisation, un artiste ou une personne', tag: 'Mon compte', access: 'user', status: 201, success: 'L’abonnement.', errors: [404, 409] },
+  unfollow: { summary: 'Arrête de suivre', tag: 'Mon compte', access: 'user', success: 'Abonnement supprimé.' },
+  followState: { summary: 'Est-ce que je suis ceci ?', tag: 'Mon compte', access: 'user', success: '{ follow } : l’abonnement, ou null.' },
+  following: { summary: 'Ce que je suis, avec les fiches suivies', tag: 'Mon compte', access: 'user', success: 'Une page d’abonnements.' },
+  myBadges: { summary: 'Mes badges', tag: 'Mon compte', access: 'user', success: 'Une page de badges.' },
+  mySuggestions: { summary: 'Des événements pour moi', tag: 'Mon compte', access: 'user', success: 'Une page d’événements suggérés d’après mes abonnements et mes « j’aime ».' },
+  myNotifications: { summary: 'Mes notifications', tag: 'Mon compte', access: 'user', success: 'Une page de notifications et le nombre de non lues.' },
+  markNotificationRead: { summary: 'Marque une notification comme lue', tag: 'Mon compte', access: 'user', success: 'La notification.' },
+  markAllNotificationsRead: { summary: 'Marque toutes mes notifications comme lues', tag: 'Mon compte', access: 'user', success: 'Le nombre de notifications marquées.' },
+  notificationPreferences: { summary: 'Mes choix de notifications', tag: 'Mon compte', access: 'user', success: 'Par sorte de notification : dans l’application, par e-mail.' },
+  updateNotificationPreferences: { summary: 'Change mes choix de notifications', tag: 'Mon compte', access: 'user', success: 'Les choix enregistrés.' },
+  unsubscribe: { summary: 'Se désabonne d’une sorte d’e-mail (lien des e-mails)', tag: 'Mon compte', access: 'public', success: 'Désabonné : une page en français si le navigateur la demande, sinon { kind, message }.', errors: [403], description: 'Sans session : le jeton signé du lien nomme la personne et la sorte d’e-mail.' },
+  userBadges: { summary: 'Les badges d’une personne', tag: 'Découverte', access: 'public', success: 'Une page de badges.' },
+  // Forms and raffles.
+  submitFormEntry: { summary: 'Répond à un formulaire', tag: 'Formulaires et tombolas', access: 'optional', status: 201, success: 'La réponse, avec son code pour la relire.', errors: [409] },
+  formEntry: { summary: 'Relit une réponse par son code', tag: 'Formulaires et tombolas', access: 'public', success: 'La réponse.' },
+  formEntries: { summary: 'Les réponses à un formulaire', tag: 'Formulaires et tombolas', access: 'staff', success: 'Une page de réponses.' },
+  formEntriesCsv: { summary: 'Les réponses à un formulaire, en CSV', tag: 'Formulaires et tombolas', access: 'staff', success: 'Un fichier CSV (séparateur « ; », UTF-8).', responseType: 'text/csv' },
+  enterRaffle: { summary: 'Participe à une tombola', tag: 'Formulaires et tombolas', access: 'optional', status: 201, success: 'La participation.', errors: [409] },
+  raffleEntries: { summary: 'Les participations à une tombola', tag: 'Formulaires et tombolas', access: 'staff', success: 'Une page de participations.' },
+  commitRaffle: { summary: 'Publie l’empreinte de la graine du tirage', tag: 'Formulaires et tombolas', access: 'staff', success: 'La tombola, avec l’empreinte publiée.', errors: [409] },
+  drawRaffle: { summary: 'Tire les gagnants', tag: 'Formulaires et tombolas', access: 'staff', success: 'La tombola tirée : graine révélée, gagnants.', errors: [409] },
+  raffleProof: { summary: 'La preuve d’un tirage', tag: 'Formulaires et tombolas', access: 'public', success: 'Empreintes, graine une fois révélée, participations : de quoi refaire le tirage.' },
+  // Discovery.
+  openJobOffers: { summary: 'Offres d’emploi ouvertes', tag: 'Découverte', access: 'public', success: 'Une page d’offres.' },
+  search: { summary: 'Recherche dans les événements, lieux, organisations et artistes', tag: 'Découverte', access: 'public', success: 'Les résultats par sorte.' },
+  // The server and its documents.
+  health: { summary: 'Le processus répond', tag: 'Serveur', access: 'public', success: 'En vie, et la base de données répond.', errors: [503] },
+  ready: { summary: 'Prêt à recevoir du trafic', tag: 'Serveur', access: 'public', success: 'Prêt.', errors: [503], description: 'Pour le répartiteur de charge : 503 pendant l’arrêt ou quand la base est injoignable.' },
+  config: { summary: 'Configuration publique de l’application', tag: 'Serveur', access: 'public', success: 'Fournisseur d’identité, clés publiques, villes.' },
+  openApi: { summary: 'Ce document OpenAPI', tag: 'Serveur', access: 'public', success: 'Le document OpenAPI 3.1 de l’API ; lisible sur /api/reference.' },
+  docPage: { summary: 'Une page de documentation par son chemin', tag: 'Serveur', access: 'public', success: 'La page.' },
+  // The back office.
+  dashboardServer: { summary: 'État du serveur', tag: 'Tableau de bord', access: 'staff', success: 'Version, nœud, démarrage, base, connexions temps réel.' },
+  dashboardStats: { summary: 'Statistiques du tableau de bord', tag: 'Tableau de bord', access: 'staff', success: 'Comptes par ressource, inscriptions et activité récentes.' },
+  runTask: { summary: 'Lance une tâche maintenant', tag: 'Tableau de bord', access: 'staff', success: 'La tâche et son passage.', errors: [409] },
+  runCollector: { summary: 'Lance un collecteur maintenant', tag: 'Tableau de bord', access: 'staff', success: 'Le collecteur, le passage dans son historique.', errors: [409] },
+  purgeCaches: { summary: 'Vide les caches', tag: 'Tableau de bord', access: 'staff', success: 'Les caches vidés, sur tous les serveurs.' },
+  taskRuns: { summary: 'Historique d’une tâche', tag: 'Tableau de bord', access: 'staff', success: 'Les derniers passages.' },
+  mailbox: { summary: 'Les e-mails envoyés (ou gardés sans SMTP)', tag: 'Tableau de bord', access: 'staff', success: 'Les e-mails, les plus récents d’abord.' },
+  setUserRoles: { summary: 'Change les rôles d’un compte', tag: 'Tableau de bord', access: 'admin', success: 'Le compte et ses rôles.', errors: [409], description: 'Le dernier administrateur garde le sien ; chaque changement est écrit au journal.' },
+  // Calendars, outside /api.
+  eventCalendar: { summary: 'Un événement, à ajouter à son agenda', tag: 'Calendriers', access: 'public', success: 'Un fichier iCalendar d’un événement.', responseType: 'text/calendar' },
+  cityCalendar: { summary: 'Les événements à venir d’une ville, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar, mis à jour à chaque lecture.', responseType: 'text/calendar' },
+  placeCalendar: { summary: 'Les événements à venir d’un lieu, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
+  organizationCalendar: { summary: 'Les événements à venir d’une organisation, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
+  artistCalendar: { summary: 'Les dates à venir d’un artiste, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
+  // Images.
+  uploadImage: { summary: 'Envoie une image', tag: 'Images', access: 'staff', status: 201, success: 'L’image, en plusieurs tailles.', errors: [413, 422], requestType: 'application/octet-stream' },
+  imageFile: { summary: 'Un fichier d’image redimensionnée', tag: 'Images', access: 'public', success: 'Le fichier.', responseType: 'image/*' },
+};
+
+/** A route outside core's contract: a redirect, a file, a page. */
+export interface OtherRouteDoc {
+  operationId: string;
+  summary: string;
+  tag: TagName;
+  description?: string;
+  status?: number;
+  success: string;
+  responseType?: string;
+}
+
+/** Every route the server serves that is not an API call of core's contract, by `METHOD path`. */
+export const OTHER_ROUTES: Record<string, OtherRouteDoc> = {
+  'GET /r/:shortCode': { operationId: 'redirectShortCode', summary: 'Lien court : redirection', tag: 'Hors API', status: 302, success: 'Redirection vers la destination du lien (la visite est comptée) ; un code inconnu mène à l’accueil.', description: 'Répondu avant toute page : c’est l’adresse imprimée sur les affiches et les QR codes.' },
+  'GET /r': { operationId: 'redirectShortLinkRoot', summary: 'Lien court sans code : redirection vers l’accueil', tag: 'Hors API', status: 302, success: 'Redirection vers l’accueil.' },
+  'GET /demo-audio/:file': { operationId: 'demoAudio', summary: 'Un extrait musical de démonstration', tag: 'Hors API', success: 'Un fichier audio synthétisé (WAV).', responseType: 'audio/wav', description: 'Les extraits des blind tests de démonstration.' },
+  'GET /demo-sources/:file': { operationId: 'demoSource', summary: 'Une source de démonstration des collecteurs', tag: 'Hors API', success: 'Un agenda iCalendar, une réponse OpenAgenda ou une page HTML d’exemple.', responseType: 'text/plain', description: 'Hors production seulement.' },
+  'GET /robots.txt': { operationId: 'robotsTxt', summary: 'Consignes aux robots d’indexation', tag: 'Hors API', success: 'Le fichier robots.txt.', responseType: 'text/plain' },
+  'GET /sitemap.xml': { operationId: 'sitemap', summary: 'Plan du site', tag: 'Hors API', success: 'Le plan du site (ou son index quand il est découpé).', responseType: 'application/xml' },
+  'GET /sitemap-:part.xml': { operationId: 'sitemapPart', summary: 'Une partie du plan du site', tag: 'Hors API', success: 'Une partie du plan du site.', responseType: 'application/xml' },
+  'GET /api/reference': { operationId: 'apiReference', summary: 'Ce document, à lire dans un navigateur', tag: 'Serveur', success: 'Une page HTML qui présente ce document (Redoc).', responseType: 'text/html' },
+  'GET /api/reference/:file': { operationId: 'apiReferenceAsset', summary: 'Les fichiers de la page de référence', tag: 'Serveur', success: 'Le script de Redoc ou la feuille de style de la page.', responseType: 'text/javascript' },
+};
