@@ -73,8 +73,8 @@ export async function countRows(db: PGlite): Promise<Record<string, number>> {
  */
 export async function restoreDataDir(file: string, dataDir: string): Promise<Record<string, number>> {
   const source = resolve(file);
-  if (!existsSync(source)) throw new BackupError(`Fichier de sauvegarde introuvable : ${source}`);
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new BackupError(`Le dossier ${dataDir} n’est pas vide : la restauration ne remplace jamais une base. Donnez un dossier vide ou absent.`);
+  if (!existsSync(source)) throw new BackupError(`Fichier de sauvegarde introuvable : ${source}`);
   mkdirSync(dataDir, { recursive: true });
   const lock = DataDirLock.acquire(dataDir);
   try {

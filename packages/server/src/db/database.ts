@@ -127,15 +127,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   if (options.dataDir) {
     const embedded = await startEmbeddedPostgres(options.dataDir);
+    // One connection: PGlite has one session, and pglite-socket interleaves the extended-protocol
+    // messages of concurrent connections (seen under load: a Bind meant for one statement reached
+    // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
+    const pool = new pg.Pool({ ...embedded.connection, max: 1 });
     try {
-      // One connection: PGlite has one session, and pglite-socket interleaves the extended-protocol
-      // messages of concurrent connections (seen under load: a Bind meant for one statement reached
-      // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
-      const pool = new pg.Pool({ ...embedded.connection, max: 1 });
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
       await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));
       return new PostgresDb(pool, 'pglite', () => embedded.stop());
     } catch (error) {
+      // The pool first: its idle connection would otherwise see the database go and throw unheard.
+      await pool.end().catch(() => undefined);
       await embedded.stop();
       throw error;
     }
