@@ -1,6 +1,6 @@
 /**
- * An event's Markdown description as plain text for a calendar (DESCRIPTION is TEXT: no
- * markup is shown): links keep their address in parentheses, images their alternative text,
+ * Markdown as plain text, where no markup is shown (a calendar's DESCRIPTION, a Google Agenda
+ * or Outlook link's details): links keep their address in parentheses, images their alternative text,
  * emphasis, headings, quotes, code marks and HTML tags go, paragraphs and list items stay.
  */
 export function markdownToPlainText(markdown: string): string {

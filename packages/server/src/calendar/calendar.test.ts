@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSchema, OrganizationSchema, PlaceSchema, type Event } from '@sortie/core/domain';
 import { testApp } from '../testing/test-app';
 import { DEMO_IDS } from '../demo/ids';
-import { markdownToPlainText } from './plain-text';
 
 const ORIGIN = 'https://sortie.example';
 const DAY = 86_400_000;
@@ -150,14 +149,5 @@ describe('calendars (.ics)', () => {
     for (const ref of [DEMO_IDS.artists.lesFrancoFolies, 'la-rue-ketanou']) {
       expect((await summaries(`/calendar/artists/${ref}.ics`)).events.map((e) => e.summary)).toContain('Concert de janvier');
     }
-  });
-});
-
-describe('markdownToPlainText', () => {
-  it('keeps the words, the link addresses and the paragraphs, drops the marks', () => {
-    expect(markdownToPlainText('# Titre\n\nDu *jazz*, du __blues__ et `du code`.\n\n> Une citation\n\n![affiche](https://x.fr/a.png)\n\n---\n\n* un\n* deux')).toBe(
-      'Titre\n\nDu jazz, du blues et du code.\n\nUne citation\n\naffiche\n\n• un\n• deux',
-    );
-    expect(markdownToPlainText('Voir <https://sortie.example> et [https://a.fr](https://a.fr) ; snake_case_word reste.')).toBe('Voir https://sortie.example et https://a.fr ; snake_case_word reste.');
   });
 });

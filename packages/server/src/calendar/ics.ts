@@ -1,6 +1,5 @@
 import ICAL from 'ical.js';
-import { pathFor, type Event, type Organization, type Place } from '@sortie/core/domain';
-import { markdownToPlainText } from './plain-text';
+import { markdownToPlainText, pathFor, type Event, type Organization, type Place } from '@sortie/core/domain';
 import { PARIS_TZID, parisTime, parisVtimezone, utcTime } from './paris-zone';
 
 /** A calendar needs an end: two hours after the start when the event gives none. */

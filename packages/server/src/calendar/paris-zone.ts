@@ -35,7 +35,7 @@ export const parisVtimezone = () => new ICAL.Component(ICAL.parse(PARIS_VTIMEZON
 export function parisTime(iso: string): ICAL.Time {
   const at = Date.parse(iso);
   const local = new Date(at + parisOffsetMinutes(at) * 60_000);
-  return new ICAL.Time({
+  return ICAL.Time.fromData({
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
     day: local.getUTCDate(),

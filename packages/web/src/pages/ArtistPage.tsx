@@ -8,6 +8,7 @@ import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
+import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
@@ -62,7 +63,7 @@ export default function ArtistPage({ params }: PageProps) {
               </ul>
             )}
             <div className="mt-8">{artist.bio ? <Markdown source={artist.bio} /> : <p className="text-muted">Pas encore de biographie pour cet artiste.</p>}</div>
-            <UpcomingEvents filter={{ artistId: artist._id }} empty="Aucune date à venir pour cet artiste." />
+            <UpcomingEvents filter={{ artistId: artist._id }} action={<SubscribeCalendarLink feed={{ kind: 'artist', id: artist._id }} name={artist.name} />} empty="Aucune date à venir pour cet artiste." />
           </>
         )}
       </DetailView>

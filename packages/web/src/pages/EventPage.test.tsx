@@ -140,22 +140,25 @@ describe('an event’s page (/events/{id})', () => {
     expect(await window.navigator.clipboard.readText()).toBe(`http://localhost:3000/events/${EVENT}?nshid=abcdefabcdefabcdefabcdef`);
   });
 
-  it('downloads an .ics file to add it to a calendar', async () => {
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:ics';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { user } = await renderApp({ path: `/events/${EVENT}`, api: apiWithEvent() });
+  it('offers the event’s .ics from the server, and Google Agenda and Outlook filled in', async () => {
+    await renderApp({ path: `/events/${EVENT}`, api: apiWithEvent() });
     await screen.findByRole('link', { name: 'Confort Moderne' });
-    await user.click(screen.getByRole('button', { name: 'Ajouter à mon agenda' }));
-    expect(click).toHaveBeenCalledOnce();
-    const ics = (await blobs[0]!.text()).replace(/\r\n /g, '');
-    expect(ics).toContain('SUMMARY:Concert de rentrée');
-    expect(ics).toContain('DTSTART:20260120T193000Z');
-    expect(ics).toContain('LOCATION:Confort Moderne\\, 185 rue du Faubourg du Pont-Neuf\\, 86000 Poitiers');
-    expect(ics).toContain(`URL:http://localhost:3000/events/${EVENT}`);
+    const links = within(screen.getByRole('group', { name: 'Ajouter à mon agenda' }));
+    const file = links.getByRole('link', { name: /Fichier \.ics/ });
+    expect(file.getAttribute('href')).toBe(`/calendar/events/${EVENT}.ics`);
+    expect(file.hasAttribute('download')).toBe(true);
+    const google = new URL(links.getByRole('link', { name: /Google Agenda/ }).getAttribute('href')!);
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({
+      action: 'TEMPLATE',
+      text: 'Concert de rentrée',
+      dates: '20260120T193000Z/20260120T230000Z',
+      location: 'Confort Moderne, 185 rue du Faubourg du Pont-Neuf, 86000 Poitiers',
+      details: `Trois groupes, une soirée.\n\nhttp://localhost:3000/events/${EVENT}`,
+    });
+    const outlook = new URL(links.getByRole('link', { name: /Outlook/ }).getAttribute('href')!);
+    expect(outlook.hostname).toBe('outlook.live.com');
+    expect(Object.fromEntries(outlook.searchParams)).toMatchObject({ subject: 'Concert de rentrée', startdt: '2026-01-20T19:30:00.000Z', enddt: '2026-01-20T23:00:00.000Z' });
+    expect(screen.queryByRole('button', { name: 'Ajouter à mon agenda' })).toBeNull();
   });
 });

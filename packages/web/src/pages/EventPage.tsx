@@ -9,6 +9,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { ErrorNotice, ListSkeleton, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
+import { CalendarLinks } from '../features/calendar/CalendarLinks';
 import { EventTournaments } from '../features/tournaments/EventTournaments';
 import { EventCard } from '../components/EventCard';
 import { MapView } from '../features/map/MapView';
@@ -128,7 +129,8 @@ function EventDetails({ event }: { event: Event }) {
         </a>
       )}
 
-      <EventActions event={event} location={location} />
+      <EventActions event={event} />
+      <CalendarLinks event={event} location={location} />
 
       {event.description && (
         <section className="mt-6" aria-labelledby="about-title">

@@ -10,6 +10,7 @@ import { useAddressQuery } from '../features/events/address-query';
 import { EventCard } from '../components/EventCard';
 import { groupByDay } from '../features/events/event-days';
 import { usePagedEvents } from '../features/events/usePagedEvents';
+import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import type { PageProps } from './types';
 
 const PRICES = { free: 'Gratuit', paid: 'Payant' } as const;
@@ -33,6 +34,7 @@ export default function HomePage({ params }: PageProps) {
       <h1 id="page-title" className="text-3xl font-bold tracking-tight">
         Que faire à {city ?? asked} ?
       </h1>
+      {city && <SubscribeCalendarLink feed={{ kind: 'city', city }} name={city} className="mt-2" />}
       {city ? (
         <CityAgenda city={city} />
       ) : (

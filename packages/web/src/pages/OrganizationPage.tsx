@@ -8,6 +8,7 @@ import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
+import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
@@ -43,7 +44,7 @@ export default function OrganizationPage({ params }: PageProps) {
             <div className="mt-8">
               {organization.description ? <Markdown source={organization.description} /> : <p className="text-muted">Cette organisation n’a pas encore de présentation.</p>}
             </div>
-            <UpcomingEvents filter={{ organizationId: organization._id }} empty="Aucun événement à venir pour cette organisation." />
+            <UpcomingEvents filter={{ organizationId: organization._id }} action={<SubscribeCalendarLink feed={{ kind: 'organization', id: organization._id }} name={organization.name} />} empty="Aucun événement à venir pour cette organisation." />
           </>
         )}
       </DetailView>

@@ -9,6 +9,7 @@ import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
+import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { openingHoursLines } from '../features/places/opening-hours';
 import { PlaceMapLink } from '../features/places/PlaceMapLink';
 import { DetailView } from '../components/DetailView';
@@ -118,7 +119,7 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
         </aside>
       </div>
 
-      <UpcomingEvents filter={{ placeId: place._id }} empty="Aucun événement à venir dans ce lieu pour le moment." />
+      <UpcomingEvents filter={{ placeId: place._id }} action={<SubscribeCalendarLink feed={{ kind: 'place', id: place._id }} name={place.name} />} empty="Aucun événement à venir dans ce lieu pour le moment." />
     </>
   );
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { mdiCalendarPlus, mdiHeart, mdiHeartOutline, mdiShareVariant } from '@mdi/js';
+import { mdiHeart, mdiHeartOutline, mdiShareVariant } from '@mdi/js';
 import { useSnapshot } from 'valtio';
-import { ClockPort, meQueries, NavigatorPort, ProductApiPort, SessionService, ToggleLike, pathFor, type Event, type Share } from '@sortie/core';
+import { meQueries, NavigatorPort, ProductApiPort, SessionService, ToggleLike, pathFor, type Event, type Share } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { Icon } from '../../components/Icon';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useQuery } from '../../data/useQuery';
-import { buildIcs, downloadIcs, icsFileName } from './calendar';
 
 const buttonClass =
   'inline-flex items-center gap-2 rounded-full bg-surface px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60';
 
-/** Like, share and add to calendar, under an event's title. */
-export function EventActions({ event, location }: { event: Event; location?: string }) {
+/** Like and share, under an event's title (the calendar links follow: CalendarLinks). */
+export function EventActions({ event }: { event: Event }) {
   const api = useUseCase(ProductApiPort);
-  const clock = useUseCase(ClockPort);
   const navigatorPort = useUseCase(NavigatorPort);
   const session = useUseCase(SessionService);
   const toggleLike = useUseCase(ToggleLike);
@@ -60,16 +58,6 @@ export function EventActions({ event, location }: { event: Event; location?: str
     }
   };
 
-  const addToCalendar = () => {
-    const url = new URL(pathFor('event', { id: event._id }), navigatorPort.currentUrl().origin).toString();
-    const ics = buildIcs(
-      { uid: event._id, title: event.title, description: event.description, startsAt: event.startsAt, endsAt: event.endsAt, location, url },
-      clock.now(),
-    );
-    downloadIcs(ics, icsFileName(event.title));
-    setMessage({ text: 'Le fichier de l’événement est téléchargé : ouvrez-le pour l’ajouter à votre agenda.' });
-  };
-
   return (
     <div className="mt-5">
       <div className="flex flex-wrap gap-2">
@@ -83,10 +71,6 @@ export function EventActions({ event, location }: { event: Event; location?: str
         <button type="button" className={buttonClass} onClick={share}>
           <Icon path={mdiShareVariant} size={18} />
           Partager
-        </button>
-        <button type="button" className={buttonClass} onClick={addToCalendar}>
-          <Icon path={mdiCalendarPlus} size={18} />
-          Ajouter à mon agenda
         </button>
       </div>
       <p role={message?.error ? 'alert' : 'status'} aria-live="polite" className={`mt-2 min-h-5 text-sm break-all ${message?.error ? 'text-error' : 'text-muted'}`}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { eventQueries, type EventQuery } from '@sortie/core';
 import { EmptyState, ListSkeleton, QueryView } from '../../data/QueryView';
 import { useQuery } from '../../data/useQuery';
@@ -7,15 +7,18 @@ import { Pager } from './Pager';
 
 export const UPCOMING_PAGE_SIZE = 6;
 
-/** The upcoming events of a place, an organisation or an artist, a page at a time. */
-export function UpcomingEvents({ filter, empty }: { filter: Pick<EventQuery, 'placeId' | 'organizationId' | 'artistId'>; empty: string }) {
+/** The upcoming events of a place, an organisation or an artist, a page at a time; `action` beside the heading (the calendar feed to subscribe to). */
+export function UpcomingEvents({ filter, empty, action }: { filter: Pick<EventQuery, 'placeId' | 'organizationId' | 'artistId'>; empty: string; action?: ReactNode }) {
   const [offset, setOffset] = useState(0);
   const query = useQuery(eventQueries.upcoming(filter, UPCOMING_PAGE_SIZE, offset));
   return (
     <section aria-labelledby="upcoming-title" className="mt-10">
-      <h2 id="upcoming-title" className="text-xl font-bold">
-        Prochains événements
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="upcoming-title" className="text-xl font-bold">
+          Prochains événements
+        </h2>
+        {action}
+      </div>
       <QueryView query={query} skeleton={<ListSkeleton label="Chargement des événements…" />}>
         {(page) =>
           page.items.length === 0 ? (
