@@ -5,6 +5,7 @@ import { unauthenticated } from '../http/errors';
 import { serve } from '../http/serve';
 import { grantConfiguredAdmin } from '../auth/admin-email';
 import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
+import { sessionRoom } from '../socket/handshake-user';
 
 /** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -39,7 +40,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   serve(app, OPERATIONS.logout, async (_input, { request, reply }) => {
     const token = sessionToken(request);
-    if (token && token.length <= 200) await ctx.users.endSession(token);
+    if (token && token.length <= 200) {
+      await ctx.users.endSession(token);
+      // The session's sockets, on every node, stop receiving its pushes: closed, they come back anonymous.
+      ctx.io?.in(sessionRoom(token)).disconnectSockets(true);
+    }
     clearSessionCookie(ctx, request, reply);
     return { user: null };
   });

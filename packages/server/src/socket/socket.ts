@@ -9,7 +9,7 @@ import { isStaff } from '../http/session';
 import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
-import { handshakeUser } from './handshake-user';
+import { handshakeUser, socketIdentity } from './handshake-user';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
 export { SOCKET_MAX_BUFFER_BYTES };
@@ -60,9 +60,20 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     await rooms.close();
   });
 
-  io.on('connection', async (socket) => {
-    // Listen first, so that an early event is not dropped while the session is read.
-    const userReady = handshakeUser(ctx, socket).catch(() => null);
+  // Who the socket is, and its rooms, before socket.io tells the client it is connected: a push
+  // sent right after the client's `connect` reaches it. A sign-in or a sign-out later makes a new
+  // handshake (the web reconnects on a session change, and the logout closes the session's sockets
+  // on every node), so that this is read again.
+  io.use((socket, next) => {
+    void socketIdentity(ctx, socket).then(async ({ user, sessionRoom, apiKeyRoom }) => {
+      const rooms = [user ? `user:${user._id}` : null, sessionRoom, apiKeyRoom].filter((room): room is string => room !== null);
+      if (rooms.length) await socket.join(rooms);
+      next();
+    });
+  });
+
+  io.on('connection', (socket) => {
+    const userReady = handshakeUser(ctx, socket);
     const follow = {
       join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
       leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
@@ -77,8 +88,6 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
         if (!(error instanceof TournamentRefusal)) app.log.error({ err: error }, 'tournament action failed');
       }
     });
-    const user = await userReady;
-    if (user) await socket.join(`user:${user._id}`);
   });
   const blindTests = attachBlindTests(io, ctx, (message, error) => app.log.error({ err: error }, message));
   app.addHook('onClose', async () => {
