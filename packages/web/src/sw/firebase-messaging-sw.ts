@@ -10,7 +10,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strat
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { CACHE_NAMES, cacheRuleFor, changesSession, mayStore, readRememberMessage, type CacheRule } from './cache-rules';
-import { foregroundMessageOf, notificationOf, readPushPayload, type ShownNotification } from './push-notification';
+import { openNotificationLink, readPushPayload, receivePush } from './push-notification';
 import type { ExtendableEventLike, ServiceWorkerScope } from './worker-scope';
 
 declare const self: ServiceWorkerScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -93,37 +93,10 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('push', (event) => {
   const payload = readPushPayload(event.data);
-  if (!payload) return;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const visible = windows.filter((client) => client.visibilityState === 'visible');
-      if (visible.length > 0) {
-        for (const client of visible) client.postMessage(foregroundMessageOf(payload));
-        return;
-      }
-      const { title, options } = notificationOf(payload, self.location.origin);
-      await self.registration.showNotification(title, options);
-    })(),
-  );
+  if (payload) event.waitUntil(receivePush(self, payload));
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const { link } = (event.notification.data ?? {}) as Partial<ShownNotification['options']['data']>;
-  if (!link) return;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      // A tab already on that page comes to the front; else a tab of the site goes there; else a new one.
-      const same = windows.find((client) => client.url === link);
-      if (same) return void (await same.focus());
-      const any = windows[0];
-      if (any) {
-        const focused = await any.focus();
-        return void (await focused.navigate(link).catch(() => self.clients.openWindow(link)));
-      }
-      await self.clients.openWindow(link);
-    })(),
-  );
+  event.waitUntil(openNotificationLink(self, event.notification.data));
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TITLE, foregroundMessageOf, linkOf, NOTIFICATION_ICON, notificationOf, readPushPayload } from './push-notification';
+import { DEFAULT_TITLE, foregroundMessageOf, linkOf, NOTIFICATION_ICON, notificationOf, openNotificationLink, readPushPayload, receivePush } from './push-notification';
+import type { ServiceWorkerScope, WindowClientLike } from './worker-scope';
 
 const ORIGIN = 'https://sortie.example';
 const ID = '0123456789abcdef01234567';
@@ -68,5 +69,85 @@ describe('readPushPayload', () => {
 describe('foregroundMessageOf', () => {
   it('is the message Firebase’s window SDK hands to onMessage', () => {
     expect(foregroundMessageOf({ data: { id: ID } })).toEqual({ data: { id: ID }, isFirebaseMessaging: true, messageType: 'push-received' });
+  });
+});
+
+/** The worker's clients and notifications, recorded. */
+function fakeScope(tabs: Array<{ url: string; visibilityState?: string; controlled?: boolean }> = []) {
+  const log: string[] = [];
+  const shown: Array<{ title: string; options: object }> = [];
+  const clients: WindowClientLike[] = tabs.map((tab) => {
+    const client: WindowClientLike = {
+      url: tab.url,
+      visibilityState: tab.visibilityState ?? 'visible',
+      focus: async () => (log.push(`focus ${tab.url}`), client),
+      navigate: async (url) => {
+        if (tab.controlled === false) throw new TypeError('not controlled');
+        log.push(`navigate ${tab.url} → ${url}`);
+        return client;
+      },
+      postMessage: (message) => log.push(`message ${tab.url} ${JSON.stringify(message)}`),
+    };
+    return client;
+  });
+  const scope = {
+    location: { origin: ORIGIN } as Location,
+    registration: { showNotification: async (title: string, options: object) => void shown.push({ title, options }) },
+    clients: {
+      matchAll: async () => clients,
+      openWindow: async (url: string) => (log.push(`open ${url}`), null),
+    },
+  } satisfies Pick<ServiceWorkerScope, 'clients' | 'registration' | 'location'>;
+  return { scope, log, shown };
+}
+
+describe('receivePush', () => {
+  const payload = { notification: { title: 'Concert ce soir', body: 'À 21 h' }, data: { id: ID }, fcmOptions: { link: '/events/abc' } };
+
+  it('shows a notification when no page of the site is on screen', async () => {
+    const { scope, shown, log } = fakeScope([{ url: `${ORIGIN}/`, visibilityState: 'hidden' }]);
+    await receivePush(scope, payload);
+    expect(shown).toEqual([notificationOf(payload, ORIGIN)]);
+    expect(log).toEqual([]);
+  });
+
+  it('hands the message to the visible pages instead (the in-app toast), and shows nothing', async () => {
+    const { scope, shown, log } = fakeScope([{ url: `${ORIGIN}/a` }, { url: `${ORIGIN}/b`, visibilityState: 'hidden' }]);
+    await receivePush(scope, payload);
+    expect(shown).toEqual([]);
+    expect(log).toEqual([`message ${ORIGIN}/a ${JSON.stringify(foregroundMessageOf(payload))}`]);
+  });
+});
+
+describe('openNotificationLink', () => {
+  const link = `${ORIGIN}/events/abc`;
+
+  it('brings forward the tab already on the page', async () => {
+    const { scope, log } = fakeScope([{ url: `${ORIGIN}/` }, { url: link }]);
+    await openNotificationLink(scope, { link });
+    expect(log).toEqual([`focus ${link}`]);
+  });
+
+  it('takes a tab of the site there, or opens a new tab when it cannot', async () => {
+    const controlled = fakeScope([{ url: `${ORIGIN}/` }]);
+    await openNotificationLink(controlled.scope, { link });
+    expect(controlled.log).toEqual([`focus ${ORIGIN}/`, `navigate ${ORIGIN}/ → ${link}`]);
+
+    const uncontrolled = fakeScope([{ url: `${ORIGIN}/`, controlled: false }]);
+    await openNotificationLink(uncontrolled.scope, { link });
+    expect(uncontrolled.log).toEqual([`focus ${ORIGIN}/`, `open ${link}`]);
+  });
+
+  it('opens a new tab when the site is not open', async () => {
+    const { scope, log } = fakeScope();
+    await openNotificationLink(scope, { link });
+    expect(log).toEqual([`open ${link}`]);
+  });
+
+  it('does nothing for a notification that is not ours', async () => {
+    const { scope, log } = fakeScope([{ url: `${ORIGIN}/` }]);
+    await openNotificationLink(scope, undefined);
+    await openNotificationLink(scope, { title: 'x' });
+    expect(log).toEqual([]);
   });
 });

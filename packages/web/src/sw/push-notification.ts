@@ -1,6 +1,7 @@
 // Push messages as the worker shows them. The payload is Firebase Cloud Messaging's (what the
 // Firebase messaging worker would receive): `notification` {title, body, icon, click_action},
 // `data` (our PushMessage's {id, …}, SPEC.md §3) and `fcmOptions.link`.
+import type { ServiceWorkerScope } from './worker-scope';
 
 export interface PushPayload {
   notification?: { title?: unknown; body?: unknown; icon?: unknown; image?: unknown; click_action?: unknown };
@@ -76,4 +77,45 @@ export function notificationOf(payload: PushPayload, origin: string): ShownNotif
  */
 export function foregroundMessageOf(payload: PushPayload): PushPayload & { isFirebaseMessaging: true; messageType: 'push-received' } {
   return { ...payload, isFirebaseMessaging: true, messageType: 'push-received' };
+}
+
+type PushScope = Pick<ServiceWorkerScope, 'clients' | 'registration' | 'location'>;
+
+/**
+ * A push message: to the site's visible pages when there is one (the in-app toast, as Firebase's
+ * own worker does), else a system notification.
+ */
+export async function receivePush(scope: PushScope, payload: PushPayload): Promise<void> {
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const visible = windows.filter((client) => client.visibilityState === 'visible');
+  if (visible.length > 0) {
+    for (const client of visible) client.postMessage(foregroundMessageOf(payload));
+    return;
+  }
+  const { title, options } = notificationOf(payload, scope.location.origin);
+  await scope.registration.showNotification(title, options);
+}
+
+/**
+ * A click on a notification: a tab already on its page comes to the front; else a tab of the site
+ * goes there; else a new tab opens on it.
+ */
+export async function openNotificationLink(scope: Pick<ServiceWorkerScope, 'clients'>, data: unknown): Promise<void> {
+  const link = (data as Partial<ShownNotification['options']['data']> | null | undefined)?.link;
+  if (typeof link !== 'string') return;
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === link);
+  if (same) {
+    await same.focus();
+    return;
+  }
+  const other = windows[0];
+  if (!other) {
+    await scope.clients.openWindow(link);
+    return;
+  }
+  const focused = await other.focus();
+  // navigate() is refused for a tab this worker does not control: a new tab then.
+  const moved = await focused.navigate(link).catch(() => null);
+  if (!moved) await scope.clients.openWindow(link);
 }
