@@ -1,25 +1,28 @@
 import { useEffect, useRef } from 'react';
-import { LoggerPort, NotificationInbox, SessionService } from '@sortie/core';
+import { CookiePort, LoggerPort, NotificationInbox, SESSION_HINT_COOKIE, SessionService } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { LocationEffects } from './LocationEffects';
 
-/** Once per app: the session's me call (SPEC.md §4) and the push messages' inbox. */
+/** Once per app: the session's me call (SPEC.md §4) when a session may exist, and the push messages' inbox. */
 function Startup() {
   const session = useUseCase(SessionService);
   const inbox = useUseCase(NotificationInbox);
   const logger = useUseCase(LoggerPort);
+  const cookies = useUseCase(CookiePort);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Without the server's hint there is no session to ask about: the me call would only answer 401.
+    const mayBeSignedIn = cookies.get(SESSION_HINT_COOKIE) !== null;
     void Promise.resolve()
-      .then(() => session.load())
+      .then(() => (mayBeSignedIn ? session.load() : session.clear()))
       .catch((error: unknown) => logger.error('Session load failed', error));
     void Promise.resolve()
       // SPEC.md §8: a notification that cannot be fetched is logged only.
       .then(() => inbox.start(({ id, cause }) => logger.error('Notification could not be fetched', { id, error: cause })))
       .catch((error: unknown) => logger.error('Notification inbox failed to start', error));
-  }, [session, inbox, logger]);
+  }, [session, inbox, logger, cookies]);
   return null;
 }
 

@@ -1,7 +1,9 @@
+import { SESSION_HINT_COOKIE } from '@sortie/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '@sortie/core';
 import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
+import { FakeCookies } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
 vi.mock('../features/map/MapView', () => import('../features/map/MapView.mock'));
@@ -105,7 +107,9 @@ describe('an event’s page (/events/{id})', () => {
     // The server is slow to say who is signed in.
     api.answerOnce('me', () => new Promise((resolve) => (signIn = () => resolve(aUser()))));
     api.answer('request', (_method: string, path: string) => ({ liked: false, eventId: path.split('/').at(-1) }));
-    await renderApp({ path: `/events/${EVENT}`, api });
+    const cookies = new FakeCookies();
+    cookies.set(SESSION_HINT_COOKIE, '1', { maxAgeSeconds: 60 });
+    await renderApp({ path: `/events/${EVENT}`, api, cookies });
     const like = await screen.findByRole<HTMLButtonElement>('button', { name: /J’aime/ });
     expect(like.disabled).toBe(true);
     signIn();

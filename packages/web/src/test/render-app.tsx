@@ -1,6 +1,7 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
+import { SESSION_HINT_COOKIE } from '@sortie/core';
 import { FakeNavigator, createTestContainer, type TestContainerOverrides } from '@sortie/core/testing';
 import { App } from '../app/App';
 import { readyServices } from '../services/container-context';
@@ -50,6 +51,8 @@ export async function renderApp({ path = '/', userAgent, ...overrides }: RenderA
   const navigator = new MemoryNavigator(memory);
   if (userAgent) navigator.useUserAgent(userAgent);
   const { container, fakes } = createTestContainer({ ...overrides, navigator });
+  // The server sets its session hint beside the session cookie: a visitor already signed in has it.
+  if (fakes.api.currentUser) fakes.cookies.set(SESSION_HINT_COOKIE, '1', { maxAgeSeconds: 86_400 });
   const user = userEvent.setup();
   let view!: RenderResult;
   await act(async () => {
