@@ -3,13 +3,13 @@ import { COLLECTOR_KIND_LABELS, FIELD_TYPE_LABELS, isoToParisLocal, LEGAL_BASIS_
 import { Markdown } from '../../components/Markdown';
 import { emptyValue, type Field } from './schema-fields';
 import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
+import { ImageFieldInput, ImageListInput } from './ImageFieldInput';
 
 export type Errors = Readonly<Record<string, string>>;
 type Value = Record<string, unknown>;
 
 const inputClass = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 const domId = (path: string) => `field-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-const isHttp = (text: unknown): text is string => typeof text === 'string' && /^https?:\/\/\S+$/i.test(text);
 
 function FieldShell({ id, label, required, error, children, hint }: { id: string; label: string; required: boolean; error?: string; children: ReactNode; hint?: ReactNode }) {
   return (
@@ -146,10 +146,9 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'url':
       return shell(<input {...common} type={w.kind === 'url' ? 'url' : 'text'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} className={inputClass} />);
     case 'image':
-      return shell(
-        <input {...common} type="url" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} className={inputClass} placeholder="https://…" />,
-        isHttp(value) ? <img src={value} alt={`Aperçu : ${field.label}`} className="mt-2 max-h-40 rounded-lg border border-line object-contain" /> : null,
-      );
+      return shell(<ImageFieldInput id={id} label={field.label} value={value} onChange={onChange} invalid={invalid} />);
+    case 'images':
+      return <ImageListInput id={id} label={field.label} value={value} onChange={onChange} errors={(index) => errors[`${path}.${index}`]} />;
     case 'markdown':
       return shell(<MarkdownInput id={id} value={typeof value === 'string' ? value : ''} onChange={onChange} invalid={invalid} />);
     case 'number':

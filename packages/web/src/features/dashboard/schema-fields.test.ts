@@ -14,7 +14,12 @@ describe('form fields from the core zod schemas', () => {
   });
 
   it('groups an address, places a location and repeats menu sections, form fields and prizes', () => {
-    expect(kinds(resourceFields('places'))).toMatchObject({ address: 'group', location: 'location', typeId: 'reference', images: 'lines', openingHours: 'json' });
+    expect(kinds(resourceFields('places'))).toMatchObject({ address: 'group', location: 'location', typeId: 'reference', images: 'images', openingHours: 'json' });
+    // An address or an upload: the organisation's logo and the artist's picture, as the event's cover.
+    expect(kinds(resourceFields('organizations'))).toMatchObject({ logo: 'image' });
+    expect(kinds(resourceFields('artists'))).toMatchObject({ image: 'image' });
+    // The library's record: its address typed as a URL; the variants of an upload are the server's.
+    expect(kinds(resourceFields('images'))).toEqual({ url: 'url', alt: 'text', width: 'number', height: 'number', uploadedBy: 'text' });
     const sections = resourceFields('menus').find((f) => f.key === 'sections')!;
     expect(sections.widget.kind).toBe('repeat');
     const items = sections.widget.kind === 'repeat' ? sections.widget.fields.find((f) => f.key === 'items')! : undefined;

@@ -22,6 +22,7 @@ export type Widget =
   | { kind: 'text' }
   | { kind: 'markdown' }
   | { kind: 'image' }
+  | { kind: 'images' }
   | { kind: 'url' }
   | { kind: 'number'; integer: boolean; min?: number; max?: number }
   | { kind: 'checkbox' }
@@ -145,6 +146,8 @@ export function labelOf(key: string): string {
 }
 
 const typeOf = (node: JsonNode): string | undefined => (Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type);
+/** Core's ImageFieldSchema: an address, or an uploaded image (an object with its variants). */
+const isImageField = (node: JsonNode) => Boolean(node.anyOf?.some((n) => typeOf(n) === 'string') && node.anyOf?.some((n) => typeOf(n) === 'object' && n.properties?.['variants']));
 const IMAGE_KEY = /image|avatar|cover|logo|picture|photo/i;
 const MARKDOWN_KEY = /^(description|bio|rules|body|content|text)$/;
 
@@ -154,6 +157,10 @@ function referenceOf(key: string): ResourceName | undefined {
 }
 
 function widgetOf(key: string, node: JsonNode): Widget {
+  if (isImageField(node)) return { kind: 'image' };
+  if (typeOf(node) === 'array' && node.items && isImageField(node.items)) return { kind: 'images' };
+  // Strings of two shapes (an image's address: on the web, or of an uploaded file) are typed as one.
+  if (node.anyOf?.length && node.anyOf.every((n) => typeOf(n) === 'string')) return widgetOf(key, { type: 'string', default: node.default });
   const nonNull = node.anyOf?.filter((n) => typeOf(n) !== 'null');
   if (nonNull && nonNull.length === 1) return widgetOf(key, { ...nonNull[0]!, default: node.default });
   if (key === 'price' && node.anyOf) return { kind: 'price' };
@@ -188,9 +195,12 @@ function widgetOf(key: string, node: JsonNode): Widget {
   return { kind: 'json' };
 }
 
+/** Fields the server writes (an upload's variants): kept as they are, never in a form. */
+const SERVER_SET = new Set(['variants']);
+
 export function fieldsOf(node: JsonNode): Field[] {
   const required = new Set(node.required ?? []);
-  return Object.entries(node.properties ?? {}).map(([key, child]) => ({
+  return Object.entries(node.properties ?? {}).filter(([key]) => !SERVER_SET.has(key)).map(([key, child]) => ({
     key,
     label: labelOf(key),
     required: required.has(key) && child.default === undefined,

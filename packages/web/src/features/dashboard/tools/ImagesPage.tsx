@@ -7,17 +7,20 @@ import { apiErrorMessage } from '../../../data/api-error-message';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ResourceEditor } from '../ResourceEditor';
 import { CopyButton } from '../CopyButton';
+import { ImageUploadButton } from '../ImageUploadButton';
 import { ToolHeading } from './ToolHeading';
 
 type Image = { _id: string; url: string; alt: string; width?: number; height?: number };
 
-/** The image library: add an image by its address, copy an address, remove an image. */
+/** The image library: upload an image (resized by the server) or add one by its address, copy an address, remove an image. */
 export default function ImagesPage() {
   const api = useUseCase(ProductApiPort);
   const [version, setVersion] = useState(0);
   const [q, setQ] = useState('');
   const [removing, setRemoving] = useState<Image | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [alt, setAlt] = useState('');
+  const [uploaded, setUploaded] = useState<string | null>(null);
   const images = useApiQuery(`images:${q}:${version}`, (a) => a.list<Image>('images', { limit: 60, ...(q.trim() ? { q: q.trim() } : {}) }));
 
   async function remove() {
@@ -34,10 +37,29 @@ export default function ImagesPage() {
 
   return (
     <section aria-labelledby="page-title" className="space-y-6">
-      <ToolHeading title="Images">Ajoutez une image par son adresse, puis réutilisez-la dans les fiches.</ToolHeading>
+      <ToolHeading title="Images">Téléversez une image ou ajoutez-la par son adresse, puis réutilisez-la dans les fiches.</ToolHeading>
+      <section aria-labelledby="file-title" className="space-y-3 rounded-xl bg-surface/50 p-4 ring-1 ring-line">
+        <h2 id="file-title" className="text-lg font-semibold">
+          Téléverser une image
+        </h2>
+        <p className="text-sm text-muted">Le serveur la redimensionne (320, 640 et 1280 px de large) en AVIF, WebP et JPEG, et retire ses métadonnées. 10 Mo au plus.</p>
+        <label className="flex flex-col gap-1 text-sm">
+          Texte alternatif (ce que l’image montre)
+          <input type="text" maxLength={300} value={alt} onChange={(e) => setAlt(e.target.value)} className="rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2" />
+        </label>
+        <ImageUploadButton
+          alt={alt}
+          onUploaded={(image) => {
+            setUploaded(`Image téléversée (${image.width} × ${image.height} px, ${image.variants.length} fichiers).`);
+            setAlt('');
+            setVersion((v) => v + 1);
+          }}
+        />
+        {uploaded && <p className="text-sm text-accent">{uploaded}</p>}
+      </section>
       <section aria-labelledby="upload-title" className="rounded-xl bg-surface/50 p-4 ring-1 ring-line">
         <h2 id="upload-title" className="mb-3 text-lg font-semibold">
-          Ajouter une image
+          Ajouter une image par son adresse
         </h2>
         <ResourceEditor key={version} resource="images" onSaved={() => setVersion((v) => v + 1)} />
       </section>
