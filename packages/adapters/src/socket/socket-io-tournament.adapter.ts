@@ -101,7 +101,7 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
   /** The connected (or connecting) socket, created on first use, reconnected after our disconnect(). */
   async connection(): Promise<Socket> {
     if (this.#socket) {
-      if (!this.#socket.active) this.reconnect(this.#socket);
+      if (!this.#socket.active) this.#connectAgain(this.#socket);
       return this.#socket;
     }
     this.#loading ??= (this.config.loadIo ?? loadSocketIo)().then(
@@ -123,7 +123,7 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
 
   private withSocket(action: (socket: Socket) => void): void {
     if (this.#socket) {
-      if (!this.#socket.active) this.reconnect(this.#socket);
+      if (!this.#socket.active) this.#connectAgain(this.#socket);
       action(this.#socket);
       return;
     }
@@ -132,8 +132,16 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
     this.connection().catch(() => undefined);
   }
 
+  reconnect(): void {
+    const socket = this.#socket;
+    // Not made yet (or still loading): its first handshake will carry the credentials of then.
+    if (!socket) return;
+    socket.disconnect();
+    this.#connectAgain(socket);
+  }
+
   /** Connects again with fresh auth headers: the session may have changed since the first handshake. */
-  private reconnect(socket: Socket): void {
+  #connectAgain(socket: Socket): void {
     this.refreshHeaders(socket);
     socket.connect();
   }
@@ -155,7 +163,7 @@ export class SocketIoTournamentAdapter implements TournamentSocketPort {
       if (reason === 'io client disconnect') this.logger.debug('Socket : déconnecté', reason);
       else this.logger.warn('Socket : déconnecté', reason);
       // socket.io does not retry after the server closed the socket on purpose; we do.
-      if (reason === 'io server disconnect') this.reconnect(socket);
+      if (reason === 'io server disconnect') this.#connectAgain(socket);
     });
     socket.io.on('reconnect_attempt', (attempt) => {
       this.logger.info('Socket : tentative de reconnexion', attempt);

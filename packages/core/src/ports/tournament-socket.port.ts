@@ -14,4 +14,10 @@ export interface TournamentSocketPort {
   connectionError(): Error | null;
   /** Closes the connection; a later call reconnects. */
   disconnect(): void;
+  /**
+   * A new handshake now, with the credentials of this moment (the session changed): the
+   * connection, if one was made, closes (`disconnect`) and opens again (`connect`), its
+   * listeners kept. Before any connection, nothing: the first one carries them.
+   */
+  reconnect(): void;
 }

@@ -93,4 +93,15 @@ export class FakeTournamentSocket implements TournamentSocketPort {
   disconnect(): void {
     this.connected = false;
   }
+
+  /** How many new handshakes were asked for (`reconnect`). */
+  reconnections = 0;
+
+  reconnect(): void {
+    this.reconnections += 1;
+    this.connected = false;
+    this.serverEmit('disconnect', 'io client disconnect');
+    this.connected = true;
+    this.serverEmit('connect');
+  }
 }

@@ -18,6 +18,7 @@ import { ToggleFollow } from './toggle-follow.use-case';
 import { ToggleLike } from './toggle-like.use-case';
 import { MarkNotificationsRead } from './mark-notifications-read.use-case';
 import { RemoveFromMyList } from './remove-from-my-list.use-case';
+import { SocketIdentity } from './socket-identity.use-case';
 
 export * from './navigation';
 export * from './parse-input';
@@ -42,6 +43,7 @@ export * from './toggle-like.use-case';
 export * from './toggle-follow.use-case';
 export * from './mark-notifications-read.use-case';
 export * from './remove-from-my-list.use-case';
+export * from './socket-identity.use-case';
 
 /** Every use-case class, bound to itself by useCasesModule. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -64,4 +66,5 @@ export const USE_CASES: readonly Newable<object>[] = [
   ToggleFollow,
   MarkNotificationsRead,
   RemoveFromMyList,
+  SocketIdentity,
 ];

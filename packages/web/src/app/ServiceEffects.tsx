@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CookiePort, LoggerPort, NotificationInbox, SESSION_HINT_COOKIE, SessionService } from '@sortie/core';
+import { CookiePort, LoggerPort, NotificationInbox, SESSION_HINT_COOKIE, SessionService, SocketIdentity } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { LocationEffects } from './LocationEffects';
 
@@ -7,6 +7,7 @@ import { LocationEffects } from './LocationEffects';
 function Startup() {
   const session = useUseCase(SessionService);
   const inbox = useUseCase(NotificationInbox);
+  const socketIdentity = useUseCase(SocketIdentity);
   const logger = useUseCase(LoggerPort);
   const cookies = useUseCase(CookiePort);
   const started = useRef(false);
@@ -22,7 +23,9 @@ function Startup() {
       // SPEC.md §8: a notification that cannot be fetched is logged only.
       .then(() => inbox.start(({ id, cause }) => logger.error('Notification could not be fetched', { id, error: cause })))
       .catch((error: unknown) => logger.error('Notification inbox failed to start', error));
-  }, [session, inbox, logger, cookies]);
+    // After each sign-in and sign-out the socket makes a new handshake, so that pushes follow the session.
+    socketIdentity.start();
+  }, [session, inbox, socketIdentity, logger, cookies]);
   return null;
 }
 

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { ClockPort, SessionService, TournamentSocketPort } from '@sortie/core';
+import { useEffect, useState } from 'react';
+import { ClockPort, TournamentSocketPort } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 
 /** How often a live page offline asks again, once socket.io has given up reconnecting by itself. */
@@ -10,14 +9,12 @@ export const OFFLINE_RETRY_MS = 30_000;
  * What every live page (a tournament, a blind test) does about its connection, and whether it
  * is online: after a lost connection it reloads (a server restart forgets the rooms); while
  * offline it reloads every OFFLINE_RETRY_MS, so that a screen left on the wall comes back after
- * a long outage; and when the visitor signs in or out it makes a new handshake (the server
- * reads who is who there) and reloads.
+ * a long outage. A sign-in or a sign-out is one such loss: the app's SocketIdentity makes a
+ * new handshake (the server reads who is who there), and the page reloads once it is back.
  */
 export function useLiveConnection(reload: () => void): boolean {
   const socket = useUseCase(TournamentSocketPort);
-  const session = useUseCase(SessionService);
   const clock = useUseCase(ClockPort);
-  const { status, user } = useSnapshot(session.state);
   const [online, setOnline] = useState(true);
 
   useEffect(() => {
@@ -46,21 +43,6 @@ export function useLiveConnection(reload: () => void): boolean {
     }, OFFLINE_RETRY_MS);
     return () => clock.clearTimeout(timer);
   }, [online, clock, reload]);
-
-  // The first known session is the handshake's; a later change needs a new handshake.
-  const userId = status === 'unknown' ? undefined : (user?._id ?? null);
-  const handshakeUser = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (userId === undefined) return;
-    if (handshakeUser.current === undefined) {
-      handshakeUser.current = userId;
-      return;
-    }
-    if (handshakeUser.current === userId) return;
-    handshakeUser.current = userId;
-    socket.disconnect();
-    reload();
-  }, [userId, socket, reload]);
 
   return online;
 }

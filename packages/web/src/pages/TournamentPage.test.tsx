@@ -65,7 +65,7 @@ describe('/tournaments/{id} on a phone', () => {
     await act(async () => {
       await container.get(SessionService).reload();
     });
-    expect(socket.connected).toBe(false);
+    expect(socket.reconnections).toBe(1);
     expect(socket.sent(SOCKET_EVENTS.tournament).map((r) => (r as { action: string }).action)).toEqual(['get', 'get']);
     expect(await screen.findByLabelText('Pseudo (facultatif)')).toBeTruthy();
   });

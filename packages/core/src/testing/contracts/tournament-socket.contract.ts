@@ -72,5 +72,20 @@ export function tournamentSocketContract(t: ContractRunner, name: string, setup:
       server.replyWith({ status: 'ok' });
       await expect(port.emitWithAck('tournament:join', '{}')).resolves.toEqual({ status: 'ok' });
     });
+
+    it('reconnects with its listeners: a push after the new handshake reaches them, and calls go on', async () => {
+      const { port, server } = subject();
+      const seen: string[] = [];
+      port.on('connect', () => seen.push('connect'));
+      port.on('tournament:update', (tournament) => seen.push((tournament as { _id: string })._id));
+      await port.emitWithAck('tournament:join', '{}');
+      port.reconnect();
+      server.replyWith({ status: 'ok' });
+      await expect(port.emitWithAck('tournament:join', '{}')).resolves.toEqual({ status: 'ok' });
+      await waitFor(() => seen.includes('connect'));
+      server.push('tournament:update', { _id: 't3' });
+      await waitFor(() => seen.includes('t3'));
+      expect(seen.filter((item) => item === 'connect').length).toBeGreaterThanOrEqual(1);
+    });
   });
 }
