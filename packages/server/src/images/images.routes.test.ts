@@ -80,7 +80,8 @@ describe('images uploaded by staff (POST /api/images/upload, GET /api/images/fil
   });
 
   it('refuses what is not a picture with a 422 in French, whatever its Content-Type says', async () => {
-    for (const [body, type] of [['ceci n’est pas une image', 'image/png'], ['%PDF-1.7', 'application/pdf'], ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'image/svg+xml']] as const) {
+    const notes = [['ceci n’est pas une image', 'image/png'], ['%PDF-1.7', 'application/pdf'], ['{"image": true}', 'application/json'], ['du texte', 'text/plain'], ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'image/svg+xml']] as const;
+    for (const [body, type] of notes) {
       const response = await upload(body, { cookie: staff, type });
       expect(response.statusCode, type).toBe(422);
       expect(response.json()).toMatchObject({ code: 'NOT_AN_IMAGE', message: expect.stringMatching(/n’est pas une image/) });
@@ -88,6 +89,11 @@ describe('images uploaded by staff (POST /api/images/upload, GET /api/images/fil
     // A truncated JPEG: its header reads, its pixels do not.
     const truncated = (await photo(1000, 1000)).subarray(0, 2000);
     expect((await upload(truncated, { cookie: staff })).statusCode).toBe(422);
+  });
+
+  it('reads the picture whatever Content-Type was sent (curl sends a form’s)', async () => {
+    const response = await upload(await photo(400, 200), { cookie: staff, type: 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(201);
   });
 
   it('refuses a file over the limit with a 413 in French', async () => {

@@ -13,18 +13,18 @@ const TOO_LARGE = `Image trop volumineuse : ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 10
 const FILE_NAME = /^[0-9a-f]{24}-\d{1,5}-[0-9a-f]{16}\.(avif|webp|jpg)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The upload's Content-Type: a picture's (image/…), or a file a browser could not name. */
-const isImageType = (type: string | undefined) => !type || /^image\/[\w.+-]+$/i.test(type.split(';')[0]!.trim()) || type.startsWith('application/octet-stream');
-
 /**
  * Images uploaded by staff: POST /api/images/upload takes the file as the raw body
- * (Content-Type: image/…, as `fetch(url, { body: file })` sends it) and answers the image
+ * (Content-Type: image/…, as `fetch(url, { body: file })` sends it; sharp, not the header,
+ * decides what is a picture) and answers the image
  * with every variant sharp made; GET /api/images/files/{name} serves a variant from the
  * database, the same on every node, cached for a year.
  */
 export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void {
   // A scope of its own: the picture body parser and the French 413 stay with these two routes.
   void app.register(async (scope) => {
+    // Whatever the Content-Type says (curl's default is a form's), the bytes are read as they are and sharp judges them.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return handleError(new AppError(TOO_LARGE, { code: 'IMAGE_TOO_LARGE', statusCode: 413 }), request, reply);
@@ -35,8 +35,8 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
     serve(
       scope,
       OPERATIONS.uploadImage,
-      async ({ query, body }, { reply, request, guard: user }) => {
-        if (!isImageType(request.headers['content-type']) || !(body instanceof Uint8Array)) throw notAnImage();
+      async ({ query, body }, { reply, guard: user }) => {
+        if (!(body instanceof Uint8Array)) throw notAnImage();
         const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
         if (bytes.byteLength === 0) throw notAnImage('Le fichier est vide : choisissez une image.');
         const id = newId();
