@@ -19,10 +19,22 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** Waits until the site's worker controls the page and has kept the page itself. */
+/**
+ * Waits until the site's worker controls the page and has kept what the app asked it to keep
+ * (the page and what it loaded before the worker took control): the worker answers a message
+ * on a MessageChannel once every earlier request is done.
+ */
 async function waitUntilKept(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-  await page.waitForFunction(async (url) => (await caches.match(url, { ignoreVary: true })) !== undefined, page.url(), { timeout: 20_000, polling: 250 });
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        navigator.serviceWorker.controller!.postMessage({ type: 'sortie:remember', pages: [], resources: [] }, [channel.port2]);
+      }),
+  );
+  expect(await page.evaluate(async (url) => (await caches.match(url, { ignoreVary: true })) !== undefined, page.url())).toBe(true);
 }
 
 describe('the app on a phone', () => {
@@ -84,11 +96,6 @@ describe('the app on a phone', () => {
     await page.goto(`/events/${DEMO_IDS.firstEvent}`);
     expect(await heading(page)).toBe(title);
     await waitUntilKept(page);
-    await page.waitForFunction(
-      async (id) => (await (await caches.open('sortie-api')).keys()).some((request) => request.url.includes(`/api/events/${id}`)),
-      DEMO_IDS.firstEvent,
-      { timeout: 20_000, polling: 250 },
-    );
 
     await phone.setOffline(true);
     await page.reload();
@@ -110,5 +117,32 @@ describe('the app on a phone', () => {
     // Its look comes from the worker's cache too: the stylesheet applied (a dark page).
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     expect(background).toBe('rgb(15, 17, 21)');
+  });
+
+  it('hands a push message to the page on screen, as Firebase’s foreground message (the in-app toast)', async () => {
+    const phone = await context();
+    const page = await phone.newPage();
+    await page.goto('/');
+    await heading(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.evaluate(() => {
+      const received: unknown[] = [];
+      (window as unknown as { received: unknown[] }).received = received;
+      navigator.serviceWorker.addEventListener('message', (event) => received.push(event.data));
+    });
+
+    // Chromium delivers the push as the push service would, to the worker registered for the site.
+    const cdp = await phone.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (update) => registrations.push(...update.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.find((registration) => !registration.isDeleted)?.scopeURL, { timeout: 10_000 }).toBe(`${baseUrl}/`);
+    const { registrationId } = registrations.find((registration) => !registration.isDeleted)!;
+    const message = { notification: { title: 'Concert ce soir', body: 'À 21 h' }, data: { id: DEMO_IDS.notification } };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseUrl).origin, registrationId, data: JSON.stringify(message) });
+
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received), { timeout: 10_000 }).toEqual([
+      { ...message, isFirebaseMessaging: true, messageType: 'push-received' },
+    ]);
   });
 });

@@ -84,11 +84,15 @@ async function remember(event: ExtendableEventLike, urls: string[], asPage: bool
 }
 
 // The page this worker did not see load (its first visit), and each page the app routes to
-// without a navigation: kept so that a reload offline still shows them.
+// without a navigation: kept so that a reload offline still shows them. One request after the
+// other: a page asked for twice is fetched once, and the reply on a MessageChannel port (as
+// Workbox's CACHE_URLS) says that everything asked until then is kept.
+let remembering: Promise<unknown> = Promise.resolve();
 self.addEventListener('message', (event) => {
   const message = readRememberMessage(event.data);
   if (!message) return;
-  event.waitUntil(Promise.all([remember(event, message.pages, true), remember(event, message.resources, false)]));
+  remembering = remembering.then(() => Promise.all([remember(event, message.pages, true), remember(event, message.resources, false)]));
+  event.waitUntil(remembering.then(() => event.ports[0]?.postMessage(true)));
 });
 
 self.addEventListener('push', (event) => {

@@ -24,6 +24,7 @@ export interface NotificationEventLike extends ExtendableEventLike {
 
 export interface MessageEventLike extends ExtendableEventLike {
   data: unknown;
+  ports: readonly MessagePort[];
 }
 
 export interface FetchEventLike extends ExtendableEventLike {
