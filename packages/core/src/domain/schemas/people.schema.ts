@@ -45,13 +45,13 @@ export const UserInputSchema = z.object({
   displayName: NonEmpty('Le nom affiché', 80),
   email: EmailSchema,
   avatar: HttpUrlSchema.optional(),
-  roles: z.array(RoleSchema).default([]),
   city: z.string().trim().max(100).optional(),
   /** Absent until the visitor chooses: the defaults of NotificationPreferencesSchema apply. */
   notificationPreferences: NotificationPreferencesSchema.optional(),
 });
 /** A user as the API shows it; push tokens and password hashes never leave the server. */
-export const UserSchema = UserInputSchema.extend(EntityMeta);
+// Roles are not part of what a form writes: they change through PUT /api/users/{id}/roles only (UserRolesSchema).
+export const UserSchema = UserInputSchema.extend({ roles: z.array(RoleSchema).default([]), ...EntityMeta });
 export type User = z.infer<typeof UserSchema>;
 /** The public profile at /users/{id}: no e-mail. */
 export const PublicUserSchema = UserSchema.omit({ email: true });

@@ -4,6 +4,7 @@ import { DynaLinkPanel } from './DynaLinkPanel';
 import { FormEntriesPanel } from './FormEntriesPanel';
 import type { DashboardRecord } from './panel-styles';
 import { RafflePanel } from './RafflePanel';
+import { UserRolesPanel } from './UserRolesPanel';
 
 /** What a record's page shows beside its form: links, draws, entries. */
 export function ResourceExtras({ resource, record, onChanged }: { resource: ResourceName; record: DashboardRecord; onChanged: () => void }) {
@@ -12,5 +13,6 @@ export function ResourceExtras({ resource, record, onChanged }: { resource: Reso
   if (resource === 'forms') return <FormEntriesPanel record={record} />;
   if (resource === 'collectors') return <CollectorPanel record={record} onChanged={onChanged} />;
   if (resource === 'scrape') return <ScrapeFindingsPanel record={record} />;
+  if (resource === 'users') return <UserRolesPanel record={record} />;
   return null;
 }

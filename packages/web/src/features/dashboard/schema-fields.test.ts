@@ -26,7 +26,8 @@ describe('form fields from the core zod schemas', () => {
     expect(items?.widget.kind).toBe('repeat');
     expect(kinds(resourceFields('forms'))).toMatchObject({ fields: 'repeat', templateId: 'reference' });
     expect(kinds(resourceFields('raffles'))).toMatchObject({ prizes: 'repeat', rules: 'markdown', legalBasis: 'select' });
-    expect(resourceFields('users').find((f) => f.key === 'roles')?.widget).toEqual({ kind: 'choices', options: ['admin', 'staff'] });
+    // Roles are not a form field: they change through their own audited operation (UserRolesPanel).
+    expect(resourceFields('users').find((f) => f.key === 'roles')).toBeUndefined();
     expect(kinds(resourceFields('scrape'))).toMatchObject({ collectorId: 'reference', status: 'select', itemsFound: 'number' });
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeClock, FakeProductApi, aStaffUser, anEvent, anId } from '@sortie/core/testing';
-import { ValidationError } from '@sortie/core';
+import { OPERATIONS, ValidationError } from '@sortie/core';
 import { renderApp } from '../../test/render-app';
 
 type Handler = (path: string, body: unknown) => unknown;
@@ -257,7 +257,7 @@ describe('special record pages', () => {
     const api = staffApi().seed('users', { _id: id, displayName: 'Valentine', email: 'v@exemple.fr', roles: [] });
     await renderApp({ path: `/dashboard/users/${id}`, api });
     expect(await screen.findByText(/Réservé aux administrateurs/)).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Administrateur' }).closest('fieldset[disabled]')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Administrateur/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -265,9 +265,11 @@ describe('special record pages', () => {
     const id = anId();
     const api = new FakeProductApi().signedInAs(aStaffUser({ roles: ['admin'] })).seed('users', { _id: id, displayName: 'Valentine', email: 'v@exemple.fr', roles: [] });
     const { user } = await renderApp({ path: `/dashboard/users/${id}`, api });
-    await user.click(await screen.findByRole('checkbox', { name: 'Équipe' }));
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Enregistré.');
-    expect(api.lastCallTo('update')?.[2]).toMatchObject({ roles: ['staff'] });
+    api.serve(OPERATIONS.setUserRoles, async ({ body }) => ({ _id: id, displayName: 'Valentine', email: 'v@exemple.fr', createdAt: '2026-01-15T20:00:00.000Z', updatedAt: '2026-01-15T20:00:00.000Z', roles: body.roles }));
+    // Roles have their own panel (PUT /api/users/{id}/roles, audited), not the form's fields.
+    await user.click(await screen.findByRole('checkbox', { name: /Équipe/ }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les rôles' }));
+    await screen.findByText('Rôles enregistrés.');
+    expect(api.callsOf(OPERATIONS.setUserRoles)).toEqual([{ path: { id }, body: { roles: ['staff'] } }]);
   });
 });
