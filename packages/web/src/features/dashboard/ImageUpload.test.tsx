@@ -65,4 +65,22 @@ describe('an image field of the dashboard', () => {
     expect((screen.getByLabelText('Logo') as HTMLInputElement).value).toBe('https://images.example.org/ancien-logo.png');
     expect(within(screen.getByRole('button', { name: 'Téléverser : logo' }).parentElement!).queryByText(/Envoi/)).toBeNull();
   });
+
+  it('uploads into the image library, with its text alternative, and shows it there drawn from its variants', async () => {
+    const api = new FakeProductApi().signedInAs(aStaffUser());
+    const imageId = anId();
+    api.serve(OPERATIONS.uploadImage, async ({ query }) => {
+      const image = uploadedLogo(imageId, query?.alt ?? '');
+      // As the server does: the library's record beside the answer.
+      api.seed('images', { _id: imageId, url: image.variants.at(-1)!.url, alt: image.alt, width: image.width, height: image.height, variants: image.variants });
+      return image;
+    });
+    const { user } = await renderApp({ path: '/dashboard/images', api });
+    await user.type(await screen.findByLabelText('Texte alternatif (ce que l’image montre)'), 'Scène du Confort');
+    await user.upload(screen.getByLabelText('Téléverser une image', { selector: 'input' }), new File([new Uint8Array([1])], 'scene.png', { type: 'image/png' }));
+    expect(await screen.findByText('Image téléversée (640 × 640 px, 4 fichiers).')).toBeTruthy();
+    const shown = await screen.findByRole('img', { name: 'Scène du Confort' });
+    expect(shown.getAttribute('srcset')).toContain(`${imageId}-320-`);
+    expect(api.callsOf(OPERATIONS.uploadImage)).toMatchObject([{ query: { alt: 'Scène du Confort' } }]);
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ProductApiPort, type Page } from '@sortie/core';
+import { ProductApiPort, type ImageRefLike, type Page } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
@@ -9,8 +9,14 @@ import { ResourceEditor } from '../ResourceEditor';
 import { CopyButton } from '../CopyButton';
 import { ImageUploadButton } from '../ImageUploadButton';
 import { ToolHeading } from './ToolHeading';
+import { ResponsiveImage } from '../../../components/ResponsiveImage';
 
-type Image = { _id: string; url: string; alt: string; width?: number; height?: number };
+type Image = { _id: string; url: string; alt: string; width?: number; height?: number; variants?: ImageRefLike['variants'] };
+
+/** An uploaded record drawn from its variants (the grid downloads the narrow ones); an address as it is. */
+const shown = (image: Image) => (image.variants?.length && image.width && image.height ? { id: image._id, alt: image.alt, width: image.width, height: image.height, variants: image.variants } : image.url);
+/** An upload's address is a path of this site: copied whole, so that it works pasted anywhere. */
+const absolute = (url: string) => (url.startsWith('/') ? new URL(url, window.location.origin).toString() : url);
 
 /** The image library: upload an image (resized by the server) or add one by its address, copy an address, remove an image. */
 export default function ImagesPage() {
@@ -86,7 +92,7 @@ export default function ImagesPage() {
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {page.items.map((image) => (
                   <li key={image._id} className="space-y-2 rounded-xl bg-surface p-3 ring-1 ring-line">
-                    <img src={image.url} alt={image.alt} loading="lazy" className="aspect-video w-full rounded-lg bg-background object-cover" />
+                    <ResponsiveImage image={shown(image)} alt={image.alt} sizes="(min-width: 64rem) 20rem, (min-width: 40rem) 50vw, 100vw" className="aspect-video w-full rounded-lg bg-background object-cover" />
                     <p className="truncate text-sm" title={image.url}>
                       {image.alt || image.url}
                     </p>
@@ -96,7 +102,7 @@ export default function ImagesPage() {
                       </p>
                     )}
                     <div className="flex flex-wrap items-center gap-2">
-                      <CopyButton text={image.url} label="Copier l’adresse" />
+                      <CopyButton text={absolute(image.url)} label="Copier l’adresse" />
                       <button type="button" onClick={() => setRemoving(image)} className="rounded px-2 py-1 text-sm text-error hover:bg-white/5 focus-visible:outline-2">
                         Supprimer
                       </button>
