@@ -11,6 +11,7 @@ function fakePage({ controlled = false, readyState = 'loading' as DocumentReadyS
   const posted: unknown[] = [];
   const registered: string[] = [];
   const warnings: string[] = [];
+  const announced: string[] = [];
   const controller = { postMessage: (message: unknown) => posted.push(message) };
   const location = { href: `${ORIGIN}/events/0123456789abcdef01234567`, origin: ORIGIN };
   const serviceWorker = {
@@ -30,12 +31,14 @@ function fakePage({ controlled = false, readyState = 'loading' as DocumentReadyS
     },
     loadedUrls: () => [`${ORIGIN}/api/config`, `${ORIGIN}/assets/index-a1.js`, 'https://tile.openstreetmap.org/1/1/1.png', `${ORIGIN}/api/events/0123456789abcdef01234567`],
     warn: (message: string) => warnings.push(message),
+    announceUpdate: () => announced.push('update'),
   } as unknown as ServiceWorkerHostPage;
   return {
     page,
     posted,
     registered,
     warnings,
+    announced,
     location,
     fireWindow: (type: string) => windowListeners.get(type)?.forEach((listener) => listener()),
     takeControl: () => {
@@ -89,11 +92,22 @@ describe('startServiceWorker', () => {
     ]);
   });
 
-  it('asks nothing when a new version replaces the worker that already saw the page load', () => {
+  it('offers to reload when a new version replaces the worker, and asks it nothing', () => {
     const browser = fakePage({ controlled: true, readyState: 'complete' });
     startServiceWorker(browser.page);
     browser.takeControl();
     expect(browser.posted).toEqual([]);
+    expect(browser.announced).toEqual(['update']);
+  });
+
+  it('on a first visit, offers to reload only when a second worker takes over', () => {
+    const browser = fakePage({ readyState: 'complete' });
+    startServiceWorker(browser.page);
+    browser.takeControl();
+    expect(browser.announced).toEqual([]);
+    browser.takeControl();
+    expect(browser.announced).toEqual(['update']);
+    expect(browser.posted).toHaveLength(1);
   });
 
   it('asks the worker to keep each page the app routes to without a navigation', () => {

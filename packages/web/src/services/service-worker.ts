@@ -1,4 +1,5 @@
 import { REMEMBER, type RememberMessage } from '../sw/cache-rules';
+import { showUpdateNotice } from './update-notice';
 
 /**
  * The site's service worker (src/sw/firebase-messaging-sw.ts): the URL SPEC.md §7 registers for
@@ -13,6 +14,8 @@ export interface ServiceWorkerHostPage {
   /** The URLs the page has loaded so far (the Resource Timing entries). */
   loadedUrls: () => string[];
   warn: (message: string, error: unknown) => void;
+  /** A new version of the site took over this page: offer to reload. */
+  announceUpdate: () => void;
 }
 
 function browserPage(): ServiceWorkerHostPage {
@@ -21,6 +24,7 @@ function browserPage(): ServiceWorkerHostPage {
     window,
     loadedUrls: () => performance.getEntriesByType('resource').map((entry) => entry.name),
     warn: (message, error) => console.warn(message, error),
+    announceUpdate: () => showUpdateNotice(document, () => location.reload()),
   };
 }
 
@@ -40,10 +44,12 @@ export function startServiceWorker(page: ServiceWorkerHostPage = browserPage()):
   for (const type of ['pushState', 'replaceState', 'popstate']) {
     win.addEventListener(type, () => post({ type: REMEMBER, pages: [win.location.href], resources: [] }));
   }
-  // The first time a worker takes control of this page, it has seen none of what loaded.
-  const controlledAtStart = Boolean(serviceWorker.controller);
+  let controlled = Boolean(serviceWorker.controller);
   serviceWorker.addEventListener('controllerchange', () => {
-    if (controlledAtStart) return;
+    // A worker replacing another: a new version of the site, whose worker takes over at once.
+    if (controlled) return page.announceUpdate();
+    // The first worker to control this page has seen none of what it loaded.
+    controlled = true;
     post({ type: REMEMBER, pages: [win.location.href], resources: page.loadedUrls().filter(sameOrigin) });
   });
 
