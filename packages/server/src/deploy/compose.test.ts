@@ -64,7 +64,10 @@ describe('docker compose: PostgreSQL, two Sortie nodes, a load balancer', () => 
     expect(dockerfile).toMatch(/^FROM node:20/m);
     expect(dockerfile).toContain('pnpm install --frozen-lockfile');
     expect(dockerfile).toContain('pnpm --filter @sortie/web build');
-    expect(dockerfile).toMatch(/CMD \["node", "--import", "tsx", "src\/main\.ts"\]/);
+    // The server built for node alone and installed with its production dependencies only.
+    expect(dockerfile).toContain('pnpm --filter @sortie/server deploy --prod');
+    expect(dockerfile).toMatch(/CMD \["node", "--enable-source-maps", "dist\/main\.mjs"\]/);
+    expect(dockerfile).not.toContain('src/main.ts');
     expect(dockerfile).toContain(OPERATION_ROUTES.ready.path);
     expect(dockerfile).toMatch(/^EXPOSE 3000$/m);
   });
