@@ -61,6 +61,8 @@ const SPEC_DASHBOARD_EXTRAS = [
   '/dashboard', '/dashboard/brightdata', '/dashboard/designer', '/dashboard/events/roles', '/dashboard/images', '/dashboard/instagram',
   '/dashboard/instagram/index_old', '/dashboard/mailTemplates', '/dashboard/places/roles', '/dashboard/places/types',
   '/dashboard/places/types/{id}', '/dashboard/server', '/dashboard/stripe', '/dashboard/tasks', '/dashboard/test', '/dashboard/tools',
+  // Beyond the spec: staff's API keys (issue 21).
+  '/dashboard/apiKeys',
 ];
 const SPEC_DASHBOARD_ROUTES = [
   ...SPEC_DASHBOARD_RESOURCES.flatMap((r) => [`/dashboard/${r}`, `/dashboard/${r}/{id}`]),

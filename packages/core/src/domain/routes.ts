@@ -62,6 +62,8 @@ export type DashboardResource = (typeof DASHBOARD_RESOURCES)[number];
 export const DASHBOARD_EXTRA_PAGES = [
   'brightdata', 'designer', 'events/roles', 'images', 'instagram', 'instagram/index_old', 'mailTemplates', 'places/roles',
   'places/types', 'server', 'stripe', 'tasks', 'test', 'tools',
+  // Beyond SPEC.md §2: staff's API keys (issue 21).
+  'apiKeys',
 ] as const;
 
 const camel = (path: string) => path.replace(/[/_](\w)/g, (_, c: string) => c.toUpperCase());

@@ -18,6 +18,7 @@ export const DASHBOARD_EXTRA_TITLES: Record<(typeof DASHBOARD_EXTRA_PAGES)[numbe
   tasks: 'Tâches',
   test: 'Test',
   tools: 'Outils',
+  apiKeys: 'Clés d’API',
 };
 
 export interface DashboardLink {

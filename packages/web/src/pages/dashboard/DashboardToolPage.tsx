@@ -13,6 +13,7 @@ const ImagesPage = lazy(() => import('../../features/dashboard/tools/ImagesPage'
 const MailTemplatesPage = lazy(() => import('../../features/dashboard/tools/MailTemplatesPage'));
 const ToolsPage = lazy(() => import('../../features/dashboard/tools/ToolsPage'));
 const IntegrationPage = lazy(() => import('../../features/dashboard/tools/IntegrationPage'));
+const ApiKeysPage = lazy(() => import('../../features/dashboard/tools/ApiKeysPage'));
 
 /** Each extra page of the dashboard, by route name; each loads its own code. */
 const TOOLS: Record<string, ComponentType> = {
@@ -30,6 +31,7 @@ const TOOLS: Record<string, ComponentType> = {
   'dashboard.instagramIndexOld': () => <IntegrationPage name="instagramIndexOld" />,
   'dashboard.stripe': () => <IntegrationPage name="stripe" />,
   'dashboard.test': () => <IntegrationPage name="test" />,
+  'dashboard.apiKeys': ApiKeysPage,
 };
 
 export default function DashboardToolPage({ route }: PageProps) {
