@@ -10,7 +10,26 @@ const preload = preloadWithoutEntry();
 // In development the API runs in the server process; Vite proxies to it.
 const apiTarget = process.env.SORTIE_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+// `vite build --ssr`: the server's renderer of the public pages (src/ssr/entry-server.tsx), one
+// file with everything it imports bundled, which the server loads from dist-server/ without
+// the web package's sources or dependencies (issue 20).
+const serverBundle = defineConfig({
+  plugins: [inlineMdiIcons(), react()],
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build: the server renders many pages, and development checks cost.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist-server',
+    copyPublicDir: false,
+    emptyOutDir: true,
+    ssr: 'src/ssr/entry-server.tsx',
+    target: 'node20',
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.mjs', codeSplitting: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBundle : {
   plugins: [inlineMdiIcons(), preload.plugin, react(), tailwindcss(), ...pwaPlugins()],
   server: {
     proxy: {

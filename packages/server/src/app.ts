@@ -25,11 +25,11 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
+import { registerImageRoutes } from './images/images.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { apiKeyGate } from './http/api-key-gate';
 import { ApiKeys } from './auth/api-keys';
 import { registerOpenApiRoute, registerReferenceRoutes } from './routes/reference.routes';
-import { registerImageRoutes } from './images/images.routes';
 import { registerRoleRoutes } from './routes/roles.routes';
 import { registerWebApp } from './web/static';
 import { registerDelivery } from './web/delivery';
@@ -149,9 +149,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerDashboardRoutes(api, ctx);
     registerCollectorRoutes(api, ctx);
     registerMailRoutes(api, ctx);
+    registerImageRoutes(api, ctx);
     registerApiKeyRoutes(api, ctx);
     registerOpenApiRoute(api);
-    registerImageRoutes(api, ctx);
     registerRoleRoutes(api, ctx);
   });
 
@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   registerReferenceRoutes(app);
   registerSeoRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config);
 
   if (bus) {
     ctx.links.announce = () => bus.publishSoon('links');

@@ -1,5 +1,6 @@
 import { proxy, ref } from 'valtio/vanilla';
 import type { ProductApiPort } from '../ports/product-api.port';
+import { ApiError, AppError, NotFoundError } from '../domain/errors';
 
 /** A part of a key: a value, or a flat record of filters (its keys' order does not matter). */
 export type QueryKeyPart = string | number | boolean | null | Readonly<Record<string, string | number | boolean | null | undefined>>;
@@ -29,10 +30,20 @@ interface Slot {
   /** Bumped by every write, so a load started before an optimistic write cannot undo it. */
   version: number;
   watchers: number;
+  /** Until when a watch need not load again (data the server rendered the page with). */
+  freshUntil: number;
 }
 
 /** Puts back what `patch` changed. */
 export type Rollback = () => void;
+
+/** A query as a page rendered on the server hands it to the browser: its data, or the error its page shows. */
+export type DehydratedQuery =
+  | { key: QueryKey; data: unknown }
+  | { key: QueryKey; error: { message: string; statusCode: number; code?: string } };
+
+/** How long what the server loaded stays fresh in the browser: a hydrated page does not ask for it again at once. */
+export const HYDRATED_FRESH_MS = 30_000;
 
 const sorted = (_: string, value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value;
@@ -72,7 +83,8 @@ export class QueryClient {
   watch<T>(definition: QueryDefinition<T>): () => void {
     const slot = this.#slot(definition.key);
     slot.watchers += 1;
-    void this.fetch(definition).catch(() => undefined);
+    if (Date.now() < slot.freshUntil) slot.definition = definition as QueryDefinition<unknown>;
+    else void this.fetch(definition).catch(() => undefined);
     return () => {
       slot.watchers -= 1;
     };
@@ -112,6 +124,7 @@ export class QueryClient {
     for (const slot of this.#matching(prefix)) {
       slot.inFlight = null;
       slot.version += 1;
+      slot.freshUntil = 0;
       if (slot.watchers > 0 && slot.definition) void this.fetch(slot.definition).catch(() => undefined);
     }
   }
@@ -157,6 +170,36 @@ export class QueryClient {
     this.#write(slot, { status: 'success', data: opaque(data) as T, error: undefined, fetching: slot.entry.fetching }, true);
   }
 
+  /**
+   * What the settled queries hold, for a page rendered on the server: the data, and the
+   * errors a page shows (a 404 from the API), without their stacks.
+   */
+  dehydrate(): DehydratedQuery[] {
+    const out: DehydratedQuery[] = [];
+    for (const slot of this.#slots.values()) {
+      const { entry } = slot;
+      if (entry.status === 'success') out.push({ key: slot.key, data: entry.data });
+      else if (entry.status === 'error' && entry.error instanceof AppError) {
+        out.push({ key: slot.key, error: { message: entry.error.message, statusCode: entry.error.statusCode, ...(entry.error.code ? { code: entry.error.code } : {}) } });
+      }
+    }
+    return out;
+  }
+
+  /** Takes over what the server rendered the page with: those queries show at once, and are not loaded again for a while. */
+  hydrate(queries: readonly DehydratedQuery[], now = Date.now()): void {
+    for (const query of queries) {
+      const slot = this.#slot(query.key);
+      slot.freshUntil = now + HYDRATED_FRESH_MS;
+      if ('data' in query) this.#write(slot, { status: 'success', data: opaque(query.data), error: undefined, fetching: false }, true);
+      else {
+        const { message, statusCode, code } = query.error;
+        const error = statusCode === 404 ? new NotFoundError(message, code ? { code } : {}) : new ApiError(message, { statusCode, ...(code ? { code } : {}) });
+        this.#write(slot, { status: 'error', data: undefined, error: opaque(error), fetching: false }, true);
+      }
+    }
+  }
+
   #write(slot: Slot, entry: QueryEntry<unknown>, bump: boolean): void {
     if (bump) slot.version += 1;
     Object.assign(slot.entry, entry);
@@ -170,7 +213,7 @@ export class QueryClient {
     const hash = hashOf(key);
     let slot = this.#slots.get(hash);
     if (!slot) {
-      slot = { entry: proxy<QueryEntry<unknown>>({ status: 'loading', data: undefined, error: undefined, fetching: false }), key, definition: null, inFlight: null, version: 0, watchers: 0 };
+      slot = { entry: proxy<QueryEntry<unknown>>({ status: 'loading', data: undefined, error: undefined, fetching: false }), key, definition: null, inFlight: null, version: 0, watchers: 0, freshUntil: 0 };
       this.#slots.set(hash, slot);
     }
     return slot;

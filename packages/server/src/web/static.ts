@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from '../http/errors';
 import { NotFoundError } from '@sortie/core';
-import { staticCacheHeaders } from './delivery';
+import { scriptNonce, staticCacheHeaders } from './delivery';
+import { injectFetch, loadPageRenderer } from './page-renderer';
+import { publicOrigin } from '../seo/public-origin';
+import type { ServerConfig } from '../config';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Sortie</title>
@@ -12,22 +15,49 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>Sortie</h1><p>L’application web n’est pas encore construite.</p>
 <p>Lancez <code>pnpm --filter @sortie/web build</code>, puis rechargez cette page. L’API répond déjà sous <code>/api</code> (référence : <code>/api/reference</code>).</p></body></html>`;
 
-/** The built web app with its single-page fallback, or a French page saying it is not built. */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/**
+ * A page, unless the client asks specifically for JSON: browsers send text/html, link-preview
+ * fetchers and curl `*\/*` or nothing, and all of them get the page.
+ */
+export function wantsPage(accept: string | undefined): boolean {
+  if (!accept) return true;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  return !types.includes('application/json') || types.includes('text/html');
+}
+
+/** A file of the build (an asset, the manifest, an icon): its extension says so. */
+const looksLikeFile = (path: string) => /\.[a-z0-9]{1,8}$/i.test(path);
+
+/**
+ * The built web app: its files, and its pages — the public ones rendered here (their content,
+ * head and structured data in the first response), the others the app's shell for the
+ * browser to draw. Unknown addresses and missing records answer 404 with the French page.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string, config?: Pick<ServerConfig, 'publicUrl'>): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   // The build writes a .br and a .gz beside each text asset (web/scripts/precompress.mjs).
   if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });
-  app.setNotFoundHandler((request, reply) => {
+  const pages = built ? await loadPageRenderer(webDist) : null;
+  const fetchApi = injectFetch(app);
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept');
+    if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    if (pages) {
+      const origin = publicOrigin(config ?? { publicUrl: null }, request);
+      const runtimeConfig = (await app.inject({ method: 'GET', url: '/api/config' })).json();
+      const page = await pages.renderer.render({ url: request.url, origin, config: runtimeConfig, template: pages.template, fetch: fetchApi, nonce: scriptNonce(reply) });
+      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+    }
+    // The shell: the browser draws the page (the dashboard, a visitor's own pages).
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/socket.io') && (request.headers.accept ?? '').includes('text/html');
-    if (wantsHtml) {
-      if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    }
-    if (built && request.method === 'GET' && !path.startsWith('/api') && !path.includes('..')) {
-      const file = decodeURIComponent(path).replace(/^\/+/, '');
-      if (file && existsSync(join(webDist, file))) return reply.sendFile(file);
-    }
+    const readable = request.method === 'GET' || request.method === 'HEAD';
+    const outsideApi = !path.startsWith('/api') && !path.startsWith('/socket.io');
+    if (readable && outsideApi && !looksLikeFile(path) && wantsPage(request.headers.accept)) return sendPage(request, reply, path);
     return reply.status(404).send(errorBody(new NotFoundError(`Page not found: ${path}`)));
   });
 }

@@ -26,6 +26,8 @@ export interface AppProps {
   shell: ShellConfig;
   /** Where the address comes from: the browser's by default, a memory location in tests. */
   location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
+  /** The address a server render draws (wouter's ssrPath and ssrSearch). */
+  ssr?: { path: string; search: string };
   /** Where fatal errors are reported before the services (and their logger) are there. */
   onFatalError?: (error: unknown) => void;
 }
@@ -99,7 +101,7 @@ function Shell({ onFatalError }: { onFatalError: (error: unknown) => void }) {
  * The whole web app. It paints at once; the parts that need the services wait for them, and
  * the services load only once something needs them (ServicesSlot).
  */
-export function App({ services, eager, shell, location, onFatalError }: AppProps) {
+export function App({ services, eager, shell, location, ssr, onFatalError }: AppProps) {
   const report = (error: unknown) => {
     if (onFatalError) onFatalError(error);
     else
@@ -120,6 +122,10 @@ export function App({ services, eager, shell, location, onFatalError }: AppProps
     <StrictMode>
       {location ? (
         <Router hook={location.hook} searchHook={location.searchHook}>
+          {content}
+        </Router>
+      ) : ssr ? (
+        <Router ssrPath={ssr.path} ssrSearch={ssr.search}>
           {content}
         </Router>
       ) : (

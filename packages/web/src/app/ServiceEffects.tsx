@@ -17,7 +17,10 @@ function Startup() {
     // Without the server's hint there is no session to ask about: the me call would only answer 401.
     const mayBeSignedIn = cookies.get(SESSION_HINT_COOKIE) !== null;
     void Promise.resolve()
-      .then(() => (mayBeSignedIn ? session.load() : session.clear()))
+      .then(async () => {
+        if (mayBeSignedIn) await session.load();
+        else session.clear();
+      })
       .catch((error: unknown) => logger.error('Session load failed', error));
     void Promise.resolve()
       // SPEC.md §8: a notification that cannot be fetched is logged only.

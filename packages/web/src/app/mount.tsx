@@ -1,8 +1,9 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import type { EagerServices } from '@sortie/adapters/eager';
 import type { AppServices } from '../services/container-context';
 import { fetchRuntimeConfig, shellConfigOf } from '../services/runtime-config';
+import type { ServerState } from '../ssr/server-state';
 
 export interface MountOptions {
   root: HTMLElement | null;
@@ -11,6 +12,8 @@ export interface MountOptions {
   loadServices: (rawConfig: unknown) => Promise<AppServices>;
   /** The product API, clock and query cache made before the container. */
   eager?: EagerServices;
+  /** What the server rendered the page with (its runtime config and queries): the page is hydrated, not drawn again. */
+  serverState?: ServerState | null;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -28,16 +31,24 @@ function showStartupFailure(root: HTMLElement): void {
  * SPEC.md §8: a failure while mounting (the config, the services, the first render) is
  * logged and rethrown; the visitor gets a French message rather than a blank page.
  */
-export async function mountApp({ root, fetcher, loadServices, eager, log = (message, error) => console.error(message, error) }: MountOptions): Promise<() => void> {
+export async function mountApp({ root, fetcher, loadServices, eager, serverState, log = (message, error) => console.error(message, error) }: MountOptions): Promise<() => void> {
   let unmount: (() => void) | undefined;
   try {
     if (!root) throw new Error('The #root element is missing from index.html.');
-    const raw = await fetchRuntimeConfig(fetcher);
+    const raw = serverState ? serverState.config : await fetchRuntimeConfig(fetcher);
     // A failure to load the services later is the page's to show (its error boundary), not a failed start.
     const services = () => loadServices(raw);
-    const reactRoot = createRoot(root);
-    unmount = () => reactRoot.unmount();
-    reactRoot.render(<App services={services} shell={shellConfigOf(raw)} {...(eager ? { eager } : {})} />);
+    const app = <App services={services} shell={shellConfigOf(raw)} {...(eager ? { eager } : {})} />;
+    if (serverState && eager) {
+      // The page is already there: React takes it over with the data it was drawn with.
+      eager.queries.hydrate(serverState.queries);
+      const reactRoot = hydrateRoot(root, app, { onRecoverableError: (error) => log('Sortie hydration mismatch', error) });
+      unmount = () => reactRoot.unmount();
+    } else {
+      const reactRoot = createRoot(root);
+      unmount = () => reactRoot.unmount();
+      reactRoot.render(app);
+    }
     // Resolves how to take the app down again: tests must, so that no render outlives them.
     return unmount;
   } catch (error) {

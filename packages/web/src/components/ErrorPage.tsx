@@ -2,7 +2,8 @@ import { mdiAlertCircleOutline, mdiCompassOffOutline, mdiHome } from '@mdi/js';
 import { Link } from 'wouter';
 import { toErrorPage } from '@sortie/core';
 import { Icon } from './Icon';
-import { usePageTitle } from './usePageTitle';
+import { usePageHead } from './usePageTitle';
+import { useServerStatus } from '../ssr/server-render-context';
 
 /**
  * The error page of SPEC.md §2: a not-found variant for status 404 and a general variant
@@ -12,7 +13,8 @@ import { usePageTitle } from './usePageTitle';
 export function ErrorPage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const model = toErrorPage(error);
   const notFound = model.variant === 'notFound';
-  usePageTitle(notFound ? 'Page introuvable' : 'Erreur');
+  usePageHead({ title: notFound ? 'Page introuvable' : 'Erreur', noindex: true });
+  useServerStatus(model.statusCode);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center" aria-labelledby="error-title" data-variant={model.variant}>
       <Icon path={notFound ? mdiCompassOffOutline : mdiAlertCircleOutline} size={64} className={notFound ? 'text-accent' : 'text-error'} />

@@ -1,7 +1,9 @@
 import { useMemo, type MouseEvent } from 'react';
+import { markdownToPlainText } from '@sortie/core';
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 import { useLocation } from 'wouter';
+import { useInBrowser } from './useInBrowser';
 
 /*
  * The one way markdown reaches the page (blog, docs, descriptions). Authors are staff, but a
@@ -81,7 +83,10 @@ const PROSE = [
 ].join(' ');
 
 export function Markdown({ source, headingOffset = 1, className = '' }: { source: string; headingOffset?: number; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source, { headingOffset }), [source, headingOffset]);
+  // DOMPurify needs a DOM: the server (and the browser's hydration of its page) shows the
+  // text without markup, and the browser's next render the sanitised HTML.
+  const inBrowser = useInBrowser();
+  const html = useMemo(() => (inBrowser ? renderMarkdown(source, { headingOffset }) : null), [inBrowser, source, headingOffset]);
   const [, navigate] = useLocation();
   // Links inside the site move the router rather than reloading the whole app.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -93,6 +98,19 @@ export function Markdown({ source, headingOffset = 1, className = '' }: { source
       navigate(href);
     }
   };
+  if (html === null) {
+    return (
+      <div className={`${PROSE} ${className}`}>
+        {markdownToPlainText(source)
+          .split(/\n{2,}/)
+          .map((paragraph, index) => (
+            <p key={index} className="whitespace-pre-line">
+              {paragraph}
+            </p>
+          ))}
+      </div>
+    );
+  }
   return (
     // Delegation only: the links themselves take the keyboard.
     <div className={`${PROSE} ${className}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,10 +1,26 @@
 import { useEffect } from 'react';
+import { useServerRender, type PageHead } from '../ssr/server-render-context';
 
 export const SITE_NAME = 'Sortie';
 
+export const documentTitle = (title: string | undefined) => (title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} — que faire ce soir ?`);
+
+/**
+ * The page's head: on the server, its title, description, image and structured data for the
+ * first response (link previews, search engines); in the browser, the window's title
+ * « Lieux · Sortie ». The last page drawn wins, as the innermost component does.
+ */
+export function usePageHead(head: PageHead, structuredData?: (origin: string) => object[]): void {
+  const render = useServerRender();
+  // Structured data is for the first response only: the browser never builds it.
+  if (render) render.head = { ...render.head, ...head, ...(structuredData ? { jsonLd: structuredData(render.origin) } : {}) };
+  const { title } = head;
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
+
 /** Sets the window's title for the page shown: « Lieux · Sortie ». */
 export function usePageTitle(title: string | undefined): void {
-  useEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} — que faire ce soir ?`;
-  }, [title]);
+  usePageHead(title === undefined ? {} : { title });
 }

@@ -1,8 +1,13 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { use, useCallback, useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { proxy } from 'valtio/vanilla';
 import { QueryClient, type QueryDefinition, type QueryEntry } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
+import { useServerRender } from '../ssr/server-render-context';
+
+const noop = () => undefined;
+/** A promise React reads without suspending (its status says it has settled). */
+const SETTLED = Object.assign(Promise.resolve(undefined), { status: 'fulfilled' as const, value: undefined });
 
 /** What a query without its parameters yet (null) shows: loading, and nothing is asked. */
 const WAITING = proxy<QueryEntry<never>>({ status: 'loading', data: undefined, error: undefined, fetching: false });
@@ -19,6 +24,11 @@ export function useQuery<T>(definition: QueryDefinition<T> | null): QueryEntry<T
   const query = useMemo(() => definition, [hash]);
   const entry = useMemo(() => (query ? client.entry(query) : WAITING), [client, query]);
   useEffect(() => (query ? client.watch(query) : undefined), [client, query]);
+  // On the server, the page waits for its data (React's streaming renderer suspends here), so
+  // that the first response carries it; a failure shows as it would in the browser. use() is
+  // called once per query whatever its state: React matches a retried render's use() calls
+  // by their order, and a query that skipped it would take the previous one's answer.
+  if (useServerRender()) use(query && entry.status === 'loading' ? client.fetch(query).then(noop, noop) : SETTLED);
   // Data and errors are stored as valtio refs (replaced whole, never edited): the snapshot hands them back as they are.
   const snapshot = useSnapshot(entry) as QueryEntry<T>;
   const reload = useCallback(() => {

@@ -1,9 +1,10 @@
 import { mdiInstagram, mdiMicrophoneVariant, mdiSpotify, mdiWeb } from '@mdi/js';
-import { recordQueries, type Artist } from '@sortie/core';
+import { imageUrl, pathFor, recordQueries, type Artist } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageHead, usePageTitle } from '../components/usePageTitle';
+import { artistJsonLd, breadcrumbsJsonLd, summary } from '../seo/structured-data';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
@@ -29,6 +30,7 @@ export default function ArtistPage({ params }: PageProps) {
       <DetailView query={query} title="Artiste" loading="Chargement de l’artiste…">
         {(artist) => (
           <>
+            <ArtistHead artist={artist} />
             <header className="flex flex-wrap items-center gap-4">
               {artist.image ? (
                 <ResponsiveImage image={artist.image} alt="" sizes="96px" priority className="size-24 rounded-full object-cover" width={96} height={96} />
@@ -69,4 +71,13 @@ export default function ArtistPage({ params }: PageProps) {
       </DetailView>
     </article>
   );
+}
+
+/** What a link to the artist shows, and its structured data. */
+function ArtistHead({ artist }: { artist: Artist }) {
+  usePageHead(
+    { title: artist.name, description: summary(artist.bio) ?? `${artist.name}${artist.genres.length ? ` (${artist.genres.join(', ')})` : ''} : ses prochaines dates sur Sortie.`, image: imageUrl(artist.image), imageAlt: artist.name, type: 'profile' },
+    (origin) => [artistJsonLd(artist, origin), breadcrumbsJsonLd([{ name: artist.name, path: pathFor('artist', { id: artist.slug || artist._id }) }], origin)],
+  );
+  return null;
 }

@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
-import type { BlogPost } from '@sortie/core';
+import { pathFor, type BlogPost } from '@sortie/core';
+import { usePageHead } from '../components/usePageTitle';
+import { blogPostingJsonLd, breadcrumbsJsonLd, summary } from '../seo/structured-data';
 import { useApiQuery } from '../data/useApiQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { ReadingBar } from '../components/ReadingBar';
@@ -26,6 +28,7 @@ export default function BlogPostPage({ params }: PageProps) {
             }
           >
             <article className="mt-6">
+              <BlogPostHead post={post} />
               {post.coverImage && <img src={post.coverImage} alt="" className="mb-6 aspect-video w-full rounded-2xl object-cover" />}
               {post.excerpt && <p className="text-lg text-muted">{post.excerpt}</p>}
               <Markdown source={withoutLeadingTitle(post.body, post.title)} />
@@ -40,4 +43,13 @@ export default function BlogPostPage({ params }: PageProps) {
       </DetailQuery>
     </>
   );
+}
+
+/** What a link to the article shows, and its structured data. */
+function BlogPostHead({ post }: { post: BlogPost }) {
+  usePageHead(
+    { title: post.title, description: post.excerpt || summary(post.body), ...(post.coverImage ? { image: post.coverImage } : {}), imageAlt: post.title, type: 'article' },
+    (origin) => [blogPostingJsonLd(post, origin), breadcrumbsJsonLd([{ name: 'Blog', path: pathFor('blog') }, { name: post.title, path: pathFor('blogPost', { slug: post.slug }) }], origin)],
+  );
+  return null;
 }

@@ -1,11 +1,12 @@
 import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { eventQueries, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
+import { eventQueries, imageUrl, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
+import { breadcrumbsJsonLd, eventJsonLd, summary } from '../seo/structured-data';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { MAIN_IMAGE_SIZES, ResponsiveImage } from '../components/ResponsiveImage';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageHead, usePageTitle } from '../components/usePageTitle';
 import { ErrorNotice, ListSkeleton, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
@@ -57,6 +58,22 @@ function EventDetails({ event }: { event: Event }) {
   const placeData = place.status === 'success' ? place.data : null;
   const location = placeData ? [placeData.name, placeData.address.street, `${placeData.address.postalCode} ${placeData.address.city}`].filter(Boolean).join(', ') : event.city;
   const sameDay = event.endsAt && parisDay(new Date(event.endsAt)) === parisDay(new Date(event.startsAt));
+  const organizationData = organization.status === 'success' ? organization.data : null;
+  const artistsData = artists.status === 'success' ? artists.data : [];
+  // A shared link shows the date and the place before anything else.
+  usePageHead(
+    {
+      title: event.title,
+      description: [`${formatDateTime(event.startsAt)} · ${placeData ? `${placeData.name}, ${placeData.address.city}` : event.city}`, summary(event.description)].filter(Boolean).join(' — '),
+      image: imageUrl(event.coverImage),
+      imageAlt: event.title,
+      type: 'event',
+    },
+    (origin) => [
+      eventJsonLd(event, origin, { place: placeData, organization: organizationData, artists: artistsData }),
+      breadcrumbsJsonLd([{ name: event.city, path: pathFor('home', { city: event.city }) }, { name: event.title, path: pathFor('event', { id: event._id }) }], origin),
+    ],
+  );
 
   return (
     <article className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="page-title">

@@ -1,14 +1,16 @@
 import { mdiAccountGroup, mdiCalendarStar, mdiMapMarkerRadius, mdiMusicNote, mdiTicket, mdiTrophy } from '@mdi/js';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWhenVisible } from '../components/lazy-when-visible';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
 import { useCities, usePreferredCity } from '../services/preferences';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 
-// The highlights read the API through the services: a chunk of their own, so that the
-// landing page's first JavaScript stays small (the 100 KB budget of the bundle report).
-const LandingHighlights = lazy(() => import('../features/events/LandingHighlights'));
+// The highlights: a chunk of their own, loaded (and the server's HTML of them hydrated) when
+// they come near the viewport, so that the landing page's first JavaScript stays small.
+const HIGHLIGHTS_ID = 'landing-highlights';
+const LandingHighlights = lazyWhenVisible(HIGHLIGHTS_ID, () => import('../features/events/LandingHighlights'));
 
 const FEATURES = [
   { icon: mdiCalendarStar, title: 'Tout l’agenda de votre ville', text: 'Concerts, soirées, spectacles, expos : chaque jour, ce qui se passe près de chez vous.' },
@@ -26,6 +28,10 @@ export default function LandingPage() {
   const [preferred, setCity] = usePreferredCity();
   const [, navigate] = useLocation();
   const [shown, setShown] = useState(() => (cities.includes(preferred) ? preferred : cities[0] ?? preferred));
+  // The server draws the default city; the browser then shows the visitor's own.
+  useEffect(() => {
+    if (cities.includes(preferred)) setShown(preferred);
+  }, [preferred, cities]);
 
   const open = (city: string) => {
     setCity(city);
@@ -98,7 +104,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <div className="mx-auto max-w-6xl px-4 py-8">
+      <div id={HIGHLIGHTS_ID} className="mx-auto max-w-6xl px-4 py-8">
         <Suspense
           fallback={
             <p role="status" className="text-muted">

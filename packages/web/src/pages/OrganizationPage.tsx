@@ -1,9 +1,10 @@
 import { mdiAccountGroup } from '@mdi/js';
-import { recordQueries, type Organization } from '@sortie/core';
+import { imageUrl, pathFor, recordQueries, type Organization } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageHead, usePageTitle } from '../components/usePageTitle';
+import { breadcrumbsJsonLd, organizationJsonLd, summary } from '../seo/structured-data';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
@@ -22,6 +23,7 @@ export default function OrganizationPage({ params }: PageProps) {
       <DetailView query={query} title="Organisation" loading="Chargement de l’organisation…">
         {(organization) => (
           <>
+            <OrganizationHead organization={organization} />
             <header className="flex flex-wrap items-center gap-4">
               {organization.logo ? (
                 <ResponsiveImage image={organization.logo} alt="" sizes="80px" priority className="size-20 rounded-2xl object-cover" width={80} height={80} />
@@ -50,4 +52,13 @@ export default function OrganizationPage({ params }: PageProps) {
       </DetailView>
     </article>
   );
+}
+
+/** What a link to the organisation shows, and its structured data. */
+function OrganizationHead({ organization }: { organization: Organization }) {
+  usePageHead(
+    { title: organization.name, description: summary(organization.description) ?? `${organization.name} : ses prochains événements sur Sortie.`, image: imageUrl(organization.logo), imageAlt: organization.name },
+    (origin) => [organizationJsonLd(organization, origin), breadcrumbsJsonLd([{ name: organization.name, path: pathFor('organization', { id: organization._id }) }], origin)],
+  );
+  return null;
 }

@@ -1,10 +1,11 @@
 import { mdiBriefcaseOutline, mdiPhone, mdiSilverwareForkKnife, mdiWeb } from '@mdi/js';
 import { Link } from 'wouter';
-import { pathFor, placeQueries, type PlaceDetails } from '@sortie/core';
+import { imageUrl, pathFor, placeQueries, type PlaceDetails } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { MAIN_IMAGE_SIZES, ResponsiveImage } from '../components/ResponsiveImage';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageHead, usePageTitle } from '../components/usePageTitle';
+import { breadcrumbsJsonLd, placeJsonLd, summary } from '../seo/structured-data';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
@@ -34,6 +35,16 @@ export default function PlacePage({ params }: PageProps) {
 }
 
 function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
+  usePageHead(
+    {
+      title: place.name,
+      description: [[typeName, place.address.street, `${place.address.postalCode} ${place.address.city}`].filter(Boolean).join(' · '), summary(place.description)].filter(Boolean).join(' — '),
+      image: imageUrl(place.images[0]),
+      imageAlt: place.name,
+      type: 'place',
+    },
+    (origin) => [placeJsonLd(place, origin), breadcrumbsJsonLd([{ name: 'Lieux', path: pathFor('places') }, { name: place.name, path: pathFor('place', { id: place._id }) }], origin)],
+  );
   const hours = openingHoursLines(place.openingHours);
   const socials = Object.entries(place.socials ?? {});
   return (

@@ -31,7 +31,8 @@ function subscribe(listener: () => void): () => void {
 /** The visitor's chosen city, kept across visits; the runtime config's default city otherwise. */
 export function usePreferredCity(): [string, (city: string) => void] {
   const { defaultCity } = useShellConfig();
-  const city = useSyncExternalStore(subscribe, () => readCity() ?? defaultCity);
+  // The server renders the default city; the browser's first render (hydration) agrees, then reads the visitor's own.
+  const city = useSyncExternalStore(subscribe, () => readCity() ?? defaultCity, () => defaultCity);
   return [city, useCallback((next: string) => writeCity(next), [])];
 }
 

@@ -3,12 +3,12 @@ import { shellConfigOf } from './runtime-config';
 
 describe('shellConfigOf', () => {
   it('keeps the cities, the default city first when missing from the list', () => {
-    expect(shellConfigOf({ defaultCity: 'Poitiers', cities: ['Niort', 'La Rochelle'] })).toEqual({ defaultCity: 'Poitiers', cities: ['Poitiers', 'Niort', 'La Rochelle'], storePages: false });
+    expect(shellConfigOf({ defaultCity: 'Poitiers', cities: ['Niort', 'La Rochelle'] })).toEqual({ defaultCity: 'Poitiers', cities: ['Poitiers', 'Niort', 'La Rochelle'], storePages: false, mapsApiKey: null });
   });
 
   it('falls back to Poitiers on a config it cannot read', () => {
-    expect(shellConfigOf(null)).toEqual({ defaultCity: 'Poitiers', cities: ['Poitiers'], storePages: false });
-    expect(shellConfigOf({ defaultCity: 42, cities: 'Niort' })).toEqual({ defaultCity: 'Poitiers', cities: ['Poitiers'], storePages: false });
+    expect(shellConfigOf(null)).toEqual({ defaultCity: 'Poitiers', cities: ['Poitiers'], storePages: false, mapsApiKey: null });
+    expect(shellConfigOf({ defaultCity: 42, cities: 'Niort' })).toEqual({ defaultCity: 'Poitiers', cities: ['Poitiers'], storePages: false, mapsApiKey: null });
   });
 
   it('drops entries that are not city names', () => {

@@ -15,6 +15,8 @@ export interface ShellConfig {
   cities: string[];
   /** Whether a store page is configured at all: without one, no phone is ever redirected (SPEC.md §4). */
   storePages: boolean;
+  /** Google Maps' browser key when configured (OpenStreetMap otherwise): a page with a map need not load the services for it. */
+  mapsApiKey: string | null;
 }
 
 /**
@@ -29,5 +31,6 @@ export function shellConfigOf(raw: unknown): ShellConfig {
   const cities = Array.isArray(value['cities']) ? value['cities'].map(text).filter((city): city is string => city !== null) : [];
   const stores = (typeof value['storePages'] === 'object' && value['storePages'] !== null ? value['storePages'] : {}) as Record<string, unknown>;
   const storePages = [stores['android'], stores['ios']].some((page) => typeof page === 'string' && /^https?:\/\//.test(page));
-  return { defaultCity, cities: [...new Set(cities.includes(defaultCity) ? cities : [defaultCity, ...cities])], storePages };
+  const mapsApiKey = typeof value['mapsApiKey'] === 'string' && /^[\w-]{1,200}$/.test(value['mapsApiKey']) ? value['mapsApiKey'] : null;
+  return { defaultCity, cities: [...new Set(cities.includes(defaultCity) ? cities : [defaultCity, ...cities])], storePages, mapsApiKey };
 }

@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, type ReactNode } from 'react';
-import { useRuntimeConfig } from '../../services/container-context';
+import { useShellConfig } from '../../services/container-context';
+import { useInBrowser } from '../../components/useInBrowser';
 import type { MapViewProps } from './LeafletMap';
 
 // Each map library in its own chunk, loaded only by a page that shows a map.
@@ -18,12 +19,17 @@ class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }>
 
 /** OpenStreetMap through Leaflet by default; Google Maps (places library) when the config has a key. */
 export function MapView(props: MapViewProps) {
-  const { mapsApiKey } = useRuntimeConfig();
+  const { mapsApiKey } = useShellConfig();
+  const loading = (
+    <div role="status" className={`${props.className ?? 'h-64 w-full rounded-2xl'} animate-pulse bg-surface`}>
+      <span className="sr-only">Chargement de la carte…</span>
+    </div>
+  );
+  // A map needs a browser: the server draws its place, the browser the map.
+  if (!useInBrowser()) return loading;
   return (
     <MapFailure>
-      <Suspense fallback={<div role="status" className={`${props.className ?? 'h-64 w-full rounded-2xl'} animate-pulse bg-surface`}><span className="sr-only">Chargement de la carte…</span></div>}>
-        {mapsApiKey ? <GoogleMap {...props} apiKey={mapsApiKey} /> : <LeafletMap {...props} />}
-      </Suspense>
+      <Suspense fallback={loading}>{mapsApiKey ? <GoogleMap {...props} apiKey={mapsApiKey} /> : <LeafletMap {...props} />}</Suspense>
     </MapFailure>
   );
 }
