@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing/test-app';
-import { contentSecurityDirectives } from './delivery';
+import { contentSecurityDirectives, negotiateEncoding } from './delivery';
 
 const SCRIPT = `console.log(${JSON.stringify('Sortie '.repeat(400))});`;
 const ASSET = '/assets/index-B1x9kQ2a.js';
+// Above the threshold, and without a precompressed copy: the not-found handler's answer is compressed on the fly.
+const SHELL = `<!doctype html><html lang="fr"><head><title>Sortie</title><meta name="description" content="${'Que faire ce soir ? '.repeat(80)}"><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`;
 
 /** A built web app in miniature: a hashed asset with its precompressed copies, the shell, a service worker. */
 function fakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'sortie-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), `<!doctype html><html lang="fr"><head><title>Sortie</title><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`);
+  writeFileSync(join(dist, 'index.html'), SHELL);
   writeFileSync(join(dist, ASSET), SCRIPT);
   writeFileSync(join(dist, `${ASSET}.br`), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, `${ASSET}.gz`), gzipSync(SCRIPT));
@@ -61,6 +63,20 @@ describe('delivery: compression, caching and security headers', () => {
     const page = await t.app.inject({ method: 'GET', url: '/home/Poitiers', headers: { accept: 'text/html' } });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses the pages the not-found handler answers (the app’s shell, server-rendered pages)', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/events/0123456789abcdef01234567', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SHELL);
+    const gz = await t.app.inject({ method: 'GET', url: '/home/Poitiers', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SHELL);
+    const plain = await t.app.inject({ method: 'GET', url: '/home/Poitiers', headers: { accept: 'text/html', 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SHELL);
   });
 
   it('compresses a JSON answer on the fly above the threshold, not a small one', async () => {
@@ -129,6 +145,16 @@ describe('the CSP follows the configuration', () => {
     const spotify = contentSecurityDirectives({ ...base, spotify: { clientId: 'c', redirectUri: 'http://localhost/spotify' } });
     expect(sources(spotify, 'connectSrc')).toContain('https://api.spotify.com');
     expect(sources(spotify, 'scriptSrc')).toEqual(["'self'"]);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, then gzip, as the client allows', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding(undefined)).toBeNull();
   });
 });
 

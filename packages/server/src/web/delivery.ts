@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { pipeline, Readable } from 'node:stream';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -108,11 +110,56 @@ export async function registerDelivery(app: FastifyInstance, config: ServerConfi
     xFrameOptions: { action: 'sameorigin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    if (request.is404) payload = compressPage(request.headers['accept-encoding'], reply, payload);
     if (config.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // A page (the app's shell or a server-rendered one) is checked again on every visit.
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', REVALIDATE);
     return payload;
   });
+}
+
+// @fastify/compress's own level for brotli on the fly: 11 costs far more for a few per cent.
+const BROTLI_ON_THE_FLY = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** br or gzip, whichever the client accepts (brotli first), or null. */
+export function negotiateEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of [header ?? ''].flat().join(',').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  if (quality('br') > 0) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * What the not-found handler answers (the pages, rendered on the server or the app's shell)
+ * compressed as @fastify/compress does for routes: it hooks each route as it is added, and the
+ * not-found handler is none. Text only, above the threshold, never twice.
+ */
+function compressPage(acceptEncoding: string | string[] | undefined, reply: FastifyReply, payload: unknown): unknown {
+  if (payload === null || payload === undefined || reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const encoding = negotiateEncoding(acceptEncoding);
+  if (!encoding) return payload;
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    return encoding === 'br' ? brotliCompressSync(payload, BROTLI_ON_THE_FLY) : gzipSync(payload);
+  }
+  if (payload instanceof ReadableStream) payload = Readable.fromWeb(payload as import('node:stream/web').ReadableStream);
+  if (payload instanceof Readable) {
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    // Each chunk flushed as it comes: a page streamed by the server renderer shows its head early.
+    const compressor = encoding === 'br' ? createBrotliCompress({ ...BROTLI_ON_THE_FLY, flush: constants.BROTLI_OPERATION_FLUSH }) : createGzip({ flush: constants.Z_SYNC_FLUSH });
+    return pipeline(payload, compressor, () => undefined);
+  }
+  return payload;
 }
 
 /** @fastify/static's headers: hashed assets for a year, everything else revalidated. */
