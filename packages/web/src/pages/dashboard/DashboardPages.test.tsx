@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeClock, FakeProductApi, aStaffUser, anEvent, anId } from '@sortie/core/testing';
-import { OPERATIONS, ValidationError } from '@sortie/core';
+import { ValidationError } from '@sortie/core';
+import { OPERATIONS } from '@sortie/core/domain';
 import { renderApp } from '../../test/render-app';
 
 type Handler = (path: string, body: unknown) => unknown;
