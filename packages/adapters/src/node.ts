@@ -42,6 +42,8 @@ export interface NodeContainerConfig {
   verbose?: boolean;
   /** The server's GET /api/config, when the program has read it. */
   runtimeConfig?: RuntimeConfig;
+  /** An API key (SORTIE_API_KEY): sent as `Authorization: Bearer` instead of the session file's cookie. */
+  apiKey?: string;
 }
 
 /**
@@ -54,16 +56,17 @@ export function createNodeContainer(config: NodeContainerConfig = {}): Container
   const tokenStore = new FileTokenStore(config.configDir ?? resolveConfigDir());
   const cookieJar = new TokenStoreCookieJar(tokenStore);
   const userAgent = config.userAgent ?? nodeUserAgent(config.version ?? '0.0.0');
+  // With a key, no cookie is sent nor kept: the key alone says who calls, on HTTP and on the socket.
+  const apiKey = config.apiKey?.trim() || null;
+  const credentials = (): Record<string, string> => {
+    if (apiKey) return { authorization: `Bearer ${apiKey}` };
+    const cookie = cookieJar.header();
+    return cookie ? { cookie } : {};
+  };
   return createContainer(
     nodeModule({ apiUrl, configDir: config.configDir ?? resolveConfigDir(), tokenStore, userAgent, quiet: config.quiet ?? false, verbose: config.verbose ?? false }),
-    httpModule({ apiBaseUrl: apiUrl, cookieJar, headers: () => ({ 'user-agent': userAgent }) }),
-    socketModule({
-      url: apiUrl,
-      authHeaders: () => {
-        const cookie = cookieJar.header();
-        return { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) };
-      },
-    }),
+    httpModule({ apiBaseUrl: apiUrl, ...(apiKey ? {} : { cookieJar }), headers: () => ({ 'user-agent': userAgent, ...(apiKey ? credentials() : {}) }) }),
+    socketModule({ url: apiUrl, authHeaders: () => ({ 'user-agent': userAgent, ...credentials() }) }),
     localIdentityModule(),
     // The music ports too, so that every use case resolves (the CLI may analyse a track).
     spotifyModule({ clientId: config.runtimeConfig?.spotify?.clientId ?? '', redirectUri: config.runtimeConfig?.spotify?.redirectUri ?? `${apiUrl}/spotify` }),

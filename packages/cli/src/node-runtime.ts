@@ -82,9 +82,10 @@ export class CliNavigator implements NavigatorPort {
 }
 
 /** The container of a real command: node adapters, our logger and navigator over them. */
-export async function openNodeRuntime(options: GlobalOptions & { apiUrl: string }, out: Output): Promise<Runtime> {
+export async function openNodeRuntime(options: GlobalOptions & { apiUrl: string; apiKey?: string }, out: Output): Promise<Runtime> {
   const apiUrl = parseArgument(HttpUrlSchema, options.apiUrl, 'l’adresse de l’API (--api ou SORTIE_API_URL)').replace(/\/+$/, '');
-  const container = createNodeContainer({ apiUrl, userAgent: cliUserAgent() });
+  // SORTIE_API_KEY: a script's key, sent as a bearer instead of the session kept by `sortie login`.
+  const container = createNodeContainer({ apiUrl, userAgent: cliUserAgent(), ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
   const logger = new CliLogger(out);
   container.rebind(LoggerPort).toConstantValue(logger);
   const navigator = new CliNavigator(container.get(NavigatorPort), apiUrl);

@@ -19,7 +19,7 @@ export interface ProgramDeps {
   io: Io;
   version: string;
   /** Builds the container for one command: node adapters in production, fakes in tests. */
-  openRuntime(options: GlobalOptions & { apiUrl: string }, out: Output): Promise<Runtime>;
+  openRuntime(options: GlobalOptions & { apiUrl: string; apiKey?: string }, out: Output): Promise<Runtime>;
   /** The command implementations: a separate chunk, loaded only when a command runs. */
   loadActions(): Promise<Actions>;
 }
@@ -62,6 +62,7 @@ export function createProgram(deps: ProgramDeps): Command {
         '\nEnvironnement :\n' +
         `  SORTIE_API_URL     adresse de l’API, si --api est absent (sinon ${DEFAULT_API_URL})\n` +
         '  SORTIE_CONFIG_DIR  dossier du fichier de session (sinon $XDG_CONFIG_HOME/sortie, ou ~/.config/sortie)\n' +
+        '  SORTIE_API_KEY     clé d’API (tableau de bord, « Clés d’API ») envoyée à la place de la session de « sortie login »\n' +
         '\nCodes de sortie : 0 succès, 1 échec, 2 utilisation incorrecte.\n',
     );
 
@@ -77,7 +78,8 @@ export function createProgram(deps: ProgramDeps): Command {
       const actions = await deps.loadActions();
       let runtime: Runtime | undefined;
       try {
-        runtime = await deps.openRuntime({ ...globals, apiUrl }, out);
+        const apiKey = io.env.SORTIE_API_KEY?.trim();
+        runtime = await deps.openRuntime({ ...globals, apiUrl, ...(apiKey ? { apiKey } : {}) }, out);
         const { container, forgetSession } = runtime;
         const context: ActionContext = { container, apiUrl: runtime.apiUrl, out, io, forgetSession };
         await body(actions, context, ...args);

@@ -277,3 +277,40 @@ describe('sortie when things go wrong', () => {
     expect(JSON.parse(readFileSync(manifestPath, 'utf8')).builtAt).toBeGreaterThan(0);
   });
 });
+
+describe('sortie with an API key (SORTIE_API_KEY)', () => {
+  /** A key made by staff through the API, as the dashboard's « Clés d’API » page does. */
+  async function apiKey(scopes: string[]): Promise<{ id: string; key: string }> {
+    const signed = await app.inject({ method: 'POST', url: '/api/identity/signIn', payload: { email: 'staff@demo.sortie.fr', password: PASSWORD } });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken: (signed.json() as { idToken: string }).idToken } });
+    const { sessionToken } = login.json() as { sessionToken: string };
+    const created = await app.inject({ method: 'POST', url: '/api/me/apiKeys', headers: { authorization: `Bearer ${sessionToken}` }, payload: { name: 'CLI', scopes } });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { id: string; key: string };
+  }
+  /** No session file: the key alone says who calls. */
+  const withKey = (key: string) => ({ env: { SORTIE_API_KEY: key, SORTIE_CONFIG_DIR: join(temp, `no-session-${key.slice(-6)}`) } });
+
+  it('creates a link with a `links` key and no session, as its owner', async () => {
+    const { id, key } = await apiKey(['links']);
+    const run = await sortie(['--json', 'links', 'create', 'https://www.poitiers.fr/agenda', '--code', `cle-cli-${Date.now().toString(36)}`], withKey(key));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const link = json(run) as { _id: string; url: string; createdBy?: string };
+    expect(link.url).toBe('https://www.poitiers.fr/agenda');
+    expect(link.createdBy).toBe(DEMO_IDS.users.staff);
+    // The server saw the key: its last use is recorded.
+    const [row] = await db.query<{ last_used_at: string | null }>('SELECT last_used_at FROM api_keys WHERE id = $1', [id]);
+    expect(row!.last_used_at).not.toBeNull();
+  });
+
+  it('is refused, in French, what the key’s scopes do not allow, and an unknown key', async () => {
+    const { key } = await apiKey(['links']);
+    const list = await sortie(['links', 'list'], withKey(key));
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain('Cette clé d’API n’a pas la portée « read »');
+    const unknown = await sortie(['links', 'create', 'https://www.poitiers.fr/'], withKey(`sortie_${'x'.repeat(43)}`));
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Clé d’API inconnue ou révoquée.');
+  });
+});
