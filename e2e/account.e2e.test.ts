@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Api } from './api';
 import { heading, useBrowser } from './fixtures';
+import { watchSockets } from './sockets';
 
 /** A new address for each run: the app's data folder is fresh, but SORTIE_E2E_URL may point at a used one. */
 const newEmail = () => `e2e-${randomBytes(4).toString('hex')}@exemple.fr`;
@@ -76,34 +77,27 @@ describe('a visitor with an account', () => {
   it('sees a notification created on the server as a toast, gone after 5 s', async () => {
     const email = newEmail();
     const page = await (await context()).newPage();
+    const sockets = watchSockets(page);
     await page.goto('/home/Poitiers');
     const dialog = await openSignInDialog(page);
     await dialog.getByRole('button', { name: 'Créer un compte' }).click();
     await dialog.getByLabel('Nom affiché').fill('Noé Notifié');
     await dialog.getByLabel('Adresse e-mail').fill(email);
     await dialog.getByLabel('Mot de passe').fill(PASSWORD);
+    // Signed in, the app's socket makes a new handshake with the session cookie (no reload): the
+    // server has put it in the user's room before it answers socket.io's CONNECT (`40…`). A socket
+    // opened before would stay anonymous (issue 21).
+    const mark = sockets.opened();
     await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
     await accountMenu(page, 'Noé Notifié');
+    await expect.poll(() => sockets.handshakeSince(mark), { timeout: 15_000 }).toBe(true);
     const me = await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()) as { _id: string });
-
-    // The signed-in visitor comes back: the app's socket opens with the session cookie, and
-    // the server puts it in the user's room (see the report: a socket opened before signing in is not).
-    const socketOpen = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
-    await page.reload();
-    const ws = await socketOpen;
-    await ws.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') });
-    await accountMenu(page, 'Noé Notifié');
     const toast = page.getByRole('status', { name: 'Notification' });
     expect(await toast.count()).toBe(0);
 
     const staff = await Api.staff(baseUrl);
-    const notify = () => staff.request('POST', '/api/notifications', { userId: me._id, title: 'Concert ce soir', body: 'Le Confort Moderne ouvre ses portes à 20 h.' });
-    await notify();
-    // The room is joined just after the socket's connect frame: one retry covers that instant.
-    await toast.waitFor({ state: 'visible', timeout: 5_000 }).catch(async () => {
-      await notify();
-      await toast.waitFor({ state: 'visible', timeout: 10_000 });
-    });
+    await staff.request('POST', '/api/notifications', { userId: me._id, title: 'Concert ce soir', body: 'Le Confort Moderne ouvre ses portes à 20 h.' });
+    await toast.waitFor({ state: 'visible', timeout: 10_000 });
     await toast.getByText('Concert ce soir').waitFor();
     await toast.getByText('Le Confort Moderne ouvre ses portes à 20 h.').waitFor();
     // Closes by itself (the 5000 ms rule is unit-tested with a fake clock in core).
