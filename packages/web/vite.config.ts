@@ -1,11 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { inlineMdiIcons } from './build/inline-mdi-icons';
-import { preloadWithoutEntry } from './build/preload-without-entry';
 import { pwaPlugins } from './pwa.config';
-
-const preload = preloadWithoutEntry();
 
 // In development the API runs in the server process; Vite proxies to it.
 const apiTarget = process.env.SORTIE_API_URL ?? 'http://localhost:3000';
@@ -30,7 +28,10 @@ const serverBundle = defineConfig({
 });
 
 export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBundle : {
-  plugins: [inlineMdiIcons(), preload.plugin, react(), tailwindcss(), ...pwaPlugins()],
+  plugins: [inlineMdiIcons(), react(), tailwindcss(), ...pwaPlugins()],
+  resolve: {
+    alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./build/use-sync-external-store.ts', import.meta.url)) },
+  },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -42,7 +43,10 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBundle : {
     emptyOutDir: true,
     // The bundle report reads the manifest to tell each route's chunks apart.
     manifest: true,
-    modulePreload: preload.modulePreload,
+    // No list of each lazy chunk's imports to preload with it (3 KB of file names in the entry):
+    // a page's code starts loading when a link to it is pointed at (app/prefetch-on-intent.ts).
+    // Style sheets stay listed: a lazy chunk's CSS is only loaded through them.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {

@@ -4,6 +4,7 @@ import type { EagerServices } from '@sortie/adapters/eager';
 import type { AppServices } from '../services/container-context';
 import { fetchRuntimeConfig, shellConfigOf } from '../services/runtime-config';
 import type { ServerState } from '../ssr/server-state';
+import { prefetchOnIntent } from './prefetch-on-intent';
 
 export interface MountOptions {
   root: HTMLElement | null;
@@ -38,15 +39,22 @@ export async function mountApp({ root, fetcher, loadServices, eager, serverState
     const raw = serverState ? serverState.config : await fetchRuntimeConfig(fetcher);
     // A failure to load the services later is the page's to show (its error boundary), not a failed start.
     const services = () => loadServices(raw);
+    const stopPrefetch = prefetchOnIntent(document);
     const app = <App services={services} shell={shellConfigOf(raw)} {...(eager ? { eager } : {})} />;
     if (serverState && eager) {
       // The page is already there: React takes it over with the data it was drawn with.
       eager.queries.hydrate(serverState.queries);
       const reactRoot = hydrateRoot(root, app, { onRecoverableError: (error) => log('Sortie hydration mismatch', error) });
-      unmount = () => reactRoot.unmount();
+      unmount = () => {
+        stopPrefetch();
+        reactRoot.unmount();
+      };
     } else {
       const reactRoot = createRoot(root);
-      unmount = () => reactRoot.unmount();
+      unmount = () => {
+        stopPrefetch();
+        reactRoot.unmount();
+      };
       reactRoot.render(app);
     }
     // Resolves how to take the app down again: tests must, so that no render outlives them.
