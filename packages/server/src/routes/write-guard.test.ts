@@ -30,6 +30,7 @@ const WRITES: Write[] = [
   { method: 'POST', route: '/api/dashboard/tasks/:id/run', who: 'staff' },
   { method: 'POST', route: '/api/collectors/:id/run', who: 'staff' },
   { method: 'PUT', route: '/api/users/notificationPreferences', who: 'user' },
+  { method: 'PUT', route: '/api/users/:id/roles', who: 'admin' },
   { method: 'POST', route: '/api/dashboard/cache/purge', who: 'staff' },
   { method: 'PUT', route: '/api/me/likes/:eventId', who: 'user' },
   { method: 'DELETE', route: '/api/me/likes/:eventId', who: 'user' },
