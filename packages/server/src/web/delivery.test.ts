@@ -138,7 +138,8 @@ describe('the CSP follows the configuration', () => {
 
   it('adds Google Maps, Firebase and Spotify only when each is configured', () => {
     const maps = contentSecurityDirectives({ ...base, mapsApiKey: 'key' });
-    expect(sources(maps, 'scriptSrc')).toContain('https://maps.googleapis.com');
+    expect(sources(maps, 'scriptSrc')).toContain('https://*.googleapis.com');
+    expect(sources(maps, 'frameSrc')).toContain('https://*.google.com');
     const firebase = contentSecurityDirectives({ ...base, firebase: { projectId: 'p', apiKey: 'k', authDomain: 'p.firebaseapp.com', appId: 'a', messagingSenderId: undefined } });
     expect(sources(firebase, 'frameSrc')).toContain('https://p.firebaseapp.com');
     expect(sources(firebase, 'connectSrc')).toContain('https://*.googleapis.com');

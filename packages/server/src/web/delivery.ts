@@ -41,6 +41,7 @@ export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' 
   const frame = ["'self'"];
   const style = ["'self'", "'unsafe-inline'"];
   const font = ["'self'", 'data:'];
+  const worker = ["'self'"];
   if (config.firebase) {
     // Sign-in popups load Google's gapi script and frame the auth domain; the SDK calls *.googleapis.com.
     script.push('https://apis.google.com');
@@ -48,8 +49,11 @@ export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' 
     frame.push(`https://${config.firebase.authDomain}`, 'https://accounts.google.com', 'https://appleid.apple.com');
   }
   if (config.mapsApiKey) {
-    script.push('https://maps.googleapis.com', 'https://maps.gstatic.com');
-    connect.push('https://maps.googleapis.com', 'https://places.googleapis.com');
+    // Google's own list for the Maps JavaScript API under a CSP (its « allowlist » variant, without unsafe-eval).
+    script.push('https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com', 'https://*.googleusercontent.com', 'blob:');
+    connect.push('https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com', 'data:', 'blob:');
+    frame.push('https://*.google.com');
+    worker.push('blob:');
     style.push('https://fonts.googleapis.com');
     font.push('https://fonts.gstatic.com');
   }
@@ -68,7 +72,7 @@ export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' 
     // 'self' also allows the socket's ws:// and wss:// on this host (CSP level 3).
     connectSrc: connect,
     frameSrc: frame,
-    workerSrc: ["'self'"],
+    workerSrc: worker,
     manifestSrc: ["'self'"],
     mediaSrc: ["'self'", 'blob:', 'https:'],
     objectSrc: ["'none'"],
