@@ -30,7 +30,7 @@ const PARTS = {
   },
   server: {
     // The web build counts: the server's dist/ carries a copy of it.
-    sources: ['src', 'scripts', 'package.json'].map((p) => join(pkg('server'), p)).concat(sharedSources, join(pkg('web'), 'dist')),
+    sources: ['src', 'scripts', 'package.json'].map((p) => join(pkg('server'), p)).concat(sharedSources, ['dist', 'dist-server'].map((p) => join(pkg('web'), p))),
     marker: join(pkg('server'), 'dist/build.json'),
     run: () => spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: pkg('server'), stdio: 'inherit' }),
   },

@@ -75,7 +75,8 @@ say "CLI installée : sortie --version, sortie links create"
 expected=$(node -e "console.log(require('$work/npm/lib/node_modules/sortie-cli/package.json').version)")
 [ "$("$sortie" --version)" = "$expected" ] || fail "sortie --version"
 if [ -n "$api_key" ]; then
-  if "$sortie" --help | grep -q SORTIE_API_KEY; then
+  # The CLI learns SORTIE_API_KEY with the API keys (issue 21): until its bundle reads it, say so and skip.
+  if grep -q SORTIE_API_KEY "$work/npm/lib/node_modules/sortie-cli/sortie.mjs"; then
     out=$(SORTIE_API_KEY="$api_key" SORTIE_API_URL="$base" "$sortie" --json links create https://example.org/ci --code ci-smoke) || fail "sortie links create : $out"
     echo "$out" | grep -q '"ci-smoke"' || fail "sortie links create n’a pas créé ci-smoke : $out"
     curl -s -o /dev/null -w '%{http_code}' "$base/r/ci-smoke" | grep -qE '^30[0-9]$' || fail "/r/ci-smoke ne redirige pas"
