@@ -85,4 +85,10 @@ if [ -n "$api_key" ]; then
   fi
 fi
 
+say "sauvegarde à chaud (sortie-admin backup), restauration dans un dossier vide"
+node "$work/server/dist/admin.mjs" backup "$work/backup.tar.gz" || fail "sortie-admin backup"
+restored=$(node "$work/server/dist/admin.mjs" restore "$work/backup.tar.gz" --data "$work/restored") || fail "sortie-admin restore"
+echo "$restored"
+node "$work/server/dist/admin.mjs" restore "$work/backup.tar.gz" --data "$work/restored" 2>/dev/null && fail "restore a écrit par-dessus une base"
+
 say "OK — installation de production : ${size_mb} Mo (serveur et dépendances), prêt en ${start_ms} ms"
