@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../testing/test-app';
-import { DEMO_IDS } from '../demo/ids';
+import { signIn, testApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { registerSeoRoutes } from './seo.routes';
 
 const ORIGIN = 'https://sortie.example';
@@ -111,6 +111,14 @@ describe('robots.txt and sitemap.xml', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('lists an event published through the API at once, though the list is kept a few minutes', async () => {
+    await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    const created = await t.app.inject({ method: 'POST', url: '/api/events', headers: { cookie: staff }, payload: { title: 'Publié à l’instant', city: 'Poitiers', startsAt: new Date(t.app.ctx.now() + 2 * DAY).toISOString() } });
+    expect(created.statusCode).toBe(201);
+    expect(locs((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body)).toContain(`${ORIGIN}/events/${created.json()._id}`);
   });
 
   it('checks with a schema that catches a broken sitemap', async () => {
