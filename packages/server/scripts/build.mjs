@@ -3,6 +3,7 @@
 //   dist/main.mjs            the server (src/main.ts)
 //   dist/admin.mjs           sortie-admin: first admin, backups, restore (src/admin/main.ts)
 //   dist/pglite-process.mjs  the embedded database's child process, copied as is
+//   dist/reference/          Redoc's browser bundle, for /api/reference
 //   dist/web/                the web package's build folders (dist/, and any dist-* it makes), copied
 // The workspace packages (@sortie/core…) and whatever they import are bundled; the server's own
 // npm dependencies stay external, so that `pnpm deploy --prod` installs them (sharp and PGlite
@@ -10,6 +11,7 @@
 // drizzle/, one level up from dist/ as from src/ (see src/runtime-paths.ts).
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +54,11 @@ export async function build({ quiet = false } = {}) {
   });
   for (const bin of ['main.mjs', 'admin.mjs']) chmodSync(join(next, bin), 0o755);
   cpSync(join(packageDir, 'src/db/embedded/pglite-process.mjs'), join(next, 'pglite-process.mjs'));
+  // Redoc's browser bundle for /api/reference (and its licence): a devDependency, so that a
+  // production install carries this one file of it (src/routes/reference.routes.ts looks here first).
+  const redoc = dirname(createRequire(join(packageDir, 'package.json')).resolve('redoc/bundles/redoc.standalone.js'));
+  mkdirSync(join(next, 'reference'), { recursive: true });
+  for (const file of ['redoc.standalone.js', 'redoc.standalone.js.LICENSE.txt']) cpSync(join(redoc, file), join(next, 'reference', file));
   let web = false;
   if (existsSync(join(webDir, 'dist/index.html'))) {
     for (const name of readdirSync(webDir)) {

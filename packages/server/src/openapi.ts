@@ -38,6 +38,8 @@ class SchemaBook {
         override: ({ zodSchema, jsonSchema }) => {
           const type = (zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type;
           if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+          // zod spells out ISO 8601 as a 400-character pattern beside `format: date-time`, which says it already.
+          if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
         },
       }) as JsonSchema;
     } catch {

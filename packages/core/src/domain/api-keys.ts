@@ -87,6 +87,9 @@ const OPERATION_SCOPES: Partial<Record<OperationName, ApiKeyScope | null>> = {
   runTask: 'content',
   runCollector: 'content',
   purgeCaches: 'content',
+  uploadImage: 'content',
+  // Roles are granted by a person, with a session.
+  setUserRoles: null,
   // A key never lists, makes or revokes keys: a leaked key cannot hide itself or breed.
   myApiKeys: null,
   createApiKey: null,

@@ -38,6 +38,8 @@ const WRITES: Write[] = [
   { method: 'DELETE', route: '/api/me/follows/:id', who: 'user' },
   { method: 'PUT', route: '/api/me/notifications/:id/read', who: 'user' },
   { method: 'PUT', route: '/api/me/notifications/read', who: 'user' },
+  { method: 'POST', route: '/api/me/apiKeys', who: 'staff' },
+  { method: 'DELETE', route: '/api/me/apiKeys/:id', who: 'user' },
   // Open to visitors by design (SPEC.md §7): sign-in, form and raffle entries, visits and views.
   { method: 'POST', route: '/api/identity/signUp', who: 'anyone' },
   { method: 'POST', route: '/api/identity/signIn', who: 'anyone' },
