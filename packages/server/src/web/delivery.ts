@@ -77,7 +77,7 @@ export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' 
     mediaSrc: ["'self'", 'blob:', 'https:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'", 'https:'],
+    formAction: ["'self'"],
     frameAncestors: ["'self'"],
     // HSTS does this behind https; on plain http (development, tests) it would break every request.
     upgradeInsecureRequests: null,
