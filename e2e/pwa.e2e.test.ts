@@ -39,7 +39,6 @@ async function waitUntilKept(page: Page): Promise<void> {
 
 describe('the app on a phone', () => {
   const { baseUrl, context } = useBrowser();
-  const eventTitle = async (id: string) => (await Api.anonymous(baseUrl).get<{ title: string }>(`/api/events/${id}`)).title;
 
   it('is installable: Chromium reports no installability error, and the manifest’s icons load', async () => {
     // Chromium refuses to install from an incognito profile, which is what a new context is:
@@ -90,17 +89,48 @@ describe('the app on a phone', () => {
   });
 
   it('offline, shows again an event page visited once, with its data', async () => {
-    const title = await eventTitle(DEMO_IDS.firstEvent);
+    const api = Api.anonymous(baseUrl);
+    const event = await api.get<{ title: string; placeId: string }>(`/api/events/${DEMO_IDS.firstEvent}`);
+    const place = await api.get<{ name: string }>(`/api/places/${event.placeId}`);
     const phone = await context();
     const page = await phone.newPage();
     await page.goto(`/events/${DEMO_IDS.firstEvent}`);
-    expect(await heading(page)).toBe(title);
+    expect(await heading(page)).toBe(event.title);
     await waitUntilKept(page);
 
     await phone.setOffline(true);
     await page.reload();
-    expect(await heading(page)).toBe(title);
+    expect(await heading(page)).toBe(event.title);
+    // Once the app has started (from the kept shell) and read its data (from the kept reads),
+    // the page still shows the event and its place, and no error.
+    await page.waitForLoadState('networkidle');
+    expect(await heading(page)).toBe(event.title);
+    await expect(page.getByText(place.name).first().isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
     await expect(page.title()).resolves.not.toMatch(/hors connexion/i);
+  });
+
+  it('offline, shows again a page reached inside the app (no navigation the worker could keep)', async () => {
+    const api = Api.anonymous(baseUrl);
+    const event = await api.get<{ placeId: string }>(`/api/events/${DEMO_IDS.firstEvent}`);
+    const place = await api.get<{ name: string }>(`/api/places/${event.placeId}`);
+    const phone = await context();
+    const page = await phone.newPage();
+    await page.goto(`/events/${DEMO_IDS.firstEvent}`);
+    await heading(page);
+    await waitUntilKept(page);
+
+    await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
+    await page.getByRole('link', { name: place.name }).first().click();
+    await page.waitForURL(`**/places/${event.placeId}`);
+    expect(await heading(page)).toBe(place.name);
+    // The app routed there itself: the same document, no navigation for the worker to see.
+    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true);
+    await waitUntilKept(page);
+
+    await phone.setOffline(true);
+    await page.reload();
+    expect(await heading(page)).toBe(place.name);
   });
 
   it('offline, shows the French offline page for an event page never visited', async () => {
