@@ -1,8 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase } from './database';
+import { MIGRATIONS_FOLDER, openDatabase, type DatabaseOptions } from './database';
 import { MigrationError } from './migrations';
 
 const work = mkdtempSync(join(tmpdir(), 'sortie-migrations-'));
@@ -10,7 +11,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The real migrations plus two more: one that works, then one that fails halfway. */
 function brokenFolder(): string {
-  const folder = join(work, 'drizzle');
+  const folder = mkdtempSync(join(work, 'drizzle-'));
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journalPath = join(folder, 'meta/_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number; when: number; tag: string }> };
@@ -25,30 +26,46 @@ function brokenFolder(): string {
   return folder;
 }
 
+/** Migrates, fails with the broken folder, and checks that the database is as it was. */
+async function failingUpgrade(options: DatabaseOptions, folder: string): Promise<void> {
+  const db = await openDatabase(options);
+  const [{ n: applied }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')) as [{ n: number }];
+  await db.close();
+
+  const failure = await openDatabase({ ...options, migrationsFolder: folder }).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(failure).toBeInstanceOf(MigrationError);
+  expect((failure as Error).message).toMatch(/La migration 9999_broken\.sql a échoué : .*no_such_table/);
+  expect((failure as Error).message).toMatch(/la base est restée telle qu’avant ce démarrage/);
+
+  const after = await openDatabase(options);
+  try {
+    expect(await after.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).toEqual([{ n: applied }]);
+    // Neither the migration before it in the batch nor the failing one's first statement stayed.
+    expect(await after.query(`SELECT to_regclass('upgrade_probe') AS t`)).toEqual([{ t: null }]);
+    expect(await after.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'nickname'`)).toEqual([]);
+  } finally {
+    await after.close();
+  }
+}
+
 describe('migrations at start', () => {
-  it('apply in one transaction: a failing one leaves the database as it was, with a message naming it', async () => {
-    const dataDir = join(work, 'data');
-    const db = await openDatabase({ dataDir });
-    const [{ n: applied }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')) as [{ n: number }];
-    await db.close();
-
-    const failure = await openDatabase({ dataDir, migrationsFolder: brokenFolder() }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(MigrationError);
-    expect((failure as Error).message).toMatch(/La migration 9999_broken\.sql a échoué : .*no_such_table/);
-    expect((failure as Error).message).toMatch(/la base est restée telle qu’avant ce démarrage/);
-
-    const after = await openDatabase({ dataDir });
-    try {
-      expect(await after.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).toEqual([{ n: applied }]);
-      // Neither the migration before it in the batch nor the failing one's first statement stayed.
-      expect(await after.query(`SELECT to_regclass('upgrade_probe') AS t`)).toEqual([{ t: null }]);
-      expect(await after.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'nickname'`)).toEqual([]);
-    } finally {
-      await after.close();
-    }
+  it('apply in one transaction: a failing one leaves the embedded database as it was, with a message naming it', async () => {
+    await failingUpgrade({ dataDir: join(work, 'data') }, brokenFolder());
     // Three starts of the embedded database, the first creating it: slow on a busy machine.
   }, 240_000);
+
+  it.runIf(process.env.SORTIE_TEST_DATABASE_URL)('do the same on PostgreSQL, under the nodes\' advisory lock', async () => {
+    const base = process.env.SORTIE_TEST_DATABASE_URL!;
+    const name = `sortie_migrations_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    await failingUpgrade({ databaseUrl: url.toString() }, brokenFolder());
+  }, 120_000);
 });
