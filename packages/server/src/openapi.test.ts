@@ -101,7 +101,8 @@ describe('the API reference page at /api/reference', () => {
     expect(scripts.map(([, attributes]) => attributes!.trim())).toEqual(['src="/api/reference/redoc.standalone.js"']);
     expect(scripts.every(([, , content]) => content!.trim() === '')).toBe(true);
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*unsafe/);
 
     const bundle = await t.app.inject({ method: 'GET', url: '/api/reference/redoc.standalone.js' });
