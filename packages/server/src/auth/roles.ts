@@ -43,3 +43,25 @@ export async function setUserRoles(db: Db, input: { userId: string; roles: reado
     return updated;
   });
 }
+
+export class LastAdminAccountError extends ConflictError {
+  constructor() {
+    super('Impossible de supprimer ce compte : c’est le dernier compte administrateur. Nommez d’abord un autre administrateur.', 'LAST_ADMIN');
+  }
+}
+
+/**
+ * Before an account is deleted (in the delete's transaction): never the last admin's, and the
+ * deletion goes to the audit log with the roles the account had.
+ */
+export async function guardAccountRemoval(tx: Db, userId: string, actor: AuditActor): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLES_LOCK]);
+  const [row] = await tx.query<{ email: string; roles: string[] | null }>(`SELECT email, data->'roles' AS roles FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  if (!row) return;
+  const roles = canonical(row.roles ?? []);
+  if (roles.includes('admin')) {
+    const [other] = await tx.query(`SELECT 1 FROM users WHERE id <> $1 AND data->'roles' ? 'admin' LIMIT 1`, [userId]);
+    if (!other) throw new LastAdminAccountError();
+  }
+  await recordAudit(tx, { actor, action: 'user.delete', targetType: 'users', targetId: userId, before: { email: row.email, roles } });
+}

@@ -12,6 +12,8 @@ import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-standings';
 import { scheduleCollector } from '../collectors/collector.routes';
 import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
+import { guardAccountRemoval } from '../auth/roles';
+import type { Db } from '../db/database';
 
 /** Who is reading: the signed-in user, or nobody. */
 export type Viewer = UserJson | null;
@@ -52,6 +54,8 @@ export interface ResourcePolicy {
   readOne?: ReadOnePolicy;
   /** Creates the record otherwise than by a plain insert (notifications are pushed to their user). */
   create?: (ctx: AppContext, data: Data) => Promise<Json>;
+  /** Runs in the delete's transaction, before it: may refuse it (the last admin's account) and record it. */
+  beforeRemove?: (tx: Db, id: string, actor: UserJson) => Promise<void>;
   /** Runs after every create, update and delete of the record `id` (in-memory copies to drop). */
   afterWrite?: (ctx: AppContext, id: string) => void;
   list?: ListPolicy;
@@ -117,6 +121,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     // theirs and every change is in the audit log. A new account has none.
     serverFields: { roles: [] },
     serverOwned: ['roles'],
+    beforeRemove: (tx, id, actor) => guardAccountRemoval(tx, id, { id: actor._id, label: actor.email }),
     prepare: (data) => ({ ...data, messagingTokens: data.messagingTokens ?? [] }),
     // Public profiles: anyone reads a user, without the e-mail unless it is their own or they are staff.
     readOne: {

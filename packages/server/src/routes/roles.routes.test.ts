@@ -79,4 +79,15 @@ describe.each(BACKENDS)('roles set by admins on %s', (backend) => {
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken: signUp.json().idToken } });
     expect(again.json().user.roles).toEqual([]);
   });
+  it('never deletes the last admin\'s account, and records the deletion of any other', async () => {
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/users/${DEMO_IDS.users.admin}`, headers: { cookie: admin } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/dernier compte administrateur/);
+    expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [DEMO_IDS.users.admin])).toHaveLength(1);
+
+    const created = await t.app.inject({ method: 'POST', url: '/api/users', payload: { displayName: 'Éphémère', email: 'ephemere@ville.fr' }, headers: { cookie: admin } });
+    const id = created.json()._id as string;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: { cookie: admin } })).statusCode).toBe(204);
+    expect((await audit(id)).map((e) => [e.action, e.actor_id, e.before, e.after])).toEqual([['user.delete', DEMO_IDS.users.admin, { email: 'ephemere@ville.fr', roles: [] }, null]]);
+  });
 });

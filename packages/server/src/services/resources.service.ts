@@ -84,7 +84,13 @@ export class ResourceService {
     const existing = await this.ctx.store.get(resource, id);
     if (!existing) throw missing(resource);
     this.mayWrite(resource, existing, actor);
-    await this.ctx.store.remove(resource, id);
+    const guard = RESOURCE_POLICY[resource].beforeRemove;
+    if (guard) {
+      await this.ctx.db.transaction(async (tx) => {
+        await guard(tx, id, actor);
+        await this.ctx.store.remove(resource, id, tx);
+      });
+    } else await this.ctx.store.remove(resource, id);
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
   }
 
