@@ -28,8 +28,11 @@ describe('a push after signing in or out, without a reload', () => {
     await page.goto('/home/Poitiers');
     await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
 
-    // Signing in makes a new handshake (or the first, when the app had not opened its socket yet),
-    // which the server reads with the new session: no reload.
+    // The dialog brings the app's services, which open the socket, anonymous, for the notifications.
+    await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+    await expect.poll(() => sockets.handshakeSince(0), { timeout: 15_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    // Signing in makes a new handshake, which the server reads with the new session: no reload.
     let mark = sockets.opened();
     await signInThroughDialog(page, camille.email, { password: PASSWORD });
     await expect.poll(() => sockets.handshakeSince(mark), { timeout: 15_000 }).toBe(true);
