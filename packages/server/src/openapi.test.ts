@@ -34,12 +34,17 @@ describe('the OpenAPI document served at /api/openapi.json', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('lists every route Fastify registered, with its method', () => {
+  /** The routes Fastify registered (its onRoute hook, in app.routes) that the document does not list. */
+  const missingFrom = (routes: ReadonlyArray<{ method: string; url: string }>) => {
     const listed = new Set(Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)));
-    const missing = t.app.routes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS').map((route) => `${route.method} ${openApiPath(route.url)}`).filter((route) => !listed.has(route));
-    expect(missing).toEqual([]);
-    // …and a route added without its row shows up here.
-    expect(listed.has('GET /api/me/unlisted')).toBe(false);
+    return routes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS').map((route) => `${route.method} ${openApiPath(route.url)}`).filter((route) => !listed.has(route));
+  };
+
+  it('lists every route Fastify registered, with its method', () => {
+    expect(t.app.routes.length).toBeGreaterThan(150);
+    expect(missingFrom(t.app.routes)).toEqual([]);
+    // …and a route added without its row shows up.
+    expect(missingFrom([...t.app.routes, { method: 'GET', url: '/api/me/unlisted' }, { method: 'DELETE', url: '/api/me/apiKeys' }])).toEqual(['GET /api/me/unlisted', 'DELETE /api/me/apiKeys']);
   });
 
   it('gives every operation an operationId, a French summary from its row, its security and a described success', () => {
