@@ -61,6 +61,11 @@ setCatchHandler(async ({ request }) => {
 // previous version still finds its own.
 self.addEventListener('install', () => void self.skipWaiting());
 clientsClaim();
+// The browser asks the server for a page while the worker starts, instead of after: Workbox's
+// strategies take that answer (a repeat visit is not slowed by the worker's start).
+self.addEventListener('activate', (event) => {
+  if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
+});
 
 // After a sign-in or a sign-out, the pages and reads kept for the previous session are dropped
 // (the request itself goes on untouched: this listener does not answer it).
@@ -78,7 +83,9 @@ async function remember(event: ExtendableEventLike, urls: string[], asPage: bool
       if (rule === 'pass' || rule === 'private-page') return;
       // Any cache: the entry's files are in the precache.
       if (await caches.match(request, { ignoreVary: true })) return;
-      await strategies[rule].handle({ event: event as never, request }).catch(() => undefined);
+      // handleAll's second promise settles once the answer is written to the cache, not only fetched.
+      const [answered, kept] = strategies[rule].handleAll({ event: event as never, request });
+      await Promise.all([answered, kept]).catch(() => undefined);
     }),
   );
 }
@@ -91,7 +98,9 @@ let remembering: Promise<unknown> = Promise.resolve();
 self.addEventListener('message', (event) => {
   const message = readRememberMessage(event.data);
   if (!message) return;
-  remembering = remembering.then(() => Promise.all([remember(event, message.pages, true), remember(event, message.resources, false)]));
+  remembering = remembering
+    .then(() => Promise.all([remember(event, message.pages, true), remember(event, message.resources, false)]))
+    .catch(() => undefined); // one failed request must not stop the ones after it
   event.waitUntil(remembering.then(() => event.ports[0]?.postMessage(true)));
 });
 

@@ -33,13 +33,17 @@ export interface FetchEventLike extends ExtendableEventLike {
 
 export interface ServiceWorkerScope {
   location: Location;
-  registration: { showNotification(title: string, options: object): Promise<void> };
+  registration: {
+    showNotification(title: string, options: object): Promise<void>;
+    /** Absent from browsers without navigation preload. */
+    navigationPreload?: { enable(): Promise<void> };
+  };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
     openWindow(url: string): Promise<WindowClientLike | null>;
   };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
