@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { MOBILE_REDIRECT_COOKIE, SESSION_HINT_COOKIE, platformOf } from '@sortie/core';
+import { MOBILE_REDIRECT_COOKIE, platformOf } from '@sortie/core';
+import { hasCookie, mayBeSignedIn } from '../services/browser-cookies';
 import { useLoadServices, useServicesRequested, useShellConfig } from '../services/container-context';
 import type { ShellConfig } from '../services/runtime-config';
 import { DYNA_PARAM, SHARE_PARAM } from './location-params';
 import { ErrorBoundary } from './ErrorBoundary';
-
-const hasCookie = (name: string) => typeof document !== 'undefined' && document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`));
 
 /**
  * Whether this visit needs the services at once, before any page asks: a visitor who may be
@@ -14,7 +13,7 @@ const hasCookie = (name: string) => typeof document !== 'undefined' && document.
  * redirect may apply to (SPEC.md §4), or a dynamic link or share to follow (§2).
  */
 export function needsServices(search: string, shell: ShellConfig, userAgent: string): boolean {
-  if (hasCookie(SESSION_HINT_COOKIE)) return true;
+  if (mayBeSignedIn()) return true;
   if (shell.storePages && platformOf(userAgent) !== 'other' && !hasCookie(MOBILE_REDIRECT_COOKIE)) return true;
   const params = new URLSearchParams(search);
   return params.has(DYNA_PARAM) || params.has(SHARE_PARAM);

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';
 import { usePreferredCity } from '../services/preferences';
 import { useServicesRequested } from '../services/container-context';
+import { mayBeSignedIn } from '../services/browser-cookies';
 import { Icon } from '../components/Icon';
 import { SignInButton } from '../components/SignInButton';
 import { useOnDemand } from '../components/useOnDemand';
@@ -11,10 +12,9 @@ import { useOnDemand } from '../components/useOnDemand';
 // The header's menus (headless UI) load when the visitor reaches for them, and the account
 // menu (the session) once the services are there; until then each is a light button of the
 // same size, so that a visitor reading the agenda downloads neither.
-const loadAccountMenu = () => import('../components/AccountMenu');
 const loadCityPicker = () => import('../components/CityPicker');
 const loadMobileMenu = () => import('../components/MobileMenu');
-const AccountMenu = lazy(loadAccountMenu);
+const SessionAccount = lazy(() => import('../components/SessionAccount'));
 const CityPicker = lazy(loadCityPicker);
 const MobileMenu = lazy(loadMobileMenu);
 
@@ -83,8 +83,8 @@ function AccountSlot() {
   const requested = useServicesRequested();
   if (!requested) return <SignInButton />;
   return (
-    <Suspense fallback={<span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" />}>
-      <AccountMenu />
+    <Suspense fallback={mayBeSignedIn() ? <span className="size-9 animate-pulse rounded-full bg-white/10" aria-hidden="true" /> : <SignInButton />}>
+      <SessionAccount />
     </Suspense>
   );
 }

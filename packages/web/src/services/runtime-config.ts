@@ -31,6 +31,6 @@ export function shellConfigOf(raw: unknown): ShellConfig {
   const cities = Array.isArray(value['cities']) ? value['cities'].map(text).filter((city): city is string => city !== null) : [];
   const stores = (typeof value['storePages'] === 'object' && value['storePages'] !== null ? value['storePages'] : {}) as Record<string, unknown>;
   const storePages = [stores['android'], stores['ios']].some((page) => typeof page === 'string' && /^https?:\/\//.test(page));
-  const mapsApiKey = typeof value['mapsApiKey'] === 'string' && /^[\w-]{1,200}$/.test(value['mapsApiKey']) ? value['mapsApiKey'] : null;
+  const mapsApiKey = typeof value['mapsApiKey'] === 'string' && value['mapsApiKey'].length > 0 && value['mapsApiKey'].length <= 200 ? value['mapsApiKey'] : null;
   return { defaultCity, cities: [...new Set(cities.includes(defaultCity) ? cities : [defaultCity, ...cities])], storePages, mapsApiKey };
 }

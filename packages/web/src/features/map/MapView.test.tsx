@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContainer } from '@sortie/core/testing';
 import { ContainerProvider, readyServices } from '../../services/container-context';
 import { shellConfigOf } from '../../services/runtime-config';
@@ -20,7 +20,27 @@ async function show(mapsApiKey: string | null) {
 
 const googleScripts = () => [...document.head.querySelectorAll('script')].filter((s) => s.src.includes('maps.googleapis.com'));
 
-afterEach(() => googleScripts().forEach((s) => s.remove()));
+/** The browser's viewport watcher, which happy-dom never fires: `visible` says whether the map's place is on screen. */
+let visible = true;
+const watched: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+class FakeIntersectionObserver {
+  constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+  observe() {
+    watched.push(this.report);
+    this.report([{ isIntersecting: visible }]);
+  }
+  disconnect() {}
+}
+
+beforeEach(() => {
+  visible = true;
+  watched.length = 0;
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  googleScripts().forEach((s) => s.remove());
+});
 
 describe('the map view', () => {
   it('draws OpenStreetMap through Leaflet without a key, and never loads Google’s script', async () => {
@@ -42,5 +62,14 @@ describe('the map view', () => {
     expect(script?.src).toContain('libraries=places');
     // happy-dom refuses to run it, as a blocked network would: the visitor keeps the list.
     expect((await screen.findByRole('alert')).textContent).toBe('La carte n’a pas pu être chargée. La liste reste disponible.');
+  });
+
+  it('waits until its place nears the screen before loading a map', async () => {
+    visible = false;
+    await show(null);
+    expect(screen.getByRole('status').textContent).toBe('Chargement de la carte…');
+    expect(screen.queryByRole('region', { name: 'Carte' })).toBeNull();
+    await act(async () => watched.forEach((report) => report([{ isIntersecting: true }])));
+    expect((await screen.findByRole('region', { name: 'Carte' })).classList.contains('leaflet-container')).toBe(true);
   });
 });

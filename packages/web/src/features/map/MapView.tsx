@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, type ReactNode } from 'react';
 import { useShellConfig } from '../../services/container-context';
 import { useInBrowser } from '../../components/useInBrowser';
+import { useNearViewport } from '../../components/useNearViewport';
 import type { MapViewProps } from './LeafletMap';
 
 // Each map library in its own chunk, loaded only by a page that shows a map.
@@ -20,13 +21,16 @@ class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }>
 /** OpenStreetMap through Leaflet by default; Google Maps (places library) when the config has a key. */
 export function MapView(props: MapViewProps) {
   const { mapsApiKey } = useShellConfig();
+  const [place, near] = useNearViewport<HTMLDivElement>();
+  const inBrowser = useInBrowser();
   const loading = (
-    <div role="status" className={`${props.className ?? 'h-64 w-full rounded-2xl'} animate-pulse bg-surface`}>
+    <div ref={place} role="status" className={`${props.className ?? 'h-64 w-full rounded-2xl'} animate-pulse bg-surface`}>
       <span className="sr-only">Chargement de la carte…</span>
     </div>
   );
-  // A map needs a browser: the server draws its place, the browser the map.
-  if (!useInBrowser()) return loading;
+  // A map needs a browser (the server draws its place), and is drawn when it comes near the
+  // screen: Leaflet and its tiles are for those who scroll to it.
+  if (!inBrowser || !near) return loading;
   return (
     <MapFailure>
       <Suspense fallback={loading}>{mapsApiKey ? <GoogleMap {...props} apiKey={mapsApiKey} /> : <LeafletMap {...props} />}</Suspense>

@@ -1,33 +1,23 @@
-import { mdiStar, mdiStarOutline } from '@mdi/js';
-import { Icon } from '../../components/Icon';
+import { Suspense, lazy } from 'react';
+import { useServicesRequested } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
-import { useFollow, type FollowKind } from './useFollow';
+import type { FollowKind } from './useFollow';
+import { FollowButtonView } from './FollowButtonView';
 
-/** « Suivre » / « Suivi » for a target; a visitor is asked to sign in first. */
+// The follow use case (and the container with it) comes only with the session's version.
+const SessionFollowButton = lazy(() => import('./SessionFollowButton'));
+
+/**
+ * « Suivre » / « Suivi » for a target; a visitor is asked to sign in first. An anonymous
+ * visitor's page does without the services: the button only opens the sign-in dialog.
+ */
 export function FollowButton({ kind, id, name }: { kind: FollowKind; id: string; name: string }) {
-  const follow = useFollow(kind, id);
   const signInDialog = useSignInDialog();
-  const onClick = () => (follow.signedIn ? follow.toggle() : signInDialog.open('signIn'));
+  const anonymous = <FollowButtonView name={name} following={false} loading={false} error={null} onClick={() => signInDialog.open('signIn')} />;
+  if (!useServicesRequested()) return anonymous;
   return (
-    <div className="flex flex-col items-start gap-1">
-      <button
-        type="button"
-        onClick={onClick}
-        disabled={follow.loading}
-        className={`inline-flex items-center gap-2 rounded-full px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60 ${
-          follow.following ? 'bg-surface ring-1 ring-primary text-primary hover:bg-white/10' : 'bg-primary text-background hover:bg-primary/90'
-        }`}
-      >
-        <Icon path={follow.following ? mdiStar : mdiStarOutline} size={20} />
-        {/* The name starts with the visible text (WCAG 2.5.3) and says what a click does. */}
-        {follow.following ? 'Suivi' : 'Suivre'}
-        <span className="sr-only">{follow.following ? ` — ne plus suivre ${name}` : ` ${name}`}</span>
-      </button>
-      {follow.error && (
-        <p role="alert" className="text-sm text-error">
-          {follow.error}
-        </p>
-      )}
-    </div>
+    <Suspense fallback={anonymous}>
+      <SessionFollowButton kind={kind} id={id} name={name} />
+    </Suspense>
   );
 }
