@@ -10,6 +10,9 @@ import type { ResourceName } from './resources';
  */
 
 export const API_KEY_SCOPES = ['read', 'links', 'tournaments', 'content'] as const;
+
+/** Where a person reads the API's reference (the OpenAPI document in a viewer): the server serves it, the dashboard links to it. */
+export const API_REFERENCE_PATH = '/api/reference';
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** French names of the scopes, and what each opens (the dashboard's checkboxes). */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OPERATIONS } from '@sortie/core';
+import { API_REFERENCE_PATH, OPERATIONS } from '@sortie/core';
 import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
 import { buildOpenApi } from '../openapi';
@@ -85,11 +85,11 @@ export function registerOpenApiRoute(app: FastifyInstance): void {
 export function registerReferenceRoutes(app: FastifyInstance): void {
   let bundle: Promise<Buffer> | null = null;
 
-  app.get('/api/reference', async (_request, reply) =>
+  app.get(API_REFERENCE_PATH, async (_request, reply) =>
     reply.header('content-security-policy', REFERENCE_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(PAGE),
   );
 
-  app.get<{ Params: { file: string } }>('/api/reference/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>(`${API_REFERENCE_PATH}/:file`, async (request, reply) => {
     const { file } = request.params;
     if (file === 'reference.css') return reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLE);
     if (file !== 'redoc.standalone.js') throw notFound('Fichier introuvable.');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, OPERATION_ROUTES, ProductApiPort, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, OPERATION_ROUTES, ProductApiPort, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
@@ -142,7 +142,7 @@ export default function ApiKeysPage() {
     <section aria-labelledby="page-title" className="space-y-4">
       <ToolHeading title="Clés d’API">
         Pour un script, une tâche planifiée ou un site partenaire : une clé agit en votre nom, dans la limite des portées choisies. La{' '}
-        <a href="/api/reference" className="text-accent underline">
+        <a href={API_REFERENCE_PATH} className="text-accent underline">
           référence de l’API
         </a>{' '}
         décrit chaque route.
