@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@sortie/core';
-import { signIn, testApp } from '../testing/test-app';
+import { buildApp } from '../app';
+import { signIn, testApp, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 
 /**
@@ -98,6 +99,22 @@ describe('the socket’s identity across sign-in and sign-out', () => {
     const answer = await act(socket);
     expect(answer.status).toBe('error');
     expect(answer.msg).not.toBe('Réservé à l’équipe.');
+
+    // From a page of another site the server lets in for sessions (SORTIE_ALLOWED_ORIGINS), a key still identifies nobody.
+    const partner = await buildApp({ db: t.db, config: testConfig({ allowedOrigins: ['https://partenaire.example'] }) });
+    await partner.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const partnerUrl = `http://127.0.0.1:${(partner.server.address() as { port: number }).port}`;
+      const foreign = await new Promise<Socket>((resolve, reject) => {
+        const client = connect(partnerUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { authorization: `Bearer ${games.key}`, origin: 'https://partenaire.example' } });
+        sockets.push(client);
+        client.once('connect', () => resolve(client));
+        client.once('connect_error', reject);
+      });
+      expect(await act(foreign)).toEqual({ status: 'error', msg: 'Réservé à l’équipe.' });
+    } finally {
+      await partner.close();
+    }
 
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     expect((await t.app.inject({ method: 'DELETE', url: `/api/me/apiKeys/${games.id}`, headers: { cookie: staff } })).statusCode).toBe(204);
