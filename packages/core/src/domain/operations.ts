@@ -8,8 +8,8 @@ import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
-import { ApiKeyInputSchema, ApiKeyListSchema, CreatedApiKeySchema } from './api-keys';
 import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
+import { ApiKeyInputSchema, ApiKeyListSchema, CreatedApiKeySchema } from './api-keys';
 
 export type { HttpMethod } from './http-method';
 export { OPERATION_ROUTES, operationPath, type OperationName, type OperationRoute } from './operation-routes';

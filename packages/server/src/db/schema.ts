@@ -175,17 +175,6 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
 }, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId, t.at)]);
-/** The variants of an uploaded image (issue 20), in the database so that every node behind the load balancer serves them. */
-export const imageFiles = pgTable('image_files', {
-  /** `{image id}-{width}-{content hash}.{ext}`: the last part of its URL, which never serves other bytes. */
-  name: text('name').primaryKey(),
-  imageId: text('image_id').notNull().references(() => images.id, { onDelete: 'cascade' }),
-  format: text('format').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-}, (t) => [index('image_files_image_idx').on(t.imageId)]);
 /** API keys (issue 21): only the SHA-256 of a key is kept; revoked ones stay, refused, for the record. */
 export const apiKeys = pgTable('api_keys', {
   id: text('id').primaryKey(),
@@ -198,3 +187,14 @@ export const apiKeys = pgTable('api_keys', {
   lastUsedAt: at('last_used_at'),
   revokedAt: at('revoked_at'),
 }, (t) => [index('api_keys_user_idx').on(t.userId)]);
+/** The variants of an uploaded image (issue 20), in the database so that every node behind the load balancer serves them. */
+export const imageFiles = pgTable('image_files', {
+  /** `{image id}-{width}-{content hash}.{ext}`: the last part of its URL, which never serves other bytes. */
+  name: text('name').primaryKey(),
+  imageId: text('image_id').notNull().references(() => images.id, { onDelete: 'cascade' }),
+  format: text('format').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+}, (t) => [index('image_files_image_idx').on(t.imageId)]);
