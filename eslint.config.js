@@ -32,7 +32,7 @@ const crossFeatureZones = webFeatures.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', '.data/**', '**/.data/**', 'bench/results.json'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'coverage/**', '.data/**', '**/.data/**', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,12 +21,16 @@ const sharedSources = [pkg('core/src'), pkg('adapters/src')];
 /** What each part is built from, what marks its build, and how to build it. */
 const PARTS = {
   web: {
-    sources: ['src', 'index.html', 'vite.config.ts', 'public', 'package.json'].map((p) => join(pkg('web'), p)).concat(sharedSources),
-    marker: join(pkg('web'), 'dist/index.html'),
+    sources: ['src', 'index.html', 'vite.config.ts', 'pwa.config.ts', 'build', 'scripts', 'public', 'package.json'].map((p) => join(pkg('web'), p)).concat(sharedSources),
+    // The server-rendering bundle is built after the app: its presence says both are there.
+    marker: join(pkg('web'), 'dist-server/entry-server.mjs'),
     // The web package's own build script, whatever it makes (the app, a server-rendering bundle…).
     run: () => spawnSync('pnpm', ['--filter', '@sortie/web', 'build'], { cwd: root, stdio: 'inherit' }),
     // vite may have written dist/ before the budget check failed: never serve that as fresh.
-    onFailure: () => rmSync(join(pkg('web'), 'dist/index.html'), { force: true }),
+    onFailure: () => {
+      rmSync(join(pkg('web'), 'dist/index.html'), { force: true });
+      rmSync(join(pkg('web'), 'dist-server/entry-server.mjs'), { force: true });
+    },
   },
   server: {
     // The web build counts: the server's dist/ carries a copy of it.

@@ -40,7 +40,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, conf
   const pages = built ? await loadPageRenderer(webDist) : null;
   const fetchApi = injectFetch(app);
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'Accept');
     if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     if (pages) {
@@ -57,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, conf
     const path = request.url.split('?')[0] ?? '/';
     const readable = request.method === 'GET' || request.method === 'HEAD';
     const outsideApi = !path.startsWith('/api') && !path.startsWith('/socket.io');
-    if (readable && outsideApi && !looksLikeFile(path) && wantsPage(request.headers.accept)) return sendPage(request, reply, path);
+    if (readable && outsideApi && !looksLikeFile(path) && wantsPage(request.headers.accept)) return sendPage(request, reply);
     return reply.status(404).send(errorBody(new NotFoundError(`Page not found: ${path}`)));
   });
 }

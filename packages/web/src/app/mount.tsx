@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import type { EagerServices } from '@sortie/adapters/eager';
@@ -44,7 +45,11 @@ export async function mountApp({ root, fetcher, loadServices, eager, serverState
     if (serverState && eager) {
       // The page is already there: React takes it over with the data it was drawn with.
       eager.queries.hydrate(serverState.queries);
-      const reactRoot = hydrateRoot(root, app, { onRecoverableError: (error) => log('Sortie hydration mismatch', error) });
+      // In a transition, React hydrates in slices and the page answers taps meanwhile (no long task).
+      let reactRoot!: ReturnType<typeof hydrateRoot>;
+      startTransition(() => {
+        reactRoot = hydrateRoot(root, app, { onRecoverableError: (error) => log('Sortie hydration mismatch', error) });
+      });
       unmount = () => {
         stopPrefetch();
         reactRoot.unmount();

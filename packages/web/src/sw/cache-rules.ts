@@ -1,3 +1,4 @@
+import { OPERATION_ROUTES } from '@sortie/core/domain';
 // What the service worker does with each request, as pure functions so that the rules a
 // visitor's privacy depends on (what is never stored on the phone) are tested without a worker.
 
@@ -65,7 +66,7 @@ export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
   if (url.origin !== origin) return 'pass';
   const path = url.pathname;
   if (path.startsWith('/socket.io/')) return 'pass';
-  if (path.startsWith('/api/')) return PRIVATE_API.some((rule) => rule.test(path)) ? 'pass' : 'api';
+  if (/^\/api\//.test(path)) return PRIVATE_API.some((rule) => rule.test(path)) ? 'pass' : 'api';
   if (path.startsWith('/assets/')) return 'asset';
   if (isPageRequest(request)) {
     if (DOWNLOAD.test(path)) return 'pass';
@@ -98,7 +99,7 @@ export function mayStore(response: { status: number; headers: { get(name: string
 export function changesSession(request: Pick<RequestFacts, 'method' | 'url'>, origin: string): boolean {
   if (request.method !== 'POST') return false;
   const url = new URL(request.url);
-  return url.origin === origin && (url.pathname === '/api/auth/login/web' || url.pathname === '/api/auth/logout');
+  return url.origin === origin && (url.pathname === OPERATION_ROUTES.loginWeb.path || url.pathname === OPERATION_ROUTES.logout.path);
 }
 
 /** The app's request to keep what it showed before the worker controlled it, or a page it routed to. */

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
-import { ApiError, type ImageRefLike } from '@sortie/core';
+import { ApiError, type ImageRef } from '@sortie/core';
 import { OPERATIONS } from '@sortie/core/domain';
 import { renderApp } from '../../test/render-app';
 
-const uploadedLogo = (id: string, alt: string): ImageRefLike => ({
+const uploadedLogo = (id: string, alt: string): ImageRef => ({
   id,
   alt,
   width: 640,
