@@ -21,6 +21,8 @@ const suites = [
   // One node, then two side by side on one PostgreSQL (SORTIE_BENCH_DATABASE_URL; skipped without it).
   { suite: 'cluster', script: 'packages/server/bench/cluster.bench.mjs', timeoutMs: 180_000 },
   { suite: 'web', script: 'tools/bench/web.bench.mjs' },
+  // Three pages, three Lighthouse runs each (about three minutes).
+  { suite: 'lighthouse', script: 'tools/bench/lighthouse.bench.mjs', timeoutMs: 600_000 },
   { suite: 'cli', script: 'tools/bench/cli.bench.mjs' },
 ];
 const only = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startApp } from './start-app.mjs';
+import { scriptWeight } from './script-weight.mjs';
 
 const out = process.argv[2];
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,6 +68,11 @@ async function sample(url, runs = 5) {
 }
 
 try {
+  // What the browser really downloads before the page is idle: every script, counted in Chromium.
+  for (const path of ['/', '/home/Poitiers']) {
+    const { gzip, files } = await scriptWeight(browser, `${app.url}${path}`);
+    results.push({ name: `JS chargé avant inactivité ${path}`, value: gzip / 1024, unit: 'KB', goal: path === '/' ? '≤ 100 KB' : undefined, pass: path === '/' ? gzip <= 100 * 1024 : undefined, files: files.length });
+  }
   const ceiling = await sample(bareUrl);
   for (const [name, path] of [['/', '/'], ['/home/Poitiers', '/home/Poitiers']]) {
     const figures = await sample(`${app.url}${path}`);
