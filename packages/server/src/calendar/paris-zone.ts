@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
-import { parisOffsetMinutes } from '@sortie/core/domain';
+import { TIME_ZONE, parisOffsetMinutes } from '@sortie/core/domain';
 
-export const PARIS_TZID = 'Europe/Paris';
+export const PARIS_TZID = TIME_ZONE;
 
 /**
  * Europe/Paris as a VTIMEZONE (RFC 5545 §3.6.5): every TZID a calendar names must be defined in

@@ -1,4 +1,4 @@
-import { NotificationPreferencesSchema, type NotificationKind } from '@sortie/core';
+import { NotificationPreferencesSchema, TIME_ZONE, type NotificationKind } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { renderNotificationMail, sendMail } from './mail';
 import type { JobCounts, JobRun } from './runner';
@@ -6,7 +6,7 @@ import type { JobCounts, JobRun } from './runner';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 /**
  * Creates one notification for a user, once per `key` (user, kind and target): pushed to their

@@ -1,4 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
+import { TIME_ZONE } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
@@ -54,7 +55,7 @@ function definitionOf(job: string): { definition: Definition; arg: string | null
 
 /** The next time a cron expression fires after `from` (Europe/Paris, as the venues count). */
 export function nextCronTime(cron: string, from: Date): Date {
-  return CronExpressionParser.parse(cron, { currentDate: from, tz: 'Europe/Paris' }).next().toDate();
+  return CronExpressionParser.parse(cron, { currentDate: from, tz: TIME_ZONE }).next().toDate();
 }
 export function isValidCron(cron: string): boolean {
   try {

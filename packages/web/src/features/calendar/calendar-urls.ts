@@ -1,4 +1,4 @@
-import { markdownToPlainText, pathFor, type Event } from '@sortie/core';
+import { TIME_ZONE, markdownToPlainText, pathFor, type Event } from '@sortie/core';
 
 /** A calendar needs an end: two hours after the start when the event gives none (as the server's .ics). */
 const DEFAULT_DURATION_MS = 2 * 3600_000;
@@ -32,7 +32,7 @@ export function googleCalendarUrl(input: CalendarEventDetails): string {
   url.searchParams.set('dates', `${compactUtc(input.event.startsAt)}/${compactUtc(endOf(input.event))}`);
   url.searchParams.set('details', details(input));
   url.searchParams.set('location', input.location);
-  url.searchParams.set('ctz', 'Europe/Paris');
+  url.searchParams.set('ctz', TIME_ZONE);
   return url.toString();
 }
 

@@ -1,9 +1,9 @@
-import { OPERATION_ROUTES } from '@sortie/core';
+import { OPERATION_ROUTES, TIME_ZONE } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 
 const STATUS_LABELS = { kept: 'gardé ici (pas de SMTP)', sent: 'envoyé', failed: 'échec de l’envoi' } as const;
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 
 /**
  * The mails Sortie sent, or kept in the database when no SMTP server is configured (the
