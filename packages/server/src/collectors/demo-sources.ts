@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, parisDay } from '@sortie/core';
+import { PARIS_VTIMEZONE } from '../calendar/paris-zone';
 
 /**
  * Sample sources the server serves itself in demo mode (and the tests read): an iCalendar feed
@@ -45,23 +46,7 @@ export function demoIcs(now: number): string {
     'VERSION:2.0',
     'PRODID:-//Sortie//Démo collecteur//FR',
     'X-WR-CALNAME:Agenda du Confort Moderne',
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/Paris',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'TZNAME:CEST',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'TZNAME:CET',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
+    ...PARIS_VTIMEZONE.split('\r\n'),
     'BEGIN:VEVENT',
     'UID:jam-du-mardi@demo.sortie',
     `DTSTAMP:${compact(today)}T080000Z`,
