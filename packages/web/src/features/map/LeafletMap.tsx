@@ -38,6 +38,8 @@ export default function LeafletMap({ markers, selectedId, cluster = true, label,
     const instance = L.map(element.current, { scrollWheelZoom: false }).setView(center, zoom);
     L.tileLayer('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', {
       maxZoom: 19,
+      // A phone's screen has two or three pixels per point: tiles of the next zoom, drawn at half size, stay sharp.
+      detectRetina: true,
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     }).addTo(instance);
     map.current = instance;
