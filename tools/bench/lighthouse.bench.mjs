@@ -86,6 +86,18 @@ async function lighthouse(url, tilesPort) {
   }
 }
 
+/** Lighthouse now and then loses its trace of a page load (NO_NAVSTART): such a run is made again, twice at most. */
+async function withRetries(run, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`lighthouse: ${error.message} — nouvel essai`);
+    }
+  }
+}
+
 const app = await startApp();
 const tiles = await tileServer();
 const results = [];
@@ -98,7 +110,7 @@ try {
   ];
   for (const [name, path] of pages) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${app.url}${path}`, tiles.port));
+    for (let i = 0; i < RUNS; i++) runs.push(await withRetries(() => lighthouse(`${app.url}${path}`, tiles.port)));
     const m = (key) => median(runs.map((run) => run[key]));
     const failing = [...new Set(runs.flatMap((run) => run.failing))];
     if (failing.length) console.log(`lighthouse ${name}: audits non réussis : ${failing.join(', ')}`);
