@@ -53,16 +53,21 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBundle : {
       output: {
         codeSplitting: {
           groups: [
-            // The session, the query cache and the hooks that read the API (useQuery, and
-            // useApiQuery until the last page leaves it) serve most pages together: one chunk.
-            // Left to themselves they would be several small shared chunks, each adding its name
-            // to the entry's preload map, which is part of the landing page's first download
-            // (bundle-report.mjs). Not the use cases: their inversify decorators would make every
+            // What the entry and most pages share, beyond the framework: the session, the query
+            // cache and the hooks that read it, the container's context, the loading bar, the page
+            // head, core's errors, constants and ids. One chunk rather than ten small ones (each
+            // compresses apart). Not the use cases: their inversify decorators would make every
             // page that reads a query download inversify (19 KB gzip) with it.
             {
-              name: 'session',
+              name: 'shell',
               includeDependenciesRecursively: false,
-              test: /packages\/(core\/src\/(queries\/query-client|state\/session\.store|ports\/(product-api|clock)\.port\.)|web\/src\/data\/use(Api)?Query\.)/,
+              test: /packages\/(core\/src\/(queries\/query-client|state\/session\.store|ports\/(product-api|clock)\.port\.|domain\/(errors|constants|ids)\.)|web\/src\/(data\/use(Api)?Query\.|services\/container-context\.|ssr\/server-render-context\.|components\/(LoadingBar|usePageTitle)\.))/,
+            },
+            // React, its DOM renderer and scheduler, valtio and wouter: what every page runs on, in
+            // one file rather than six (each small file compresses apart and costs its own request).
+            {
+              name: 'framework',
+              test: /node_modules\/\.pnpm\/(react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam)@/,
             },
             // The container and what it binds (inversify, the use cases, the browser adapters
             // but the eager ones the entry holds) load together, once, when something first needs
