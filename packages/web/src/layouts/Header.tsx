@@ -48,8 +48,10 @@ const cityButtonClass =
 function CitySlot() {
   const [city] = usePreferredCity();
   const { wanted, triggers } = useOnDemand(loadCityPicker);
+  // Named « Ville : Poitiers », the visible city included (WCAG 2.5.3).
   const standIn = (
-    <button type="button" aria-label="Ville" aria-haspopup="listbox" className={cityButtonClass} {...(wanted ? { 'aria-busy': true } : triggers)}>
+    <button type="button" aria-haspopup="listbox" className={cityButtonClass} {...(wanted ? { 'aria-busy': true } : triggers)}>
+      <span className="sr-only">Ville : </span>
       <Icon path={mdiMapMarker} size={18} className="shrink-0 text-primary" />
       <span className="truncate">{city}</span>
       <Icon path={mdiChevronDown} size={18} className="shrink-0 text-muted" />
