@@ -36,8 +36,27 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A context that never reaches the internet: any request off the app's origin is aborted. */
+/**
+ * After a full page load, waits until the app has taken over the page the server drew (the
+ * page marks itself `html[data-page="ready"]` once hydrated): a click before then would go
+ * unheard, as a visitor's would. Pages that are not the app's (no #root) go on at once.
+ */
+function untilAppReady(page: Page): void {
+  for (const name of ['goto', 'reload'] as const) {
+    const load = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await load(...args);
+      await page
+        .waitForFunction(() => document.documentElement.dataset['page'] === 'ready' || !document.getElementById('root'), undefined, { timeout: 15_000 })
+        .catch(() => undefined);
+      return response;
+    };
+  }
+}
+
 export async function newContext(browser: Browser, baseUrl: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
+  context.on('page', untilAppReady);
   const origin = new URL(baseUrl).origin;
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());

@@ -31,14 +31,16 @@ describe('a visitor discovering what to do', () => {
     await page.getByRole('link', { name: title, exact: true }).first().click();
     await page.waitForURL(/\/events\/[0-9a-f]{24}$/);
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(title);
-    await page.getByRole('button', { name: 'Ajouter à mon agenda' }).waitFor();
+    await page.getByRole('group', { name: 'Ajouter à mon agenda' }).getByRole('link', { name: /Fichier \.ics/ }).waitFor();
     const placeLink = page.locator('dd').getByRole('link').first();
     await placeLink.waitFor({ timeout: 15_000 });
     const placeName = (await placeLink.innerText()).trim();
     const mapLink = page.getByRole('link', { name: 'Voir sur la grande carte' });
     await mapLink.waitFor();
     const mapHref = await mapLink.getAttribute('href');
-    // The small map is Leaflet over OpenStreetMap (the tiles themselves are blocked offline).
+    // The small map is Leaflet over OpenStreetMap (the tiles themselves are blocked offline),
+    // drawn when it comes near the screen.
+    await mapLink.scrollIntoViewIfNeeded();
     await page.locator('.leaflet-container').first().waitFor();
 
     await placeLink.click();

@@ -1,3 +1,4 @@
+import './services/zod-jitless';
 import './styles.css';
 import { createEagerServices } from '@sortie/adapters/eager';
 import { mountApp } from './app/mount';

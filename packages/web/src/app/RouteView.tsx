@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { matchRoute, type RouteMatch } from '@sortie/core';
 import { LazyErrorPage as ErrorPage } from '../components/LazyErrorPage';
@@ -9,6 +9,21 @@ import { PAGES } from './page-registry';
 
 // The guard reads the session: it comes with the services, not with the entry chunk.
 const DashboardGuard = lazy(() => import('./DashboardGuard'));
+
+/**
+ * Says on the document that the page is drawn and answers (its effects run once React has
+ * hydrated or rendered it): `html[data-page="ready"]`, which the end-to-end tests wait for
+ * before they click, as a visitor's tap before then would not be heard.
+ */
+function PageReady({ path }: { path: string }) {
+  useEffect(() => {
+    document.documentElement.dataset['page'] = 'ready';
+    return () => {
+      delete document.documentElement.dataset['page'];
+    };
+  }, [path]);
+  return null;
+}
 
 type Resolution = RouteMatch | { kind: 'redirect'; to: string } | { kind: 'error'; error: unknown };
 
@@ -32,6 +47,7 @@ export function RouteView({ onError }: { onError?: (error: unknown) => void }) {
     return (
       <DefaultLayout>
         <ErrorPage error={resolution.error} />
+        <PageReady path={path} />
       </DefaultLayout>
     );
   }
@@ -47,7 +63,10 @@ export function RouteView({ onError }: { onError?: (error: unknown) => void }) {
     <Suspense fallback={<PageLoading />}>
       <Layout>
         <ErrorBoundary resetKey={path} onError={onError}>
-          <Suspense fallback={<PageLoading />}>{route.layout === 'dashboard' ? <DashboardGuard>{page}</DashboardGuard> : page}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {route.layout === 'dashboard' ? <DashboardGuard>{page}</DashboardGuard> : page}
+            <PageReady path={path} />
+          </Suspense>
         </ErrorBoundary>
       </Layout>
     </Suspense>

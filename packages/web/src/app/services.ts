@@ -1,4 +1,3 @@
-import '../services/zod-jitless';
 import 'reflect-metadata';
 import { navigate } from 'wouter/use-browser-location';
 import { RuntimeConfigSchema } from '@sortie/core';

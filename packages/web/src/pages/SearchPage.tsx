@@ -49,6 +49,8 @@ export default function SearchPage() {
       </h1>
       <form
         role="search"
+        // Before the page's script has taken over (or without it), the browser submits to the server, which renders the results.
+        action="/search"
         className="mt-5 flex gap-2"
         onSubmit={(event) => {
           event.preventDefault();
@@ -60,6 +62,7 @@ export default function SearchPage() {
         </label>
         <input
           id="search-box"
+          name="q"
           type="search"
           value={draft}
           maxLength={200}

@@ -1,12 +1,13 @@
-import { config } from 'zod/v4/core';
-
 /*
  * zod compiles object parsers with `new Function` when the page allows it, and finds out by
  * trying once: under our Content-Security-Policy (no 'unsafe-eval', server/src/web/delivery.ts)
- * that try is refused and reported as a violation in the console, on every page that parses.
- * Parsing without the compiler is what runs under the CSP anyway; saying so up front spares the
- * violation. Imported first by what parses in the browser: the services chunk (the container
- * and the use cases) and the few pages that parse without it (a raffle's proof) — not by the
- * entry, which would carry zod's core to every visitor (3.6 KB gzip).
+ * that try is refused and reported as a violation in the console. Parsing without the compiler
+ * is what runs under the CSP anyway: saying so up front spares the violation. zod 4 keeps its
+ * configuration on globalThis (zod/v4/core/core.js), so the entry sets it there first, before
+ * any chunk defines a schema, without importing zod (3.6 KB gzip every visitor would download).
  */
-config({ jitless: true });
+// The same object zod reads (zod takes it if it is there, and made it if zod loaded first).
+const global = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+Object.assign((global.__zod_globalConfig ??= {}), { jitless: true });
+
+export {};

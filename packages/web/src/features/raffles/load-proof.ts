@@ -1,4 +1,3 @@
-import '../../services/zod-jitless';
 import { ApiError, checkDraw, OPERATION_ROUTES, RaffleProofSchema, webDrawCrypto, type DrawCheck, type ProductApiPort, type RaffleProof } from '@sortie/core';
 
 /**
