@@ -53,20 +53,22 @@ export async function render({ url, origin, config, template, fetch, timeoutMs =
   if (match && !SERVER_RENDERED.has(match.route.name)) return null;
 
   const eager = createEagerServices({ apiBaseUrl: origin, fetch });
-  // The use cases exist (a like button asks for the session) but never run here: effects do not run on the server.
-  const services = readyServices(createServices(config, eager));
+  // Composed only if a component asks for a use case (an anonymous visitor's pages do not); the
+  // use cases never run here: effects do not run on the server.
+  const services = () => readyServices(createServices(config, eager));
   const collector: ServerRender = { status: match ? 200 : 404, head: {}, origin };
   const app = (
     <ServerRenderProvider value={collector}>
-      <App services={() => services} eager={eager} shell={shellConfigOf(config)} ssr={{ path: address.pathname, search: address.search.slice(1) }} onFatalError={() => undefined} />
+      <App services={services} eager={eager} shell={shellConfigOf(config)} ssr={{ path: address.pathname, search: address.search.slice(1) }} onFatalError={() => undefined} />
     </ServerRenderProvider>
   );
   const body = await renderToString(app, { timeoutMs, collector, ...(nonce ? { nonce } : {}) });
   const state: ServerState = { config, queries: eager.queries.dehydrate() };
+  // Replacer functions: a replacement string would read `$&` or `$'` in a title or a description as patterns.
   const html = template
-    .replace(/<title>[^<]*<\/title>/, headHtml(collector.head, `${origin}${address.pathname}`, origin))
+    .replace(/<title>[^<]*<\/title>/, () => headHtml(collector.head, `${origin}${address.pathname}`, origin))
     .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('<div id="root"></div>', `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${serializeState(state)}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${serializeState(state)}</script>`);
   return { status: collector.status, html };
 }
 
