@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from '../testing/test-app';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseOptions } from './database';
 import { MigrationError } from './migrations';
@@ -58,14 +58,6 @@ describe('migrations at start', () => {
   }, 240_000);
 
   it.runIf(process.env.SORTIE_TEST_DATABASE_URL)('do the same on PostgreSQL, under the nodes\' advisory lock', async () => {
-    const base = process.env.SORTIE_TEST_DATABASE_URL!;
-    const name = `sortie_migrations_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    await failingUpgrade({ databaseUrl: url.toString() }, brokenFolder());
+    await failingUpgrade({ databaseUrl: await scratchDatabase('sortie_migrations') }, brokenFolder());
   }, 120_000);
 });

@@ -11,21 +11,26 @@ export type Backend = 'pglite' | 'postgres';
 /** PGlite always; a real PostgreSQL too when SORTIE_TEST_DATABASE_URL is set (CI). */
 export const BACKENDS: Backend[] = process.env.SORTIE_TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A database with the demo data: the run's PGlite dump, or a fresh database on the CI server. */
-export async function openTestDb(backend: Backend = 'pglite'): Promise<Db> {
-  if (backend === 'pglite') {
-    const dump = readFileSync(inject('pgliteDump'));
-    return openDatabase({ loadDataDir: new Blob([dump]) });
-  }
+/** A new, empty database on the CI's PostgreSQL (SORTIE_TEST_DATABASE_URL), named `prefix_…`: its address. */
+export async function scratchDatabase(prefix: string): Promise<string> {
   const base = process.env.SORTIE_TEST_DATABASE_URL!;
-  const name = `sortie_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const name = `${prefix}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString() });
+  return url.toString();
+}
+
+/** A database with the demo data: the run's PGlite dump, or a fresh database on the CI server. */
+export async function openTestDb(backend: Backend = 'pglite'): Promise<Db> {
+  if (backend === 'pglite') {
+    const dump = readFileSync(inject('pgliteDump'));
+    return openDatabase({ loadDataDir: new Blob([dump]) });
+  }
+  const db = await openDatabase({ databaseUrl: await scratchDatabase('sortie_test') });
   await loadDemo(db, { password: 'sortie-demo', production: false });
   return db;
 }
