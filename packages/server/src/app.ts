@@ -34,6 +34,7 @@ import { registerRoleRoutes } from './routes/roles.routes';
 import { registerWebApp } from './web/static';
 import { registerDelivery } from './web/delivery';
 import { registerSessionHint } from './http/session-hint';
+import { registerTextGuard } from './http/unstorable-text';
 import { registerSeoRoutes } from './seo/seo.routes';
 import { registerCalendarRoutes } from './calendar/calendar.routes';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   // Compression and security headers, before any route: @fastify/compress hooks each route as it is added.
   await registerDelivery(app, config);
   registerSessionHint(app, config);
+  registerTextGuard(app);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db), errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
 
   // The fast path first, outside the /api hooks.

@@ -3,7 +3,7 @@ import { subscribe } from 'valtio/vanilla';
 import { NotFoundError } from '../domain/errors';
 import { FakeProductApi, anEvent, anId } from '../testing';
 import type { Event } from '../domain/schemas/events.schema';
-import { QueryClient, type QueryDefinition } from './query-client';
+import { HYDRATED_FRESH_MS, QueryClient, type QueryDefinition } from './query-client';
 import { eventQueries } from './events.queries';
 import { MAX_IDS_PER_REQUEST, recordQueries } from './records.queries';
 import { IdListSchema, MAX_PAGE_SIZE } from '../domain/schemas/common.schema';
@@ -145,5 +145,43 @@ describe('QueryClient', () => {
     const ids = Array.from({ length: 250 }, (_, i) => anId(i + 10));
     await client.fetch(recordQueries.byIds('artists', ids));
     expect(api.callsTo('list').map(([, query]) => (query as { limit: number }).limit)).toEqual([100, 100, 50]);
+  });
+
+  describe('a page rendered on the server, handed to the browser', () => {
+    it('hands over what loaded and the errors a page shows, and the browser shows them without asking again', async () => {
+      const { client: server } = setup();
+      await server.fetch(eventQueries.one(EVENT));
+      await server.fetch(eventQueries.one(anId(99))).catch(() => undefined);
+      const handed = JSON.parse(JSON.stringify(server.dehydrate()));
+
+      const { api, client: browser } = setup();
+      browser.hydrate(handed);
+      expect((browser.entry(eventQueries.one(EVENT)).data as Event).title).toBe('Concert');
+      const missing = browser.entry(eventQueries.one(anId(99)));
+      expect(missing.status).toBe('error');
+      expect(missing.error).toBeInstanceOf(NotFoundError);
+
+      // What loaded is fresh: on screen, it is not read again at once.
+      browser.watch(eventQueries.one(EVENT));
+      expect(api.callsTo('get')).toHaveLength(0);
+      // An error is not: the server read as nobody, and this visitor may see more (staff and a draft).
+      browser.watch(eventQueries.one(anId(99)));
+      expect(api.callsTo('get')).toHaveLength(1);
+    });
+
+    it('reads again what it was handed once that has aged, or once a write invalidates it', async () => {
+      const { client: server } = setup();
+      await server.fetch(eventQueries.one(EVENT));
+      const { api, client: browser } = setup();
+      browser.hydrate(server.dehydrate(), Date.now() - HYDRATED_FRESH_MS - 1);
+      browser.watch(eventQueries.one(EVENT));
+      expect(api.callsTo('get')).toHaveLength(1);
+
+      const { api: again, client: other } = setup();
+      other.hydrate(server.dehydrate());
+      other.watch(eventQueries.one(EVENT));
+      other.invalidate(['events']);
+      expect(again.callsTo('get')).toHaveLength(1);
+    });
   });
 });

@@ -190,9 +190,11 @@ export class QueryClient {
   hydrate(queries: readonly DehydratedQuery[], now = Date.now()): void {
     for (const query of queries) {
       const slot = this.#slot(query.key);
-      slot.freshUntil = now + HYDRATED_FRESH_MS;
-      if ('data' in query) this.#write(slot, { status: 'success', data: opaque(query.data), error: undefined, fetching: false }, true);
-      else {
+      if ('data' in query) {
+        slot.freshUntil = now + HYDRATED_FRESH_MS;
+        this.#write(slot, { status: 'success', data: opaque(query.data), error: undefined, fetching: false }, true);
+      } else {
+        // Not fresh: the server read as nobody, and the visitor may be staff who sees the draft.
         const { message, statusCode, code } = query.error;
         const error = statusCode === 404 ? new NotFoundError(message, code ? { code } : {}) : new ApiError(message, { statusCode, ...(code ? { code } : {}) });
         this.#write(slot, { status: 'error', data: undefined, error: opaque(error), fetching: false }, true);

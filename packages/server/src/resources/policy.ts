@@ -104,6 +104,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   events: {
     serverFields: { likeCount: 0 },
     list: { own: ownList(EventQuerySchema, listEvents) },
+    // A draft is staff's until it is published: the list hides it, and so does its own address.
+    readOne: { viewer: 'optional', project: (event, viewer) => (event.status === 'draft' && !isStaff(viewer) ? null : event) },
   },
   forms: { serverFields: { entryCount: 0 } },
   formTemplates: {},
@@ -123,14 +125,11 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     serverOwned: ['roles'],
     beforeRemove: (tx, id, actor) => guardAccountRemoval(tx, id, { id: actor._id, label: actor.email }),
     prepare: (data) => ({ ...data, messagingTokens: data.messagingTokens ?? [] }),
-    // Public profiles: anyone reads a user, without the e-mail unless it is their own or they are staff.
+    // Public profiles: anyone reads a user's name, avatar and city; the whole record (e-mail,
+    // roles, devices) is for the user and staff. Roles told to anyone would say who to attack.
     readOne: {
       viewer: 'optional',
-      project: (user, viewer) => {
-        if (isStaff(viewer) || viewer?._id === user._id) return user;
-        const { email: _email, ...publicProfile } = user;
-        return publicProfile;
-      },
+      project: (user, viewer) => (isStaff(viewer) || viewer?._id === user._id ? user : pick(user, PUBLIC_PROFILE)),
     },
   },
   jobOffers: {},
@@ -141,6 +140,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   championships: CHAMPIONSHIP_POLICY,
   blogPosts: {
     list: { hiddenFromVisitors: (now) => ({ clause: 'published_at IS NOT NULL AND published_at <= {}', value: new Date(now).toISOString() }) },
+    // An article not yet published is staff's, by its address too.
+    readOne: { viewer: 'optional', notFound: 'Article introuvable.', project: (post, viewer) => (isStaff(viewer) || isPublished(post, Date.now()) ? post : null) },
   },
   docPages: {},
   mailTemplates: {},
@@ -160,6 +161,12 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     prepare: (data, authorId) => ({ ...data, userId: data.userId ?? authorId }),
   },
 };
+
+/** What anyone may read of an account. */
+const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as const;
+const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
+/** An article is public from its publication date on. */
+const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
 
 /** Who may read a resource's list (and its records, unless its policy says otherwise). */
 export const listRule = (resource: ResourceName) => RESOURCES[resource].read;
