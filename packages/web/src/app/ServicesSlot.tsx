@@ -12,9 +12,9 @@ import { ErrorBoundary } from './ErrorBoundary';
  * signed in (the session to restore, the notifications to receive), a phone the store
  * redirect may apply to (SPEC.md §4), or a dynamic link or share to follow (§2).
  */
-export function needsServices(search: string, shell: ShellConfig, userAgent: string): boolean {
-  if (mayBeSignedIn()) return true;
-  if (shell.storePages && platformOf(userAgent) !== 'other' && !hasCookie(MOBILE_REDIRECT_COOKIE)) return true;
+export function needsServices(search: string, shell: ShellConfig, userAgent: string, cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  if (mayBeSignedIn(cookies)) return true;
+  if (shell.storePages && platformOf(userAgent) !== 'other' && !hasCookie(MOBILE_REDIRECT_COOKIE, cookies)) return true;
   const params = new URLSearchParams(search);
   return params.has(DYNA_PARAM) || params.has(SHARE_PARAM);
 }

@@ -1,7 +1,9 @@
 import { SESSION_HINT_COOKIE } from '@sortie/core';
 
-/** Whether the page's cookies include `name` (false on the server). Read directly: the container's CookiePort may not be loaded yet. */
-export const hasCookie = (name: string) => typeof document !== 'undefined' && document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`));
+const pageCookies = () => (typeof document === 'undefined' ? '' : document.cookie);
+
+/** Whether `cookies` (the page's, by default; none on the server) include `name`. Read directly: the container's CookiePort may not be loaded yet. */
+export const hasCookie = (name: string, cookies = pageCookies()) => cookies.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`));
 
 /** The server's hint that a session may exist (it sets it beside the httpOnly session cookie). */
-export const mayBeSignedIn = () => hasCookie(SESSION_HINT_COOKIE);
+export const mayBeSignedIn = (cookies = pageCookies()) => hasCookie(SESSION_HINT_COOKIE, cookies);
