@@ -20,3 +20,6 @@ export function createEagerServices({ apiBaseUrl = '', fetch }: { apiBaseUrl?: s
   const api = new HttpProductApiAdapter(client);
   return { client, api, clock: new SystemClock(), queries: new QueryClient(api) };
 }
+
+// The page's cookies, read by the entry before the container (a session hint, the store redirect's marker).
+export { DocumentCookieAdapter } from './browser/document-cookie.adapter';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { MOBILE_REDIRECT_COOKIE, platformOf } from '@sortie/core';
+import { MOBILE_REDIRECT_COOKIE, platformOf, type CookiePort } from '@sortie/core';
 import { hasCookie, mayBeSignedIn } from '../services/browser-cookies';
 import { useLoadServices, useServicesRequested, useShellConfig } from '../services/container-context';
 import type { ShellConfig } from '../services/runtime-config';
@@ -12,7 +12,7 @@ import { ErrorBoundary } from './ErrorBoundary';
  * signed in (the session to restore, the notifications to receive), a phone the store
  * redirect may apply to (SPEC.md §4), or a dynamic link or share to follow (§2).
  */
-export function needsServices(search: string, shell: ShellConfig, userAgent: string, cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
+export function needsServices(search: string, shell: ShellConfig, userAgent: string, cookies?: Pick<CookiePort, 'get'>): boolean {
   if (mayBeSignedIn(cookies)) return true;
   if (shell.storePages && platformOf(userAgent) !== 'other' && !hasCookie(MOBILE_REDIRECT_COOKIE, cookies)) return true;
   const params = new URLSearchParams(search);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { toErrorPage } from '@sortie/core';
 import { apiErrorMessage } from './api-error-message';
 import { useServerStatus } from '../ssr/server-render-context';
 import type { QueryState } from './useApiQuery';
@@ -36,7 +37,7 @@ export function ListSkeleton({ rows = 3, label = 'Chargement…', grid = false }
 /** The French message of a failed load, with a retry button. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   // A page whose record is missing answers 404 (not a soft 404) when the server renders it.
-  useServerStatus(typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500);
+  useServerStatus(toErrorPage(error).statusCode);
   return (
     <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-4 text-sm">
       <p>{apiErrorMessage(error)}</p>

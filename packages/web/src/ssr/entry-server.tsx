@@ -64,10 +64,12 @@ export async function render({ url, origin, config, template, fetch, timeoutMs =
   );
   const body = await renderToString(app, { timeoutMs, collector, ...(nonce ? { nonce } : {}) });
   const state: ServerState = { config, queries: eager.queries.dehydrate() };
+  // The site's description, for pages that say none (index.html writes it without entities).
+  const siteDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? '';
   // Replacer functions: a replacement string would read `$&` or `$'` in a title or a description as patterns.
   const html = template
-    .replace(/<title>[^<]*<\/title>/, () => headHtml(collector.head, `${origin}${address.pathname}`, origin))
     .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>/, () => headHtml(collector.head, `${origin}${address.pathname}`, origin, siteDescription))
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${serializeState(state)}</script>`);
   return { status: collector.status, html };
 }

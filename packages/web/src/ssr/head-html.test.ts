@@ -4,7 +4,7 @@ import { readServerState, serializeState, SERVER_STATE_ID } from './server-state
 
 describe('the head of a server-rendered page', () => {
   it('writes the title, description, canonical address, Open Graph and Twitter cards, with absolute image addresses', () => {
-    const html = headHtml({ title: 'Concert', description: 'mardi 24 novembre à 19:00 · Le Tap Garden', image: '/api/images/files/a-1280-x.jpg', type: 'event' }, 'https://sortie.fr/events/1', 'https://sortie.fr');
+    const html = headHtml({ title: 'Concert', description: 'mardi 24 novembre à 19:00 · Le Tap Garden', image: '/api/images/files/a-1280-x.jpg', type: 'event' }, 'https://sortie.fr/events/1', 'https://sortie.fr', 'Le site.');
     expect(html).toContain('<title>Concert · Sortie</title>');
     expect(html).toContain('<meta name="description" content="mardi 24 novembre à 19:00 · Le Tap Garden" />');
     expect(html).toContain('<link rel="canonical" href="https://sortie.fr/events/1" />');
@@ -14,7 +14,7 @@ describe('the head of a server-rendered page', () => {
   });
 
   it('escapes what a record’s text could carry, and no JSON-LD can close its script', () => {
-    const html = headHtml({ title: '"><script>alert(1)</script>', jsonLd: [{ name: '</script><script>alert(2)</script>' }] }, 'https://sortie.fr/x', 'https://sortie.fr');
+    const html = headHtml({ title: '"><script>alert(1)</script>', jsonLd: [{ name: '</script><script>alert(2)</script>' }] }, 'https://sortie.fr/x', 'https://sortie.fr', 'Le site.');
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
     const [, json] = /<script type="application\/ld\+json">(.*)<\/script>/.exec(html)!;
@@ -22,8 +22,10 @@ describe('the head of a server-rendered page', () => {
   });
 
   it('says noindex instead of a canonical address for pages not to index', () => {
-    const html = headHtml({ title: 'Page introuvable', noindex: true }, 'https://sortie.fr/nope', 'https://sortie.fr');
+    const html = headHtml({ title: 'Page introuvable', noindex: true }, 'https://sortie.fr/nope', 'https://sortie.fr', 'Sortie : que faire ce soir.');
     expect(html).toContain('<meta name="robots" content="noindex" />');
+    // A page that says no description of its own gets the site's.
+    expect(html).toContain('<meta name="description" content="Sortie : que faire ce soir." />');
     expect(html).not.toContain('rel="canonical"');
   });
 });

@@ -1,17 +1,18 @@
 import { documentTitle } from '../components/usePageTitle';
 import type { PageHead } from './server-render-context';
 
-const DEFAULT_DESCRIPTION = 'Sortie : concerts, soirées, blind tests et tournois près de chez vous. Trouvez quoi faire ce soir, à Poitiers ou ailleurs.';
-
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON-LD inside a script element: nothing in it may close the element. */
 const jsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');
 const absolute = (address: string, origin: string) => (/^https?:\/\//i.test(address) ? address : `${origin}${address.startsWith('/') ? '' : '/'}${address}`);
 
-/** The head of a server-rendered page: title, description, canonical address, Open Graph and Twitter cards, JSON-LD. */
-export function headHtml(head: PageHead, canonical: string, origin: string): string {
+/**
+ * The head of a server-rendered page: title, description (the site's own, from index.html, when
+ * the page says none), canonical address, Open Graph and Twitter cards, JSON-LD.
+ */
+export function headHtml(head: PageHead, canonical: string, origin: string, siteDescription: string): string {
   const title = documentTitle(head.title);
-  const description = (head.description ?? DEFAULT_DESCRIPTION).replace(/\s+/g, ' ').trim().slice(0, 300);
+  const description = (head.description ?? siteDescription).replace(/\s+/g, ' ').trim().slice(0, 300);
   const image = absolute(head.image ?? '/icons/icon-512.png', origin);
   const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   return [
