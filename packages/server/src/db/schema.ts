@@ -52,6 +52,8 @@ export const users = entity('users', {
   passwordHash: text('password_hash'),
   firebaseUid: text('firebase_uid').unique(),
   city: text('city'),
+  /** When the e-mail was proven (a one-time link, or a provider that vouches for it); null until then. */
+  emailVerifiedAt: at('email_verified_at'),
 });
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
