@@ -360,6 +360,12 @@ export function stateOf(id: string, data: unknown): BlindTestState {
 }
 
 /** The row's record: the blind test and its game. */
+/**
+ * The stored record: the game (hidden from REST, it holds the answers) and, while it is played,
+ * its join code beside it, which visitors may read (the screen in the room shows it anyway).
+ */
 function recordOf(state: BlindTestState): Record<string, unknown> {
-  return { ...state.record, game: state.game };
+  const { joinCode: _previous, ...record } = state.record as Record<string, unknown>;
+  const playing = state.game && state.game.status !== 'podium';
+  return { ...record, game: state.game, ...(playing ? { joinCode: state.game!.code } : {}) };
 }

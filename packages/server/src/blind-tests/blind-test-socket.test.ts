@@ -125,6 +125,10 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     expect(opened.game.full!.questions.map((q) => q.kind)).toEqual(['choices', 'text', 'track']);
     // Opening again gives the same game back (the host's screen reloaded).
     expect((await ok(call(host, quizId, 'open'))).game.code).toBe(code);
+    // A visitor reading the blind test (the event's page) gets the code to join, never the game.
+    const seen = (await app.inject({ method: 'GET', url: `/api/blindTests/${quizId}` })).json();
+    expect(seen.joinCode).toBe(code);
+    expect(seen).not.toHaveProperty('game');
     expect(await refused(call(screen, quizId, 'start'))).toBe('Réservé à l’animateur de la partie.');
     expect(await refused(call(screen, quizId, 'answer', { questionIndex: 0, choice: 0 }))).toBe('Rejoignez d’abord la partie avec son code.');
     expect(await refused(call(host, quizId, 'start'))).toBe('Aucun joueur n’a encore rejoint la partie.');
@@ -269,6 +273,7 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     // The podium ends the live game: the blind test is finished.
     const [row] = await db.query<{ status: string }>('SELECT status FROM blind_tests WHERE id = $1', [quizId]);
     expect(row!.status).toBe('finished');
+    expect((await app.inject({ method: 'GET', url: `/api/blindTests/${quizId}` })).json()).not.toHaveProperty('joinCode');
     expect(await refused(call(await open(), quizId, 'join', { code, nickname: 'En retard' }))).toBe('La partie est terminée.');
     expect(await refused(call(await open(), undefined, 'join', { code, nickname: 'En retard' }))).toBe('Ce code ne correspond à aucune partie en cours.');
   });

@@ -69,7 +69,7 @@ export const ENTITIES: Record<ResourceName, EntityKind> = {
   tournaments: kind('tournaments', { name: str('name'), status: str('status'), event_id: str('eventId') }, { filters: { status: 'status', eventId: 'event_id' } }),
   raffles: kind('raffles', { title: str('title'), status: str('status'), event_id: str('eventId'), place_id: str('placeId') }, { filters: { status: 'status', eventId: 'event_id', placeId: 'place_id' } }),
   formTemplates: kind('form_templates', { name: str('name') }, { order: 'name, id' }),
-  forms: kind('forms', { title: str('title') }),
+  forms: kind('forms', { title: str('title'), event_id: str('eventId'), place_id: str('placeId') }, { filters: { eventId: 'event_id', placeId: 'place_id' } }),
   menus: kind('menus', { place_id: str('placeId') }, { filters: { placeId: 'place_id' } }),
   stores: kind('stores', { name: str('name'), place_id: str('placeId') }, { filters: { placeId: 'place_id' }, order: 'name, id' }),
   jobOffers: kind(

@@ -83,7 +83,7 @@ export const raffleEntries = entity('raffle_entries', { raffleId: text('raffle_i
   uniqueIndex('raffle_entries_unique').on(t.raffleId!, t.entrant!),
 ]);
 export const formTemplates = entity('form_templates', { name: text('name').notNull() });
-export const forms = entity('forms', { title: text('title').notNull() });
+export const forms = entity('forms', { title: text('title').notNull(), eventId: text('event_id'), placeId: text('place_id') });
 export const formEntries = entity('form_entries', { formId: text('form_id').notNull(), entryCode: text('entry_code').notNull().unique(), userId: text('user_id') });
 export const menus = entity('menus', { placeId: text('place_id').notNull() });
 export const stores = entity('stores', { name: text('name').notNull(), placeId: text('place_id') });

@@ -125,12 +125,12 @@ export function demoRecords(now: number): DemoRecord[] {
 
   const participants = ['Mario', 'Luigi', 'Peach', 'Toad', 'Yoshi', 'Bowser'].map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 }));
   // The championship's third leg, open for registration; the other tournaments are played by core's actions (demo/tournaments.ts).
-  const kart = { name: 'Tournoi Mario Kart', eventId: demoId('event:5'), game: 'Mario Kart 8', format: 'single_elimination', status: 'registration', participants, matches: [] };
+  const kart = { name: 'Tournoi Mario Kart', eventId: DEMO_IDS.gamesEvent, game: 'Mario Kart 8', format: 'single_elimination', status: 'registration', participants, matches: [] };
   for (const [resource, id, data] of demoTournaments(kart)) add(resource, id, data);
 
   add('raffles', DEMO_IDS.raffle, {
     title: 'Tombola de printemps', description: 'Gagnez des places de concert !', prizes: [{ name: 'Deux places pour un concert', quantity: 2 }, { name: 'Un t-shirt Sortie', quantity: 3 }],
-    placeId: DEMO_IDS.places.confort, opensAt: iso(today - day), closesAt: iso(today + 30 * day), status: 'open', legalBasis: 'free_draw',
+    placeId: DEMO_IDS.places.confort, eventId: DEMO_IDS.gamesEvent, opensAt: iso(today - day), closesAt: iso(today + 30 * day), status: 'open', legalBasis: 'free_draw',
     rules: 'Tirage gratuit sans obligation d’achat, une participation par personne.', entryCount: 0, draw: null,
   });
   // Closed an hour ago; demo/load.ts commits its seed and adds its entries, so staff can draw it.
@@ -147,7 +147,7 @@ export function demoRecords(now: number): DemoRecord[] {
     { key: 'message', label: 'Message', type: 'textarea', required: false, options: [] },
   ];
   add('formTemplates', DEMO_IDS.formTemplate, { name: 'Inscription bénévole', fields });
-  add('forms', DEMO_IDS.form, { title: 'Devenir bénévole au festival', description: 'Rejoignez l’équipe des bénévoles.', templateId: DEMO_IDS.formTemplate, fields, entryCount: 0 });
+  add('forms', DEMO_IDS.form, { title: 'Devenir bénévole au festival', description: 'Rejoignez l’équipe des bénévoles.', templateId: DEMO_IDS.formTemplate, eventId: DEMO_IDS.gamesEvent, fields, entryCount: 0 });
 
   add('menus', DEMO_IDS.menu, {
     placeId: DEMO_IDS.places.tapGarden, title: 'La carte du Tap Garden',
@@ -178,13 +178,15 @@ export function demoRecords(now: number): DemoRecord[] {
     ['organiser-un-blind-test', 'Organiser un blind test', 'Nos conseils pour une soirée réussie.'],
   ];
   posts.forEach(([slug, title, excerpt], i) => add('blogPosts', demoId(`blog:${slug}`), { slug, title, excerpt, body: `# ${title}\n\n${excerpt}`, publishedAt: iso(today - (i + 1) * day), author: 'L’équipe Sortie' }));
-  const docs = [
-    [['demarrer'], 'Démarrer', 0], [['demarrer', 'compte'], 'Créer un compte', 1], [['organisateurs'], 'Pour les organisateurs', 2], [['organisateurs', 'liens-courts'], 'Les liens courts', 3],
-  ] as const;
-  docs.forEach(([path, title, order]) => add('docPages', demoId(`doc:${path.join('/')}`), { path: [...path], title, body: `# ${title}\n\nCette page explique : ${title.toLowerCase()}.`, order }));
+  // The documentation is packages/server/docs (Markdown files served at /docs): no stored page in the demo.
 
-  const badges = [['Premier pas', 'Votre premier événement aimé.', 'mdiShoePrint'], ['Noctambule', 'Dix soirées en un mois.', 'mdiWeatherNight'], ['Mélomane', 'Cinq concerts.', 'mdiMusic']] as const;
-  badges.forEach(([name, description, icon], i) => add('badges', demoId(`badge:${i}`), { name, description, icon, rule: '' }));
+  // Each earned by core's rule (domain/badges), as the empty state of /users/badges promises for « Premier pas ».
+  const badges = [
+    ['Premier pas', 'Votre premier événement aimé.', 'mdiShoePrint', { kind: 'firstLike' }],
+    ['Noctambule', 'Dix soirées aimées.', 'mdiWeatherNight', { kind: 'likes', count: 10 }],
+    ['Mélomane', 'Cinq lieux, artistes ou organisateurs suivis.', 'mdiMusic', { kind: 'follows', count: 5 }],
+  ] as const;
+  badges.forEach(([name, description, icon, rule], i) => add('badges', demoId(`badge:${i}`), { name, description, icon, rule }));
 
   add('dynaLinks', DEMO_IDS.dynaLinks.poitiers, { url: 'https://www.poitiers.fr/', shortCode: DEMO_SHORT_CODES.poitiers, visitCount: 0, createdBy: DEMO_IDS.users.staff });
   add('dynaLinks', demoId('dynalink:agenda'), { url: 'https://www.example.org/agenda', shortCode: DEMO_SHORT_CODES.agenda, visitCount: 0, createdBy: DEMO_IDS.users.staff });

@@ -18,6 +18,8 @@ export const DEMO_IDS = {
   organizations: { jazzAPoitiers: demoId('org:jazz-a-poitiers') },
   artists: { lesFrancoFolies: demoId('artist:la-rue-ketanou') },
   firstEvent: demoId('event:0'),
+  /** The Mario Kart night: its tournaments, its championship, the spring raffle and the volunteers' form. */
+  gamesEvent: demoId('event:5'),
   blindTest: demoId('blindtest:annees-80'),
   tournament: demoId('tournament:mario-kart'),
   raffle: demoId('raffle:printemps'),

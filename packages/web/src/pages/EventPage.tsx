@@ -11,7 +11,7 @@ import { ErrorNotice, ListSkeleton, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
 import { CalendarLinks } from '../features/calendar/CalendarLinks';
-import { EventTournaments } from '../features/tournaments/EventTournaments';
+import { EventGames } from '../features/events/EventGames';
 import { EventCard } from '../components/EventCard';
 import { MapView } from '../features/map/MapView';
 import { formatDateTime, formatPriceRange, formatTime } from '../format';
@@ -175,7 +175,7 @@ function EventDetails({ event }: { event: Event }) {
         </section>
       )}
 
-      <EventTournaments eventId={event._id} />
+      <EventGames eventId={event._id} />
 
       {placeData?.location && (
         <section className="mt-8" aria-labelledby="where-title">

@@ -25,10 +25,17 @@ export const FormInputSchema = z.object({
   title: NonEmpty('Le titre'),
   description: z.string().max(20_000).default(''),
   templateId: ObjectIdSchema.optional(),
+  /** The event (or the venue) it belongs to: the event's page links to it. */
+  eventId: ObjectIdSchema.optional(),
+  placeId: ObjectIdSchema.optional(),
   fields: FieldsSchema.default([]),
   opensAt: IsoDateTimeSchema.optional(),
   closesAt: IsoDateTimeSchema.optional(),
   maxEntries: z.number().int().min(1).optional(),
+  /** One answer per person: per account, and per e-mail (core's emailIdentity) for visitors. */
+  onePerPerson: z.boolean().default(false),
+  /** Answers only from signed-in accounts whose e-mail is verified. */
+  requireVerified: z.boolean().default(false),
 });
 export const FormSchema = FormInputSchema.extend({ ...EntityMeta, entryCount: z.number().int().min(0).default(0) });
 export type Form = z.infer<typeof FormSchema>;

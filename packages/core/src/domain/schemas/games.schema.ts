@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, EntityMeta, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { EngineTournamentSchema } from '../tournament-engine/tournament-engine.schema';
 import { GameModeSchema, GameSchema, type GameQuestion } from '../blind-test/blind-test-game.schema';
+import { RAFFLE_ENTRY_POLICIES } from '../fair-entries';
 
 const QuestionFields = z.object({
   /** track: name the music; text: answer the prompt; choices: pick one of four. */
@@ -57,7 +58,12 @@ export const BlindTestInputSchema = z.object({
   streakBonus: z.number().int().min(0).max(1000).default(0),
 });
 /** The stored blind test carries its live game (the server's, never shown as is: it holds the answers). */
-export const BlindTestSchema = BlindTestInputSchema.extend({ ...EntityMeta, game: GameSchema.nullable().optional() });
+export const BlindTestSchema = BlindTestInputSchema.extend({
+  ...EntityMeta,
+  game: GameSchema.nullable().optional(),
+  /** What visitors see of a game being played: the code that lets a phone join it. */
+  joinCode: z.string().regex(/^\d{6}$/).optional(),
+});
 export type BlindTest = z.infer<typeof BlindTestSchema>;
 
 /** A stored question as the game plays it. */
@@ -126,6 +132,8 @@ const RaffleFields = z.object({
   legalBasis: z.enum(LEGAL_BASES).optional(),
   authorisationRef: z.string().trim().max(100).optional(),
   rules: z.string().max(50_000).default(''),
+  /** Who may enter (core's fair-entries.ts): verified accounts only, the default, or anyone whose e-mail is confirmed by a link. */
+  entryPolicy: z.enum(RAFFLE_ENTRY_POLICIES).default('verified'),
 });
 const legalBasisIssue = (r: { status?: string; legalBasis?: string; authorisationRef?: string }) => {
   if (r.status === 'draft' || r.status === undefined) return true;
@@ -148,6 +156,14 @@ export const RaffleDrawSchema = z.object({
   drawnAt: IsoDateTimeSchema.nullable(),
   winners: z.array(z.object({ entryId: z.string(), prize: z.string(), name: z.string() })),
 });
-export const RaffleSchema = RaffleFields.extend({ ...EntityMeta, entryCount: z.number().int().min(0).default(0), draw: RaffleDrawSchema.nullable().default(null) });
+export const RaffleSchema = RaffleFields.extend({
+  ...EntityMeta,
+  entryCount: z.number().int().min(0).default(0),
+  draw: RaffleDrawSchema.nullable().default(null),
+  // Stored before the setting existed: open to anyone, as it was, but counted once confirmed (raffleEntryPolicyOf).
+  entryPolicy: z.enum(RAFFLE_ENTRY_POLICIES).default('emailLink'),
+});
 export type Raffle = z.infer<typeof RaffleSchema>;
 export const RaffleEntryInputSchema = z.object({ name: NonEmpty('Le nom', 80), email: EmailSchema.optional() });
+/** The token of the link mailed to confirm an entry. */
+export const RaffleEntryConfirmSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Lien de confirmation invalide.') });
