@@ -9,6 +9,7 @@ export * from './schemas';
 export * from './paris-time';
 export * from './windows';
 export * from './labels';
+export * from './resource-labels';
 export * from './raffle-draw';
 export * from './raffle-proof.schema';
 export * from './tournaments';

@@ -1,0 +1,26 @@
+import { field, type ResourceLabels } from './field-label';
+
+/** French labels of the links' schemas (links.schema.ts). */
+
+export const DYNA_LINK_LABELS: ResourceLabels = {
+  gender: 'm',
+  fields: {
+    url: field('Destination', 'L’adresse où le lien court mène.'),
+    shortCode: field('Code court', 'La fin du lien court (/r/…) ; vide : tiré au hasard.'),
+    expiresAt: field('Expiration', 'Après cette date, le lien ne mène plus nulle part.'),
+    maxVisits: field('Visites au plus', 'Vide : pas de limite.'),
+  },
+};
+
+export const SHARE_TARGET_LABELS = {
+  event: 'Événement', place: 'Lieu', organization: 'Organisation', artist: 'Artiste', raffle: 'Tombola', form: 'Formulaire', blindTest: 'Blind test', tournament: 'Tournoi',
+} as const;
+
+export const SHARE_LABELS: ResourceLabels = {
+  gender: 'm',
+  fields: {
+    target: field('Ce qui est partagé', 'La page partagée.'),
+    'target.kind': field('Type', 'Ce que la page montre.', SHARE_TARGET_LABELS),
+    'target.id': field('Élément partagé', 'L’élément partagé.'),
+  },
+};
