@@ -3,7 +3,18 @@ import { useServerRender, type PageHead } from '../ssr/server-render-context';
 
 export const SITE_NAME = 'Sortie';
 
-export const documentTitle = (title: string | undefined) => (title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} — que faire ce soir ?`);
+/** Unread notifications, shown first in the window's title as « (3) … » (the bell sets it). */
+let titleCount = 0;
+const counted = (text: string) => (titleCount > 0 ? `(${titleCount}) ${text}` : text);
+const uncounted = (text: string) => text.replace(/^\(\d+\) /, '');
+
+export const documentTitle = (title: string | undefined) => counted(title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} — que faire ce soir ?`);
+
+/** The unread count in the window's title, now and for the pages that follow. */
+export function setTitleCount(count: number): void {
+  titleCount = count;
+  if (typeof document !== 'undefined') document.title = counted(uncounted(document.title));
+}
 
 /**
  * The page's head: on the server, its title, description, image and structured data for the
