@@ -100,7 +100,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   ready: { summary: 'Prêt à recevoir du trafic', tag: 'Serveur', access: 'public', success: 'Prêt.', errors: [503], description: 'Pour le répartiteur de charge : 503 pendant l’arrêt ou quand la base est injoignable.' },
   config: { summary: 'Configuration publique de l’application', tag: 'Serveur', access: 'public', success: 'Fournisseur d’identité, clés publiques, villes.' },
   openApi: { summary: 'Ce document OpenAPI', tag: 'Serveur', access: 'public', success: 'Le document OpenAPI 3.1 de l’API ; lisible sur /api/reference.' },
-  docPage: { summary: 'Une page de documentation par son chemin', tag: 'Serveur', access: 'public', success: 'La page.' },
+  docPage: { summary: 'Une page de documentation par son chemin', tag: 'Serveur', access: 'public', success: 'La page : titre, description, texte en Markdown.', errors: [404] },
+  docs: { summary: 'Le sommaire de la documentation', tag: 'Serveur', access: 'public', success: 'Les pages dans l’ordre de lecture, sans leur texte.' },
+  docSearch: { summary: 'Recherche dans la documentation', tag: 'Serveur', access: 'public', success: 'Les pages qui contiennent tous les mots, les plus pertinentes d’abord, avec un extrait.', errors: [400] },
   // The back office.
   dashboardServer: { summary: 'État du serveur', tag: 'Tableau de bord', access: 'staff', success: 'Version, nœud, démarrage, base, connexions temps réel.' },
   dashboardStats: { summary: 'Statistiques du tableau de bord', tag: 'Tableau de bord', access: 'staff', success: 'Comptes par ressource, inscriptions et activité récentes.' },

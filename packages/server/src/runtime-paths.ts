@@ -22,6 +22,8 @@ const webRoot = bundled && existsSync(here('./web/dist/index.html')) ? here('./w
 export const SERVER_PATHS = {
   /** The SQL migrations (drizzle/), applied at every start. */
   migrations: here('../drizzle'),
+  /** The documentation's Markdown files (docs/), served at /docs. */
+  docs: here('../docs'),
   /** The server package's package.json (its version). */
   packageJson: here('../package.json'),
   /** The embedded database's child process: plain JavaScript, started with node alone. */

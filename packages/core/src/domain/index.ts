@@ -22,3 +22,4 @@ export * from './api-keys';
 export * from './platform';
 export * from './resource-paths';
 export * from './markdown-text';
+export * from './docs';

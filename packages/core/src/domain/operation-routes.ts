@@ -60,6 +60,8 @@ export const OPERATION_ROUTES = {
   config: { name: 'config', method: 'GET', path: '/api/config' },
   openApi: { name: 'openApi', method: 'GET', path: '/api/openapi.json' },
   docPage: { name: 'docPage', method: 'GET', path: '/api/docPages/byPath/*' },
+  docs: { name: 'docs', method: 'GET', path: '/api/docs' },
+  docSearch: { name: 'docSearch', method: 'GET', path: '/api/docs/search' },
   search: { name: 'search', method: 'GET', path: '/api/search' },
   // Calendars (iCalendar files, outside /api so that they may be cached): one event, and feeds to subscribe to.
   eventCalendar: { name: 'eventCalendar', method: 'GET', path: '/calendar/events/:id.ics', raw: true },

@@ -10,6 +10,7 @@ import { RaffleProofSchema } from './raffle-proof.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
 import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
 import { ApiKeyInputSchema, ApiKeyListSchema, CreatedApiKeySchema } from './api-keys';
+import { DocArticleSchema, DocSearchAnswerSchema, DocSearchQuerySchema, DocTocSchema } from './docs';
 
 export type { HttpMethod } from './http-method';
 export { OPERATION_ROUTES, operationPath, type OperationName, type OperationRoute } from './operation-routes';
@@ -162,7 +163,9 @@ export const OPERATIONS = {
   ready: op('ready', z.object({ status: z.literal('ready'), database: z.string(), node: z.string() })),
   config: op('config', RuntimeConfigSchema),
   openApi: op('openApi', z.looseObject({ openapi: z.string() })),
-  docPage: op('docPage', RecordSchema, { path: z.object({ '*': z.string() }) }),
+  docPage: op('docPage', DocArticleSchema, { path: z.object({ '*': z.string() }) }),
+  docs: op('docs', DocTocSchema),
+  docSearch: op('docSearch', DocSearchAnswerSchema, { query: DocSearchQuerySchema }),
   search: op('search', SearchAnswerSchema, { query: SearchQuerySchema }),
   // text/calendar, not JSON: an unknown or malformed id answers 404, as its page does.
   eventCalendar: op('eventCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),

@@ -5,8 +5,10 @@ import { serve } from '../http/serve';
 import { notFound, parse } from '../http/errors';
 import { AppError } from '@sortie/core';
 import { SearchService } from '../search/search.service';
+import { DocsService } from '../docs/docs.service';
+import { SERVER_PATHS } from '../runtime-paths';
 
-/** /api/health, /api/ready, /api/config, the doc pages by path (/api/docPages/*), /api/search. */
+/** /api/health, /api/ready, /api/config, the documentation (/api/docs, /api/docs/search, /api/docPages/byPath/*), /api/search. */
 export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, OPERATIONS.health, async () => {
     await ctx.db.query('SELECT 1');
@@ -54,12 +56,16 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   // The OpenAPI document (/api/openapi.json) and its reader (/api/reference) are reference.routes.ts's.
+  // The documentation: the repository's Markdown files (packages/server/docs) and the back office's pages.
+  const docs = new DocsService(SERVER_PATHS.docs, ctx.store);
   serve(app, OPERATIONS.docPage, async ({ path: params }) => {
     const path = params['*'].replace(/\/+$/, '');
-    const page = /^[a-z0-9/-]{1,400}$/.test(path) ? await ctx.store.getBy('docPages', path.length === 24 && /^[0-9a-f]+$/.test(path) ? 'id' : 'path', path) : null;
+    const page = /^[a-z0-9/-]{1,400}$/.test(path) ? await docs.page(path) : null;
     if (!page) throw notFound('Page de documentation introuvable.');
     return page;
   });
+  serve(app, OPERATIONS.docs, async () => ({ items: await docs.toc() }));
+  serve(app, OPERATIONS.docSearch, async ({ query }) => ({ q: query.q, items: await docs.search(query.q) }));
 
   const searchService = new SearchService(ctx.db, ctx.store, ctx.now);
   app.get('/api/search', (request, reply) =>
