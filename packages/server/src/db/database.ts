@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres';
 import { SERVER_PATHS } from '../runtime-paths';
 import { migrateOrExplain } from './migrations';
+import { Availability } from './availability';
 
 export type Row = Record<string, unknown>;
 
@@ -30,16 +31,29 @@ export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 export class PgliteDb implements Db {
   readonly kind = 'pglite';
-  constructor(readonly client: PGlite, private readonly inTx = false) {}
+  /** A write the file system refuses (disk full, data folder removed) is a 503 and a log line. */
+  readonly availability: Availability;
+  constructor(readonly client: PGlite, private readonly inTx = false, availability?: Availability) {
+    this.availability = availability ?? new Availability();
+  }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    const result = await this.client.query<T>(text, params);
-    return result.rows;
+    try {
+      const { rows } = await this.client.query<T>(text, params);
+      this.availability.succeeded();
+      return rows;
+    } catch (error) {
+      throw this.availability.failed(error);
+    }
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
-    return this.client.transaction((tx) => fn(new PgliteDb(tx as unknown as PGlite, true)));
+    try {
+      return await this.client.transaction((tx) => fn(new PgliteDb(tx as unknown as PGlite, true, this.availability)));
+    } catch (error) {
+      throw this.availability.failed(error);
+    }
   }
 
   async close(): Promise<void> {
@@ -60,33 +74,49 @@ class PgClientDb implements Db {
 }
 
 export class PostgresDb implements Db {
+  /** Known down after a lost connection: requests then answer 503 at once, one query a while trying again. */
+  readonly availability: Availability;
+
   constructor(
     readonly pool: pg.Pool,
     readonly kind: 'pglite' | 'postgres' = 'postgres',
     private readonly onClose: () => Promise<void> = async () => undefined,
+    availability?: Availability,
   ) {
-    // An idle client's connection dropped (the database restarting): pg emits it on the pool,
-    // where an unheard 'error' would end the process. The pool opens a new one on next use.
-    pool.on('error', (error) => console.error(`Base de données : connexion perdue (${error.message}).`));
+    this.availability = availability ?? new Availability();
+    // A connection dropped (the database restarting: `terminating connection due to administrator
+    // command`): pg emits it on the pool for an idle client, on the client itself for one checked
+    // out between two statements; an unheard 'error' would end the process. The pool opens a new
+    // connection on next use, and the query that finds it gone marks the database down.
+    pool.on('error', (error) => this.availability.failed(error));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => this.availability.failed(error));
+    });
   }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(text, params)).rows as T[];
+    return this.availability.run(async () => (await this.pool.query(text, params)).rows as T[]);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(new PgClientDb(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return this.availability.run(async () => {
+      const client = await this.pool.connect();
+      let broken: unknown = undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(new PgClientDb(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollback: unknown) => {
+          broken = rollback;
+        });
+        throw error;
+      } finally {
+        // A connection that could not even roll back is not handed to the next request.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
+    });
   }
 
   async close(): Promise<void> {
@@ -94,6 +124,21 @@ export class PostgresDb implements Db {
     await this.onClose();
   }
 }
+
+/** A connection that cannot be made in a second fails (a 503), rather than hold the request. */
+export const CONNECT_TIMEOUT_MS = 1000;
+
+/**
+ * Each connection of the pool gives up connecting after CONNECT_TIMEOUT_MS and keeps its socket
+ * alive (a database gone without a word is noticed). The wait for a free connection of a busy
+ * pool is not bounded: load is not an outage.
+ */
+class ResilientClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  }
+}
+const RESILIENT_POOL = { Client: ResilientClient } as unknown as pg.PoolConfig;
 
 export interface DatabaseOptions {
   /** node-postgres connection string; PGlite when absent. */
@@ -116,7 +161,7 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...RESILIENT_POOL });
     try {
       await migrateOnce(pool, options.migrationsFolder ?? MIGRATIONS_FOLDER);
     } catch (error) {
@@ -130,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // One connection: PGlite has one session, and pglite-socket interleaves the extended-protocol
     // messages of concurrent connections (seen under load: a Bind meant for one statement reached
     // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
-    const pool = new pg.Pool({ ...embedded.connection, max: 1 });
+    const pool = new pg.Pool({ ...embedded.connection, max: 1, ...RESILIENT_POOL });
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
       await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));

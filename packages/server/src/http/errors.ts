@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { AppError, AuthError, NotFoundError, ValidationError } from '@sortie/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability';
 
 export interface ErrorBody {
   statusCode: number;
@@ -9,6 +11,10 @@ export interface ErrorBody {
   message: string;
   code?: string;
   issues?: ReadonlyArray<{ path: string; message: string }>;
+  /** On a 503 because of the database: says so (what GET /api/health answers then). */
+  database?: 'down';
+  /** On a 5xx: the id the server logged the failure under (also in the x-request-id header). */
+  requestId?: string;
 }
 
 /** A conflict with the current state (already drawn, registration closed…). */
@@ -46,8 +52,11 @@ export function errorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) {
     const body: ErrorBody = { statusCode: error.statusCode, error: STATUS_CODES[error.statusCode] ?? 'Error', message: error.message, code: error.code };
     if (error instanceof ValidationError) body.issues = error.issues;
+    if (error instanceof DatabaseUnavailableError) body.database = 'down';
     return body;
   }
+  // The database restarting, unreachable or unable to write (disk full): a 503 the client may retry.
+  if (hasSqlState(error) && isDatabaseUnavailable(error)) return errorBody(new DatabaseUnavailableError(error));
   // A unique index refused the write (slug, short code, e-mail already taken).
   if ((error as { code?: unknown }).code === '23505') return { statusCode: 409, error: 'Conflict', message: 'Cette valeur est déjà utilisée (slug, code ou adresse déjà pris).', code: 'ALREADY_EXISTS' };
   const fastifyError = error as Partial<FastifyError>;
@@ -60,9 +69,71 @@ export function errorBody(error: unknown): ErrorBody {
   return { statusCode: 500, error: 'Internal Server Error', message: 'Erreur interne du serveur.', code: 'INTERNAL' };
 }
 
-/** The one error handler: a JSON body {statusCode, error, message} in French; 5xx are logged. */
+const hasSqlState = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+};
+
+// Fastify numbers requests from 1 in each process: the prefix tells this process's apart from
+// another node's, or from the same node's before a restart.
+const PROCESS_TAG = randomBytes(4).toString('hex');
+
+/** The id a request's failure is logged under and its answer carries. */
+export const requestId = (request: FastifyRequest): string => `${PROCESS_TAG}-${request.id}`;
+
+/** Whether Fastify's logger writes errors (it is silent unless SORTIE_LOG=1). */
+const loggerWritesErrors = (request: FastifyRequest): boolean => {
+  const level = request.log.level as string | undefined;
+  return typeof level === 'string' && level !== 'silent' && level !== 'fatal';
+};
+
+/**
+ * A server error, always logged whatever the log setting: one JSON line with the request id
+ * the answer carries, its route and the error (through Fastify's logger when it writes, on
+ * stderr otherwise).
+ */
+export function logServerError(error: unknown, request: FastifyRequest, statusCode: number): void {
+  const id = requestId(request);
+  if (loggerWritesErrors(request)) {
+    request.log.error({ requestId: id, statusCode, err: error }, 'request failed');
+    return;
+  }
+  const e = error as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown; cause?: unknown };
+  const cause = e?.cause as { message?: unknown; code?: unknown } | undefined;
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      time: new Date().toISOString(),
+      msg: 'request failed',
+      requestId: id,
+      method: request.method,
+      url: request.url.split('?')[0],
+      statusCode,
+      err: {
+        type: typeof e?.name === 'string' ? e.name : typeof error,
+        message: typeof e?.message === 'string' ? e.message : String(error),
+        ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+        ...(cause && typeof cause === 'object' ? { cause: { message: String(cause.message ?? cause), ...(typeof cause.code === 'string' ? { code: cause.code } : {}) } } : {}),
+        // A database outage fails every request alike: its stack says nothing more.
+        ...(typeof e?.stack === 'string' && !(error instanceof DatabaseUnavailableError) ? { stack: e.stack } : {}),
+      },
+    }),
+  );
+}
+
+/**
+ * The one error handler: a JSON body {statusCode, error, message} in French. Every answer it
+ * gives carries the request id (x-request-id); a 5xx is logged under it and names it in its body.
+ */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const body = errorBody(error);
-  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  const id = requestId(request);
+  void reply.header('x-request-id', id);
+  if (body.statusCode >= 500) {
+    logServerError(error, request, body.statusCode);
+    body.requestId = id;
+    // Worth retrying in a moment (the database restarting).
+    if (body.statusCode === 503) void reply.header('retry-after', '1');
+  }
   void reply.status(body.statusCode).send(body);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { isDatabaseUnavailable } from '../db/availability';
 
 interface CachedLink {
   id: string;
@@ -19,6 +20,15 @@ interface PendingVisit {
 
 export const VISIT_FLUSH_INTERVAL_MS = 250;
 const MAX_BATCH = 5000;
+/** Once a flush failed, the next tries wait twice as long each time, up to this. */
+export const VISIT_RETRY_MAX_MS = 2000;
+/**
+ * Visits kept while the database cannot take them (about 300 bytes each: 60 MB at most). Past
+ * it, a visitor is still sent on but the visit is not counted, and the log says so.
+ */
+export const MAX_PENDING_VISITS = 200_000;
+/** How long closing waits for a database that is down to take the buffered visits. */
+const CLOSE_GRACE_MS = 5000;
 
 /**
  * The short-link fast path: code → link from memory (loaded on first use, dropped whenever a
@@ -30,6 +40,10 @@ export class ShortLinks {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private lastError: unknown = null;
+  /** Flushes failed in a row (the database down): the next waits longer. */
+  private failures = 0;
+  /** Visits not kept because the buffer was full, since the last time the log said so. */
+  private dropped = 0;
   /** Bumped by every invalidation: a load begun before one must not fill the cache after it. */
   private generation = 0;
   /** Tells the other server processes that links changed (set by the app when it has a bus). */
@@ -38,6 +52,8 @@ export class ShortLinks {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly log: (line: string) => void = (line) => console.error(line),
+    private readonly maxPending = MAX_PENDING_VISITS,
   ) {}
 
   /** Forgets every cached code (called on every write to dyna links), here and on the other processes. */
@@ -74,11 +90,24 @@ export class ShortLinks {
   async visit(code: string, userAgent: string, datetime?: string): Promise<string | null> {
     const link = this.cache.get(code) ?? (await this.load(code));
     if (!link || !this.usable(link)) return null;
+    if (this.pending.length >= this.maxPending) {
+      // The database has been away for long: memory is bounded, the visitor still goes on.
+      if (this.dropped++ === 0) this.log(`Liens courts : ${this.pending.length} visites en attente et la base de données ne les a pas encore prises${this.lastError ? ` (${String(this.lastError)})` : ''} : les visites suivantes ne sont plus comptées jusqu’à son retour.`);
+      return link.url;
+    }
     link.visits += 1;
     this.pending.push({ linkId: link.id, datetime: datetime ?? new Date(this.now()).toISOString(), userAgent: userAgent.slice(0, 1000), capped: link.maxVisits !== null });
-    if (this.pending.length >= MAX_BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), VISIT_FLUSH_INTERVAL_MS);
+    // While the database is down, the retry timer paces the writes, however many visits wait.
+    if (this.failures === 0 && this.pending.length >= MAX_BATCH) void this.flush();
+    else this.schedule();
     return link.url;
+  }
+
+  /** The next flush: after the usual interval, or after the backoff while the database is down. */
+  private schedule(): void {
+    if (this.timer) return;
+    const delay = this.failures === 0 ? VISIT_FLUSH_INTERVAL_MS : Math.min(VISIT_FLUSH_INTERVAL_MS * 2 ** (this.failures - 1), VISIT_RETRY_MAX_MS);
+    this.timer = setTimeout(() => void this.flush(), delay);
   }
 
   usable(link: { expiresAt: number | null; maxVisits: number | null; visits: number }): boolean {
@@ -90,10 +119,16 @@ export class ShortLinks {
     return this.pending.length;
   }
 
+  /** Visits not counted since the buffer last overflowed (0 unless the database was away for long). */
+  get droppedCount(): number {
+    return this.dropped;
+  }
+
   /**
    * Writes the buffered visits and bumps each link's visitCount, MAX_BATCH visits per statement
    * (a statement has at most 65,535 parameters: a backlog must never grow past what one can
-   * carry). A failed write keeps its visits, and those after it, for the next flush.
+   * carry). A failed write keeps its visits, and those after it, and tries again after a backoff
+   * (250 ms, doubling, 2 s at most): the database restarting loses none of them.
    */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
@@ -109,15 +144,26 @@ export class ShortLinks {
           // reload theirs (a capped link may overshoot by what one flush interval lets through).
           if (slice.some((v) => v.capped)) this.announce?.();
         } catch (error) {
-          // A link deleted meanwhile, or the database unreachable: nothing is dropped.
-          this.pending.unshift(...batch.slice(start));
+          // The database unreachable, or any other failure: nothing is dropped, the write is tried again.
+          this.pending = batch.slice(start).concat(this.pending);
           this.lastError = error;
+          if (this.failures++ === 0) this.log(`Liens courts : ${this.pending.length} visites en attente, la base de données ne les prend pas (${String(error)}) : nouvel essai sous peu, rien n’est perdu.`);
+          if (!this.closing) this.schedule();
           return;
         }
+      }
+      if (this.failures > 0 || this.dropped > 0) {
+        this.log(`Liens courts : visites en attente enregistrées, la base de données répond de nouveau${this.dropped ? ` (${this.dropped} visites n’ont pas pu être comptées, le tampon étant plein)` : ''}.`);
+        this.failures = 0;
+        this.dropped = 0;
+        this.lastError = null;
+        if (this.pending.length && !this.closing) this.schedule();
       }
     });
     return this.flushing;
   }
+
+  private closing = false;
 
   private async write(visits: PendingVisit[]): Promise<void> {
     const params: unknown[] = [];
@@ -135,7 +181,14 @@ export class ShortLinks {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.flush();
+    // The database restarting as the server stops: it is given a few seconds to come back.
+    const deadline = Date.now() + CLOSE_GRACE_MS;
+    while (this.pending.length && isDatabaseUnavailable(this.lastError) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(VISIT_RETRY_MAX_MS, Math.max(0, deadline - Date.now()))));
+      await this.flush();
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     // Said, never silent: these visits were answered with a 302 but could not be stored.

@@ -5,13 +5,20 @@ import { serve } from '../http/serve';
 import { notFound, parse } from '../http/errors';
 import { AppError } from '@sortie/core';
 import { SearchService } from '../search/search.service';
+import { DatabaseUnavailableError } from '../db/availability';
 import { DocsService } from '../docs/docs.service';
 import { SERVER_PATHS } from '../runtime-paths';
 
 /** /api/health, /api/ready, /api/config, the documentation (/api/docs, /api/docs/search, /api/docPages/byPath/*), /api/search. */
 export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Up: 200. The database down (restarting, unreachable): 503 with the JSON error body, `database: 'down'`,
+  // within a second (the pool's connect timeout, or at once while it is known down).
   serve(app, OPERATIONS.health, async () => {
-    await ctx.db.query('SELECT 1');
+    try {
+      await ctx.db.query('SELECT 1');
+    } catch (error) {
+      throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+    }
     return { status: 'ok', database: ctx.db.kind };
   });
 

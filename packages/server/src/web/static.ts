@@ -25,6 +25,14 @@ export function wantsPage(accept: string | undefined): boolean {
   return !types.includes('application/json') || types.includes('text/html');
 }
 
+const decodeSafely = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+};
+
 /** A file of the build (an asset, the manifest, an icon): its extension says so. */
 const looksLikeFile = (path: string) => /\.[a-z0-9]{1,8}$/i.test(path);
 
@@ -55,9 +63,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, conf
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // Judged as decoded (`/%2eenv` names the file .env, `/%61pi` the API), as the file server reads it.
+    const decoded = decodeSafely(path);
     const readable = request.method === 'GET' || request.method === 'HEAD';
-    const outsideApi = !path.startsWith('/api') && !path.startsWith('/socket.io');
-    if (readable && outsideApi && !looksLikeFile(path) && wantsPage(request.headers.accept)) return sendPage(request, reply);
+    const outsideApi = decoded !== null && !decoded.startsWith('/api') && !decoded.startsWith('/socket.io');
+    // A file that is not there, wherever the address points (a traversal included), is one answer: 404.
+    if (readable && outsideApi && !looksLikeFile(decoded) && wantsPage(request.headers.accept)) return sendPage(request, reply);
     return reply.status(404).send(errorBody(new NotFoundError(`Page not found: ${path}`)));
   });
 }

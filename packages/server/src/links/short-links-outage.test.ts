@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Db, Row } from '../db/database';
+import { DatabaseUnavailableError } from '../db/availability';
+import { ShortLinks, VISIT_RETRY_MAX_MS } from './short-links';
+
+const LINK = { id: 'a'.repeat(24), url: 'https://exemple.fr/', data: {} };
+
+/** A database holding one link, which can be taken down and brought back; it keeps what it was given. */
+class FlakyDb implements Db {
+  readonly kind = 'postgres' as const;
+  down = false;
+  writes = 0;
+  attempts = 0;
+  stored: string[] = [];
+  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+    if (text.startsWith('SELECT id, url, data FROM dyna_links')) return [LINK as unknown as T];
+    this.attempts += 1;
+    if (this.down) throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    this.writes += 1;
+    for (let i = 2; i < params.length; i += 3) this.stored.push(params[i] as string);
+    return [];
+  }
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+  async close(): Promise<void> {}
+}
+
+describe('buffered short-link visits while the database is down', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are kept, tried again with a growing wait, and all written once it is back; the log says so', async () => {
+    const db = new FlakyDb();
+    const lines: string[] = [];
+    const links = new ShortLinks(db, Date.now, (line) => lines.push(line));
+    expect(await links.visit('code', 'ua-0')).toBe(LINK.url);
+    db.down = true;
+    for (let i = 1; i < 50; i++) expect(await links.visit('code', `ua-${i}`)).toBe(LINK.url);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(db.attempts).toBe(1);
+    expect(links.pendingCount).toBe(50);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('50 visites en attente');
+    // Down for 10 s: a few tries (backoff, at most one every VISIT_RETRY_MAX_MS), not one per visit.
+    for (let s = 0; s < 10; s++) {
+      await links.visit('code', `ua-late-${s}`);
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(db.attempts).toBeLessThanOrEqual(1 + 10);
+    expect(db.attempts).toBeGreaterThanOrEqual(1 + Math.floor(10_000 / VISIT_RETRY_MAX_MS) - 1);
+    expect(links.pendingCount).toBe(60);
+    expect(lines).toHaveLength(1);
+
+    db.down = false;
+    await vi.advanceTimersByTimeAsync(VISIT_RETRY_MAX_MS);
+    expect(links.pendingCount).toBe(0);
+    expect(db.stored).toHaveLength(60);
+    expect(new Set(db.stored).size).toBe(60);
+    expect(lines[1]).toContain('répond de nouveau');
+    // Back to the usual pace.
+    await links.visit('code', 'ua-after');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(db.stored).toHaveLength(61);
+  });
+
+  it('bound their memory: past the limit a visitor still goes on, the visit is not counted, and the log says so once', async () => {
+    const db = new FlakyDb();
+    const lines: string[] = [];
+    const links = new ShortLinks(db, Date.now, (line) => lines.push(line), 10);
+    db.down = true;
+    for (let i = 0; i < 15; i++) expect(await links.visit('code', `ua-${i}`)).toBe(LINK.url);
+    expect(links.pendingCount).toBe(10);
+    expect(links.droppedCount).toBe(5);
+    expect(lines.filter((l) => l.includes('ne sont plus comptées'))).toHaveLength(1);
+    db.down = false;
+    await vi.advanceTimersByTimeAsync(VISIT_RETRY_MAX_MS);
+    expect(db.stored).toHaveLength(10);
+    expect(lines.at(-1)).toContain('5 visites n’ont pas pu être comptées');
+  });
+
+  it('closing waits a few seconds for a database that is restarting, and writes them', async () => {
+    const db = new FlakyDb();
+    const links = new ShortLinks(db, Date.now, () => undefined);
+    db.down = true;
+    for (let i = 0; i < 5; i++) await links.visit('code', `ua-${i}`);
+    const closed = links.close();
+    await vi.advanceTimersByTimeAsync(1000);
+    db.down = false;
+    await vi.advanceTimersByTimeAsync(VISIT_RETRY_MAX_MS);
+    await closed;
+    expect(db.stored).toHaveLength(5);
+  });
+});
