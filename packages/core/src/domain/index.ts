@@ -15,6 +15,7 @@ export * from './raffle-proof.schema';
 export * from './tournaments';
 export * as tournamentEngine from './tournament-engine';
 export * from './blind-test';
+export * from './badges';
 export * from './roles';
 export * from './operations';
 export * from './responsive-image';

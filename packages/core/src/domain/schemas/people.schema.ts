@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ArtistSlugSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
+import { BadgeRuleSchema } from '../badges/badge-rules';
 
 export const OrganizationInputSchema = z.object({
   name: NonEmpty('Le nom'),
@@ -65,7 +66,8 @@ export const BadgeInputSchema = z.object({
   name: NonEmpty('Le nom', 80),
   description: z.string().max(1000).default(''),
   icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/).default('mdiMedal'),
-  rule: z.string().max(500).default(''),
+  /** How the badge is earned: a kind of rule from core's list and its threshold (domain/badges). */
+  rule: BadgeRuleSchema.default({ kind: 'manual' }),
 });
 export const BadgeSchema = BadgeInputSchema.extend(EntityMeta);
 export type Badge = z.infer<typeof BadgeSchema>;
