@@ -1,5 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import { BlindTestRefusal, playerViews, screenView, SOCKET_EVENTS, type Game, type PlayerView, type ScreenView } from '@sortie/core/domain';
+import { awardBlindTestPodium, recordBlindTestPlayer } from '../badges/badge-awards';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { isStaff } from '../http/session';
@@ -243,6 +244,9 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
         if (call.action === 'open' && !staff) throw new BlindTestRefusal('Réservé à l’animateur de la partie.');
         const outcome = await games.run(blindTestId, { action: call.action, params, caller, at });
         const playerId = outcome.playerId;
+        // Badges: who a signed-in player is, and the podium of a game that just ended.
+        if (call.action === 'join' && playerId) await recordBlindTestPlayer(ctx, blindTestId, playerId, user());
+        if (outcome.state.game?.status === 'podium') void awardBlindTestPodium(ctx, blindTestId, outcome.state.game);
         follow(socket, blindTestId, { playerId, host: staff && !playerId });
         reply({
           status: 'ok',

@@ -12,6 +12,7 @@ import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-standings';
 import { scheduleCollector } from '../collectors/collector.routes';
 import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
+import { awardBadgeInBackground } from '../badges/badge-awards';
 import { guardAccountRemoval } from '../auth/roles';
 import type { Db } from '../db/database';
 
@@ -85,7 +86,8 @@ export function ownerOf(record: Data): string | undefined {
  */
 export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   artists: {},
-  badges: {},
+  // A badge created or changed is awarded at once to every visitor whose activity already earns it.
+  badges: { afterWrite: (ctx, id) => awardBadgeInBackground(ctx, id) },
   blindtests: BLIND_TEST_POLICY,
   // Each collector has its job (`collect:<id>`) on its own schedule; deleted, the job goes too.
   collectors: { serverFields: { lastRunAt: null, lastResult: null, runs: [] }, afterWrite: (ctx, id) => void scheduleCollector(ctx, id).catch((error: unknown) => console.error('Collecteur :', error)) },

@@ -8,6 +8,7 @@ import { serve } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
+import { awardEarnedBadgesQuietly } from '../badges/badge-awards';
 
 const IdParams = z.object({ id: z.string() });
 const iso = (v: unknown) => new Date(z.union([z.string(), z.date()]).parse(v)).toISOString();
@@ -57,6 +58,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
       await ctx.store.bump('forms', id, 'entryCount', 1, tx);
       return entryJson(row!);
     });
+    if (user) await awardEarnedBadgesQuietly(ctx, [user._id]);
     return reply.status(201).send(entry);
   });
 
@@ -105,6 +107,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
       const { email: _email, ...shown } = entryJson(rows[0]!);
       return shown;
     });
+    if (user) await awardEarnedBadgesQuietly(ctx, [user._id]);
     return reply.status(201).send(entry);
   });
 

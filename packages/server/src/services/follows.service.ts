@@ -4,6 +4,7 @@ import type { Row } from '../db/database';
 import { newId } from '../db/store';
 import { rowJson } from '../db/rows';
 import { notFound } from '../http/errors';
+import { awardEarnedBadgesQuietly } from '../badges/badge-awards';
 
 /** The table of each kind of followed record, and the field that names it. */
 const TARGETS = {
@@ -47,6 +48,7 @@ export class FollowService {
     ]);
     const follow = await this.of(userId, target);
     if (!follow) throw notFound('Cible introuvable.');
+    await awardEarnedBadgesQuietly(this.ctx, [userId]);
     return follow;
   }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../http/context';
 import { newId, toJson, type Json } from '../db/store';
 import { ENTITIES } from '../db/entities';
 import { notFound } from '../http/errors';
+import { awardEarnedBadgesQuietly } from '../badges/badge-awards';
 
 /** Likes of events: one per user and event, counted in the event's `likeCount` in the same transaction. */
 export class LikeService {
@@ -18,7 +19,7 @@ export class LikeService {
   }
 
   async like(userId: string, eventId: string) {
-    return this.ctx.db.transaction(async (tx) => {
+    const liked = await this.ctx.db.transaction(async (tx) => {
       const event = await this.ctx.store.getRow('events', eventId, { db: tx, forUpdate: true });
       if (!event) throw notFound('Événement introuvable.');
       const inserted = await tx.query('INSERT INTO likes (id, user_id, event_id, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id', [
@@ -27,6 +28,8 @@ export class LikeService {
       if (inserted.length) await this.ctx.store.bump('events', eventId, 'likeCount', 1, tx);
       return { liked: true, eventId };
     });
+    await awardEarnedBadgesQuietly(this.ctx, [userId]);
+    return liked;
   }
 
   async unlike(userId: string, eventId: string) {

@@ -9,6 +9,7 @@ import { isStaff } from '../http/session';
 import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
+import { awardTournamentWinner } from '../badges/badge-awards';
 import { handshakeUser, socketIdentity } from './handshake-user';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
@@ -51,7 +52,10 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     store: ctx.store,
     bus: ctx.bus,
     // Here only: every other process hears the change on the bus and sends its own spectators the stored state.
-    changed: (tournament) => io.local.to(tournamentRoom(tournament._id)).emit(SOCKET_EVENTS.tournamentUpdate, tournament),
+    changed: (tournament) => {
+      io.local.to(tournamentRoom(tournament._id)).emit(SOCKET_EVENTS.tournamentUpdate, tournament);
+      awardTournamentWinner(ctx, tournament);
+    },
     followed: (tournamentId) => (io.sockets.adapter.rooms.get(tournamentRoom(tournamentId))?.size ?? 0) > 0,
     log: (message) => app.log.warn(message),
   });
