@@ -27,10 +27,13 @@ import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
 import { registerImageRoutes } from './images/images.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
+import { registerAnnouncementRoutes } from './announcements/announcements.routes';
 import { apiKeyGate } from './http/api-key-gate';
 import { ApiKeys } from './auth/api-keys';
 import { registerOpenApiRoute, registerReferenceRoutes } from './routes/reference.routes';
 import { registerRoleRoutes } from './routes/roles.routes';
+import { registerPrivacyRoutes } from './privacy/privacy.routes';
+import { registerAuditRoutes } from './routes/audit.routes';
 import { registerWebApp } from './web/static';
 import { registerDelivery } from './web/delivery';
 import { registerSessionHint } from './http/session-hint';
@@ -155,6 +158,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerApiKeyRoutes(api, ctx);
     registerOpenApiRoute(api);
     registerRoleRoutes(api, ctx);
+    registerPrivacyRoutes(api, ctx);
+    registerAuditRoutes(api, ctx);
+    registerAnnouncementRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);

@@ -82,3 +82,6 @@ export const THEME = {
     warning: '#fb8c00',
   },
 } as const;
+
+/** Announcements staff may send to one place's, organisation's or event's people per rolling day: enough for news, not for spam. */
+export const ANNOUNCEMENTS_PER_TARGET_PER_DAY = 3;

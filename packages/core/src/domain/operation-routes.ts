@@ -22,6 +22,15 @@ export const OPERATION_ROUTES = {
   loginWeb: { name: 'loginWeb', method: 'POST', path: '/api/auth/login/web' },
   me: { name: 'me', method: 'GET', path: '/api/auth/me' },
   logout: { name: 'logout', method: 'POST', path: '/api/auth/logout' },
+  // Verified e-mails, password reset and the account's sessions (issue 22).
+  verifyEmail: { name: 'verifyEmail', method: 'POST', path: '/api/identity/verifyEmail' },
+  resendEmailVerification: { name: 'resendEmailVerification', method: 'POST', path: '/api/identity/verifyEmail/resend' },
+  requestPasswordReset: { name: 'requestPasswordReset', method: 'POST', path: '/api/identity/passwordReset' },
+  confirmPasswordReset: { name: 'confirmPasswordReset', method: 'POST', path: '/api/identity/passwordReset/confirm' },
+  changePassword: { name: 'changePassword', method: 'POST', path: '/api/me/password' },
+  mySessions: { name: 'mySessions', method: 'GET', path: '/api/me/sessions' },
+  endAllSessions: { name: 'endAllSessions', method: 'DELETE', path: '/api/me/sessions' },
+  endSession: { name: 'endSession', method: 'DELETE', path: '/api/me/sessions/:id' },
   // Links and shares.
   visitShortCode: { name: 'visitShortCode', method: 'PUT', path: '/api/dynaLinks/shortCode' },
   visitDynaLink: { name: 'visitDynaLink', method: 'PUT', path: '/api/dynaLinks/:id/visit' },
@@ -49,6 +58,7 @@ export const OPERATION_ROUTES = {
   formEntries: { name: 'formEntries', method: 'GET', path: '/api/forms/:id/entries' },
   formEntriesCsv: { name: 'formEntriesCsv', method: 'GET', path: '/api/forms/:id/entries.csv', raw: true },
   enterRaffle: { name: 'enterRaffle', method: 'POST', path: '/api/raffles/:id/entries' },
+  confirmRaffleEntry: { name: 'confirmRaffleEntry', method: 'POST', path: '/api/raffles/:id/entries/confirm' },
   raffleEntries: { name: 'raffleEntries', method: 'GET', path: '/api/raffles/:id/entries' },
   commitRaffle: { name: 'commitRaffle', method: 'POST', path: '/api/raffles/:id/commit' },
   drawRaffle: { name: 'drawRaffle', method: 'POST', path: '/api/raffles/:id/draw' },
@@ -85,8 +95,17 @@ export const OPERATION_ROUTES = {
   myApiKeys: { name: 'myApiKeys', method: 'GET', path: '/api/me/apiKeys' },
   createApiKey: { name: 'createApiKey', method: 'POST', path: '/api/me/apiKeys' },
   revokeApiKey: { name: 'revokeApiKey', method: 'DELETE', path: '/api/me/apiKeys/:id' },
+  // The visitor's own data (RGPD art. 15, 17 and 20): a copy of all of it, and the account's deletion.
+  exportMyData: { name: 'exportMyData', method: 'GET', path: '/api/me/export' },
+  deleteMyAccount: { name: 'deleteMyAccount', method: 'DELETE', path: '/api/me' },
   // An account's roles (admins only; the last admin keeps theirs), each change in the audit log.
   setUserRoles: { name: 'setUserRoles', method: 'PUT', path: '/api/users/:id/roles' },
+  // Who among staff and admins changed what (admins only), newest first.
+  auditLog: { name: 'auditLog', method: 'GET', path: '/api/dashboard/audit' },
+  // Staff's announcements to a place's or an organisation's followers, or an event's participants (issue 24).
+  announcementRecipients: { name: 'announcementRecipients', method: 'GET', path: '/api/announcements/recipients' },
+  announcements: { name: 'announcements', method: 'GET', path: '/api/announcements' },
+  announce: { name: 'announce', method: 'POST', path: '/api/announcements' },
   // Images uploaded by staff (issue 20), and their variants served from the database.
   uploadImage: { name: 'uploadImage', method: 'POST', path: '/api/images/upload' },
   imageFile: { name: 'imageFile', method: 'GET', path: '/api/images/files/:name', raw: true },

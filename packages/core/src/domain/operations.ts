@@ -5,15 +5,23 @@ import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema } fr
 import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
 import { CurrentUserSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
-import { RaffleEntryInputSchema } from './schemas/games.schema';
+import { RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
 import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
 import { ApiKeyInputSchema, ApiKeyListSchema, CreatedApiKeySchema } from './api-keys';
+import { AccountExportSchema, DeleteAccountSchema } from './account-data';
 import { DocArticleSchema, DocSearchAnswerSchema, DocSearchQuerySchema, DocTocSchema } from './docs';
+import {
+  AccountSessionListSchema, EmailVerificationInputSchema, EmailVerifiedSchema, IdentityMessageSchema, PasswordChangeSchema, PasswordResetConfirmSchema,
+  PasswordResetRequestSchema, SessionsEndedSchema, SignedInUserSchema,
+} from './schemas/identity.schema';
+import { AuditPageSchema, AuditQuerySchema } from './audit';
+import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
 
 export type { HttpMethod } from './http-method';
 export { OPERATION_ROUTES, operationPath, type OperationName, type OperationRoute } from './operation-routes';
+export * from './account-data';
 
 /**
  * One call of the product API beyond the CRUD of RESOURCES. `path` is a template
@@ -123,8 +131,17 @@ export const OPERATIONS = {
   signUp: op('signUp', IdTokenSchema, { body: SignUpSchema }),
   signIn: op('signIn', IdTokenSchema, { body: CredentialsSchema }),
   loginWeb: op('loginWeb', z.looseObject({ user: CurrentUserSchema, sessionToken: z.string().optional() }), { body: LoginWebSchema }),
-  me: op('me', CurrentUserSchema),
+  me: op('me', SignedInUserSchema),
   logout: op('logout', z.object({ user: CurrentUserSchema.nullable() })),
+  // Verified e-mails, password reset and the account's sessions (issue 22).
+  verifyEmail: op('verifyEmail', EmailVerifiedSchema, { body: EmailVerificationInputSchema }),
+  resendEmailVerification: op('resendEmailVerification', IdentityMessageSchema),
+  requestPasswordReset: op('requestPasswordReset', IdentityMessageSchema, { body: PasswordResetRequestSchema }),
+  confirmPasswordReset: op('confirmPasswordReset', IdentityMessageSchema, { body: PasswordResetConfirmSchema }),
+  changePassword: op('changePassword', IdentityMessageSchema, { body: PasswordChangeSchema }),
+  mySessions: op('mySessions', AccountSessionListSchema),
+  endAllSessions: op('endAllSessions', SessionsEndedSchema),
+  endSession: op('endSession', SessionsEndedSchema, { path: z.object({ id: z.string().max(100) }) }),
   // Links and shares.
   visitShortCode: op('visitShortCode', RecordSchema, { body: ShortCodeVisitSchema }),
   visitDynaLink: op('visitDynaLink', z.undefined(), { path: IdPath, body: VisitSchema }),
@@ -152,6 +169,8 @@ export const OPERATIONS = {
   formEntries: op('formEntries', page(FormEntrySchema.loose()), { path: IdPath }),
   formEntriesCsv: op('formEntriesCsv', z.string(), { path: IdPath }),
   enterRaffle: op('enterRaffle', RecordSchema.nullish(), { path: IdPath, body: RaffleEntryInputSchema }),
+  /** The link mailed to an entry of an 'emailLink' raffle: once followed, the entry counts. */
+  confirmRaffleEntry: op('confirmRaffleEntry', RecordSchema, { path: IdPath, body: RaffleEntryConfirmSchema }),
   raffleEntries: op('raffleEntries', page(RecordSchema), { path: IdPath }),
   commitRaffle: op('commitRaffle', RecordSchema, { path: IdPath }),
   drawRaffle: op('drawRaffle', RecordSchema, { path: IdPath }),
@@ -188,7 +207,13 @@ export const OPERATIONS = {
   myApiKeys: op('myApiKeys', ApiKeyListSchema),
   createApiKey: op('createApiKey', CreatedApiKeySchema, { body: ApiKeyInputSchema }),
   revokeApiKey: op('revokeApiKey', z.undefined(), { path: z.object({ id: ObjectIdSchema }) }),
+  exportMyData: op('exportMyData', AccountExportSchema),
+  deleteMyAccount: op('deleteMyAccount', z.undefined(), { body: DeleteAccountSchema }),
   setUserRoles: op('setUserRoles', UserSchema.loose(), { path: z.object({ id: ObjectIdSchema }), body: UserRolesSchema }),
+  auditLog: op('auditLog', AuditPageSchema, { query: AuditQuerySchema }),
+  announcementRecipients: op('announcementRecipients', AnnouncementRecipientsSchema, { query: AnnouncementTargetSchema }),
+  announcements: op('announcements', AnnouncementListSchema, { query: AnnouncementTargetSchema }),
+  announce: op('announce', AnnouncementSchema, { body: AnnouncementInputSchema }),
   uploadImage: op('uploadImage', ImageRefSchema, { query: ImageUploadQuerySchema, body: ImageUploadBodySchema }),
   imageFile: op('imageFile', z.unknown(), { path: z.object({ name: z.string().max(80) }) }),
 };

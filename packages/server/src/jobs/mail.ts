@@ -78,8 +78,9 @@ const DEFAULTS: Record<NotificationKind, { name: string; subject: string; body: 
   reminder: { name: 'Rappel', subject: 'Rappel : {{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir l’événement : {{link}}' },
   followedEvent: { name: 'Nouvel événement suivi', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir l’événement : {{link}}' },
   raffleDraw: { name: 'Tirage de tombola', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir la tombola : {{link}}' },
+  announcement: { name: 'Annonce', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nEn savoir plus : {{link}}' },
 };
-const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'les rappels', followedEvent: 'les nouveaux événements de vos abonnements', raffleDraw: 'les tirages de tombola' };
+const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'les rappels', followedEvent: 'les nouveaux événements de vos abonnements', raffleDraw: 'les tirages de tombola', announcement: 'les annonces des lieux, organisations et événements' };
 
 export function publicUrl(): string {
   return (process.env.SORTIE_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');

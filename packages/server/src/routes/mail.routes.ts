@@ -6,7 +6,7 @@ import { requireUser } from '../http/session';
 import { serve } from '../http/serve';
 import { readUnsubscribeToken } from '../jobs';
 
-const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'rappels', followedEvent: 'nouveaux événements de vos abonnements', raffleDraw: 'tirages de tombola' };
+const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'rappels', followedEvent: 'nouveaux événements de vos abonnements', raffleDraw: 'tirages de tombola', announcement: 'annonces des lieux, organisations et événements' };
 
 /** What a visitor receives (per kind, in the app and by e-mail), and the one-click unsubscribe link of the mails. */
 export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {

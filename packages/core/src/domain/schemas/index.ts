@@ -8,5 +8,7 @@ export * from './content.schema';
 export * from './links.schema';
 export * from './operations.schema';
 export * from './auth.schema';
+export * from './identity.schema';
 export * from './music.schema';
 export * from './image.schema';
+export * from './announcements.schema';

@@ -48,6 +48,8 @@ export const USER_LABELS: ResourceLabels = {
     ...channels('followedEvent'),
     'notificationPreferences.raffleDraw': field('Tirages des tombolas', 'Le résultat des tombolas où elle joue.'),
     ...channels('raffleDraw'),
+    'notificationPreferences.announcement': field('Annonces', 'Les messages des lieux, organisations et événements qu’elle suit ou où elle participe.'),
+    ...channels('announcement'),
   },
 };
 

@@ -9,6 +9,7 @@ const KINDS: Record<NotificationKind, { label: string; hint: string }> = {
   reminder: { label: 'Rappels de mes favoris', hint: 'La veille et une heure avant un événement que j’aime.' },
   followedEvent: { label: 'Nouveautés de mes abonnements', hint: 'Quand un lieu, une organisation ou un artiste que je suis publie un événement.' },
   raffleDraw: { label: 'Tirages de tombola', hint: 'Quand une tombola à laquelle je participe est tirée.' },
+  announcement: { label: 'Annonces', hint: 'Ce que les lieux et organisations que je suis, et les événements où je participe, ont à me dire.' },
 };
 const CHANNELS = [
   { key: 'inApp', label: 'Dans l’application' },

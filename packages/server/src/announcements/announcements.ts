@@ -1,0 +1,120 @@
+import { AppError, ANNOUNCEMENTS_PER_TARGET_PER_DAY, type Announcement, type AnnouncementTarget } from '@sortie/core/domain';
+import type { z } from 'zod';
+import type { AnnouncementInputSchema } from '@sortie/core/domain';
+import type { AppContext } from '../http/context';
+import { notFound } from '../http/errors';
+import { newId } from '../db/store';
+import { deliver } from '../jobs/notifications';
+import { announcementRecipients, TARGET_TABLES } from './announcement-recipients';
+
+const DAY = 24 * 3600_000;
+
+interface Row {
+  id: string;
+  target_kind: AnnouncementTarget['kind'];
+  target_id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  send_at: string | Date;
+  sent_at: string | Date | null;
+  recipients: number;
+  created_by: string | null;
+  created_at: string | Date;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function toAnnouncement(row: Row): Announcement {
+  return {
+    _id: row.id,
+    target: { kind: row.target_kind, id: row.target_id },
+    title: row.title,
+    body: row.body,
+    ...(row.link ? { link: row.link } : {}),
+    sendAt: iso(row.send_at),
+    sentAt: row.sent_at ? iso(row.sent_at) : null,
+    status: row.sent_at ? 'sent' : 'scheduled',
+    recipients: row.recipients,
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.sent_at ?? row.created_at),
+  };
+}
+
+/** The target's name, or 404 in French: one does not write to a place that is not there. */
+async function targetName(ctx: AppContext, target: AnnouncementTarget): Promise<string> {
+  const column = target.kind === 'event' ? 'title' : 'name';
+  const [row] = await ctx.db.query<{ name: string | null }>(`SELECT data->>'${column}' AS name FROM ${TARGET_TABLES[target.kind]} WHERE id = $1`, [target.id]);
+  if (!row) throw notFound(target.kind === 'event' ? 'Événement introuvable.' : target.kind === 'place' ? 'Lieu introuvable.' : 'Organisation introuvable.');
+  return row.name ?? '';
+}
+
+export async function countRecipients(ctx: AppContext, target: AnnouncementTarget): Promise<number> {
+  await targetName(ctx, target);
+  return (await announcementRecipients(ctx.db, target)).length;
+}
+
+export async function listAnnouncements(ctx: AppContext, target: AnnouncementTarget): Promise<Announcement[]> {
+  const rows = await ctx.db.query<Row>('SELECT * FROM announcements WHERE target_kind = $1 AND target_id = $2 ORDER BY created_at DESC LIMIT 50', [target.kind, target.id]);
+  return rows.map(toAnnouncement);
+}
+
+/**
+ * Records an announcement (at most ANNOUNCEMENTS_PER_TARGET_PER_DAY per target over a rolling
+ * day, counted in the database under a lock on the target, so it holds across processes), then
+ * sends it at once unless it is for later.
+ */
+export async function announce(ctx: AppContext, input: z.output<typeof AnnouncementInputSchema>, author: { _id: string }): Promise<Announcement> {
+  await targetName(ctx, input.target);
+  const now = ctx.now();
+  const sendAt = input.sendAt ? Math.max(Date.parse(input.sendAt), now) : now;
+  const id = newId();
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`announcement:${input.target.kind}:${input.target.id}`]);
+    const [recent] = await tx.query<{ count: number; oldest: string | Date | null }>(
+      'SELECT count(*)::int AS count, min(created_at) AS oldest FROM announcements WHERE target_kind = $1 AND target_id = $2 AND created_at > $3',
+      [input.target.kind, input.target.id, new Date(now - DAY).toISOString()],
+    );
+    if (recent && recent.count >= ANNOUNCEMENTS_PER_TARGET_PER_DAY) {
+      const retry = recent.oldest ? new Date(recent.oldest).getTime() + DAY : now + DAY;
+      throw new AppError(
+        `Déjà ${ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces en 24 heures pour ce destinataire : la prochaine sera possible à partir de ${new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }).format(retry)}.`,
+        { code: 'RATE_LIMITED', statusCode: 429 },
+      );
+    }
+    await tx.query(
+      'INSERT INTO announcements (id, target_kind, target_id, title, body, link, send_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [id, input.target.kind, input.target.id, input.title, input.body, input.link ?? null, new Date(sendAt).toISOString(), author._id, new Date(now).toISOString()],
+    );
+  });
+  if (sendAt <= now) await send(ctx, id);
+  const [row] = await ctx.db.query<Row>('SELECT * FROM announcements WHERE id = $1', [id]);
+  return toAnnouncement(row!);
+}
+
+/**
+ * Delivers one announcement to each recipient (a notification, and an e-mail to those who chose
+ * it), then marks it sent. Each recipient's notification is keyed by announcement and person:
+ * two processes sending it at once, or a send that resumes, never notify anyone twice.
+ */
+export async function send(ctx: AppContext, id: string): Promise<number> {
+  const [row] = await ctx.db.query<Row>('SELECT * FROM announcements WHERE id = $1 AND sent_at IS NULL', [id]);
+  if (!row) return 0;
+  const target = { kind: row.target_kind, id: row.target_id };
+  const recipients = await announcementRecipients(ctx.db, target);
+  const link = row.link ?? (target.kind === 'event' ? `/events/${target.id}` : target.kind === 'place' ? `/places/${target.id}` : `/organizations/${target.id}`);
+  for (const userId of recipients) {
+    await deliver(ctx, { userId, kind: 'announcement', key: `announcement:${id}:${userId}`, title: row.title, body: row.body, link });
+  }
+  await ctx.db.query('UPDATE announcements SET sent_at = $2, recipients = $3 WHERE id = $1 AND sent_at IS NULL', [id, new Date(ctx.now()).toISOString(), recipients.length]);
+  return recipients.length;
+}
+
+/** The announcements whose time has come (the jobs runner's `announcements` job). */
+export async function sendDue(ctx: AppContext, now: Date): Promise<{ sent: number; recipients: number }> {
+  const due = await ctx.db.query<{ id: string }>('SELECT id FROM announcements WHERE sent_at IS NULL AND send_at <= $1 ORDER BY send_at LIMIT 100', [now.toISOString()]);
+  let recipients = 0;
+  for (const { id } of due) recipients += await send(ctx, id);
+  return { sent: due.length, recipients };
+}

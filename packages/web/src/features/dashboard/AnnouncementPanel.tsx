@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  AnnouncementInputSchema,
+  ANNOUNCEMENTS_PER_TARGET_PER_DAY,
+  isoToParisLocal,
+  OPERATION_ROUTES,
+  parisLocalToIso,
+  ProductApiPort,
+  type Announcement,
+  type AnnouncementTarget,
+} from '@sortie/core';
+import { useUseCase } from '../../services/container-context';
+import { apiErrorMessage } from '../../data/api-error-message';
+import { formatDateTime } from '../../format';
+import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
+
+const inputClass = 'mt-1 w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary';
+
+/** Whom the announcement reaches, in the words of its target. */
+const AUDIENCE: Record<AnnouncementTarget['kind'], { title: string; who: (n: number) => string }> = {
+  place: { title: 'Annonce aux abonnés du lieu', who: (n) => (n === 0 ? 'Personne ne suit encore ce lieu.' : `${n} abonné${n > 1 ? 's' : ''} la recevr${n > 1 ? 'ont' : 'a'}.`) },
+  organization: { title: 'Annonce aux abonnés de l’organisation', who: (n) => (n === 0 ? 'Personne ne suit encore cette organisation.' : `${n} abonné${n > 1 ? 's' : ''} la recevr${n > 1 ? 'ont' : 'a'}.`) },
+  event: {
+    title: 'Annonce aux participants',
+    who: (n) => (n === 0 ? 'Personne n’a encore aimé cet événement ni participé à ses jeux.' : `${n} participant${n > 1 ? 's' : ''} (favoris, formulaires, tombolas, tournois) la recevr${n > 1 ? 'ont' : 'a'}.`),
+  },
+};
+
+/**
+ * On a place's, an organisation's or an event's dashboard page: write to its followers (or the
+ * event's participants), see how many will receive it before sending, send now or at a time,
+ * and what was sent before. The server keeps to ANNOUNCEMENTS_PER_TARGET_PER_DAY a day.
+ */
+export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['kind']; record: DashboardRecord }) {
+  const api = useUseCase(ProductApiPort);
+  const target = { kind, id: record._id };
+  const ids = useId();
+  const [recipients, setRecipients] = useState<number | null>(null);
+  const [history, setHistory] = useState<Announcement[] | null>(null);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [link, setLink] = useState('');
+  const [later, setLater] = useState(false);
+  const [sendAt, setSendAt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [count, list] = await Promise.all([api.call(OPERATION_ROUTES.announcementRecipients, { query: target }), api.call(OPERATION_ROUTES.announcements, { query: target })]);
+      setRecipients(count.recipients);
+      setHistory(list.items);
+    } catch (error) {
+      setMessage({ ok: false, text: apiErrorMessage(error) });
+    }
+    // The target is the record's: one per panel.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, kind, record._id]);
+  useEffect(() => void load(), [load]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    const parsed = AnnouncementInputSchema.safeParse({ target, title, body, ...(link.trim() ? { link: link.trim() } : {}), ...(later && sendAt ? { sendAt: parisLocalToIso(sendAt) } : {}) });
+    if (!parsed.success) {
+      setMessage({ ok: false, text: parsed.error.issues[0]?.message ?? 'Annonce invalide.' });
+      return;
+    }
+    if (later && !sendAt) {
+      setMessage({ ok: false, text: 'Choisissez la date et l’heure d’envoi.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const sent = await api.call(OPERATION_ROUTES.announce, { body: parsed.data });
+      setMessage({
+        ok: true,
+        text: sent.status === 'sent' ? `Annonce envoyée à ${sent.recipients} personne${sent.recipients > 1 ? 's' : ''}.` : `Annonce programmée le ${formatDateTime(sent.sendAt)}.`,
+      });
+      setTitle('');
+      setBody('');
+      setLink('');
+      setSendAt('');
+      setLater(false);
+      await load();
+    } catch (error) {
+      setMessage({ ok: false, text: apiErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const audience = AUDIENCE[kind];
+  return (
+    <section className={PANEL_CLASS} aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="text-lg font-semibold">
+        {audience.title}
+      </h2>
+      <p className="text-sm text-muted" aria-live="polite">
+        {recipients === null ? 'Calcul des destinataires…' : audience.who(recipients)} Au plus {ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces par 24 heures.
+      </p>
+      <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+        <label className="block text-sm font-medium">
+          Objet de l’annonce
+          <input className={inputClass} value={title} maxLength={120} required onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium">
+          Message de l’annonce
+          <textarea className={inputClass} rows={3} value={body} maxLength={2000} onChange={(e) => setBody(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium">
+          Lien de l’annonce (facultatif)
+          <input className={inputClass} value={link} placeholder="/events/… ou https://…" onChange={(e) => setLink(e.target.value)} />
+          <span className="mt-1 block text-xs text-muted">Sans lien, la notification mène à cette page publique.</span>
+        </label>
+        <fieldset className="space-y-1 text-sm">
+          <legend className="font-medium">Envoi</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={`${ids}-when`} checked={!later} onChange={() => setLater(false)} /> Maintenant
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={`${ids}-when`} checked={later} onChange={() => setLater(true)} /> Plus tard
+          </label>
+          {later && (
+            <label className="block">
+              <span className="sr-only">Date et heure d’envoi</span>
+              <input type="datetime-local" className={inputClass} value={sendAt} min={isoToParisLocal(new Date().toISOString())} onChange={(e) => setSendAt(e.target.value)} />
+            </label>
+          )}
+        </fieldset>
+        <button type="submit" className={PANEL_BUTTON_CLASS} disabled={busy}>
+          {busy ? 'Envoi…' : later ? 'Programmer l’annonce' : 'Envoyer l’annonce'}
+        </button>
+      </form>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-success' : 'text-error'}`}>
+          {message.text}
+        </p>
+      )}
+      {history && history.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold">Annonces précédentes</h3>
+          <ul className="mt-1 space-y-1 text-sm">
+            {history.map((item) => (
+              <li key={item._id}>
+                <span className="font-medium">{item.title}</span> —{' '}
+                {item.status === 'sent' ? `envoyée le ${formatDateTime(item.sentAt ?? item.sendAt)} à ${item.recipients} personne${item.recipients > 1 ? 's' : ''}` : `programmée le ${formatDateTime(item.sendAt)}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
