@@ -87,6 +87,45 @@ describe('session, origin and rate limit over HTTP', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ identityProvider: 'firebase', firebase: { projectId: PROJECT } });
   });
 
+  it('refuses to link a Firebase identity to an existing account unless the provider vouches for the address', async () => {
+    const admin = DEMO_ACCOUNTS.admin.email;
+    const unverified = await t.app.inject({ method: 'POST', remoteAddress: '10.22.0.1', url: '/api/auth/login/web', payload: { idToken: await kit.token({ email: admin, email_verified: false }, { sub: 'uid-pirate' }) } });
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Un compte existe déjà avec cette adresse. Connectez-vous avec votre méthode habituelle, ou vérifiez votre adresse e-mail auprès de votre fournisseur.',
+    });
+    expect(unverified.cookies).toEqual([]);
+    // Saying nothing of the address is not vouching for it either.
+    const silent = await t.app.inject({ method: 'POST', remoteAddress: '10.22.0.2', url: '/api/auth/login/web', payload: { idToken: await kit.token({ email: admin }, { sub: 'uid-pirate' }) } });
+    expect(silent.statusCode).toBe(403);
+    const [row] = await t.db.query<{ firebase_uid: string | null }>('SELECT firebase_uid FROM users WHERE id = $1', [DEMO_IDS.users.admin]);
+    expect(row!.firebase_uid).toBeNull();
+
+    const verified = await t.app.inject({ method: 'POST', remoteAddress: '10.22.0.3', url: '/api/auth/login/web', payload: { idToken: await kit.token({ email: admin, email_verified: true }, { sub: 'uid-alice' }) } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ _id: DEMO_IDS.users.admin, roles: ['admin'], emailVerified: true });
+  });
+
+  it('links a Google or Apple sign-in by its address (their provider owns it), and creates an unverified account otherwise', async () => {
+    const google = await t.app.inject({
+      method: 'POST', remoteAddress: '10.22.0.5',
+      url: '/api/auth/login/web',
+      payload: { idToken: await kit.token({ email: DEMO_ACCOUNTS.staff.email, firebase: { sign_in_provider: 'google.com' } }, { sub: 'uid-samir-google' }) },
+    });
+    expect(google.statusCode).toBe(200);
+    expect(google.json().user._id).toBe(DEMO_IDS.users.staff);
+    const stranger = await t.app.inject({
+      method: 'POST', remoteAddress: '10.22.0.6',
+      url: '/api/auth/login/web',
+      payload: { idToken: await kit.token({ email: 'nouveau@exemple.fr', email_verified: false, firebase: { sign_in_provider: 'password' } }, { sub: 'uid-nouveau' }) },
+    });
+    expect(stranger.json().user).toMatchObject({ email: 'nouveau@exemple.fr', emailVerified: false });
+    // Verified since at Firebase: the next sign-in says so, and the account follows.
+    const later = await t.app.inject({ method: 'POST', remoteAddress: '10.22.0.4', url: '/api/auth/login/web', payload: { idToken: await kit.token({ email: 'nouveau@exemple.fr', email_verified: true }, { sub: 'uid-nouveau' }) } });
+    expect(later.json().user).toMatchObject({ _id: stranger.json().user._id, emailVerified: true });
+  });
+
   it('sets a Secure __Host- cookie behind https', async () => {
     const { idToken } = (await t.app.inject({ method: 'POST', url: '/api/identity/signIn', payload: { email: DEMO_ACCOUNTS.staff.email, password: 'sortie-demo' } })).json();
     const secure = await testApp({ db: t.db, config: { secureCookies: true } });
@@ -97,6 +136,24 @@ describe('session, origin and rate limit over HTTP', () => {
     const me = await secure.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${cookie.name}=${cookie.value}` } });
     expect(me.json().email).toBe(DEMO_ACCOUNTS.staff.email);
     await secure.app.close();
+  });
+
+  it('makes the cookie Secure when a trusted proxy says the request came over https, without the operator flag', async () => {
+    const { idToken } = (await t.app.inject({ method: 'POST', remoteAddress: '10.22.0.7', url: '/api/identity/signIn', payload: { email: DEMO_ACCOUNTS.staff.email, password: 'sortie-demo' } })).json();
+    const proxied = await testApp({ db: t.db, config: { trustProxy: true, secureCookies: false } });
+    try {
+      const overHttps = await proxied.app.inject({ method: 'POST', remoteAddress: '10.22.0.8', url: '/api/auth/login/web', payload: { idToken }, headers: { 'x-forwarded-proto': 'https' } });
+      expect(overHttps.cookies[0]).toMatchObject({ name: '__Host-sortie_session', secure: true, httpOnly: true });
+      const overHttp = await proxied.app.inject({ method: 'POST', remoteAddress: '10.22.0.9', url: '/api/auth/login/web', payload: { idToken }, headers: { 'x-forwarded-proto': 'http' } });
+      expect(overHttp.cookies[0]).toMatchObject({ name: 'sortie_session' });
+      expect(overHttp.cookies[0]!.secure).toBeFalsy();
+    } finally {
+      await proxied.app.close();
+    }
+    // Without a trusted proxy, the header is anybody's: it changes nothing.
+    const direct = await t.app.inject({ method: 'POST', remoteAddress: '10.22.0.10', url: '/api/auth/login/web', payload: { idToken }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(direct.cookies[0]).toMatchObject({ name: 'sortie_session' });
+    expect(direct.cookies[0]!.secure).toBeFalsy();
   });
 
   it('refuses a state-changing request from another origin, accepts its own, the allowed ones and none', async () => {

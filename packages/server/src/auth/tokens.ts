@@ -15,7 +15,16 @@ export interface Identity {
   name: string | null;
   /** What the provider says of the e-mail (Firebase's email_verified); absent when it says nothing (the embedded provider). */
   emailVerified?: boolean;
+  /** How the person signed in with Firebase (`firebase.sign_in_provider`: google.com, apple.com, password…). */
+  signInProvider?: string;
 }
+
+/** Sign-in methods whose provider owns the address: what they say of an e-mail is proven. */
+const VOUCHING_PROVIDERS = new Set(['google.com', 'apple.com']);
+
+/** Whether the provider proves the identity's e-mail: Firebase's email_verified, or a Google or Apple sign-in. */
+export const identityEmailProven = (identity: Identity): boolean =>
+  identity.provider === 'firebase' && !!identity.email && (identity.emailVerified === true || VOUCHING_PROVIDERS.has(identity.signInProvider ?? ''));
 
 const invalid = (cause?: unknown) => new AuthError('Jeton d’identité invalide ou expiré.', { code: 'INVALID_ID_TOKEN', cause });
 
@@ -80,12 +89,14 @@ export class TokenService {
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) throw invalid();
       if (typeof payload.auth_time === 'number' && payload.auth_time * 1000 > this.now() + 60_000) throw invalid();
+      const signInProvider = (payload.firebase as { sign_in_provider?: unknown } | undefined)?.sign_in_provider;
       return {
         provider: 'firebase',
         subject: sub,
         email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
         name: typeof payload.name === 'string' ? payload.name : null,
         ...(typeof payload.email_verified === 'boolean' ? { emailVerified: payload.email_verified } : {}),
+        ...(typeof signInProvider === 'string' ? { signInProvider } : {}),
       };
     } catch (error) {
       throw error instanceof AuthError ? error : invalid(error);

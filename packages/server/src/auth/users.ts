@@ -1,17 +1,35 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Db, Row } from '../db/database';
 import { Store, toJson, type Json } from '../db/store';
 import { ENTITIES } from '../db/entities';
 import { hashPassword, verifyPassword } from './passwords';
-import type { Identity } from './tokens';
+import { identityEmailProven, type Identity } from './tokens';
 import { AuthError } from '@sortie/core';
 import { ConflictError } from '../http/errors';
 
 export const SESSION_TTL_DAYS = 30;
-export type UserJson = Json & { email: string; displayName: string; roles: string[] };
+/** An account as the server hands it around; `emailVerified` when it was read with its row (the session's user always). */
+export type UserJson = Json & { email: string; displayName: string; roles: string[]; emailVerified?: boolean };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const userKind = ENTITIES.users;
+/** A users row as JSON, with whether its address is proven (issue 22). */
+const userOf = (row: Row): UserJson => ({ ...toJson(userKind, row), emailVerified: row.email_verified_at != null }) as UserJson;
+
+/** Refused rather than linked: a provider that does not vouch for an address cannot claim the account that holds it. */
+export const UNPROVEN_EMAIL_MESSAGE =
+  'Un compte existe déjà avec cette adresse. Connectez-vous avec votre méthode habituelle, ou vérifiez votre adresse e-mail auprès de votre fournisseur.';
+
+/** One session as its owner sees it; the token's hash never leaves this class. */
+export interface SessionRow {
+  id: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+/** A session's last use is written at most this often (a write per request would cost every page). */
+const TOUCH_INTERVAL = `interval '5 minutes'`;
 
 /** Accounts, their passwords and their sessions. */
 export class Users {
@@ -21,20 +39,30 @@ export class Users {
   }
 
   async byId(id: string): Promise<UserJson | null> {
-    return (await this.store.get('users', id)) as UserJson | null;
+    const [row] = await this.db.query('SELECT * FROM users WHERE id = $1', [id]);
+    return row ? userOf(row) : null;
   }
 
   async byEmail(email: string): Promise<{ user: UserJson; passwordHash: string | null } | null> {
     const [row] = await this.db.query('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
-    return row ? { user: toJson(userKind, row) as UserJson, passwordHash: (row.password_hash as string | null) ?? null } : null;
+    return row ? { user: userOf(row), passwordHash: (row.password_hash as string | null) ?? null } : null;
   }
 
-  async create(input: { email: string; displayName: string; password?: string; roles?: string[]; city?: string; firebaseUid?: string; id?: string }, db: Db = this.db): Promise<UserJson> {
+  /**
+   * A new account. Its address counts as proven unless `emailVerified: false` (a sign-up with the
+   * embedded provider, a provider that does not vouch for it): the demo's, the CLI's and staff's accounts are.
+   */
+  async create(
+    input: { email: string; displayName: string; password?: string; roles?: string[]; city?: string; firebaseUid?: string; id?: string; emailVerified?: boolean },
+    db: Db = this.db,
+  ): Promise<UserJson> {
     const email = input.email.toLowerCase();
     const data = { displayName: input.displayName, email, roles: input.roles ?? [], ...(input.city ? { city: input.city } : {}), messagingTokens: [] };
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     try {
-      return (await this.store.insert('users', data, { id: input.id, db, extra: { password_hash: passwordHash, firebase_uid: input.firebaseUid ?? null } })) as UserJson;
+      const unproven = input.emailVerified === false ? { email_verified_at: null } : {};
+      const user = await this.store.insert('users', data, { id: input.id, db, extra: { password_hash: passwordHash, firebase_uid: input.firebaseUid ?? null, ...unproven } });
+      return { ...user, emailVerified: input.emailVerified !== false } as UserJson;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new ConflictError('Un compte existe déjà avec cette adresse e-mail.', 'EMAIL_TAKEN');
       throw error;
@@ -56,20 +84,46 @@ export class Users {
       if (!user) throw new AuthError('Compte introuvable.', { code: 'UNKNOWN_ACCOUNT' });
       return user;
     }
+    const proven = identityEmailProven(identity);
     const [row] = await this.db.query('SELECT * FROM users WHERE firebase_uid = $1', [identity.subject]);
-    if (row) return toJson(userKind, row) as UserJson;
+    if (row) {
+      // The provider proves the address now (verified since the last sign-in): so does the account, if the address is still its.
+      if (proven && row.email_verified_at == null && row.email === identity.email) {
+        const [updated] = await this.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL RETURNING *', [row.id]);
+        return userOf(updated ?? row);
+      }
+      return userOf(row);
+    }
     if (identity.email) {
       const existing = await this.byEmail(identity.email);
       if (existing) {
-        await this.db.query('UPDATE users SET firebase_uid = $2 WHERE id = $1', [existing.user._id, identity.subject]);
-        return existing.user;
+        // Linking on an address the provider does not vouch for would hand the account to whoever typed it.
+        if (!proven) throw new AuthError(UNPROVEN_EMAIL_MESSAGE, { code: 'EMAIL_NOT_VERIFIED', statusCode: 403 });
+        const [linked] = await this.db.query('UPDATE users SET firebase_uid = $2, email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1 RETURNING *', [
+          existing.user._id,
+          identity.subject,
+        ]);
+        return linked ? userOf(linked) : existing.user;
       }
     }
     return this.create({
       email: identity.email ?? `${identity.subject.toLowerCase().replace(/[^a-z0-9]/g, '')}@firebase.invalid`,
       displayName: identity.name ?? identity.email?.split('@')[0] ?? 'Utilisateur',
       firebaseUid: identity.subject,
+      emailVerified: proven,
     });
+  }
+
+  /** Sets an account's password (a reset by link, a change while signed in). */
+  async setPassword(userId: string, password: string, db: Db = this.db): Promise<void> {
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, await hashPassword(password)]);
+  }
+
+  /** Whether `password` is the account's; false for an account without one (signed in through a provider). Always runs scrypt. */
+  async checkPassword(userId: string, password: string): Promise<{ ok: boolean; hasPassword: boolean }> {
+    const [row] = await this.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    const ok = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    return { ok: ok && !!row?.password_hash, hasPassword: !!row?.password_hash };
   }
 
   async addMessagingToken(userId: string, token: string): Promise<void> {
@@ -79,18 +133,48 @@ export class Users {
     );
   }
 
-  async createSession(userId: string): Promise<string> {
+  /** Opens a session; the browser that asked (its User-Agent, cut to 400 characters) names it on /account. */
+  async createSession(userId: string, meta: { userAgent?: string | null } = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_TTL_DAYS} days')`, [sha256(token), userId]);
+    await this.db.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent) VALUES ($1, $2, now() + interval '${SESSION_TTL_DAYS} days', $3)`, [
+      sha256(token),
+      userId,
+      meta.userAgent?.slice(0, 400) || null,
+    ]);
     return token;
   }
 
+  /** The account of a live session; its last use is noted on the way (at most every five minutes). */
   async fromSession(token: string): Promise<UserJson | null> {
+    const hash = sha256(token);
     const [row] = await this.db.query(
-      'SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()',
-      [sha256(token)],
+      `WITH touched AS (UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND expires_at > now() AND last_used_at < now() - ${TOUCH_INTERVAL} RETURNING 1)
+       SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [hash],
     );
-    return row ? (toJson(userKind, row) as UserJson) : null;
+    return row ? userOf(row) : null;
+  }
+
+  /** The live sessions of an account, the most recently used first; `current` marks the one of `token`. */
+  async sessionsOf(userId: string, token: string | null): Promise<SessionRow[]> {
+    const rows = await this.db.query<{ id: string; user_agent: string | null; created_at: Date | string; last_used_at: Date | string; current: boolean }>(
+      `SELECT id, user_agent, created_at, last_used_at, token_hash = $2 AS current FROM sessions WHERE user_id = $1 AND expires_at > now() ORDER BY last_used_at DESC, created_at DESC, id`,
+      [userId, token ? sha256(token) : null],
+    );
+    const iso = (value: Date | string) => new Date(value).toISOString();
+    return rows.map((row) => ({ id: row.id, userAgent: row.user_agent, createdAt: iso(row.created_at), lastUsedAt: iso(row.last_used_at), current: row.current === true }));
+  }
+
+  /**
+   * Ends sessions of an account: all of them, all but the one of `except`, or only the one named `id`.
+   * Answers the rooms of their sockets (see sessionRoom), so that the caller closes them too.
+   */
+  async endSessions(userId: string, options: { except?: string | null; id?: string } = {}, db: Db = this.db): Promise<string[]> {
+    const rows = await db.query<{ token_hash: string }>(
+      `DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR token_hash <> $2) AND ($3::text IS NULL OR id = $3) RETURNING token_hash`,
+      [userId, options.except ? sha256(options.except) : null, options.id ?? null],
+    );
+    return rows.map((row) => `session:${row.token_hash}`);
   }
 
   async endSession(token: string): Promise<void> {

@@ -6,13 +6,17 @@ import { serve } from '../http/serve';
 import { grantConfiguredAdmin } from '../auth/admin-email';
 import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
 import { sessionRoom } from '../socket/handshake-user';
+import { registerIdentityRoutes } from '../identity/identity.routes';
+import { sendVerificationLink } from '../identity/identity';
 
 /** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limited = { route: { config: { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: '1 minute' } } } };
 
   serve(app, OPERATIONS.signUp, async ({ body: input }, { reply }) => {
-    const user = await ctx.users.create({ email: input.email, password: input.password, displayName: input.displayName ?? input.email.split('@')[0]! });
+    // Nobody has proven the address yet: a one-time link goes to it (issue 22).
+    const user = await ctx.users.create({ email: input.email, password: input.password, displayName: input.displayName ?? input.email.split('@')[0]!, emailVerified: false });
+    await sendVerificationLink(ctx, user);
     return reply.status(201).send({ idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) });
   }, limited);
 
@@ -23,9 +27,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   serve(app, OPERATIONS.loginWeb, async ({ body: input }, { request, reply }) => {
     const identity = await ctx.tokens.verify(input.idToken);
-    const user = await grantConfiguredAdmin(ctx.db, ctx.config.adminEmail, await ctx.users.fromIdentity(identity), identity);
+    const account = await ctx.users.fromIdentity(identity);
+    const user = { ...(await grantConfiguredAdmin(ctx.db, ctx.config.adminEmail, account, identity)), emailVerified: account.emailVerified };
     if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
-    const token = await ctx.users.createSession(user._id);
+    const token = await ctx.users.createSession(user._id, { userAgent: request.headers['user-agent'] });
     setSessionCookie(ctx, request, reply, token);
     // The CLI has no cookie jar: it keeps the session token from the body. Browsers (which
     // send an Origin) only get the httpOnly cookie, so page scripts never see the token.
@@ -48,4 +53,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     clearSessionCookie(ctx, request, reply);
     return { user: null };
   });
+
+  registerIdentityRoutes(app, ctx);
 }

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, testApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { identityMailsSettled, isEmailVerified } from './identity';
+
+const HOUR = 3600_000;
+const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0';
+
+describe('verified e-mails, password reset and sessions (issue 22)', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  // The server's clock, moved by the tests (links expire by it).
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await testApp({ now: () => clock });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload?: unknown, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), headers: cookie ? { cookie } : {} });
+  /** The link of the newest mail to `to` whose subject says `subject`, once the mails have left. */
+  async function linkIn(to: string, path: string): Promise<string> {
+    await identityMailsSettled();
+    const rows = await t.db.query<{ text: string }>(`SELECT text FROM mails WHERE "to" = $1 AND text LIKE $2 ORDER BY created_at DESC, id DESC LIMIT 1`, [to, `%${path}?token=%`]);
+    const match = rows[0]?.text.match(/\?token=([A-Za-z0-9_-]+)/);
+    if (!match) throw new Error(`no ${path} mail to ${to}`);
+    return match[1]!;
+  }
+  const mailCount = async (to: string) => {
+    await identityMailsSettled();
+    return Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM mails WHERE "to" = $1`, [to]))[0]!.n);
+  };
+  async function signUp(email: string, password = 'mot-de-passe-1') {
+    const created = await post('/api/identity/signUp', { email, password, displayName: 'Nina' });
+    expect(created.statusCode).toBe(201);
+    return signIn(t.app, email, password);
+  }
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+
+  it('mails a one-time link on sign-up that proves the address, once, for 24 hours', async () => {
+    const cookie = await signUp('nina@exemple.fr');
+    expect((await me(cookie)).json()).toMatchObject({ email: 'nina@exemple.fr', emailVerified: false });
+    const userId = (await me(cookie)).json()._id as string;
+    expect(await isEmailVerified(t.db, userId)).toBe(false);
+
+    const token = await linkIn('nina@exemple.fr', '/account/verify');
+    const [stored] = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM identity_tokens WHERE user_id = $1', [userId]);
+    expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.token_hash).not.toContain(token);
+
+    const verified = await post('/api/identity/verifyEmail', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ emailVerified: true, message: 'Merci : votre adresse e-mail est vérifiée.' });
+    expect((await me(cookie)).json().emailVerified).toBe(true);
+    expect(await isEmailVerified(t.db, userId)).toBe(true);
+
+    const again = await post('/api/identity/verifyEmail', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'INVALID_LINK', message: expect.stringContaining('déjà servi ou il a expiré') });
+  });
+
+  it('refuses a verification link past 24 hours, and a malformed one with a 400 in French', async () => {
+    await signUp('tard@exemple.fr');
+    const token = await linkIn('tard@exemple.fr', '/account/verify');
+    clock += 24 * HOUR + 1000;
+    try {
+      expect((await post('/api/identity/verifyEmail', { token })).json()).toMatchObject({ statusCode: 400, code: 'INVALID_LINK' });
+    } finally {
+      clock -= 24 * HOUR + 1000;
+    }
+    const malformed = await post('/api/identity/verifyEmail', { token: 'court' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toContain('Le lien est incomplet');
+  });
+
+  it('resends the link to a signed-in account, three times an hour at most; demo accounts are verified already', async () => {
+    const cookie = await signUp('renvoi@exemple.fr');
+    for (let i = 0; i < 2; i++) expect((await post('/api/identity/verifyEmail/resend', undefined, cookie)).statusCode).toBe(202);
+    const refused = await post('/api/identity/verifyEmail/resend', undefined, cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('Plusieurs liens vous ont déjà été envoyés');
+    expect(await mailCount('renvoi@exemple.fr')).toBe(3);
+    expect((await post('/api/identity/verifyEmail/resend')).statusCode).toBe(401);
+
+    const visitor = await signIn(t.app, DEMO_ACCOUNTS.visitor.email);
+    expect((await me(visitor)).json().emailVerified).toBe(true);
+    expect((await post('/api/identity/verifyEmail/resend', undefined, visitor)).json().message).toBe('Votre adresse e-mail est déjà vérifiée.');
+    expect(await isEmailVerified(t.db, DEMO_IDS.users.visitor)).toBe(true);
+  });
+
+  it('answers a reset request alike whether or not the account exists, and mails only the real one', async () => {
+    const known = await post('/api/identity/passwordReset', { email: 'nina@exemple.fr' });
+    const unknown = await post('/api/identity/passwordReset', { email: 'personne@exemple.fr' });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json().message).toContain('Si un compte existe avec cette adresse');
+    expect(await mailCount('personne@exemple.fr')).toBe(0);
+    expect(await linkIn('nina@exemple.fr', '/account/reset')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await post('/api/identity/passwordReset', { email: 'pas-une-adresse' })).statusCode).toBe(400);
+  });
+
+  it('sets the new password by the link, once, and ends every session of the account', async () => {
+    await signUp('remi@exemple.fr', 'ancien-mot-de-passe');
+    const phone = await signIn(t.app, 'remi@exemple.fr', 'ancien-mot-de-passe');
+    const laptop = await signIn(t.app, 'remi@exemple.fr', 'ancien-mot-de-passe');
+    await post('/api/identity/passwordReset', { email: 'remi@exemple.fr' });
+    const token = await linkIn('remi@exemple.fr', '/account/reset');
+
+    const short = await post('/api/identity/passwordReset/confirm', { token, password: 'court' });
+    expect(short.statusCode).toBe(400);
+    const done = await post('/api/identity/passwordReset/confirm', { token, password: 'nouveau-mot-de-passe' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toContain('toutes vos sessions sont fermées');
+
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await post('/api/identity/signIn', { email: 'remi@exemple.fr', password: 'ancien-mot-de-passe' })).statusCode).toBe(401);
+    expect((await post('/api/identity/signIn', { email: 'remi@exemple.fr', password: 'nouveau-mot-de-passe' })).statusCode).toBe(200);
+    // The link reached the mailbox: the address is proven too.
+    expect((await me(await signIn(t.app, 'remi@exemple.fr', 'nouveau-mot-de-passe'))).json().emailVerified).toBe(true);
+
+    const reused = await post('/api/identity/passwordReset/confirm', { token, password: 'troisieme-mot-de-passe' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().code).toBe('INVALID_LINK');
+  });
+
+  it('refuses a reset link past one hour', async () => {
+    await post('/api/identity/passwordReset', { email: 'nina@exemple.fr' });
+    const token = await linkIn('nina@exemple.fr', '/account/reset');
+    clock += HOUR + 1000;
+    try {
+      expect((await post('/api/identity/passwordReset/confirm', { token, password: 'nouveau-mot-de-passe' })).json()).toMatchObject({ statusCode: 400, code: 'INVALID_LINK' });
+    } finally {
+      clock -= HOUR + 1000;
+    }
+    expect((await post('/api/identity/signIn', { email: 'nina@exemple.fr', password: 'mot-de-passe-1' })).statusCode).toBe(200);
+  });
+
+  it('changes the password of the signed-in account, keeping this session and ending the others', async () => {
+    const here = await signUp('chloe@exemple.fr', 'premier-mot-de-passe');
+    const elsewhere = await signIn(t.app, 'chloe@exemple.fr', 'premier-mot-de-passe');
+    const wrong = await post('/api/me/password', { currentPassword: 'pas-le-bon', newPassword: 'second-mot-de-passe' }, here);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('Le mot de passe actuel est incorrect.');
+    const changed = await post('/api/me/password', { currentPassword: 'premier-mot-de-passe', newPassword: 'second-mot-de-passe' }, here);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().message).toBe('Mot de passe changé. Votre autre session est fermée.');
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await post('/api/identity/signIn', { email: 'chloe@exemple.fr', password: 'second-mot-de-passe' })).statusCode).toBe(200);
+    expect((await post('/api/me/password', { currentPassword: 'x', newPassword: 'second-mot-de-passe' })).statusCode).toBe(401);
+  });
+
+  it('lists the sessions with their device and last use, never a token, and ends one or all of them', async () => {
+    await signUp('sam@exemple.fr', 'mot-de-passe-sam');
+    const login = async (userAgent: string) => {
+      const { idToken } = (await post('/api/identity/signIn', { email: 'sam@exemple.fr', password: 'mot-de-passe-sam' })).json();
+      const answer = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken }, headers: { 'user-agent': userAgent } });
+      const cookie = answer.cookies.find((c) => c.name.endsWith('sortie_session'))!;
+      return { cookie: `${cookie.name}=${cookie.value}`, token: cookie.value };
+    };
+    const phone = await login(CHROME_ANDROID);
+    const mac = await login(FIREFOX_MAC);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: mac.cookie, 'user-agent': FIREFOX_MAC } });
+    expect(listed.statusCode).toBe(200);
+    const { items } = listed.json() as { items: Array<{ id: string; device: string; current: boolean; createdAt: string; lastUsedAt: string }> };
+    expect(items.map((s) => s.device).sort()).toEqual(['Appareil inconnu', 'Chrome sur Android', 'Firefox sur macOS']);
+    expect(items.filter((s) => s.current).map((s) => s.device)).toEqual(['Firefox sur macOS']);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'lastUsedAt']);
+    expect(listed.body).not.toContain(phone.token);
+    const [{ token_hash: hash }] = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE id = $1', [items[0]!.id]);
+    expect(listed.body).not.toContain(hash);
+
+    const phoneId = items.find((s) => s.device === 'Chrome sur Android')!.id;
+    const one = await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${phoneId}`, headers: { cookie: mac.cookie } });
+    expect(one.json()).toEqual({ ended: 1 });
+    expect((await me(phone.cookie)).statusCode).toBe(401);
+    expect((await me(mac.cookie)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${phoneId}`, headers: { cookie: mac.cookie } })).statusCode).toBe(404);
+
+    const all = await t.app.inject({ method: 'DELETE', url: '/api/me/sessions', headers: { cookie: mac.cookie } });
+    expect(all.json()).toEqual({ ended: 2 });
+    expect((await me(mac.cookie)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions' })).statusCode).toBe(401);
+  });
+
+  it('does not let another account end a session it does not own', async () => {
+    const sam = await signIn(t.app, 'sam@exemple.fr', 'mot-de-passe-sam');
+    const [{ id }] = await t.db.query<{ id: string }>(`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'sam@exemple.fr' LIMIT 1`);
+    const visitor = await signIn(t.app, DEMO_ACCOUNTS.visitor.email);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${id}`, headers: { cookie: visitor } })).statusCode).toBe(404);
+    expect((await me(sam)).statusCode).toBe(200);
+  });
+});

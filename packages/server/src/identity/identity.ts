@@ -1,0 +1,142 @@
+import { AppError, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '@sortie/core';
+import type { Db } from '../db/database';
+import type { AppContext } from '../http/context';
+import { publicUrl, sendMail } from '../jobs/mail';
+import { consumeLink, issueLink, linksSentSince, retireLinks, InvalidLinkError } from './one-time-links';
+
+/** At most this many links of one kind mailed to one account per hour (the rest are not sent). */
+export const LINKS_PER_HOUR = 3;
+const HOUR_MS = 3600_000;
+
+/** Whether the account's address is proven (a link followed, a provider that vouches for it, or an account made by staff, the CLI or the demo). */
+export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1', [userId]);
+  return row?.verified === true;
+}
+
+// --- Mails leave after the answer: a reset request answers alike (and as fast) whether or not the account exists. ---
+
+const pending = new Set<Promise<unknown>>();
+
+/** Runs `work` after the answer; its failure is logged, never the caller's. */
+function later(work: () => Promise<unknown>): void {
+  const task: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'identity mail failed', error: error instanceof Error ? error.message : String(error) })))
+    .finally(() => pending.delete(task));
+  pending.add(task);
+}
+
+/** Resolves once every mail scheduled so far is written (tests; the server's close). */
+export async function identityMailsSettled(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}
+
+const siteUrl = (ctx: AppContext) => (ctx.config.publicUrl ?? publicUrl()).replace(/\/$/, '');
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function linkMail(input: { to: string; userId: string; name: string; subject: string; lead: string; action: string; link: string; footer: string; template: string }) {
+  const text = `Bonjour ${input.name},\n\n${input.lead}\n\n${input.action} : ${input.link}\n\n${input.footer}\n`;
+  const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif"><p>Bonjour ${escapeHtml(input.name)},</p><p>${escapeHtml(input.lead)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(input.action)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(input.footer)}</p></body></html>`;
+  return { to: input.to, userId: input.userId, subject: input.subject, text, html, template: input.template };
+}
+
+/** Issues a verification link (valid 24 h) and mails it to the account's address after the answer. */
+export async function sendVerificationLink(ctx: AppContext, user: { _id: string; email: string; displayName?: string }): Promise<void> {
+  const token = await issueLink(ctx.db, { userId: user._id, email: user.email, purpose: 'verifyEmail', now: ctx.now(), ttlMs: EMAIL_VERIFICATION_TTL_MS });
+  later(() =>
+    sendMail(
+      ctx,
+      linkMail({
+        to: user.email,
+        userId: user._id,
+        name: user.displayName || user.email.split('@')[0]!,
+        subject: 'Confirmez votre adresse e-mail',
+        lead: 'Pour confirmer que cette adresse est bien la vôtre, ouvrez le lien ci-dessous. Il est valable 24 heures et ne sert qu’une fois.',
+        action: 'Confirmer mon adresse',
+        link: `${siteUrl(ctx)}/account/verify?token=${token}`,
+        footer: 'Vous n’avez pas créé de compte sur Sortie ? Ignorez ce message : rien ne sera fait sans ce lien.',
+        template: 'Vérification de l’adresse e-mail',
+      }),
+    ),
+  );
+}
+
+/** Another verification link, for a signed-in account whose address is not proven yet (3 an hour at most). */
+export async function resendVerification(ctx: AppContext, user: { _id: string; email: string; displayName?: string }): Promise<{ message: string }> {
+  if (await isEmailVerified(ctx.db, user._id)) return { message: 'Votre adresse e-mail est déjà vérifiée.' };
+  const sent = await linksSentSince(ctx.db, { userId: user._id, purpose: 'verifyEmail', sinceMs: ctx.now() - HOUR_MS });
+  if (sent >= LINKS_PER_HOUR) throw new AppError('Plusieurs liens vous ont déjà été envoyés dans l’heure : vérifiez votre boîte de réception (et les indésirables), ou réessayez plus tard.', { code: 'TOO_MANY_MAILS', statusCode: 429 });
+  await sendVerificationLink(ctx, user);
+  return { message: `Un nouveau lien vient de partir à ${user.email}. Il est valable 24 heures.` };
+}
+
+/** Follows a verification link: the address it was sent to is proven, if it is still the account's. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ emailVerified: true; message: string }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeLink(tx, { token, purpose: 'verifyEmail', now });
+    const [row] = await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1 AND email = $2 RETURNING id', [
+      link.userId,
+      link.email,
+      new Date(now).toISOString(),
+    ]);
+    if (!row) throw new InvalidLinkError('Ce lien a été envoyé à une adresse qui n’est plus celle du compte.');
+    await retireLinks(tx, { userId: link.userId, purpose: 'verifyEmail', now });
+    return { emailVerified: true as const, message: 'Merci : votre adresse e-mail est vérifiée.' };
+  });
+}
+
+/** The answer to every reset request, whether or not an account has that address. */
+export const PASSWORD_RESET_ANSWER = {
+  message: 'Si un compte existe avec cette adresse, un e-mail vient de lui être envoyé avec un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.',
+};
+
+/** Mails a reset link (valid one hour) when the address is an account's; the same answer, as fast, either way. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<typeof PASSWORD_RESET_ANSWER> {
+  const found = await ctx.users.byEmail(email);
+  const now = ctx.now();
+  // Everything else happens after the answer, for an unknown address too (it then finds nothing to do).
+  later(async () => {
+    if (!found) return;
+    if ((await linksSentSince(ctx.db, { userId: found.user._id, purpose: 'passwordReset', sinceMs: now - HOUR_MS })) >= LINKS_PER_HOUR) return;
+    const token = await issueLink(ctx.db, { userId: found.user._id, email: found.user.email, purpose: 'passwordReset', now, ttlMs: PASSWORD_RESET_TTL_MS });
+    await sendMail(
+      ctx,
+      linkMail({
+        to: found.user.email,
+        userId: found.user._id,
+        name: found.user.displayName || found.user.email.split('@')[0]!,
+        subject: 'Choisissez un nouveau mot de passe',
+        lead: 'Quelqu’un (vous, espérons-le) a demandé à changer le mot de passe de votre compte Sortie. Ce lien est valable une heure et ne sert qu’une fois ; en l’utilisant, vous serez déconnecté de tous vos appareils.',
+        action: 'Choisir un nouveau mot de passe',
+        link: `${siteUrl(ctx)}/account/reset?token=${token}`,
+        footer: 'Vous n’avez rien demandé ? Ignorez ce message : votre mot de passe reste le même.',
+        template: 'Réinitialisation du mot de passe',
+      }),
+    );
+  });
+  return PASSWORD_RESET_ANSWER;
+}
+
+/**
+ * Follows a reset link: the new password is set, every session of the account ends (their
+ * sockets' rooms are answered, to close), the other reset links stop working, and the address
+ * counts as proven (the link reached it).
+ */
+export async function confirmPasswordReset(ctx: AppContext, input: { token: string; password: string }): Promise<{ message: string; rooms: string[] }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeLink(tx, { token: input.token, purpose: 'passwordReset', now });
+    const [row] = await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1 AND email = $2 RETURNING id', [
+      link.userId,
+      link.email,
+      new Date(now).toISOString(),
+    ]);
+    if (!row) throw new InvalidLinkError('Ce lien a été envoyé à une adresse qui n’est plus celle du compte.');
+    await ctx.users.setPassword(link.userId, input.password, tx);
+    await retireLinks(tx, { userId: link.userId, purpose: 'passwordReset', now });
+    const rooms = await ctx.users.endSessions(link.userId, {}, tx);
+    return { message: 'Votre mot de passe est changé, et toutes vos sessions sont fermées. Connectez-vous avec le nouveau.', rooms };
+  });
+}
