@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { RESOURCES, RESOURCE_NAMES, type ResourceName } from './resources';
-import { fieldLabelOf, firstOf, labelPath, newOf, noneOf, RESOURCE_LABELS, valueLabelOf } from './resource-labels';
+import { RESOURCES, RESOURCE_NAMES } from './resources';
+import { fieldLabelOf, firstOf, labelPath, newOf, noneOf, RESOURCE_LABELS, resourceFieldPaths, valueLabelOf } from './resource-labels';
 import { ALLERGEN_LABELS } from './schemas/places.schema';
 
-interface JsonNode {
-  type?: string | string[];
-  enum?: unknown[];
-  properties?: Record<string, JsonNode>;
-  items?: JsonNode;
-  anyOf?: JsonNode[];
-}
-
-const typeOf = (node: JsonNode) => (Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type);
-
-/** Every field of a schema as the dashboard's forms walk it: objects' properties and the items of lists, with the enum values each holds. */
-function fieldsOf(node: JsonNode, prefix = ''): { path: string; values: string[] }[] {
-  return Object.entries(node.properties ?? {}).flatMap(([key, raw]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const nonNull = raw.anyOf?.filter((n) => typeOf(n) !== 'null');
-    const child = nonNull?.length === 1 ? nonNull[0]! : raw;
-    const values = [...(child.enum ?? []), ...(child.items?.enum ?? []), ...(child.anyOf ?? []).flatMap((n) => n.enum ?? [])].map(String);
-    const nested = typeOf(child) === 'object' && child.properties ? child : typeOf(child) === 'array' && child.items?.properties ? child.items : null;
-    return [{ path, values }, ...(nested ? fieldsOf(nested, path) : [])];
-  });
-}
-
-const schemaFields = (resource: ResourceName) => fieldsOf(z.toJSONSchema(RESOURCES[resource].input, { io: 'input', unrepresentable: 'any' }) as JsonNode);
+const schemaFields = resourceFieldPaths;
 
 describe('the French labels of every resource', () => {
   it.each(RESOURCE_NAMES)('%s: every field has a French label and a help text, every enum value a French label', (resource) => {

@@ -1,4 +1,4 @@
-import type { ResourceName } from './resources';
+import { RESOURCES, type ResourceName } from './resources';
 import { COMMON_FIELD_LABELS, type FieldLabel, type Gender, type ResourceLabels } from './schemas/field-label';
 import { CHAMPIONSHIP_LABELS, EVENT_CATEGORY_LABELS, EVENT_LABELS, EVENT_ROLE_LABELS } from './schemas/events.labels';
 import { JOB_OFFER_LABELS, MENU_LABELS, PLACE_LABELS, PLACE_ROLE_LABELS, PLACE_TYPE_LABELS, STORE_LABELS } from './schemas/places.labels';
@@ -73,3 +73,31 @@ export function newOf(noun: string, gender: Gender): string {
 }
 /** « le premier », « la première ». */
 export const firstOf = (gender: Gender): string => (gender === 'f' ? 'la première' : 'le premier');
+
+interface JsonNode {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonNode>;
+  items?: JsonNode;
+  anyOf?: JsonNode[];
+}
+const typeOf = (node: JsonNode) => (Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type);
+
+function fieldsOf(node: JsonNode, prefix: string): { path: string; values: string[] }[] {
+  return Object.entries(node.properties ?? {}).flatMap(([key, raw]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const nonNull = raw.anyOf?.filter((n) => typeOf(n) !== 'null');
+    const child = nonNull?.length === 1 ? nonNull[0]! : raw;
+    const values = [...(child.enum ?? []), ...(child.items?.enum ?? []), ...(child.anyOf ?? []).flatMap((n) => n.enum ?? [])].map(String);
+    const nested = typeOf(child) === 'object' && child.properties ? child : typeOf(child) === 'array' && child.items?.properties ? child.items : null;
+    return [{ path, values }, ...(nested ? fieldsOf(nested, path) : [])];
+  });
+}
+
+/**
+ * Every field of a resource's schema as the dashboard's forms walk it (objects' properties and
+ * the items of lists, array levels left out of the path), with the enum values each holds.
+ */
+export function resourceFieldPaths(resource: ResourceName): { path: string; values: string[] }[] {
+  return fieldsOf(RESOURCES[resource].input.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as JsonNode, '');
+}

@@ -6,10 +6,20 @@ import { entityLabel } from './entity-label';
 
 type Item = { _id: string } & Record<string, unknown>;
 
-/** The name of a referenced record, loaded once; the id while it loads or when it is gone. */
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** What a referenced record is called once loaded: its name, else its kind (never its id). */
+const nameOfRecord = (resource: ResourceName, record: Item) => entityLabel(record) || capitalise(RESOURCES[resource].label.one);
+
+/**
+ * The name of a referenced record (a place, an organisation, an artist, a user, an event…),
+ * loaded once and kept (the queries' cache): « … » while it loads, « introuvable » when it is
+ * gone or out of reach — never its id.
+ */
 export function ReferenceName({ resource, id }: { resource: ResourceName; id: string }) {
   const query = useApiQuery(`ref:${resource}:${id}`, (api) => api.get<Item>(resource, id));
-  return <>{query.status === 'success' ? entityLabel(query.data) : id}</>;
+  if (query.status === 'success') return <>{nameOfRecord(resource, query.data)}</>;
+  if (query.status === 'error') return <span className="text-muted">{capitalise(RESOURCES[resource].label.one)} introuvable</span>;
+  return <span className="text-muted" aria-busy="true">…</span>;
 }
 
 /**
@@ -22,7 +32,8 @@ export function ReferencePicker({ id, resource, value, onChange, label, invalid 
   const key = `pick:${resource}:${text}`;
   const results = useApiQuery(key, (api) => api.list<Item>(resource, { limit: 10, ...(text.trim() ? { q: text.trim() } : {}), ...(resource === 'events' ? { upcoming: false } : {}) }));
   const selected = useApiQuery(value && !cache[value] ? `ref:${resource}:${value}` : null, (api) => api.get<Item>(resource, value));
-  const nameOf = (itemId: string) => cache[itemId] ?? (selected.status === 'success' && selected.data._id === itemId ? entityLabel(selected.data) : itemId);
+  const nameOf = (itemId: string) =>
+    cache[itemId] ?? (selected.status === 'success' && selected.data._id === itemId ? nameOfRecord(resource, selected.data) : selected.status === 'error' ? `${capitalise(RESOURCES[resource].label.one)} introuvable` : '…');
 
   return (
     <Combobox
@@ -57,10 +68,11 @@ export function ReferencePicker({ id, resource, value, onChange, label, invalid 
               <ComboboxOption
                 key={item._id}
                 value={item._id}
-                onClick={() => setCache((c) => ({ ...c, [item._id]: entityLabel(item) }))}
+                onClick={() => setCache((c) => ({ ...c, [item._id]: nameOfRecord(resource, item) }))}
                 className="cursor-pointer rounded px-3 py-2 data-focus:bg-white/10"
               >
-                {entityLabel(item)}
+                {nameOfRecord(resource, item)}
+                {resource === 'users' && typeof item['email'] === 'string' && item['email'] !== entityLabel(item) && <span className="ml-2 text-xs text-muted">{item['email']}</span>}
               </ComboboxOption>
             ))}
         </ComboboxOptions>

@@ -12,10 +12,29 @@ import { ResourceExtras } from './ResourceExtras';
 import type { DashboardRecord } from './panel-styles';
 import { entityLabel } from './entity-label';
 import { listHref } from './resource-config';
+import { ReferenceName } from './ReferencePicker';
+import { referenceOf } from './schema-fields';
 import { useIsAdmin } from './use-is-admin';
 
 type Record_ = Record<string, unknown> & { _id: string };
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The keys of the references a record without a name of its own is known by (a collecte by its collector). */
+const NAMING_REFERENCES = ['collectorId', 'eventId', 'placeId', 'userId'];
+
+/** A record's page title: its name, else its kind and what it belongs to (« Collecte · Agenda de la ville »), never its id. */
+function RecordTitle({ resource, record }: { resource: ResourceName; record: Record_ }) {
+  const name = entityLabel(record);
+  if (name) return <>{name}</>;
+  const noun = capitalise(RESOURCES[resource].label.one);
+  const key = NAMING_REFERENCES.find((k) => typeof record[k] === 'string' && referenceOf(k));
+  if (!key) return <>{noun}</>;
+  return (
+    <>
+      {noun} · <ReferenceName resource={referenceOf(key)!} id={record[key] as string} />
+    </>
+  );
+}
 
 /** A record's page: its edit form, what goes with it, and deletion after a confirmation. */
 /** A panel a page adds under a record's form, from a feature the dashboard does not import (a tournament's desk). */
@@ -60,7 +79,7 @@ export function ResourceDetail({ resource, id, extra }: { resource: ResourceName
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h1 id="page-title" className="text-2xl font-bold">
-                  {entityLabel(data) || capitalise(labels.one)}
+                  <RecordTitle resource={resource} record={data} />
                 </h1>
                 <p className="text-sm text-muted">
                   {capitalise(labels.one)}
@@ -71,6 +90,9 @@ export function ResourceDetail({ resource, id, extra }: { resource: ResourceName
                 Supprimer
               </button>
             </div>
+            <p className="text-xs text-muted" data-identifiant="">
+              Identifiant : <code className="font-mono select-all">{data._id}</code>
+            </p>
             {error && (
               <p role="alert" className="rounded-lg bg-error/10 p-3 text-sm text-error">
                 {error}

@@ -1,16 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { ProductApiPort, ValidationError, type ResourceName } from '@sortie/core';
+import { fieldLabelOf, ProductApiPort, ValidationError, type ResourceName } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { SchemaForm, type Errors } from './SchemaForm';
 import { QuestionForm } from './QuestionForm';
 import { BlindTestForm } from './BlindTestForm';
+import { BadgeForm } from './BadgeForm';
 import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';
 
 type Record_ = Record<string, unknown> & { _id?: string };
 
+/** A field's path as staff read it: `sections.0.items.1.price` → « Rubriques › n° 1 › Plats › n° 2 › Prix ». */
+function pathLabel(resource: ResourceName, path: string): string {
+  const parts = path.split('.');
+  return parts.map((part, index) => (/^\d+$/.test(part) ? `n° ${Number(part) + 1}` : (fieldLabelOf(resource, parts.slice(0, index + 1).join('.'))?.label ?? labelOf(part)))).join(' › ');
+}
+
 /** Resources whose form is more than one widget per field (a question by its kind, a blind test's ordered questions). */
-const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm };
+const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm, badges: BadgeForm };
 
 /**
  * The edit form of one record (or of a new one): the draft stays on screen whatever the
@@ -62,7 +69,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
             <ul className="mt-2 list-disc pl-5">
               {issues.map(([path, message]) => (
                 <li key={path}>
-                  {path ? `${path.split('.').map((part) => (/^\d+$/.test(part) ? `n° ${Number(part) + 1}` : labelOf(part))).join(' › ')} : ` : ''}
+                  {path ? `${pathLabel(resource, path)} : ` : ''}
                   {message}
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { ProductApiPort, RESOURCES, totalLabel, type Page, type ResourceName } from '@sortie/core';
+import { describeBadgeRule, fieldLabelOf, firstOf, newOf, noneOf, ProductApiPort, RESOURCE_LABELS, RESOURCES, totalLabel, valueLabelOf, type Page, type ResourceName } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { EmptyState, ErrorNotice, Skeleton } from '../../data/QueryView';
@@ -11,6 +11,7 @@ import { ResourceEditor } from './ResourceEditor';
 import { ReferenceName, ReferencePicker } from './ReferencePicker';
 import { optionLabel } from './SchemaForm';
 import { entityLabel } from './entity-label';
+import { referenceOf } from './schema-fields';
 import { detailHref, listHref, valueAt, viewOf, type Column } from './resource-config';
 
 type Item = { _id: string } & Record<string, unknown>;
@@ -18,16 +19,24 @@ export const PAGE_SIZE = 20;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const control = 'rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent';
 
-function Cell({ column, item }: { column: Column; item: Item }) {
+/** A value as staff read it: an enum by its French name (the resource's own, else the dashboard's common ones). */
+export function valueName(resource: ResourceName, key: string, value: string): string {
+  const french = valueLabelOf(resource, key, value);
+  return capitalise(french !== value ? french : optionLabel(value));
+}
+
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+function Cell({ resource, column, item }: { resource: ResourceName; column: Column; item: Item }) {
   const value = valueAt(item, column.key);
+  if (column.kind === 'badgeRule') return <>{describeBadgeRule(value)}</>;
   if (value === undefined || value === null || value === '') return <span className="text-muted">—</span>;
   if (column.kind === 'date' && typeof value === 'string') return <>{`${formatShortDate(value)} ${formatTime(value)}`}</>;
-  if (column.kind === 'status') return <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs ring-1 ring-line">{optionLabel(String(value))}</span>;
-  if (column.kind === 'list' && Array.isArray(value)) return <>{value.map((v) => optionLabel(String(v))).join(', ') || '—'}</>;
-  if (column.kind === 'reference' && typeof value === 'string') {
-    const target = ({ placeId: 'places', collectorId: 'collectors', eventId: 'events' } as Record<string, ResourceName>)[column.key];
-    return target ? <ReferenceName resource={target} id={value} /> : <>{value}</>;
-  }
+  if (column.kind === 'status') return <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs ring-1 ring-line">{valueName(resource, column.key, String(value))}</span>;
+  if (column.kind === 'list' && Array.isArray(value)) return <>{value.map((v) => valueName(resource, column.key, String(v))).join(', ') || '—'}</>;
+  const target = referenceOf(column.key.split('.').at(-1)!);
+  if (typeof value === 'string' && (column.kind === 'reference' || target) && HEX_ID.test(value)) return target ? <ReferenceName resource={target} id={value} /> : <span className="text-muted">—</span>;
+  if (typeof value === 'boolean') return <>{value ? 'Oui' : 'Non'}</>;
   return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 }
 
@@ -47,6 +56,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
   const creating = new URLSearchParams(search).has('nouveau');
   const view = viewOf(resource);
   const labels = RESOURCES[resource].label;
+  const { gender } = RESOURCE_LABELS[resource];
   const [q, setQ] = useState('');
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [sort, setSort] = useState('');
@@ -71,7 +81,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
   };
 
   const sortOptions = [...new Set([...(view.serverSort ?? []), ...view.columns.map((c) => c.key)])];
-  const labelOfSort = (key: string) => view.columns.find((c) => c.key === key)?.label ?? ({ startsAt: 'Début', title: 'Titre', createdAt: 'Création' } as Record<string, string>)[key] ?? key;
+  const labelOfSort = (key: string) => view.columns.find((c) => c.key === key)?.label ?? ({ startsAt: 'Début', title: 'Titre', createdAt: 'Création' } as Record<string, string>)[key] ?? fieldLabelOf(resource, key)?.label ?? 'Autre';
 
   const rows = (page: Page<Item>) => {
     if (!sort || serverSort) return page.items;
@@ -115,7 +125,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
       {creating && (
         <div className="rounded-xl bg-surface/50 p-4 ring-1 ring-line">
           <div className="mb-3 flex items-center justify-between">
-            <h2 className="text-lg font-semibold">Nouveau : {labels.one}</h2>
+            <h2 className="text-lg font-semibold">{capitalise(newOf(labels.one, gender))}</h2>
             <Link href={listHref(resource)} className="text-sm text-muted hover:text-white">
               Fermer
             </Link>
@@ -149,7 +159,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
                 <option value="">Tous</option>
                 {(filter.options ?? []).map((option) => (
                   <option key={option} value={option}>
-                    {optionLabel(option)}
+                    {valueName(resource, filter.key, option)}
                   </option>
                 ))}
               </select>
@@ -180,7 +190,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
 
       {list.status === 'loading' && <Skeleton lines={6} />}
       {list.status === 'error' && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {list.status === 'success' && list.data.items.length === 0 && <EmptyState>{q || Object.values(filters).some(Boolean) ? 'Aucun résultat pour cette recherche.' : `Aucun ${labels.one} pour l’instant : créez le premier avec « Nouveau ».`}</EmptyState>}
+      {list.status === 'success' && list.data.items.length === 0 && <EmptyState>{q || Object.values(filters).some(Boolean) ? 'Aucun résultat pour cette recherche.' : `${capitalise(noneOf(labels.one, gender))} pour l’instant : créez ${firstOf(gender)} avec « Nouveau ».`}</EmptyState>}
       {list.status === 'success' && list.data.items.length > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-3">
@@ -216,7 +226,10 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
               </thead>
               <tbody>
                 {rows(list.data).map((item) => {
-                  const name = (view.columns[0] && String(valueAt(item, view.columns[0].key) ?? '')) || entityLabel(item);
+                  const first = view.columns[0];
+                  const firstValue = first ? valueAt(item, first.key) : undefined;
+                  const firstIsText = typeof firstValue === 'string' && firstValue.trim() !== '' && !HEX_ID.test(firstValue) && first?.kind !== 'status' && first?.kind !== 'reference';
+                  const name = (firstIsText ? firstValue : '') || entityLabel(item) || capitalise(labels.one);
                   return (
                     <tr key={item._id} className="border-t border-line">
                       <td className="p-2">
@@ -236,12 +249,12 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
                       </td>
                       <td className="p-2 font-medium">
                         <Link href={detailHref(resource, item._id)} className="hover:underline focus-visible:outline-2">
-                          {name}
+                          {first && !firstIsText && firstValue !== undefined && firstValue !== null && firstValue !== '' ? <Cell resource={resource} column={first} item={item} /> : name}
                         </Link>
                       </td>
                       {view.columns.slice(1).map((column) => (
                         <td key={column.key} className="p-2">
-                          <Cell column={column} item={item} />
+                          <Cell resource={resource} column={column} item={item} />
                         </td>
                       ))}
                     </tr>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { COLLECTOR_KIND_LABELS, FIELD_TYPE_LABELS, isoToParisLocal, LEGAL_BASIS_LABELS, parisLocalToIso } from '@sortie/core';
 import { Markdown } from '../../components/Markdown';
-import { emptyValue, type Field } from './schema-fields';
+import { emptyValue, valueText, type Field } from './schema-fields';
 import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
 import { ImageFieldInput, ImageListInput } from './ImageFieldInput';
 
@@ -26,6 +26,14 @@ function FieldShell({ id, label, required, error, children, hint }: { id: string
         </p>
       )}
     </div>
+  );
+}
+
+function FieldHelp({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={`${id}-help`} className="text-xs text-muted">
+      {text}
+    </p>
   );
 }
 
@@ -134,9 +142,11 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
   const id = domId(path);
   const error = errors[path];
   const invalid = Boolean(error);
-  const common = { id, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${id}-error` : undefined } as const;
+  const describedBy = [invalid ? `${id}-error` : '', field.help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy } as const;
+  const help = field.help ? <FieldHelp id={id} text={field.help} /> : null;
   const shell = (children: ReactNode, hint?: ReactNode) => (
-    <FieldShell id={id} label={field.label} required={field.required} error={error} hint={hint}>
+    <FieldShell id={id} label={field.label} required={field.required} error={error} hint={hint ?? help}>
       {children}
     </FieldShell>
   );
@@ -160,6 +170,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
             <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} className="size-4 accent-(--color-primary)" />
             {field.label}
           </label>
+          {help}
           {error && (
             <p id={`${id}-error`} className="text-sm text-error">
               {error}
@@ -173,7 +184,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
           {(!field.required || value === undefined) && <option value="">—</option>}
           {w.options.map((option) => (
             <option key={option} value={option}>
-              {optionLabel(option)}
+              {field.values ? valueText(field, option) : optionLabel(option)}
             </option>
           ))}
         </select>,
@@ -181,7 +192,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'datetime':
       return shell(
         <input {...common} type="datetime-local" value={isoToParisLocal(typeof value === 'string' ? value : '')} onChange={(e) => onChange(parisLocalToIso(e.target.value) || undefined)} className={inputClass} />,
-        <p className="text-xs text-muted">Heure de Paris</p>,
+        <p className="text-xs text-muted">{field.help && !/heure de Paris/i.test(field.help) ? `${field.help} (heure de Paris)` : (field.help ?? 'Heure de Paris')}</p>,
       );
     case 'reference':
       return shell(<ReferencePicker id={id} resource={w.resource} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next || undefined)} label={field.label} invalid={invalid} />);
@@ -196,10 +207,11 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
             {w.options.map((option) => (
               <label key={option} className="flex items-center gap-1 text-sm">
                 <input type="checkbox" checked={chosen.includes(option)} onChange={(e) => onChange(e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))} />
-                {optionLabel(option)}
+                {field.values ? valueText(field, option) : optionLabel(option)}
               </label>
             ))}
           </div>
+          {help}
           {error && <p className="text-sm text-error">{error}</p>}
         </fieldset>
       );
@@ -207,7 +219,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'lines':
       return shell(<LinesInput id={id} value={value} onChange={onChange} invalid={invalid} />);
     case 'json':
-      return shell(<JsonInput id={id} value={value} onChange={onChange} invalid={invalid} />, <p className="text-xs text-muted">Au format JSON</p>);
+      return shell(<JsonInput id={id} value={value} onChange={onChange} invalid={invalid} />, <p className="text-xs text-muted">{field.help ? `${field.help} ` : ''}Au format JSON.</p>);
     case 'location': {
       const point = (value ?? {}) as { lat?: number; lng?: number };
       const set = (key: 'lat' | 'lng', n: number | undefined) => onChange({ ...point, [key]: n });
@@ -262,6 +274,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
       return (
         <fieldset className="space-y-3 rounded-lg border border-line p-3">
           <legend className="px-1 text-sm font-medium">{field.label}</legend>
+          {help}
           <FieldList fields={w.fields} prefix={path} value={(value ?? {}) as Value} onChange={onChange} errors={errors} />
           {error && <p className="text-sm text-error">{error}</p>}
         </fieldset>
@@ -274,6 +287,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
           <legend className="px-1 text-sm font-medium">
             {field.label} ({items.length})
           </legend>
+          {help}
           {items.map((item, index) => (
             <div key={index} className="space-y-3 rounded-lg bg-surface p-3" role="group" aria-label={`${field.label} n° ${index + 1}`}>
               <div className="flex items-center justify-between">

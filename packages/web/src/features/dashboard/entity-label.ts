@@ -1,4 +1,4 @@
-/** The name staff recognise a record by: its title, name, short code or e-mail, else its id. */
+/** The name staff recognise a record by: its title, name, short code or e-mail; '' when it has none (never its id). */
 export function entityLabel(record: unknown): string {
   if (!record || typeof record !== 'object') return '';
   const r = record as Record<string, unknown>;
@@ -6,5 +6,5 @@ export function entityLabel(record: unknown): string {
     const value = r[key];
     if (typeof value === 'string' && value.trim()) return value;
   }
-  return typeof r['_id'] === 'string' ? r['_id'] : '';
+  return '';
 }

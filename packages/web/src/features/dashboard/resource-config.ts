@@ -4,7 +4,7 @@ import { resourceFields } from './schema-fields';
 export interface Column {
   key: string;
   label: string;
-  kind?: 'date' | 'status' | 'list' | 'reference';
+  kind?: 'date' | 'status' | 'list' | 'reference' | 'badgeRule';
 }
 
 export interface Filter {
@@ -37,9 +37,11 @@ const VIEWS: Partial<Record<ResourceName, ResourceView>> = {
     baseQuery: { upcoming: false },
   },
   places: {
-    columns: [{ key: 'name', label: 'Nom' }, { key: 'address.city', label: 'Ville' }, { key: 'slug', label: 'Slug' }],
+    columns: [{ key: 'name', label: 'Nom' }, { key: 'address.city', label: 'Ville' }, { key: 'slug', label: 'Adresse courte' }],
     filters: [{ key: 'typeId', label: 'Type', reference: 'placeTypes' }, { key: 'organizationId', label: 'Organisation', reference: 'organizations' }],
   },
+  questions: { columns: [{ key: 'prompt', label: 'Question' }, { key: 'kind', label: 'Type', kind: 'status' }, { key: 'points', label: 'Points' }], filters: [] },
+  badges: { columns: [{ key: 'name', label: 'Nom' }, { key: 'rule', label: 'Se gagne en…', kind: 'badgeRule' }, { key: 'description', label: 'Description' }], filters: [] },
   users: { columns: [{ key: 'displayName', label: 'Nom' }, { key: 'email', label: 'E-mail' }, { key: 'roles', label: 'Rôles', kind: 'list' }], filters: [] },
   dynaLinks: { columns: [{ key: 'shortCode', label: 'Code' }, { key: 'url', label: 'Destination' }, { key: 'visitCount', label: 'Visites' }], filters: [] },
   raffles: { columns: [{ key: 'title', label: 'Titre' }, { key: 'closesAt', label: 'Clôture', kind: 'date' }, { key: 'status', label: 'Statut', kind: 'status' }], filters: [statusFilter('raffles'), { key: 'placeId', label: 'Lieu', reference: 'places' }] },

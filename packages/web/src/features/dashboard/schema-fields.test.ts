@@ -19,7 +19,7 @@ describe('form fields from the core zod schemas', () => {
     expect(kinds(resourceFields('organizations'))).toMatchObject({ logo: 'image' });
     expect(kinds(resourceFields('artists'))).toMatchObject({ image: 'image' });
     // The library's record: its address typed as a URL; the variants of an upload are the server's.
-    expect(kinds(resourceFields('images'))).toEqual({ url: 'url', alt: 'text', width: 'number', height: 'number', uploadedBy: 'text' });
+    expect(kinds(resourceFields('images'))).toEqual({ url: 'url', alt: 'text', width: 'number', height: 'number', uploadedBy: 'reference' });
     const sections = resourceFields('menus').find((f) => f.key === 'sections')!;
     expect(sections.widget.kind).toBe('repeat');
     const items = sections.widget.kind === 'repeat' ? sections.widget.fields.find((f) => f.key === 'items')! : undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESOURCES, type ResourceName } from '@sortie/core';
+import { fieldLabelOf, RESOURCES, type ResourceName } from '@sortie/core';
 
 /** A node of JSON Schema as zod 4 writes it (only what the forms read). */
 export interface JsonNode {
@@ -44,7 +44,14 @@ export interface Field {
   required: boolean;
   widget: Widget;
   default?: unknown;
+  /** One short sentence under the field (core's *.labels.ts). */
+  help?: string;
+  /** The French names of an enum's values (core's *.labels.ts). */
+  values?: Readonly<Record<string, string>>;
 }
+
+/** What a field is called, from its path in the record: a resource's own French words, or the key spelled out. */
+export type LabelSource = (path: string) => { label: string; help?: string; values?: Readonly<Record<string, string>> } | undefined;
 
 /** Which resource an `…Id` / `…Ids` field points to. */
 const REFERENCES: Record<string, ResourceName> = {
@@ -62,7 +69,10 @@ const REFERENCES: Record<string, ResourceName> = {
   championship: 'championships',
   tournament: 'tournaments',
   store: 'stores',
+  member: 'users',
 };
+/** Reference fields whose name does not end in Id. */
+const NAMED_REFERENCES: Record<string, ResourceName> = { uploadedBy: 'users', createdBy: 'users' };
 
 /** French labels of the fields staff meet most; others are spelled out from their key. */
 const LABELS: Record<string, string> = {
@@ -151,25 +161,27 @@ const isImageField = (node: JsonNode) => Boolean(node.anyOf?.some((n) => typeOf(
 const IMAGE_KEY = /image|avatar|cover|logo|picture|photo/i;
 const MARKDOWN_KEY = /^(description|bio|rules|body|content|text)$/;
 
-function referenceOf(key: string): ResourceName | undefined {
+/** The resource a reference field (`placeId`, `memberIds`, `uploadedBy`…) points to. */
+export function referenceOf(key: string): ResourceName | undefined {
+  if (NAMED_REFERENCES[key]) return NAMED_REFERENCES[key];
   const match = /^([a-z]+?)Ids?$/i.exec(key);
   return match ? REFERENCES[match[1]!.toLowerCase()] : undefined;
 }
 
-function widgetOf(key: string, node: JsonNode): Widget {
+function widgetOf(key: string, node: JsonNode, path: string = key, labels?: LabelSource): Widget {
   if (isImageField(node)) return { kind: 'image' };
   if (typeOf(node) === 'array' && node.items && isImageField(node.items)) return { kind: 'images' };
   // Strings of two shapes (an image's address: on the web, or of an uploaded file) are typed as one.
-  if (node.anyOf?.length && node.anyOf.every((n) => typeOf(n) === 'string')) return widgetOf(key, { type: 'string', default: node.default });
+  if (node.anyOf?.length && node.anyOf.every((n) => typeOf(n) === 'string')) return widgetOf(key, { type: 'string', default: node.default }, path, labels);
   const nonNull = node.anyOf?.filter((n) => typeOf(n) !== 'null');
-  if (nonNull && nonNull.length === 1) return widgetOf(key, { ...nonNull[0]!, default: node.default });
+  if (nonNull && nonNull.length === 1) return widgetOf(key, { ...nonNull[0]!, default: node.default }, path, labels);
   if (key === 'price' && node.anyOf) return { kind: 'price' };
   if (node.anyOf) return { kind: 'json' };
   if (node.enum) return { kind: 'select', options: node.enum.map(String) };
   const type = typeOf(node);
   if (type === 'string') {
     if (node.format === 'date-time') return { kind: 'datetime' };
-    const reference = key.endsWith('Id') ? referenceOf(key) : undefined;
+    const reference = key.endsWith('Id') || NAMED_REFERENCES[key] ? referenceOf(key) : undefined;
     if (reference) return { kind: 'reference', resource: reference };
     if (IMAGE_KEY.test(key)) return { kind: 'image' };
     if (MARKDOWN_KEY.test(key) || (node.maxLength ?? 0) >= 5000) return { kind: 'markdown' };
@@ -183,14 +195,14 @@ function widgetOf(key: string, node: JsonNode): Widget {
     const reference = key.endsWith('Ids') ? referenceOf(key) : undefined;
     if (reference) return { kind: 'references', resource: reference };
     if (item.enum) return { kind: 'choices', options: item.enum.map(String) };
-    if (typeOf(item) === 'object' && item.properties) return { kind: 'repeat', fields: fieldsOf(item) };
+    if (typeOf(item) === 'object' && item.properties) return { kind: 'repeat', fields: fieldsOf(item, labels, path) };
     if (typeOf(item) === 'string' || typeOf(item) === 'number') return { kind: 'lines' };
     return { kind: 'json' };
   }
   if (type === 'object' && node.properties) {
     const keys = Object.keys(node.properties);
     if (key === 'location' || (keys.includes('lat') && keys.includes('lng') && keys.length === 2)) return { kind: 'location' };
-    return { kind: 'group', fields: fieldsOf(node) };
+    return { kind: 'group', fields: fieldsOf(node, labels, path) };
   }
   return { kind: 'json' };
 }
@@ -198,30 +210,41 @@ function widgetOf(key: string, node: JsonNode): Widget {
 /** Fields the server writes (an upload's variants): kept as they are, never in a form. */
 const SERVER_SET = new Set(['variants']);
 
-export function fieldsOf(node: JsonNode): Field[] {
+export function fieldsOf(node: JsonNode, labels?: LabelSource, prefix = ''): Field[] {
   const required = new Set(node.required ?? []);
-  return Object.entries(node.properties ?? {}).filter(([key]) => !SERVER_SET.has(key)).map(([key, child]) => ({
-    key,
-    label: labelOf(key),
-    required: required.has(key) && child.default === undefined,
-    widget: widgetOf(key, child),
-    default: child.default,
-  }));
+  return Object.entries(node.properties ?? {}).filter(([key]) => !SERVER_SET.has(key)).map(([key, child]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const french = labels?.(path);
+    return {
+      key,
+      label: french?.label ?? labelOf(key),
+      required: required.has(key) && child.default === undefined,
+      widget: widgetOf(key, child, path, labels),
+      default: child.default,
+      ...(french?.help ? { help: french.help } : {}),
+      ...(french?.values ? { values: french.values } : {}),
+    };
+  });
 }
 
 const cache = new Map<z.ZodType, Field[]>();
 
 /** The form fields of a zod schema, read from its JSON Schema (zod 4's toJSONSchema, input side). */
-export function formFieldsOf(schema: z.ZodType): Field[] {
+export function formFieldsOf(schema: z.ZodType, labels?: LabelSource): Field[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
+  return fieldsOf(json, labels);
+}
+
+/** A resource's form fields, under the French labels, help texts and value names core declares beside its schema. */
+export function resourceFields(resource: ResourceName): Field[] {
+  const schema = RESOURCES[resource].input;
   let fields = cache.get(schema);
-  if (!fields) {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
-    cache.set(schema, (fields = fieldsOf(json)));
-  }
+  if (!fields) cache.set(schema, (fields = formFieldsOf(schema, (path) => fieldLabelOf(resource, path))));
   return fields;
 }
 
-export const resourceFields = (resource: ResourceName): Field[] => formFieldsOf(RESOURCES[resource].input);
+/** The French name of a field's value: its enum label, else the value itself. */
+export const valueText = (field: Pick<Field, 'values'>, value: string): string => field.values?.[value] ?? value;
 
 /** The empty value of a new record: each field's default, else nothing. */
 export function emptyValue(fields: Field[]): Record<string, unknown> {

@@ -46,7 +46,8 @@ describe('dashboard resource list', () => {
 
   it('says so when a list is empty, and in French when it fails', async () => {
     await renderApp({ path: '/dashboard/stores', api: staffApi() });
-    expect(await screen.findByText(/Aucun boutique pour l’instant|Aucun .* pour l’instant/)).toBeTruthy();
+    // The noun agrees with its gender (core's *.labels.ts): « Aucune boutique », not « Aucun boutique ».
+    expect(await screen.findByText('Aucune boutique pour l’instant : créez la première avec « Nouveau ».')).toBeTruthy();
   });
 
   it('creates from « Nouveau » and opens the new record', async () => {
@@ -110,11 +111,11 @@ describe('dashboard record page', () => {
     const id = anId();
     const api = staffApi().seed('menus', { _id: id, placeId: anId(), title: 'Carte d’été', sections: [] });
     const { user } = await renderApp({ path: `/dashboard/menus/${id}`, api });
-    await user.click(await screen.findByRole('button', { name: 'Ajouter : sections' }));
-    const section = screen.getByRole('group', { name: 'Sections n° 1' });
+    await user.click(await screen.findByRole('button', { name: 'Ajouter : rubriques' }));
+    const section = screen.getByRole('group', { name: 'Rubriques n° 1' });
     await user.type(within(section).getAllByRole('textbox', { name: /Nom/ })[0]!, 'Boissons');
-    await user.click(within(section).getByRole('button', { name: 'Ajouter : éléments' }));
-    const item = screen.getByRole('group', { name: 'Éléments n° 1' });
+    await user.click(within(section).getByRole('button', { name: 'Ajouter : plats' }));
+    const item = screen.getByRole('group', { name: 'Plats n° 1' });
     await user.type(within(item).getByRole('textbox', { name: /Nom/ }), 'Limonade');
     await user.type(within(item).getByRole('spinbutton', { name: /Prix/ }), '350');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
