@@ -75,6 +75,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // The signed-in visitor.
   myLikes: { summary: 'Les événements que j’aime', tag: 'Mon compte', access: 'user', success: 'Une page d’événements.' },
   likeState: { summary: 'Est-ce que j’aime cet événement ?', tag: 'Mon compte', access: 'user', success: '{ liked, eventId }.' },
+  exportMyData: { summary: 'Télécharge toutes mes données', tag: 'Mon compte', access: 'session', success: 'Un fichier JSON (sortie-mes-donnees.json) : le compte, ses sessions (sans leurs jetons), favoris, abonnements, partages, liens courts, réponses, participations, notifications, badges, clés d’API (sans leur empreinte), e-mails reçus et entrées du journal qui me concernent.', description: 'RGPD, articles 15 et 20.' },
+  deleteMyAccount: { summary: 'Supprime mon compte', tag: 'Mon compte', access: 'session', status: 204, errors: [409], success: 'Compte supprimé, session fermée.', description: 'RGPD, article 17. Le mot de passe confirme ; un compte sans mot de passe (Google, Apple) se reconnecte d’abord (session de moins de 5 minutes). Les données personnelles sont effacées ; une participation à une tombola close et une réponse à un formulaire restent, anonymes, pour la preuve du tirage et les comptes de l’organisateur. Refusé (409) au dernier administrateur.' },
   like: { summary: 'Aime un événement', tag: 'Mon compte', access: 'user', success: 'L’état du « j’aime ».' },
   unlike: { summary: 'N’aime plus un événement', tag: 'Mon compte', access: 'user', success: 'L’état du « j’aime ».' },
   myFollows: { summary: 'Ce que je suis', tag: 'Mon compte', access: 'user', success: 'Une page d’abonnements.' },

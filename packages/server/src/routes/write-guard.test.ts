@@ -40,6 +40,7 @@ const WRITES: Write[] = [
   { method: 'PUT', route: '/api/me/notifications/read', who: 'user' },
   { method: 'POST', route: '/api/me/apiKeys', who: 'staff' },
   { method: 'DELETE', route: '/api/me/apiKeys/:id', who: 'user' },
+  { method: 'DELETE', route: '/api/me', who: 'user' },
   { method: 'POST', route: '/api/images/upload', who: 'staff' },
   // Open to visitors by design (SPEC.md §7): sign-in, form and raffle entries, visits and views.
   { method: 'POST', route: '/api/identity/signUp', who: 'anyone' },
