@@ -12,6 +12,8 @@ export * from './labels';
 export * from './resource-labels';
 export * from './raffle-draw';
 export * from './raffle-proof.schema';
+export * from './email-identity';
+export * from './fair-entries';
 export * from './tournaments';
 export * as tournamentEngine from './tournament-engine';
 export * from './blind-test';
