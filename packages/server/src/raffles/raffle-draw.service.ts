@@ -11,17 +11,27 @@ import { newSeed, nodeDrawCrypto } from './draw';
  * - the seed is committed (its hash published) before any entry is taken: by staff, or at the
  *   latest with the first entry; it never changes afterwards;
  * - entries are taken only while core's raffleWindow says 'open';
+ * - only entries that count are drawn and listed in the proof: a verified account's, or one whose
+ *   e-mail link was followed (confirmed_at), which can happen only while the raffle is open;
  * - once closed, the entry list is frozen and its hash published (the first time anyone asks
  *   after the close: the proof, the draw or the staff panel); the draw is refused before that.
  */
 
 /** The raffle record as stored, checked by core's schema; other keys are kept as they are. */
-const RaffleRecord = RaffleSchema.pick({ status: true, opensAt: true, closesAt: true, prizes: true, draw: true }).loose();
-type RaffleRecord = z.infer<typeof RaffleRecord>;
+const RaffleRecord = RaffleSchema.pick({ title: true, status: true, opensAt: true, closesAt: true, prizes: true, draw: true, entryPolicy: true }).loose();
+export type RaffleRecord = z.infer<typeof RaffleRecord>;
 type Draw = NonNullable<RaffleRecord['draw']>;
 const EntryRow = z.object({ id: z.string(), data: z.object({ name: z.string() }).loose() });
 
 const iso = (at: number) => new Date(at).toISOString();
+/** The entries that take part in the draw: confirmed (a pending one waits for its e-mail link). */
+const COUNTED = 'confirmed_at IS NOT NULL';
+
+/** What an entry's insert gives back: the entry as shown, and whether it counts now (or waits for its link). */
+export interface Inserted<T> {
+  entry: T;
+  counted: boolean;
+}
 
 export class RaffleDrawService {
   constructor(private readonly ctx: AppContext) {}
@@ -45,7 +55,7 @@ export class RaffleDrawService {
   }
 
   private async entryIds(tx: Db, id: string): Promise<string[]> {
-    const rows = await tx.query('SELECT id FROM raffle_entries WHERE raffle_id = $1 ORDER BY id', [id]);
+    const rows = await tx.query(`SELECT id FROM raffle_entries WHERE raffle_id = $1 AND ${COUNTED} ORDER BY id`, [id]);
     return rows.map((row) => z.string().parse(row.id));
   }
 
@@ -71,18 +81,41 @@ export class RaffleDrawService {
     });
   }
 
-  /** An entry, only while the raffle is open; the seed is committed first if staff have not done it. */
-  async enter<T>(id: string, insert: (tx: Db) => Promise<T | null>): Promise<T> {
+  /**
+   * An entry, only while the raffle is open; the seed is committed first if staff have not done it.
+   * `insert` sees the raffle (its policy, its close) and answers null when the person has entered
+   * already (a unique index said so); the raffle's count grows only by the entries that count.
+   */
+  async enter<T>(id: string, insert: (tx: Db, raffle: RaffleRecord) => Promise<Inserted<T> | null>): Promise<Inserted<T>> {
     return this.ctx.db.transaction(async (tx) => {
       const { record } = await this.lock(tx, id);
       const window = raffleWindow(record, this.ctx.now());
       if (window === 'not_open') throw new ConflictError('Les participations à cette tombola ne sont pas encore ouvertes.', 'RAFFLE_NOT_OPEN');
       if (window !== 'open') throw new ConflictError('Les participations à cette tombola sont closes.', 'RAFFLE_CLOSED');
       if (!record.draw) await this.save(tx, id, await this.newCommit(tx, id, record));
-      const inserted = await insert(tx);
-      if (inserted === null) throw new ConflictError('Vous participez déjà à cette tombola.', 'ALREADY_ENTERED');
-      await this.ctx.store.bump('raffles', id, 'entryCount', 1, tx);
+      const inserted = await insert(tx, record);
+      if (inserted === null) throw new ConflictError('Vous participez déjà à ce tirage.', 'ALREADY_ENTERED');
+      if (inserted.counted) await this.ctx.store.bump('raffles', id, 'entryCount', 1, tx);
       return inserted;
+    });
+  }
+
+  /**
+   * The e-mail link of a pending entry followed: the entry counts from now on. Only while the
+   * raffle is open (the list is frozen at the close), before the link expires, and once.
+   */
+  async confirm(id: string, tokenHash: string) {
+    return this.ctx.db.transaction(async (tx) => {
+      const { record } = await this.lock(tx, id);
+      const now = this.ctx.now();
+      const [row] = await tx.query('SELECT id, confirmed_at, confirm_expires_at FROM raffle_entries WHERE raffle_id = $1 AND confirm_token_hash = $2', [id, tokenHash]);
+      if (!row) throw notFound('Ce lien de confirmation est inconnu : ouvrez le dernier lien reçu par e-mail.');
+      if (row.confirmed_at) throw new ConflictError('Cette participation est déjà confirmée. Bonne chance !', 'ALREADY_CONFIRMED');
+      if (raffleWindow(record, now) !== 'open') throw new ConflictError('Les participations à cette tombola sont closes : la participation n’a pas été confirmée à temps.', 'RAFFLE_CLOSED');
+      if (new Date(z.union([z.string(), z.date()]).parse(row.confirm_expires_at)).getTime() <= now) throw new ConflictError('Ce lien de confirmation a expiré : participez à nouveau pour en recevoir un autre.', 'CONFIRMATION_EXPIRED');
+      const [confirmed] = await tx.query('UPDATE raffle_entries SET confirmed_at = $2, updated_at = $2 WHERE id = $1 RETURNING *', [row.id, iso(now)]);
+      await this.ctx.store.bump('raffles', id, 'entryCount', 1, tx);
+      return confirmed!;
     });
   }
 
@@ -94,7 +127,7 @@ export class RaffleDrawService {
       if (locked.record.draw.seed) throw new ConflictError('Le tirage a déjà eu lieu.', 'ALREADY_DRAWN');
       if (raffleWindow(locked.record, this.ctx.now()) !== 'closed') throw new ConflictError('Le tirage n’est possible qu’après la clôture des participations.', 'RAFFLE_NOT_CLOSED');
       const record = await this.freeze(tx, id, locked.record);
-      const rows = await tx.query('SELECT id, data FROM raffle_entries WHERE raffle_id = $1 ORDER BY id', [id]);
+      const rows = await tx.query(`SELECT id, data FROM raffle_entries WHERE raffle_id = $1 AND ${COUNTED} ORDER BY id`, [id]);
       const entries = rows.map((row) => EntryRow.parse(row));
       const ids = entries.map((e) => e.id);
       if ((await entriesHashOf(ids, nodeDrawCrypto)) !== record.draw!.entriesHash) throw new ConflictError('La liste des participations a changé depuis sa clôture : tirage refusé.', 'ENTRIES_CHANGED');

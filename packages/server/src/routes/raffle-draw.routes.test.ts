@@ -17,13 +17,22 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
   afterAll(() => t.close());
 
   const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: staff }, ...(payload ? { payload } : {}) });
-  const enter = (id: string, name: string) => t.app.inject({ method: 'POST', url: `/api/raffles/${id}/entries`, payload: { name, email: `${name.toLowerCase()}-${id.slice(-6)}@exemple.fr` } });
+  /** A visitor's entry, confirmed by the link mailed to them (the raffles here take entries confirmed by e-mail): the entry's answer. */
+  const enter = async (id: string, name: string) => {
+    const email = `${name.toLowerCase()}-${id.slice(-6)}@exemple.fr`;
+    const res = await t.app.inject({ method: 'POST', url: `/api/raffles/${id}/entries`, payload: { name, email } });
+    if (res.statusCode !== 202) return res;
+    const [mail] = await t.db.query<{ text: string }>('SELECT text FROM mails WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    const token = /\?confirmation=([A-Za-z0-9_-]+)/.exec(mail!.text)![1];
+    expect((await t.app.inject({ method: 'POST', url: `/api/raffles/${id}/entries/confirm`, payload: { token } })).statusCode).toBe(200);
+    return res;
+  };
   const proofOf = async (id: string) => RaffleProofSchema.parse((await t.app.inject({ method: 'GET', url: `/api/raffles/${id}/proof` })).json());
   /** A raffle open from an hour ago, closing in an hour of the test clock. */
   const newRaffle = async (over: object = {}) => {
     const res = await post('/api/raffles', {
       title: 'Tombola vérifiable', prizes: [{ name: 'Un vinyle', quantity: 1 }, { name: 'Une affiche', quantity: 2 }],
-      opensAt: new Date(clock - HOUR).toISOString(), closesAt: new Date(clock + HOUR).toISOString(), status: 'open', legalBasis: 'free_draw', ...over,
+      opensAt: new Date(clock - HOUR).toISOString(), closesAt: new Date(clock + HOUR).toISOString(), status: 'open', legalBasis: 'free_draw', entryPolicy: 'emailLink', ...over,
     });
     expect(res.statusCode).toBe(201);
     return res.json()._id as string;
@@ -43,7 +52,7 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
   it('commits the seed at the latest with the first entry, before it is recorded', async () => {
     const id = await newRaffle();
     expect((await proofOf(id)).seedHash).toBeNull();
-    expect((await enter(id, 'Ana')).statusCode).toBe(201);
+    expect((await enter(id, 'Ana')).statusCode).toBe(202);
     const proof = await proofOf(id);
     expect(proof.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(proof).toMatchObject({ entriesHash: null, entryIds: [], seed: null });
@@ -54,7 +63,7 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
     const later = await newRaffle({ opensAt: new Date(clock + HOUR).toISOString(), closesAt: new Date(clock + 2 * HOUR).toISOString() });
     expect((await enter(later, 'Ana')).json()).toMatchObject({ statusCode: 409, code: 'RAFFLE_NOT_OPEN', message: 'Les participations à cette tombola ne sont pas encore ouvertes.' });
     const id = await newRaffle({ closesAt: new Date(clock + 1000).toISOString() });
-    expect((await enter(id, 'Ana')).statusCode).toBe(201);
+    expect((await enter(id, 'Ana')).statusCode).toBe(202);
     clock += 1000;
     const late = await enter(id, 'Bruno');
     expect(late.statusCode).toBe(409);
@@ -64,7 +73,7 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
 
   it('refuses the draw before the close, then draws from the frozen list whose hash was published', async () => {
     const id = await newRaffle();
-    for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) expect((await enter(id, name)).statusCode).toBe(201);
+    for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) expect((await enter(id, name)).statusCode).toBe(202);
     const early = await post(`/api/raffles/${id}/draw`);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'RAFFLE_NOT_CLOSED', message: 'Le tirage n’est possible qu’après la clôture des participations.' });

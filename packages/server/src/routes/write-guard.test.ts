@@ -49,6 +49,8 @@ const WRITES: Write[] = [
   { method: 'POST', route: '/api/auth/logout', who: 'anyone' },
   { method: 'POST', route: '/api/forms/:id/entries', who: 'anyone' },
   { method: 'POST', route: '/api/raffles/:id/entries', who: 'anyone' },
+  // The link mailed to an entry: its token is the proof, no session needed.
+  { method: 'POST', route: '/api/raffles/:id/entries/confirm', who: 'anyone' },
   { method: 'PUT', route: '/api/dynaLinks/shortCode', who: 'anyone' },
   { method: 'PUT', route: '/api/dynaLinks/:id/visit', who: 'anyone' },
   { method: 'PUT', route: '/api/shares/:id/addView', who: 'anyone' },
