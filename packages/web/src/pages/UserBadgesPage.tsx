@@ -1,11 +1,13 @@
-import { meQueries } from '@sortie/core';
+import { badgeRuleOf, meQueries } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
+import { allBadgesQuery } from '../features/people/badge-queries';
+import { ReloadOnNotification } from '../features/people/ReloadOnNotification';
 import { SignedInGate } from '../components/SignedInGate';
 import { PageFrame } from '../components/ui';
 
-/** /users/badges: the badges the user has earned. */
+/** /users/badges: the badges the user has earned, and those still to earn with how. */
 export default function UserBadgesPage() {
   return (
     <SignedInGate title="Mes badges" invitation="Connectez-vous pour voir les badges que vous avez gagnés.">
@@ -16,8 +18,14 @@ export default function UserBadgesPage() {
 
 function Badges() {
   const query = useQuery(meQueries.badges<AwardedBadge>());
+  const all = useQuery(allBadgesQuery());
+  const earned = new Set(query.data?.items.map((badge) => badge._id) ?? []);
+  // Badges staff award by hand are not a goal a visitor can aim at.
+  const toEarn = query.data ? (all.data?.items ?? []).filter((badge) => !earned.has(badge._id) && badgeRuleOf(badge.rule).kind !== 'manual') : [];
   return (
     <PageFrame title="Mes badges">
+      {/* A badge just awarded comes as a notification over the socket: the lists are read again. */}
+      <ReloadOnNotification reload={query.reload} />
       <p className="mt-2 text-muted">Sortez, aimez, suivez : chaque badge récompense une habitude de sortie.</p>
       <QueryView query={query} skeleton={<Skeleton lines={3} label="Chargement de vos badges…" />}>
         {(page) =>
@@ -30,6 +38,14 @@ function Badges() {
           )
         }
       </QueryView>
+      {toEarn.length > 0 && (
+        <section aria-labelledby="to-earn-title" className="mt-10">
+          <h2 id="to-earn-title" className="text-xl font-bold">
+            À gagner
+          </h2>
+          <BadgeList badges={toEarn} />
+        </section>
+      )}
     </PageFrame>
   );
 }

@@ -5,6 +5,7 @@ import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
 import { FollowButton } from '../features/people/FollowButton';
+import { ReloadOnNotification } from '../features/people/ReloadOnNotification';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
@@ -39,6 +40,8 @@ export default function UserPage({ params }: PageProps) {
               <h2 id="badges-title" className="text-xl font-bold">
                 Badges
               </h2>
+              {/* A badge just awarded (to this visitor, on their own profile) comes as a notification: the badges are read again. */}
+              <ReloadOnNotification reload={badges.reload} />
               <QueryView query={badges} skeleton={<Skeleton lines={2} label="Chargement des badges…" />}>
                 {(page) => (page.items.length ? <BadgeList badges={page.items} /> : <div className="mt-4"><EmptyState>Pas encore de badge.</EmptyState></div>)}
               </QueryView>

@@ -1,5 +1,5 @@
 import { mdiMedal, mdiMusic, mdiShoePrint, mdiStar, mdiTrophy, mdiWeatherNight } from '@mdi/js';
-import type { Badge } from '@sortie/core';
+import { badgeRuleOf, describeBadgeRule, type Badge } from '@sortie/core';
 import { Icon } from '../../components/Icon';
 import { formatDate } from '../../format';
 
@@ -8,7 +8,10 @@ const ICONS: Record<string, string> = { mdiMedal, mdiMusic, mdiShoePrint, mdiSta
 
 export type AwardedBadge = Badge & { awardedAt?: string | null };
 
-/** Badges as a grid of cards: icon, name, description and the day it was earned; names are headings one level below the section's. */
+/**
+ * Badges as a grid of cards: icon, name, description, how it is earned (core's sentence) and the
+ * day it was earned; names are headings one level below the section's.
+ */
 export function BadgeList({ badges, headingLevel = 3 }: { badges: readonly AwardedBadge[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -21,6 +24,7 @@ export function BadgeList({ badges, headingLevel = 3 }: { badges: readonly Award
           <div className="min-w-0">
             <Heading className="font-semibold">{badge.name}</Heading>
             {badge.description && <p className="mt-0.5 text-sm text-muted">{badge.description}</p>}
+            {badgeRuleOf(badge.rule).kind !== 'manual' && <p className="mt-1 text-xs">{describeBadgeRule(badge.rule)}</p>}
             {badge.awardedAt && <p className="mt-1 text-xs text-muted">Obtenu le {formatDate(badge.awardedAt)}</p>}
           </div>
         </li>
