@@ -7,6 +7,16 @@ import { heading, useBrowser } from './fixtures';
 /** A fresh suffix per run: SORTIE_E2E_URL may point at an app whose data already served. */
 const unique = () => randomBytes(4).toString('hex');
 
+/** The confirmation link mailed for a raffle entry, as its reader finds it (here through the dashboard's mailbox, no SMTP). */
+async function mailedConfirmationPath(baseUrl: string, to: string): Promise<string> {
+  const staff = await Api.staff(baseUrl);
+  const { items } = await staff.get<{ items: Array<{ to: string; text: string }> }>('/api/dashboard/mails?limit=100');
+  const mail = items.find((m) => m.to === to);
+  const link = mail && /https?:\/\/\S+?(\/raffles\/\S+?\?confirmation=[A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!link) throw new Error(`no confirmation mail to ${to}`);
+  return link[1]!;
+}
+
 describe('a visitor taking part', () => {
   const { baseUrl, context } = useBrowser();
 
@@ -44,7 +54,7 @@ describe('a visitor taking part', () => {
     await page.getByRole('main').getByText('Camille Bénévole').waitFor();
   });
 
-  it('enters a raffle by e-mail, once', async () => {
+  it('enters a raffle by e-mail, confirmed by the mailed link, once', async () => {
     const page = await (await context()).newPage();
     await page.goto(`/raffles/${DEMO_IDS.raffle}`);
     expect(await heading(page)).toBe('Tombola de printemps');
@@ -53,14 +63,21 @@ describe('a visitor taking part', () => {
     await page.getByLabel('Votre nom').fill('Dominique');
     await page.getByLabel('Votre e-mail').fill(email);
     await page.getByRole('button', { name: 'Je participe' }).click();
-    await page.getByText('Votre participation est enregistrée. Bonne chance !').waitFor();
+    await page.getByText('Plus qu’une étape : confirmez votre participation.').waitFor();
 
-    // A second entry with the same e-mail is refused by the server, in French.
-    await page.reload();
+    // The link in the mail: one click on its page, and the entry counts.
+    await page.goto(await mailedConfirmationPath(baseUrl, email));
+    await heading(page);
+    await page.getByRole('button', { name: 'Confirmer ma participation' }).click();
+    await page.getByText('Votre participation est confirmée. Bonne chance !').waitFor();
+
+    // A second entry with the same e-mail, in capitals, is refused by the server, in French.
+    await page.goto(`/raffles/${DEMO_IDS.raffle}`);
+    await heading(page);
     await page.getByLabel('Votre nom').fill('Dominique encore');
-    await page.getByLabel('Votre e-mail').fill(email);
+    await page.getByLabel('Votre e-mail').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Je participe' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toBe('Vous participez déjà à cette tombola.');
+    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toBe('Vous participez déjà à ce tirage.');
   });
 
   it('publishes the hashes, draws after the close, and redoes the draw in the browser with core’s code', async () => {
@@ -70,12 +87,18 @@ describe('a visitor taking part', () => {
     const raffle = await admin.request<{ _id: string }>('POST', '/api/raffles', {
       title: `Tombola vérifiable ${unique()}`, description: 'Un tirage à vérifier.', prizes: [{ name: 'Un vinyle', quantity: 1 }, { name: 'Une affiche', quantity: 2 }],
       opensAt: new Date(Date.now() - 3_600_000).toISOString(), closesAt: new Date(closesAt).toISOString(), status: 'open', legalBasis: 'association_lottery', authorisationRef: '2026-117',
-      rules: 'Une participation par personne.',
+      rules: 'Une participation par personne.', entryPolicy: 'emailLink',
     });
     const committed = await admin.request<{ draw: { seedHash: string } }>('POST', `/api/raffles/${raffle._id}/commit`);
     await expect(admin.request('POST', `/api/raffles/${raffle._id}/commit`)).rejects.toThrow(/409/);
     const anonymous = Api.anonymous(baseUrl);
-    for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) await anonymous.request('POST', `/api/raffles/${raffle._id}/entries`, { name, email: `${name.toLowerCase()}-${unique()}@exemple.fr` });
+    // Entries confirmed by the link mailed to each (a pending one would not be drawn).
+    for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) {
+      const email = `${name.toLowerCase()}-${unique()}@exemple.fr`;
+      await anonymous.request('POST', `/api/raffles/${raffle._id}/entries`, { name, email });
+      const token = new URL(await mailedConfirmationPath(baseUrl, email), baseUrl).searchParams.get('confirmation');
+      await anonymous.request('POST', `/api/raffles/${raffle._id}/entries/confirm`, { token });
+    }
     // Not before the close.
     await expect(admin.request('POST', `/api/raffles/${raffle._id}/draw`)).rejects.toThrow(/409.*clôture/);
 

@@ -24,6 +24,8 @@ const suites = [
   // Three pages, three Lighthouse runs each (about three minutes).
   { suite: 'lighthouse', script: 'tools/bench/lighthouse.bench.mjs', timeoutMs: 600_000 },
   { suite: 'cli', script: 'tools/bench/cli.bench.mjs' },
+  // Raffle entries one IP makes before the shared entry limit answers 429, then a flood of 200 refused (demo data first).
+  { suite: 'raffles', script: 'tools/bench/raffle-entries.bench.mjs' },
 ];
 const only = process.argv.slice(2);
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FakeProductApi, FakeClock, anId } from '@sortie/core/testing';
-import { NotFoundError, ValidationError } from '@sortie/core';
+import { FakeProductApi, FakeClock, aUser, anId } from '@sortie/core/testing';
+import { ApiError, NotFoundError, ValidationError } from '@sortie/core';
 import { renderApp } from '../test/render-app';
 
 // The page's chunk (and markdown) compiled once, before the tests' own time limits start.
@@ -92,6 +92,40 @@ describe('/forms/{id}', () => {
     await renderApp({ path: `/forms/${FORM_ID}`, api: apiWith(aForm(overrides)), clock: new FakeClock('2026-01-15T20:00:00Z') });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Envoyer ma réponse' })).toBeNull();
+  });
+
+  it('says a form keeps one answer per person, and shows the server’s refusal of a second one', async () => {
+    const api = apiWith(aForm({ fields: [fields[0], fields[1]], onePerPerson: true }));
+    api.failOnce('request', new ApiError('Vous avez déjà répondu à ce formulaire.', { statusCode: 409, code: 'ALREADY_ANSWERED' }));
+    const { user } = await renderApp({ path: `/forms/${FORM_ID}`, api });
+    expect(await screen.findByText('Une réponse par personne. Les champs marqués d’un astérisque (*) sont obligatoires.')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Nom/), 'Camille');
+    await user.type(screen.getByLabelText(/^E-mail/), 'camille@exemple.fr');
+    await user.click(screen.getByRole('button', { name: 'Envoyer ma réponse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Vous avez déjà répondu à ce formulaire.');
+  });
+
+  it('asks a visitor to sign in for a form reserved to verified accounts', async () => {
+    await renderApp({ path: `/forms/${FORM_ID}`, api: apiWith(aForm({ requireVerified: true })) });
+    const notice = within((await screen.findByText('Réservé aux comptes vérifiés')).parentElement!);
+    expect(notice.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(notice.getByRole('button', { name: 'créer un compte' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Envoyer ma réponse' })).toBeNull();
+  });
+
+  it('sends an account whose e-mail is not verified to verify it first', async () => {
+    const api = apiWith(aForm({ requireVerified: true })).signedInAs(Object.assign(aUser({ displayName: 'Paul' }), { emailVerified: false }));
+    await renderApp({ path: `/forms/${FORM_ID}`, api });
+    expect((await screen.findByRole('link', { name: 'vérifiez votre adresse depuis votre compte' })).getAttribute('href')).toBe('/account');
+    expect(screen.queryByRole('button', { name: 'Envoyer ma réponse' })).toBeNull();
+  });
+
+  it('takes the answer of a verified account', async () => {
+    const api = apiWith(aForm({ fields: [fields[0]], requireVerified: true })).signedInAs(aUser({ displayName: 'Valentine' }));
+    const { user } = await renderApp({ path: `/forms/${FORM_ID}`, api });
+    await user.type(await screen.findByLabelText(/^Nom/), 'Valentine');
+    await user.click(screen.getByRole('button', { name: 'Envoyer ma réponse' }));
+    expect(await screen.findByText('Xy7Kp2Qa')).toBeTruthy();
   });
 
   it('says so in French when the form does not exist', async () => {

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ClockPort, OPERATION_ROUTES, ProductApiPort, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
+import { useSnapshot } from 'valtio';
+import { ClockPort, formEntryStep, OPERATION_ROUTES, ProductApiPort, SessionService, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
+import { useSignInDialog } from '../services/ui-context';
 import { useApiQuery } from '../data/useApiQuery';
 import { apiErrorMessage } from '../data/api-error-message';
 import { Markdown } from '../components/Markdown';
@@ -25,6 +27,12 @@ export default function FormPage({ params }: PageProps) {
 function FormView({ form }: { form: Form }) {
   const clock = useUseCase(ClockPort);
   const api = useUseCase(ProductApiPort);
+  const session = useUseCase(SessionService);
+  const signInDialog = useSignInDialog();
+  const { user } = useSnapshot(session.state);
+  // Whether the account's address is proven, when the session says so; the server decides anyway.
+  const emailVerified = Boolean(user) && (user as { emailVerified?: boolean } | null)?.emailVerified !== false;
+  const step = formEntryStep(form, { signedIn: Boolean(user), emailVerified });
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,9 +105,35 @@ function FormView({ form }: { form: Form }) {
         </Notice>
       ) : form.fields.length === 0 ? (
         <Notice>Ce formulaire ne comporte encore aucune question.</Notice>
+      ) : step === 'sign_in' || step === 'verify_email' ? (
+        <Notice role="status">
+          <p className="font-semibold">{form.requireVerified ? 'Réservé aux comptes vérifiés' : 'Une réponse par personne : connectez-vous pour répondre.'}</p>
+          {step === 'sign_in' ? (
+            <p className="mt-1 text-sm">
+              <button type="button" className={LINK_CLASS} onClick={() => signInDialog.open('signIn')}>
+                Se connecter
+              </button>{' '}
+              ou{' '}
+              <button type="button" className={LINK_CLASS} onClick={() => signInDialog.open('signUp')}>
+                créer un compte
+              </button>{' '}
+              pour répondre.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm">
+              Votre adresse e-mail n’est pas encore vérifiée : ouvrez le lien reçu à l’inscription, ou{' '}
+              <Link href="/account" className={LINK_CLASS}>
+                vérifiez votre adresse depuis votre compte
+              </Link>
+              , puis revenez répondre.
+            </p>
+          )}
+        </Notice>
       ) : (
         <form ref={formRef} noValidate onSubmit={submit} className="mt-6 space-y-5 rounded-2xl bg-surface/60 p-4 ring-1 ring-line sm:p-6" aria-labelledby="page-title">
-          <p className="text-sm text-muted">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
+          <p className="text-sm text-muted">
+            {form.onePerPerson && 'Une réponse par personne. '}Les champs marqués d’un astérisque (*) sont obligatoires.
+          </p>
           {errorCount > 0 && (
             <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
               {errorCount === 1 ? 'Une réponse est à corriger.' : `${errorCount} réponses sont à corriger.`}

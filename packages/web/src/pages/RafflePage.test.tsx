@@ -20,9 +20,10 @@ const aRaffle = (overrides: Record<string, unknown> = {}) => ({
 });
 const clock = () => new FakeClock('2026-01-15T20:00:00Z');
 
-function entering(api: FakeProductApi) {
+/** The server's answer to an entry: counted at once (a verified account) or waiting for its mailed link (a visitor). */
+function entering(api: FakeProductApi, confirmed = false) {
   api.answer('request', (method: string, path: string, options: { body?: unknown }) => {
-    if (method === 'POST' && path === `/raffles/${RAFFLE_ID}/entries`) return { _id: anId(81), raffleId: RAFFLE_ID, ...(options.body as object) };
+    if (method === 'POST' && path === `/raffles/${RAFFLE_ID}/entries`) return { _id: anId(81), raffleId: RAFFLE_ID, name: (options.body as { name: string }).name, confirmed };
     throw new Error(`unexpected ${method} ${path}`);
   });
   return api;
@@ -43,9 +44,10 @@ describe('/raffles/{id}', () => {
     expect(await screen.findByText('Loterie associative autorisée par arrêté n° 2026-042')).toBeTruthy();
   });
 
-  it('lets a visitor enter with a name and an e-mail, once', async () => {
-    const api = entering(new FakeProductApi().seed('raffles', aRaffle()));
+  it('lets a visitor enter with a name and an e-mail, counted once its mailed link is followed', async () => {
+    const api = entering(new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'emailLink' })));
     const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    expect((await screen.findByText('Qui peut participer')).nextElementSibling!.textContent).toBe('Vous recevrez un lien de confirmation par e-mail');
     await user.click(await screen.findByRole('button', { name: 'Je participe' }));
     expect(screen.getByText('Indiquez votre nom.')).toBeTruthy();
     expect(screen.getByText('Indiquez votre e-mail pour participer.')).toBeTruthy();
@@ -53,21 +55,92 @@ describe('/raffles/{id}', () => {
     await user.type(screen.getByLabelText('Votre nom'), 'Camille');
     await user.type(screen.getByLabelText('Votre e-mail'), 'camille@exemple.fr');
     await user.click(screen.getByRole('button', { name: 'Je participe' }));
-    expect(await screen.findByText('Votre participation est enregistrée. Bonne chance !')).toBeTruthy();
-    expect(screen.getByText(anId(81))).toBeTruthy();
+    expect(await screen.findByText('Plus qu’une étape : confirmez votre participation.')).toBeTruthy();
+    expect(screen.getByText(/Nous venons d’envoyer un lien de confirmation à votre adresse e-mail/)).toBeTruthy();
     expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Camille', email: 'camille@exemple.fr' } }]);
     expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+    // Not counted before its confirmation.
+    expect(screen.getByText('Participations').nextElementSibling!.textContent).toBe('12');
+  });
+
+  it('enters a verified account at once, and counts it', async () => {
+    const api = entering(new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'verified' })).signedInAs(aUser({ displayName: 'Valentine' })), true);
+    const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    expect(await screen.findAllByText('Réservé aux comptes vérifiés')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Je participe' }));
+    expect(await screen.findByText('Votre participation est enregistrée. Bonne chance !')).toBeTruthy();
+    expect(screen.getByText(anId(81))).toBeTruthy();
+    expect(api.callsTo('request').filter(([method]) => method === 'POST')).toEqual([['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Valentine' } }]]);
     expect(screen.getByText('Participations').nextElementSibling!.textContent).toBe('13');
+  });
+
+  it('asks a visitor to sign in for a raffle reserved to verified accounts, without a form', async () => {
+    const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'verified' }));
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    const entering = within(await screen.findByRole('region', { name: 'Participer' }));
+    expect(entering.getByText('Réservé aux comptes vérifiés')).toBeTruthy();
+    expect(entering.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(entering.getByRole('button', { name: 'créer un compte' })).toBeTruthy();
+    expect(screen.queryByLabelText('Votre e-mail')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+  });
+
+  it('sends an account whose e-mail is not verified to verify it first', async () => {
+    const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'verified' })).signedInAs(Object.assign(aUser({ displayName: 'Paul' }), { emailVerified: false }));
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    const link = await screen.findByRole('link', { name: 'vérifiez votre adresse depuis votre compte' });
+    expect(link.getAttribute('href')).toBe('/account');
+    expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+  });
+
+  it('shows the server’s limit on entries from one connection', async () => {
+    const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'emailLink' }));
+    api.fail('request', new ApiError('Trop de participations depuis votre connexion : réessayez dans 9 min.', { statusCode: 429, code: 'RATE_LIMITED' }));
+    const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    await user.type(await screen.findByLabelText('Votre nom'), 'Camille');
+    await user.type(screen.getByLabelText('Votre e-mail'), 'camille@exemple.fr');
+    await user.click(screen.getByRole('button', { name: 'Je participe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Trop de participations depuis votre connexion : réessayez dans 9 min.');
+  });
+
+  describe('the link mailed to confirm an entry', () => {
+    const TOKEN = 'k'.repeat(43);
+    it('confirms the entry with one click, and counts it', async () => {
+      const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'emailLink' })).answer('request', (method: string, path: string) => {
+        if (method === 'POST' && path === `/raffles/${RAFFLE_ID}/entries/confirm`) return { _id: anId(81), name: 'Camille', confirmed: true };
+        throw new Error(`unexpected ${method} ${path}`);
+      });
+      const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}?confirmation=${TOKEN}`, api, clock: clock() });
+      expect(await screen.findByRole('heading', { name: 'Confirmer votre participation' })).toBeTruthy();
+      // Opening the link alone confirms nothing (a mail scanner opens links too).
+      expect(api.callsTo('request')).toEqual([]);
+      expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Confirmer ma participation' }));
+      expect(await screen.findByText('Votre participation est confirmée. Bonne chance !')).toBeTruthy();
+      expect(screen.getByText(anId(81))).toBeTruthy();
+      expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries/confirm`, { body: { token: TOKEN } }]);
+      expect(screen.getByText('Participations').nextElementSibling!.textContent).toBe('13');
+    });
+
+    it('says why a link no longer works, and leads back to the raffle', async () => {
+      const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'emailLink' }));
+      api.fail('request', new ApiError('Cette participation est déjà confirmée. Bonne chance !', { statusCode: 409, code: 'ALREADY_CONFIRMED' }));
+      const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}?confirmation=${TOKEN}`, api, clock: clock() });
+      await user.click(await screen.findByRole('button', { name: 'Confirmer ma participation' }));
+      const alert = within(await screen.findByRole('alert'));
+      expect(alert.getByText('Cette participation est déjà confirmée. Bonne chance !')).toBeTruthy();
+      expect(alert.getByRole('link', { name: 'Revenir à la tombola' }).getAttribute('href')).toBe(`/raffles/${RAFFLE_ID}`);
+    });
   });
 
   it('enters a signed-in visitor under their name, and shows the server’s refusal of a second entry', async () => {
     const api = new FakeProductApi().seed('raffles', aRaffle()).signedInAs(aUser({ displayName: 'Valentine' }));
-    api.fail('request', new ApiError('Vous participez déjà à cette tombola.', { statusCode: 409, code: 'ALREADY_ENTERED' }));
+    api.fail('request', new ApiError('Vous participez déjà à ce tirage.', { statusCode: 409, code: 'ALREADY_ENTERED' }));
     const { user } = await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
     expect(await screen.findByText('Valentine')).toBeTruthy();
     expect(screen.queryByLabelText('Votre e-mail')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Je participe' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Vous participez déjà à cette tombola.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Vous participez déjà à ce tirage.');
     expect(api.lastCallTo('request')).toEqual(['POST', `/raffles/${RAFFLE_ID}/entries`, { body: { name: 'Valentine' } }]);
   });
 

@@ -1,17 +1,23 @@
 import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
-import { ClockPort, legalBasisText, RAFFLE_STATUS_LABELS, raffleWindow, type Raffle } from '@sortie/core';
+import { ClockPort, legalBasisText, OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, RAFFLE_STATUS_LABELS, raffleEntryPolicyOf, raffleWindow, type Raffle } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
+import { apiErrorMessage } from '../data/api-error-message';
 import { useApiQuery } from '../data/useApiQuery';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { DrawGuarantees, DrawProof } from '../features/raffles/DrawProof';
 import { RaffleEntryForm } from '../features/raffles/RaffleEntryForm';
-import { Notice, PageFrame, DetailQuery } from '../components/ui';
+import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, DetailQuery } from '../components/ui';
 import { formatDateTime, formatNumber } from '../format';
 import type { PageProps } from './types';
 
-/** /raffles/{id}: prizes, rules, dates and legal basis; entering; once drawn, the winners and the proof. */
+/**
+ * /raffles/{id}: prizes, rules, dates, legal basis and who may enter; entering; once drawn, the
+ * winners and the proof. With `?confirmation=` (the link mailed to an entry to confirm), the
+ * confirmation in place of the entry form.
+ */
 export default function RafflePage({ params }: PageProps) {
   const id = params['id']!;
   const query = useApiQuery(`raffle:${id}`, (api) => api.get<Raffle>('raffles', id));
@@ -29,6 +35,8 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
   const window = raffleWindow(raffle, now.getTime());
   const draw = raffle.draw;
   const drawn = Boolean(draw?.seed);
+  const policy = raffleEntryPolicyOf(raffle);
+  const confirmation = new URLSearchParams(useSearch()).get('confirmation');
   // Our own entry counts at once, without loading the raffle again.
   const [ownEntry, setOwnEntry] = useState(0);
   return (
@@ -47,6 +55,10 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
         <div>
           <dt className="text-sm text-muted">Participations</dt>
           <dd>{formatNumber((raffle.entryCount ?? 0) + ownEntry)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Qui peut participer</dt>
+          <dd>{RAFFLE_ENTRY_POLICY_LABELS[policy]}</dd>
         </div>
       </dl>
 
@@ -100,8 +112,10 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
             </ol>
           )}
         </section>
+      ) : confirmation ? (
+        <EntryConfirmation raffleId={raffle._id} token={confirmation} onConfirmed={() => setOwnEntry(1)} />
       ) : window === 'open' ? (
-        <RaffleEntryForm raffleId={raffle._id} onEntered={() => setOwnEntry(1)} />
+        <RaffleEntryForm raffleId={raffle._id} policy={policy} onEntered={() => setOwnEntry(1)} />
       ) : (
         <Notice role="status">
           {window === 'not_open'
@@ -113,5 +127,59 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
       {draw && <DrawProof raffleId={raffle._id} draw={draw} closed={window === 'closed'} />}
       <DrawGuarantees />
     </PageFrame>
+  );
+}
+
+/** The page of the link mailed to an entry: one click (not the link's mere opening, which a mail scanner may do) makes it count. */
+function EntryConfirmation({ raffleId, token, onConfirmed }: { raffleId: string; token: string; onConfirmed: () => void }) {
+  const api = useUseCase(ProductApiPort);
+  const [sending, setSending] = useState(false);
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setSending(true);
+    setFailure(null);
+    try {
+      const entry = await api.call(OPERATION_ROUTES.confirmRaffleEntry, { path: { id: raffleId }, body: { token } });
+      setConfirmed(entry._id);
+      onConfirmed();
+    } catch (error) {
+      setFailure(apiErrorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (confirmed !== null)
+    return (
+      <Notice tone="success" role="status">
+        <p className="font-semibold">Votre participation est confirmée. Bonne chance !</p>
+        <p className="mt-1 text-sm">
+          Votre numéro de participation : <span className="font-mono break-all">{confirmed}</span>. Notez-le : vous le retrouverez dans la liste publiée à la clôture.
+        </p>
+      </Notice>
+    );
+
+  return (
+    <section aria-labelledby="confirmation" className="mt-4 space-y-3 rounded-2xl bg-surface/60 p-4 ring-1 ring-line sm:p-6">
+      <h2 id="confirmation" className="text-xl font-bold">
+        Confirmer votre participation
+      </h2>
+      <p>Votre participation ne compte qu’une fois confirmée : un clic suffit.</p>
+      {failure && (
+        <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
+          <p>{failure}</p>
+          <p className="mt-1">
+            <Link href={`/raffles/${raffleId}`} className={LINK_CLASS}>
+              Revenir à la tombola
+            </Link>
+          </p>
+        </div>
+      )}
+      <button type="button" className={BUTTON_CLASS} disabled={sending} onClick={() => void confirm()}>
+        {sending ? 'Confirmation…' : 'Confirmer ma participation'}
+      </button>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
+import { Link } from 'wouter';
+import { OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
@@ -8,8 +9,12 @@ import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Entering a raffle: signed in with one click, or with a name and an e-mail. The server keeps one entry per person. */
-export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onEntered: () => void }) {
+/**
+ * Entering a raffle, as its entry policy allows (core's raffleEntryStep): a verified account in
+ * one click; a visitor with a name and an e-mail, counted once the mailed link is followed; or
+ * the way to sign in or verify one's e-mail first. The server keeps one entry per person.
+ */
+export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: string; policy: RaffleEntryPolicy; onEntered: () => void }) {
   const api = useUseCase(ProductApiPort);
   const session = useUseCase(SessionService);
   const signInDialog = useSignInDialog();
@@ -19,8 +24,11 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  // The entry's number once recorded ('' when the server gave none): the participant finds it in the list frozen at the close.
-  const [done, setDone] = useState<string | null>(null);
+  // The entry once recorded: its number ('' when the server gave none), and whether it counts yet.
+  const [done, setDone] = useState<{ id: string; confirmed: boolean } | null>(null);
+  // The session says whether the account's address is proven when it knows; the server decides anyway.
+  const emailVerified = (user as { emailVerified?: boolean } | null)?.emailVerified !== false;
+  const step = raffleEntryStep(policy, { signedIn: Boolean(user), emailVerified: Boolean(user) && emailVerified });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,8 +44,10 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
     setSending(true);
     try {
       const entry = await api.call(OPERATION_ROUTES.enterRaffle, { path: { id: raffleId }, body });
-      setDone(entry?._id ?? '');
-      onEntered();
+      // An entry waiting for its link says confirmed: false; the server's older answers said nothing and counted.
+      const confirmed = (entry as { confirmed?: boolean } | null | undefined)?.confirmed !== false;
+      setDone({ id: entry?._id ?? '', confirmed });
+      if (confirmed) onEntered();
     } catch (error) {
       setFailure(apiErrorMessage(error));
     } finally {
@@ -45,17 +55,58 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
     }
   };
 
-  if (done !== null)
+  if (done && !done.confirmed)
+    return (
+      <Notice tone="success" role="status">
+        <p className="font-semibold">Plus qu’une étape : confirmez votre participation.</p>
+        <p className="mt-1 text-sm">
+          Nous venons d’envoyer un lien de confirmation à votre adresse e-mail. Ouvrez-le avant la clôture : votre participation ne compte qu’une fois confirmée.
+        </p>
+      </Notice>
+    );
+
+  if (done)
     return (
       <Notice tone="success" role="status">
         <p className="font-semibold">Votre participation est enregistrée. Bonne chance !</p>
-        {done && (
+        {done.id && (
           <p className="mt-1 text-sm">
-            Votre numéro de participation : <span className="font-mono break-all">{done}</span>. Notez-le : vous le retrouverez dans la liste publiée à la clôture.
+            Votre numéro de participation : <span className="font-mono break-all">{done.id}</span>. Notez-le : vous le retrouverez dans la liste publiée à la clôture.
           </p>
         )}
         <p className="mt-1 text-sm text-muted">Les gagnants seront publiés ici après le tirage.</p>
       </Notice>
+    );
+
+  if (step === 'sign_in' || step === 'verify_email')
+    return (
+      <section aria-labelledby="participer" className="mt-4 space-y-3 rounded-2xl bg-surface/60 p-4 ring-1 ring-line sm:p-6">
+        <h2 id="participer" className="text-xl font-bold">
+          Participer
+        </h2>
+        <p className="font-semibold">{RAFFLE_ENTRY_POLICY_LABELS.verified}</p>
+        {step === 'sign_in' ? (
+          <p className="text-sm">
+            Une participation par personne, avec un compte dont l’adresse e-mail est vérifiée.{' '}
+            <button type="button" className={LINK_CLASS} onClick={() => signInDialog.open('signIn')}>
+              Se connecter
+            </button>{' '}
+            ou{' '}
+            <button type="button" className={LINK_CLASS} onClick={() => signInDialog.open('signUp')}>
+              créer un compte
+            </button>
+            .
+          </p>
+        ) : (
+          <p className="text-sm">
+            Votre adresse e-mail n’est pas encore vérifiée : ouvrez le lien reçu à l’inscription, ou{' '}
+            <Link href="/account" className={LINK_CLASS}>
+              vérifiez votre adresse depuis votre compte
+            </Link>
+            , puis revenez participer.
+          </p>
+        )}
+      </section>
     );
 
   return (
@@ -63,14 +114,16 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
       <h2 id="participer" className="text-xl font-bold">
         Participer
       </h2>
+      {policy === 'verified' && <p className="font-semibold">{RAFFLE_ENTRY_POLICY_LABELS.verified}</p>}
       {user ? (
         <p>
           Vous participez en tant que <strong>{user.displayName}</strong>.
+          {step === 'confirm_by_link' && <span className="block text-sm text-muted">{RAFFLE_ENTRY_POLICY_LABELS.emailLink} à l’adresse de votre compte.</span>}
         </p>
       ) : (
         <>
           <p className="text-sm text-muted">
-            Une participation par personne.{' '}
+            Une participation par personne. {RAFFLE_ENTRY_POLICY_LABELS.emailLink} : elle ne compte qu’une fois confirmée.{' '}
             <button type="button" className={LINK_CLASS} onClick={() => signInDialog.open('signIn')}>
               Se connecter
             </button>{' '}
@@ -98,7 +151,7 @@ export function RaffleEntryForm({ raffleId, onEntered }: { raffleId: string; onE
               </p>
             ) : (
               <p id="tombola-email-aide" className="mt-1 text-sm text-muted">
-                Il sert seulement à vous prévenir si vous gagnez ; il n’est jamais publié.
+                Il sert à confirmer votre participation et à vous prévenir si vous gagnez ; il n’est jamais publié.
               </p>
             )}
           </div>
