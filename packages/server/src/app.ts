@@ -28,6 +28,7 @@ import { registerMailRoutes } from './routes/mail.routes';
 import { registerImageRoutes } from './images/images.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAnnouncementRoutes } from './announcements/announcements.routes';
+import { registerProfileRoutes } from './routes/profile.routes';
 import { apiKeyGate } from './http/api-key-gate';
 import { ApiKeys } from './auth/api-keys';
 import { registerOpenApiRoute, registerReferenceRoutes } from './routes/reference.routes';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerPrivacyRoutes(api, ctx);
     registerAuditRoutes(api, ctx);
     registerAnnouncementRoutes(api, ctx);
+    registerProfileRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);

@@ -109,6 +109,9 @@ export const OPERATION_ROUTES = {
   // Images uploaded by staff (issue 20), and their variants served from the database.
   uploadImage: { name: 'uploadImage', method: 'POST', path: '/api/images/upload' },
   imageFile: { name: 'imageFile', method: 'GET', path: '/api/images/files/:name', raw: true },
+  // A visitor's own profile (issue 24): name, city, picture.
+  updateMyProfile: { name: 'updateMyProfile', method: 'PATCH', path: '/api/me/profile' },
+  uploadMyAvatar: { name: 'uploadMyAvatar', method: 'PUT', path: '/api/me/avatar' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { OPERATION_ROUTES, type OperationName, type OperationRoute } from './operation-routes';
 import { CredentialsSchema, LoginWebSchema, SignUpSchema, RuntimeConfigSchema } from './schemas/auth.schema';
-import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema } from './schemas/common.schema';
+import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema, refuseUnstorableText } from './schemas/common.schema';
 import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
-import { CurrentUserSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
+import { CurrentUserSchema, ProfilePatchSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
@@ -56,7 +56,12 @@ function op<Path extends z.ZodType = typeof none, Query extends z.ZodType = type
 ): Operation<Path, Query, Body, Response> {
   return {
     ...OPERATION_ROUTES[name],
-    params: { path: (params.path ?? none) as Path, query: (params.query ?? none) as Query, body: (params.body ?? noBody) as Body },
+    // A NUL or half a surrogate pair in any string is refused (400) wherever the operation is parsed.
+    params: {
+      path: refuseUnstorableText((params.path ?? none) as Path),
+      query: refuseUnstorableText((params.query ?? none) as Query),
+      body: refuseUnstorableText((params.body ?? noBody) as Body),
+    },
     response,
   };
 }
@@ -215,6 +220,8 @@ export const OPERATIONS = {
   announcements: op('announcements', AnnouncementListSchema, { query: AnnouncementTargetSchema }),
   announce: op('announce', AnnouncementSchema, { body: AnnouncementInputSchema }),
   uploadImage: op('uploadImage', ImageRefSchema, { query: ImageUploadQuerySchema, body: ImageUploadBodySchema }),
+  updateMyProfile: op('updateMyProfile', CurrentUserSchema, { body: ProfilePatchSchema }),
+  uploadMyAvatar: op('uploadMyAvatar', CurrentUserSchema, { body: ImageUploadBodySchema }),
   imageFile: op('imageFile', z.unknown(), { path: z.object({ name: z.string().max(80) }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, MAX_IMAGE_UPLOAD_BYTES, OPERATIONS } from '@sortie/core';
+import { AppError, AVATAR_WIDTHS, MAX_IMAGE_UPLOAD_BYTES, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { handleError, notFound } from '../http/errors';
-import { requireRole } from '../http/session';
+import { requireRole, requireUser } from '../http/session';
+import { dropUploadedAvatar } from '../routes/profile.routes';
 import { serve } from '../http/serve';
 import { notAnImage, resizeImage } from './resize';
 import { readImageFile, saveImage } from './image-files';
@@ -46,6 +47,28 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
       },
       // The role is checked before the body is read: a visitor's 10 MB are refused unread.
       { guard: staff, route: { bodyLimit: MAX_IMAGE_UPLOAD_BYTES, onRequest: async (request) => void (await staff(request)) } },
+    );
+
+    // A visitor's own picture: two small widths, the previous upload removed once replaced.
+    const signedIn = (request: FastifyRequest) => requireUser(ctx, request);
+    serve(
+      scope,
+      OPERATIONS.uploadMyAvatar,
+      async ({ body }, { guard: user }) => {
+        if (!(body instanceof Uint8Array)) throw notAnImage();
+        const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+        if (bytes.byteLength === 0) throw notAnImage('Le fichier est vide : choisissez une image.');
+        const id = newId();
+        const resized = await resizeImage(bytes, id, { widths: AVATAR_WIDTHS });
+        const ref = await saveImage(ctx.db, ctx.store, { id, alt: `Photo de ${user.displayName}`, uploadedBy: user._id, resized });
+        const widest = [...ref.variants].filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0] ?? ref.variants[0]!;
+        await ctx.db.query(`UPDATE users SET data = jsonb_set(data, '{avatar}', to_jsonb($2::text)), updated_at = now() WHERE id = $1`, [user._id, widest.url]);
+        await dropUploadedAvatar(ctx.db, user._id, user['avatar']);
+        const updated = await ctx.users.byId(user._id);
+        if (!updated) throw notFound('Compte introuvable.');
+        return updated;
+      },
+      { guard: signedIn, route: { bodyLimit: MAX_IMAGE_UPLOAD_BYTES, onRequest: async (request) => void (await signedIn(request)) } },
     );
 
     serve(

@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, aStaffUser, aUser } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+
+// The page's chunk compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await import('./AccountPage');
+}, 60_000);
 
 describe('/account', () => {
   it('invites an anonymous visitor to sign in or create an account', async () => {
@@ -42,7 +47,7 @@ describe('/account', () => {
   });
 
   it('lets the visitor choose, per kind, notifications in the app and by e-mail', async () => {
-    const defaults = { reminder: { inApp: true, email: false }, followedEvent: { inApp: true, email: false }, raffleDraw: { inApp: true, email: false } };
+    const defaults = { reminder: { inApp: true, email: false }, followedEvent: { inApp: true, email: false }, raffleDraw: { inApp: true, email: false }, announcement: { inApp: true, email: false } };
     const saved: unknown[] = [];
     const api = new FakeProductApi().signedInAs(aUser({ displayName: 'Camille Martin' }));
     api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {

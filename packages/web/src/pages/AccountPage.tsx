@@ -7,6 +7,10 @@ import { Icon } from '../components/Icon';
 import { useSignOut } from '../components/useSignOut';
 import { SignedInGate } from '../components/SignedInGate';
 import { NotificationPreferencesSection } from '../features/people/NotificationPreferencesForm';
+import { AccountDataSection } from '../features/account/AccountDataSection';
+import { AccountEmailSection } from '../features/account/AccountEmailSection';
+import { Avatar, ProfileSection } from '../features/account/ProfileSection';
+import { AccountSessionsSection } from '../features/account/AccountSessionsSection';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Administrateur', staff: 'Équipe' };
 
@@ -33,13 +37,7 @@ function Account({ user }: { user: CurrentUser }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
       <div className="flex items-center gap-4">
-        {user.avatar ? (
-          <img src={user.avatar} alt="" className="size-16 rounded-full object-cover" width={64} height={64} />
-        ) : (
-          <span className="flex size-16 items-center justify-center rounded-full bg-secondary text-2xl font-bold uppercase" aria-hidden="true">
-            {(user.displayName || user.email || '?').charAt(0)}
-          </span>
-        )}
+        <Avatar user={user} size={64} />
         <div className="min-w-0">
           <h1 id="page-title" className="truncate text-2xl font-bold">
             {user.displayName}
@@ -48,11 +46,7 @@ function Account({ user }: { user: CurrentUser }) {
         </div>
       </div>
 
-      <dl className="mt-8 grid grid-cols-1 gap-4 rounded-2xl bg-surface p-5 ring-1 ring-line sm:grid-cols-3">
-        <div>
-          <dt className="text-xs text-muted uppercase">Ville</dt>
-          <dd className="mt-1">{user.city || 'Non renseignée'}</dd>
-        </div>
+      <dl className="mt-8 grid grid-cols-1 gap-4 rounded-2xl bg-surface p-5 ring-1 ring-line sm:grid-cols-2">
         <div>
           <dt className="text-xs text-muted uppercase">Rôle</dt>
           <dd className="mt-1">{user.roles.length ? user.roles.map((role) => ROLE_LABELS[role] ?? role).join(', ') : 'Membre'}</dd>
@@ -62,6 +56,10 @@ function Account({ user }: { user: CurrentUser }) {
           <dd className="mt-1">{formatDate(user.createdAt)}</dd>
         </div>
       </dl>
+
+      <ProfileSection user={user} />
+
+      <AccountEmailSection user={user} />
 
       <nav aria-label="Mon espace" className="mt-8">
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -77,6 +75,10 @@ function Account({ user }: { user: CurrentUser }) {
       </nav>
 
       <NotificationPreferencesSection />
+
+      <AccountSessionsSection />
+
+      <AccountDataSection />
 
       <button
         type="button"

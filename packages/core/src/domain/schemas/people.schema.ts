@@ -43,10 +43,15 @@ export const NotificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
+/** A profile picture: one uploaded to Sortie (a variant under /api/images/files/) or a web address. */
+export const AvatarSchema = z.union([z.string().regex(/^\/api\/images\/files\/[0-9a-f]{24}-\d{1,5}-[0-9a-f]{16}\.(?:avif|webp|jpg)$/, 'Image de profil invalide.'), HttpUrlSchema]);
+/** The widths made of an uploaded profile picture: the header's 36 px and the account page's 64 px, at 1× to 3×. */
+export const AVATAR_WIDTHS = [96, 192] as const;
+
 export const UserInputSchema = z.object({
   displayName: NonEmpty('Le nom affiché', 80),
   email: EmailSchema,
-  avatar: HttpUrlSchema.optional(),
+  avatar: AvatarSchema.optional(),
   city: z.string().trim().max(100).optional(),
   /** Absent until the visitor chooses: the defaults of NotificationPreferencesSchema apply. */
   notificationPreferences: NotificationPreferencesSchema.optional(),
@@ -92,3 +97,17 @@ export const NotificationInputSchema = z.object({
 /** SPEC.md §3: id, title, body, icon (optional, shown as an avatar). */
 export const NotificationSchema = NotificationInputSchema.extend({ ...EntityMeta, readAt: IsoDateTimeSchema.nullable().default(null) });
 export type Notification = z.infer<typeof NotificationSchema>;
+
+/**
+ * What a visitor changes of their own profile (PATCH /api/me/profile): their name, their city
+ * (null to clear it), and their picture (null to go back to their initials; a new one is uploaded
+ * with PUT /api/me/avatar). Nothing else: roles and e-mail have their own ways.
+ */
+export const ProfilePatchSchema = z
+  .object({
+    displayName: NonEmpty('Le nom affiché', 80).optional(),
+    city: z.string().trim().min(1, 'Choisissez une ville.').max(100).nullable().optional(),
+    avatar: z.null().optional(),
+  })
+  .strict();
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
