@@ -21,7 +21,8 @@ describe('routing through core’s route table', () => {
     ['/pro', 'landing', 'Sortie Pro'],
     ['/artists/les-zebres', 'default', 'Artiste'],
     ['/users/badges', 'default', 'Mes badges'],
-    ['/docs/organisateurs/premiers-pas', 'empty', 'Documentation'],
+    // The docs' table of contents (its pages come from the server: DocsPage.test and DocsCrawl.test).
+    ['/docs', 'empty', 'Documentation'],
     ['/forms/' + anId(3) + '/entries/AbC123xy', 'default', 'Votre réponse'],
   ])('shows %s in the %s layout', async (path, layout, title) => {
     await renderApp({ path });

@@ -1,100 +1,148 @@
-import { Link } from 'wouter';
-import type { DocPage, Page } from '@sortie/core';
-import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
+import { Link, useSearch } from 'wouter';
+import { OPERATION_ROUTES, toErrorPage, type DocArticle, type DocSearchAnswer } from '@sortie/core';
+import { ErrorNotice, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageHead } from '../components/usePageTitle';
 import { ReadingBar } from '../components/ReadingBar';
-import { docTree, readingOrder, type DocNode } from '../features/docs/doc-tree';
+import { ErrorPage } from '../components/ErrorPage';
+import { LINK_CLASS } from '../components/ui';
+import { docTree, neighbours, type DocNode } from '../features/docs/doc-tree';
+import { DocsNav } from '../features/docs/DocsNav';
+import { DocsSearchForm, DocsSearchResults } from '../features/docs/DocsSearch';
+import { DocPager } from '../features/docs/DocPager';
 import type { PageProps } from './types';
 
-function DocNav({ nodes, current }: { nodes: readonly DocNode[]; current: string }) {
-  return (
-    <ul className="space-y-1">
-      {nodes.map((node) => (
-        <li key={node.href}>
-          <Link
-            href={node.href}
-            aria-current={node.href === current ? 'page' : undefined}
-            className="block rounded px-2 py-1 text-sm hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-accent aria-[current=page]:bg-primary/15 aria-[current=page]:font-semibold"
-          >
-            {node.page.title}
-          </Link>
-          {node.children.length > 0 && (
-            <div className="ml-3 border-l border-line pl-2">
-              <DocNav nodes={node.children} current={current} />
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** /docs/{slug...}: a documentation page with the tree of every page beside it. */
+/**
+ * /docs/{slug...}: the documentation (Markdown files of the repository, and pages staff add in
+ * the back office). /docs is the table of contents, /docs?q=… the search, /docs/a/b a page;
+ * a page that does not exist is the site's 404.
+ */
 export default function DocsPage({ params }: PageProps) {
   const slug = (params['slug'] ?? '').replace(/^\/+|\/+$/g, '');
-  const query = useApiQuery('docs', (api) => api.list<DocPage>('docPages', { limit: 100 }) as Promise<Page<DocPage>>);
+  const q = (new URLSearchParams(useSearch()).get('q') ?? '').trim();
+  const toc = useApiQuery('docs:toc', (api) => api.call(OPERATION_ROUTES.docs));
+  const article = useApiQuery(slug ? `docs:page:${slug}` : null, (api) => api.call(OPERATION_ROUTES.docPage, { path: { '*': slug } }));
+
+  if (slug && article.status === 'error' && toErrorPage(article.error).statusCode === 404) return <MissingDoc error={article.error} />;
+
+  const tree = toc.status === 'success' ? docTree(toc.data.items) : [];
+  const current = slug ? `/docs/${slug}` : '/docs';
   return (
     <>
       <ReadingBar section={{ href: '/docs', label: 'Documentation' }} />
-      <div className="mx-auto max-w-5xl px-4 py-8">
-        <QueryView query={query} skeleton={<Skeleton lines={8} label="Chargement de la documentation…" />}>
-          {({ items }) => <DocsView pages={items} slug={slug} />}
-        </QueryView>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside className="space-y-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">
+          <DocsSearchForm key={q} initial={q} />
+          {toc.status === 'loading' ? <Skeleton lines={6} label="Chargement du sommaire…" /> : toc.status === 'error' ? <ErrorNotice error={toc.error} onRetry={toc.reload} /> : <DocsNav tree={tree} current={current} />}
+        </aside>
+        <div className="min-w-0">
+          {slug ? (
+            article.status === 'loading' ? (
+              <Skeleton lines={10} label="Chargement de la page…" />
+            ) : article.status === 'error' ? (
+              <ErrorNotice error={article.error} onRetry={article.reload} />
+            ) : (
+              <DocArticleView article={article.data} tree={tree} />
+            )
+          ) : q ? (
+            <DocsSearchView q={q} />
+          ) : (
+            <DocsHome tree={tree} />
+          )}
+        </div>
       </div>
     </>
   );
 }
 
-function DocsView({ pages, slug }: { pages: DocPage[]; slug: string }) {
-  const tree = docTree(pages);
-  const order = readingOrder(tree);
-  const current = slug ? order.find((node) => node.page.path.join('/') === slug) : order[0];
-  usePageTitle(current ? `${current.page.title} · Documentation` : 'Documentation');
-  const index = current ? order.indexOf(current) : -1;
-  const previous = index > 0 ? order[index - 1] : undefined;
-  const next = index >= 0 ? order[index + 1] : undefined;
-
+function DocArticleView({ article, tree }: { article: DocArticle; tree: readonly DocNode[] }) {
+  usePageHead({ title: `${article.title} · Documentation`, ...(article.description ? { description: article.description } : {}), type: 'article' });
+  const { previous, next } = neighbours(tree, `/docs/${article.path.join('/')}`);
   return (
-    <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
-      <nav aria-label="Pages de la documentation" className="md:sticky md:top-4 md:self-start">
-        <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">Documentation</p>
-        {tree.length ? <DocNav nodes={tree} current={current?.href ?? ''} /> : <p className="text-sm text-muted">Aucune page pour le moment.</p>}
-      </nav>
-      <article aria-labelledby="page-title" className="min-w-0">
-        {current ? (
-          <>
-            <h1 id="page-title" className="text-3xl font-bold tracking-tight">
-              {current.page.title}
-            </h1>
-            <Markdown source={withoutLeadingTitle(current.page.body, current.page.title)} className="mt-4" />
-            <nav aria-label="Pages voisines" className="mt-10 flex flex-wrap justify-between gap-4 border-t border-line pt-4 text-sm">
-              {previous ? (
-                <Link href={previous.href} className="text-accent hover:underline">
-                  ← {previous.page.title}
-                </Link>
-              ) : (
-                <span />
-              )}
-              {next && (
-                <Link href={next.href} className="text-accent hover:underline">
-                  {next.page.title} →
-                </Link>
-              )}
-            </nav>
-          </>
-        ) : (
-          <>
-            <h1 id="page-title" className="text-3xl font-bold tracking-tight">
-              {pages.length ? 'Page introuvable' : 'Documentation'}
-            </h1>
-            <div className="mt-4">
-              <EmptyState>{pages.length ? 'Cette page de documentation n’existe pas : choisissez-en une dans la liste.' : 'La documentation arrive bientôt.'}</EmptyState>
-            </div>
-          </>
-        )}
-      </article>
-    </div>
+    <article aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
+        {article.title}
+      </h1>
+      {article.description && <p className="mt-2 text-lg text-muted">{article.description}</p>}
+      {/* The file's own « # Titre » is the h1 above: its « ## » sections are the page's h2. */}
+      <Markdown source={withoutLeadingTitle(article.body, article.title)} headingOffset={0} className="mt-6" />
+      <DocPager previous={previous} next={next} />
+    </article>
+  );
+}
+
+/** /docs: what the documentation covers, section by section. */
+function DocsHome({ tree }: { tree: readonly DocNode[] }) {
+  usePageHead({ title: 'Documentation', description: 'Guides pour les lieux, les organisateurs, les développeurs et les hébergeurs de Sortie.' });
+  const { next } = neighbours(tree, '/docs');
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
+        Documentation
+      </h1>
+      <p className="mt-2 text-lg text-muted">
+        Tout pour publier votre programmation, animer vos soirées, brancher vos outils sur l’API et héberger votre propre Sortie. Commencez par les premiers pas, ou cherchez un mot dans la
+        documentation.
+      </p>
+      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+        {tree.map((section) => (
+          <section key={section.href} aria-labelledby={`section-${section.page.path.join('-')}`} className="rounded-xl bg-surface/60 p-4 ring-1 ring-line">
+            <h2 id={`section-${section.page.path.join('-')}`} className="text-lg font-semibold">
+              <Link href={section.href} className={LINK_CLASS}>
+                {section.page.title}
+              </Link>
+            </h2>
+            {section.page.description && <p className="mt-1 text-sm text-muted">{section.page.description}</p>}
+            {section.children.length > 0 && (
+              <ul className="mt-3 space-y-1 text-sm">
+                {section.children.map((child) => (
+                  <li key={child.href}>
+                    <Link href={child.href} className="text-accent hover:underline">
+                      {child.page.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
+      <DocPager previous={null} next={next} />
+    </section>
+  );
+}
+
+function DocsSearchView({ q }: { q: string }) {
+  usePageHead({ title: `« ${q} » · Documentation`, noindex: true });
+  const answer = useApiQuery(`docs:search:${q}`, (api) => api.call(OPERATION_ROUTES.docSearch, { query: { q } }) as Promise<DocSearchAnswer>);
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold tracking-tight">
+        Recherche dans la documentation
+      </h1>
+      {answer.status === 'loading' ? (
+        <Skeleton lines={4} label="Recherche…" />
+      ) : answer.status === 'error' ? (
+        <ErrorNotice error={answer.error} onRetry={answer.reload} />
+      ) : (
+        <DocsSearchResults q={q} hits={answer.data.items} />
+      )}
+    </section>
+  );
+}
+
+/** A page that does not exist: the site's 404, with the way back to the table of contents. */
+function MissingDoc({ error }: { error: unknown }) {
+  return (
+    <>
+      <ReadingBar section={{ href: '/docs', label: 'Documentation' }} />
+      <ErrorPage error={error} />
+      <p className="pb-12 text-center">
+        <Link href="/docs" className={LINK_CLASS}>
+          Voir le sommaire de la documentation
+        </Link>
+      </p>
+    </>
   );
 }

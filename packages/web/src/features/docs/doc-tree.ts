@@ -1,20 +1,18 @@
-import type { DocPage } from '@sortie/core';
+import type { DocSummary } from '@sortie/core';
 
 export interface DocNode {
-  page: DocPage;
+  page: DocSummary;
   href: string;
   children: DocNode[];
 }
 
-/** The doc pages as a tree by path (a page under its parent's path), each level in `order`. */
-export function docTree(pages: readonly DocPage[]): DocNode[] {
+export const docHref = (path: readonly string[]) => `/docs/${path.join('/')}`;
+
+/** The doc pages as a tree by path (a page under its nearest parent's path), each level in `order`. */
+export function docTree(pages: readonly DocSummary[]): DocNode[] {
   const sorted = [...pages].sort((a, b) => a.order - b.order || a.path.join('/').localeCompare(b.path.join('/')));
-  const byPath = new Map<string, DocNode>();
+  const byPath = new Map<string, DocNode>(sorted.map((page) => [page.path.join('/'), { page, href: docHref(page.path), children: [] }]));
   const roots: DocNode[] = [];
-  for (const page of [...sorted].sort((a, b) => a.path.length - b.path.length)) {
-    const node: DocNode = { page, href: `/docs/${page.path.join('/')}`, children: [] };
-    byPath.set(page.path.join('/'), node);
-  }
   for (const page of sorted) {
     const node = byPath.get(page.path.join('/'))!;
     let parent: DocNode | undefined;
@@ -27,4 +25,12 @@ export function docTree(pages: readonly DocPage[]): DocNode[] {
 /** The pages in reading order (depth first), for « précédent / suivant ». */
 export function readingOrder(tree: readonly DocNode[]): DocNode[] {
   return tree.flatMap((node) => [node, ...readingOrder(node.children)]);
+}
+
+/** The page before and after `href` in reading order; /docs itself comes before the first page. */
+export function neighbours(tree: readonly DocNode[], href: string): { previous: { href: string; title: string } | null; next: { href: string; title: string } | null } {
+  const order = [{ href: '/docs', title: 'Sommaire de la documentation' }, ...readingOrder(tree).map((node) => ({ href: node.href, title: node.page.title }))];
+  const index = order.findIndex((entry) => entry.href === href);
+  if (index < 0) return { previous: null, next: null };
+  return { previous: order[index - 1] ?? null, next: order[index + 1] ?? null };
 }
