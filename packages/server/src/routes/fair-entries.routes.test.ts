@@ -38,11 +38,13 @@ describe.each(BACKENDS)('fair raffle and form entries on %s', (backend) => {
   };
   const enter = (id: string, payload: object, options: { cookie?: string; ip?: string } = {}) =>
     t.app.inject({ method: 'POST', url: `/api/raffles/${id}/entries`, payload, remoteAddress: options.ip ?? nextIp(), headers: options.cookie ? { cookie: options.cookie } : {} });
-  /** The link's token in the last mail to this address, as its reader would click it. */
+  /** The link's token in the last mail to this address, as its reader would click it (read in the dashboard's mailbox: no SMTP here). */
   const mailedToken = async (to: string) => {
-    const [mail] = await t.db.query<{ text: string; subject: string }>('SELECT text, subject FROM mails WHERE lower("to") = lower($1) ORDER BY created_at DESC, id DESC LIMIT 1', [to]);
-    expect(mail?.subject).toMatch(/^Confirmez votre participation : /);
-    return /\?confirmation=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const mailbox = await t.app.inject({ method: 'GET', url: '/api/dashboard/mails?limit=100', headers: { cookie: staff } });
+    const mail = (mailbox.json().items as Array<{ to: string; subject: string; text: string; html: string }>).find((m) => m.to === to.toLowerCase());
+    expect(mail?.subject).toMatch(/^Confirmez votre participation : Tombola loyale$/);
+    expect(mail!.html).toContain('Confirmer ma participation</a>');
+    return /https?:\/\/\S+\/raffles\/[0-9a-f]{24}\?confirmation=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
   };
   const confirm = (id: string, token: string) => t.app.inject({ method: 'POST', url: `/api/raffles/${id}/entries/confirm`, payload: { token } });
   const raffle = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/raffles/${id}` })).json();
@@ -94,6 +96,20 @@ describe.each(BACKENDS)('fair raffle and form entries on %s', (backend) => {
       expect(twice.statusCode).toBe(409);
       expect(twice.json()).toMatchObject({ code: 'ALREADY_CONFIRMED', message: 'Cette participation est déjà confirmée. Bonne chance !' });
       expect((await confirm(id, 'x'.repeat(43))).json()).toMatchObject({ statusCode: 404, message: 'Ce lien de confirmation est inconnu : ouvrez le dernier lien reçu par e-mail.' });
+      expect((await raffle(id)).entryCount).toBe(1);
+    });
+
+    it('lets a link expire after 48 hours, and then takes the address again with a new link', async () => {
+      const { _id: id } = await newRaffle({ entryPolicy: 'emailLink', closesAt: new Date(clock + 5 * 24 * HOUR).toISOString() });
+      expect((await enter(id, { name: 'Lina', email: 'lina@exemple.fr' })).statusCode).toBe(202);
+      const old = await mailedToken('lina@exemple.fr');
+      clock += 48 * HOUR;
+      const expired = await confirm(id, old);
+      expect(expired.json()).toMatchObject({ statusCode: 409, code: 'CONFIRMATION_EXPIRED', message: 'Ce lien de confirmation a expiré : participez à nouveau pour en recevoir un autre.' });
+      expect((await enter(id, { name: 'Lina', email: 'lina@exemple.fr' })).statusCode).toBe(202);
+      const fresh = await mailedToken('lina@exemple.fr');
+      expect(fresh).not.toBe(old);
+      expect((await confirm(id, fresh)).statusCode).toBe(200);
       expect((await raffle(id)).entryCount).toBe(1);
     });
 
