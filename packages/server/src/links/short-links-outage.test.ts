@@ -9,11 +9,16 @@ const LINK = { id: 'a'.repeat(24), url: 'https://exemple.fr/', data: {} };
 class FlakyDb implements Db {
   readonly kind = 'postgres' as const;
   down = false;
+  /** Reads fail too (the database stopped, not only full). */
+  readsDown = false;
   writes = 0;
   attempts = 0;
   stored: string[] = [];
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    if (text.startsWith('SELECT id, url, data FROM dyna_links')) return [LINK as unknown as T];
+    if (text.startsWith('SELECT id, url, data FROM dyna_links')) {
+      if (this.readsDown) throw new DatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      return params[0] === 'code' ? [LINK as unknown as T] : [];
+    }
     this.attempts += 1;
     if (this.down) throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
     this.writes += 1;
@@ -94,5 +99,26 @@ describe('buffered short-link visits while the database is down', () => {
     await vi.advanceTimersByTimeAsync(VISIT_RETRY_MAX_MS);
     await closed;
     expect(db.stored).toHaveLength(5);
+  });
+
+  it('a link known before the change bus dropped its cache keeps redirecting while the database cannot be read; an unknown one is a 503', async () => {
+    const db = new FlakyDb();
+    const links = new ShortLinks(db, Date.now, () => undefined);
+    expect(await links.visit('code', 'ua-0')).toBe(LINK.url);
+    // The database restarting: the change bus loses its connection and the process forgets its copies.
+    links.forget();
+    db.down = true;
+    db.readsDown = true;
+    expect(await links.visit('code', 'ua-1')).toBe(LINK.url);
+    await expect(links.visit('other', 'ua-2')).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    db.down = false;
+    db.readsDown = false;
+    expect(await links.visit('code', 'ua-3')).toBe(LINK.url);
+    await vi.advanceTimersByTimeAsync(VISIT_RETRY_MAX_MS);
+    expect(db.stored).toEqual(['ua-0', 'ua-1', 'ua-3']);
+    // A write here forgets the old copies too: never a link served from memory that this process changed.
+    links.invalidate();
+    db.readsDown = true;
+    await expect(links.visit('code', 'ua-4')).rejects.toBeInstanceOf(DatabaseUnavailableError);
   });
 });

@@ -36,6 +36,12 @@ const CLOSE_GRACE_MS = 5000;
  */
 export class ShortLinks {
   private readonly cache = new Map<string, CachedLink | null>();
+  /**
+   * What the cache held when it was last dropped by another process's word or by the change bus
+   * losing its connection (the database restarting): served only while the database cannot be
+   * read, so that a poster's QR code keeps working through a restart. A write here clears it.
+   */
+  private readonly stale = new Map<string, CachedLink | null>();
   private pending: PendingVisit[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -59,12 +65,14 @@ export class ShortLinks {
   /** Forgets every cached code (called on every write to dyna links), here and on the other processes. */
   invalidate(): void {
     this.forget();
+    this.stale.clear();
     this.announce?.();
   }
 
   /** Forgets every cached code (a link changed, here or on another process). */
   forget(): void {
     this.generation += 1;
+    for (const [code, link] of this.cache) this.stale.set(code, link);
     this.cache.clear();
   }
 
@@ -72,7 +80,16 @@ export class ShortLinks {
     const cached = this.cache.get(code);
     if (cached !== undefined) return cached;
     const generation = this.generation;
-    const [row] = await this.db.query<{ id: string; url: string; data: Record<string, unknown> }>('SELECT id, url, data FROM dyna_links WHERE short_code = $1', [code]);
+    let rows: Array<{ id: string; url: string; data: Record<string, unknown> }>;
+    try {
+      rows = await this.db.query<{ id: string; url: string; data: Record<string, unknown> }>('SELECT id, url, data FROM dyna_links WHERE short_code = $1', [code]);
+    } catch (error) {
+      const stale = this.stale.get(code);
+      if (stale !== undefined && isDatabaseUnavailable(error)) return stale;
+      throw error;
+    }
+    this.stale.delete(code);
+    const [row] = rows;
     const link = row
       ? {
           id: row.id,

@@ -6,6 +6,7 @@ import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../db/availability';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -15,6 +16,8 @@ async function redirectTarget(ctx: AppContext, code: string, userAgent: string, 
   try {
     return (await ctx.links.visit(code, userAgent)) ?? HOME_PATH;
   } catch (error) {
+    // The database away and the link not known here: 503, worth a retry (not /home, as for a link that does not exist).
+    if (error instanceof DatabaseUnavailableError) throw error;
     log(error);
     return HOME_PATH;
   }
@@ -34,10 +37,17 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
     // A code that does not decode is a failed link: /home, as SPEC §2 says.
     const code = decodeSafely(url.slice(3, end === -1 ? undefined : end).replace(/\/$/, '')) ?? '';
     if (code.includes('/')) return false;
-    void redirectTarget(ctx, code, request.headers['user-agent'] ?? '', (error) => console.error('Lien court : lecture impossible :', error)).then((location) => {
-      response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0' });
-      response.end();
-    });
+    void redirectTarget(ctx, code, request.headers['user-agent'] ?? '', (error) => console.error('Lien court : lecture impossible :', error)).then(
+      (location) => {
+        response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0' });
+        response.end();
+      },
+      () => {
+        const body = Buffer.from(DATABASE_UNAVAILABLE_MESSAGE);
+        response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store', 'content-length': String(body.length) });
+        response.end(body);
+      },
+    );
     return true;
   };
 }
