@@ -24,6 +24,8 @@ const suites = [
   // Three pages, three Lighthouse runs each (about three minutes).
   { suite: 'lighthouse', script: 'tools/bench/lighthouse.bench.mjs', timeoutMs: 600_000 },
   { suite: 'cli', script: 'tools/bench/cli.bench.mjs' },
+  // PostgreSQL restarted under load on /r: the visits lost (goal 0), with wrk when installed (about a minute).
+  { suite: 'db-restart', script: 'tools/bench/db-restart.bench.mjs', timeoutMs: 300_000 },
   // Raffle entries one IP makes before the shared entry limit answers 429, then a flood of 200 refused (demo data first).
   { suite: 'raffles', script: 'tools/bench/raffle-entries.bench.mjs' },
 ];
