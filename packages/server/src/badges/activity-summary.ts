@@ -28,9 +28,8 @@ WITH
   r AS (
     SELECT re.data->>'userId' AS user_id, count(DISTINCT re.raffle_id)::int AS n FROM raffle_entries re
     WHERE re.data ? 'userId' AND ($1::text[] IS NULL OR re.data->>'userId' = ANY($1))
-      -- An entry still waiting for its e-mail confirmation does not count (read through the row's
-      -- JSON: a database without confirmations has no such column, and every entry counts).
-      AND to_jsonb(re)->'confirmed_at' IS DISTINCT FROM 'null'::jsonb
+      -- An entry still waiting for its e-mail confirmation does not count (migration 0012).
+      AND re.confirmed_at IS NOT NULL
     GROUP BY 1
   ),
   places AS (

@@ -126,6 +126,56 @@ describe('badges with rules that run', () => {
     expect(zero.json().message).toContain('Le nombre doit être d’au moins 1.');
   });
 
+  it('awards a tournament win when the final is scored over the socket, to the winner only', async () => {
+    await createBadge({ name: 'Vainqueur', rule: { kind: 'tournamentsWon', count: 1 } });
+    const [ana, ben] = [await visitor('ana-finale@exemple.fr'), await visitor('ben-finale@exemple.fr')];
+    const [anaSocket, benSocket, staffSocket] = [await open(ana.cookie), await open(ben.cookie), await open(staff)];
+    const pushed: string[] = [];
+    anaSocket.on(SOCKET_EVENTS.push, (message: { notification: { title: string } }) => pushed.push(`ana:${message.notification.title}`));
+    benSocket.on(SOCKET_EVENTS.push, (message: { notification: { title: string } }) => pushed.push(`ben:${message.notification.title}`));
+    type Reply = { status: string; msg?: string; tournament: { participants: Array<{ id: string; userId?: string }>; matches: Array<{ id: string; a: string | null }>; status: string } };
+    const act = async (socket: Socket, tournamentId: string, action: string, params: Record<string, unknown> = {}) => {
+      const reply = (await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, JSON.stringify({ action, tournamentId, params }))) as Reply;
+      expect(reply, reply.msg).toMatchObject({ status: 'ok' });
+      return reply.tournament;
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/tournaments', headers: { cookie: staff }, payload: { name: 'Finale de fléchettes', game: 'Fléchettes', format: 'single_elimination' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { _id: string })._id;
+    await act(anaSocket, id, 'join', { name: 'Ana' });
+    await act(benSocket, id, 'join', { name: 'Ben' });
+    const started = await act(staffSocket, id, 'start');
+    const final = started.matches[0]!;
+    const anaIsA = started.participants.find((p) => p.userId === ana.id)!.id === final.a;
+    expect(await myBadges(ana.cookie)).not.toContain('Vainqueur');
+    const finished = await act(staffSocket, id, 'reportScore', { matchId: final.id, ...(anaIsA ? { scoreA: 3, scoreB: 1 } : { scoreA: 1, scoreB: 3 }) });
+    expect(finished.status).toBe('finished');
+    await expect.poll(() => myBadges(ana.cookie)).toContain('Vainqueur');
+    await expect.poll(() => pushed).toContain('ana:Nouveau badge : Vainqueur');
+    expect(await myBadges(ben.cookie)).not.toContain('Vainqueur');
+    expect(pushed).not.toContain('ben:Nouveau badge : Vainqueur');
+  });
+
+  it('awards a blind-test podium to a signed-in player when the host ends the game, not to a nickname without an account', async () => {
+    await createBadge({ name: 'Oreille d’or', rule: { kind: 'blindTestPodiums', count: 1 } });
+    const camille = await visitor('camille-quiz@exemple.fr');
+    const [host, phone, anonymous] = [await open(staff), await open(camille.cookie), await open('')];
+    type Reply = { status: string; msg?: string; game: { code?: string; status?: string } };
+    const call = async (socket: Socket, action: string, params: Record<string, unknown> = {}) => {
+      const reply = (await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.blindTest, JSON.stringify({ action, blindTestId: DEMO_IDS.blindTest, params }))) as Reply;
+      expect(reply, reply.msg).toMatchObject({ status: 'ok' });
+      return reply.game;
+    };
+    const { code } = await call(host, 'open');
+    await call(phone, 'join', { code, nickname: 'Camille' });
+    await call(anonymous, 'join', { code, nickname: 'Passant' });
+    await call(host, 'start');
+    expect(await myBadges(camille.cookie)).not.toContain('Oreille d’or');
+    expect((await call(host, 'end')).status).toBe('podium');
+    await expect.poll(() => myBadges(camille.cookie)).toContain('Oreille d’or');
+    expect(await t.db.query('SELECT user_id, rank FROM blind_test_podiums WHERE blind_test_id = $1', [DEMO_IDS.blindTest])).toEqual([{ user_id: camille.id, rank: expect.any(Number) }]);
+  });
+
   it('counts tournaments won, blind-test podiums and distinct cities', async () => {
     const { cookie, id } = await visitor('champion@exemple.fr');
     const tournament = newId();
@@ -135,7 +185,7 @@ describe('badges with rules that run', () => {
     await t.db.query(`INSERT INTO tournaments (id, name, status, data) VALUES ($1, 'Perdu', 'finished', $2)`, [
       newId(), JSON.stringify({ name: 'Perdu', status: 'finished', winnerId: 'p2', participants: [{ id: 'p1', name: 'Moi', seed: 1, userId: id }, { id: 'p2', name: 'Autre', seed: 2 }] }),
     ]);
-    await t.db.query(`INSERT INTO blind_test_podiums (blind_test_id, user_id, rank) VALUES ($1, $2, 2)`, [DEMO_IDS.blindTest, id]);
+    await t.db.query(`INSERT INTO blind_test_podiums (blind_test_id, user_id, rank) VALUES ($1, $2, 2)`, [newId(), id]);
     const cities = await t.db.query<{ id: string; city: string }>(`SELECT DISTINCT ON (lower(city)) id, city FROM events ORDER BY lower(city), id LIMIT 2`);
     for (const event of cities) expect((await like(cookie, event.id)).statusCode).toBe(200);
     expect(await activitySummary(t.db, id)).toMatchObject({ tournamentsWon: 1, blindTestPodiums: 1, likes: 2, cities: 2 });

@@ -154,7 +154,10 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
 
   serve(app, OPERATIONS.confirmRaffleEntry, async ({ path: { id }, body: { token } }) => {
     if (!isObjectId(id)) throw notFound('Tombola introuvable.');
-    return raffleEntryJson(await raffles.confirm(id, confirmationHash(token)));
+    const confirmed = await raffles.confirm(id, confirmationHash(token));
+    // A signed-in entrant's entry counts from now: their badges may follow.
+    if (typeof confirmed.user_key === 'string') await awardEarnedBadgesQuietly(ctx, [confirmed.user_key]);
+    return raffleEntryJson(confirmed);
   });
 
   serve(app, OPERATIONS.raffleEntries, async ({ path: { id } }) => {
