@@ -40,6 +40,8 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** Send Strict-Transport-Security on every answer, not only on those that came over https (SORTIE_HSTS=1). */
   hsts: boolean;
+  /** Days the audit log keeps an entry (SORTIE_AUDIT_RETENTION_DAYS, default 365); older ones are pruned daily. */
+  auditRetentionDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: env.SORTIE_ADMIN_EMAIL?.trim().toLowerCase() || null,
     publicUrl: publicOrigin(env.SORTIE_PUBLIC_URL),
     hsts: env.SORTIE_HSTS === '1',
+    auditRetentionDays: Math.max(1, Math.floor(Number(env.SORTIE_AUDIT_RETENTION_DAYS || 365))) || 365,
   };
 }
 

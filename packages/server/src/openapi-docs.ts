@@ -124,6 +124,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   taskRuns: { summary: 'Historique d’une tâche', tag: 'Tableau de bord', access: 'staff', success: 'Les derniers passages.' },
   mailbox: { summary: 'Les e-mails envoyés (ou gardés sans SMTP)', tag: 'Tableau de bord', access: 'staff', success: 'Les e-mails, les plus récents d’abord.' },
   setUserRoles: { summary: 'Change les rôles d’un compte', tag: 'Tableau de bord', access: 'admin', success: 'Le compte et ses rôles.', errors: [409], description: 'Le dernier administrateur garde le sien ; chaque changement est écrit au journal.' },
+  auditLog: { summary: 'Le journal d’audit', tag: 'Tableau de bord', access: 'admin', success: 'Qui a changé quoi et quand, les plus récents d’abord, filtrés par personne (identifiant ou e-mail) et par ressource.' },
   // Calendars, outside /api.
   eventCalendar: { summary: 'Un événement, à ajouter à son agenda', tag: 'Calendriers', access: 'public', success: 'Un fichier iCalendar d’un événement.', responseType: 'text/calendar' },
   cityCalendar: { summary: 'Les événements à venir d’une ville, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar, mis à jour à chaque lecture.', responseType: 'text/calendar' },

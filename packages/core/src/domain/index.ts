@@ -22,6 +22,7 @@ export * from './roles';
 export * from './operations';
 export * from './responsive-image';
 export * from './api-keys';
+export * from './audit';
 export * from './platform';
 export * from './resource-paths';
 export * from './markdown-text';

@@ -25,3 +25,46 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     [entry.actor.id, entry.actor.label, entry.action, entry.targetType, entry.targetId, entry.before === undefined ? null : JSON.stringify(entry.before), entry.after === undefined ? null : JSON.stringify(entry.after)],
   );
 }
+
+/** The actor of a signed-in user's write, as the log names it. */
+export const actorOf = (user: { _id: string; email: string }): AuditActor => ({ id: user._id, label: user.email });
+
+/** Keys of a record that are bookkeeping, not content: never reported as changed. */
+const META_KEYS = new Set(['_id', 'createdAt', 'updatedAt']);
+
+/**
+ * The fields that differ between two versions of a record, before and after (a key absent on
+ * one side is null there). Null when nothing changed. `hidden` keys (tokens, game state) are
+ * named as changed but their values are not copied into the log.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, hidden: readonly string[] = []): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (META_KEYS.has(key) || same(before[key], after[key])) continue;
+    const masked = hidden.includes(key);
+    was[key] = masked ? '…' : (before[key] ?? null);
+    is[key] = masked ? '…' : (after[key] ?? null);
+  }
+  return Object.keys(was).length ? { before: was, after: is } : null;
+}
+
+/** A record's content for the log (its creation or deletion): without bookkeeping or hidden keys. */
+export function contentOf(record: Record<string, unknown>, hidden: readonly string[] = []): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !META_KEYS.has(key) && !hidden.includes(key)));
+}
+
+/** JSON equality, key order aside (jsonb reorders keys). */
+function same(a: unknown, b: unknown): boolean {
+  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key] ?? null)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

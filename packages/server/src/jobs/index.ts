@@ -11,6 +11,8 @@
  */
 import { registerJob } from './runner';
 import { runNotifications } from './notifications';
+// Registers the daily pruning of the audit log (SORTIE_AUDIT_RETENTION_DAYS).
+import '../audit/audit-retention';
 
 export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning, nextCronTime, isValidCron } from './runner';
 export type { JobHandler, JobCounts, JobRun, JobOptions, JobRunRow } from './runner';

@@ -57,6 +57,8 @@ export interface ResourcePolicy {
   create?: (ctx: AppContext, data: Data) => Promise<Json>;
   /** Runs in the delete's transaction, before it: may refuse it (the last admin's account) and record it. */
   beforeRemove?: (tx: Db, id: string, actor: UserJson) => Promise<void>;
+  /** Its beforeRemove writes the deletion to the audit log itself (the generic entry would be a second one). */
+  removalAudited?: true;
   /** Runs after every create, update and delete of the record `id` (in-memory copies to drop). */
   afterWrite?: (ctx: AppContext, id: string) => void;
   list?: ListPolicy;
@@ -126,6 +128,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     serverFields: { roles: [] },
     serverOwned: ['roles'],
     beforeRemove: (tx, id, actor) => guardAccountRemoval(tx, id, { id: actor._id, label: actor.email }),
+    removalAudited: true,
     prepare: (data) => ({ ...data, messagingTokens: data.messagingTokens ?? [] }),
     // Public profiles: anyone reads a user's name, avatar and city; the whole record (e-mail,
     // roles, devices) is for the user and staff. Roles told to anyone would say who to attack.

@@ -10,6 +10,7 @@ import { forbidden, notFound, parse } from '../http/errors';
 import { isStaff } from '../http/session';
 import { pageJson, pageMeta } from '../http/micro-cache';
 import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
+import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes';
 
 /** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
 export type GenericListQuery = { limit: number; offset: number; q?: string; city?: string; ids?: string[] } & Record<string, unknown>;
@@ -62,7 +63,9 @@ export class ResourceService {
     const policy = RESOURCE_POLICY[resource];
     const fields = { ...input, ...policy.serverFields };
     const data = policy.prepare ? policy.prepare(fields, author._id) : fields;
-    const created = policy.create ? await policy.create(this.ctx, data) : await this.ctx.db.transaction((tx) => this.ctx.store.insert(resource, data, { db: tx, id: newId() }));
+    const created = policy.create
+      ? await auditCreate(this.ctx.db, resource, author, await policy.create(this.ctx, data))
+      : await this.ctx.db.transaction(async (tx) => auditCreate(tx, resource, author, await this.ctx.store.insert(resource, data, { db: tx, id: newId() })));
     policy.afterWrite?.(this.ctx, created._id);
     return created;
   }
@@ -74,7 +77,10 @@ export class ResourceService {
       if (!existing) throw missing(resource);
       this.mayWrite(resource, existing, actor);
       const valid = recordOf(parse(RESOURCES[resource].input, { ...existing, ...patch }));
-      return this.ctx.store.replace(resource, id, { ...existing, ...valid, ...kept(resource, existing) }, tx);
+      const next = { ...existing, ...valid, ...kept(resource, existing) };
+      const replaced = await this.ctx.store.replace(resource, id, next, tx);
+      await auditUpdate(tx, resource, id, actor, existing, next);
+      return replaced;
     });
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
     return updated;
@@ -85,12 +91,10 @@ export class ResourceService {
     if (!existing) throw missing(resource);
     this.mayWrite(resource, existing, actor);
     const guard = RESOURCE_POLICY[resource].beforeRemove;
-    if (guard) {
-      await this.ctx.db.transaction(async (tx) => {
-        await guard(tx, id, actor);
-        await this.ctx.store.remove(resource, id, tx);
-      });
-    } else await this.ctx.store.remove(resource, id);
+    await this.ctx.db.transaction(async (tx) => {
+      await guard?.(tx, id, actor);
+      if (await this.ctx.store.remove(resource, id, tx)) await auditRemove(tx, resource, id, actor, existing);
+    });
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
   }
 
