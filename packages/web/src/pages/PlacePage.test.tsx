@@ -74,3 +74,25 @@ describe('/places/{id}', () => {
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 });
+
+describe('/places/{id} tonight', () => {
+  // The fake clock reads 2026-01-15, 21:00 in Paris.
+  it('shows what is on at the venue tonight (still to come or under way) and what can be joined there now', async () => {
+    const api = apiWithPlace()
+      .seed(
+        'events',
+        anEvent({ _id: anId(610), title: 'Concert du soir', placeId: PLACE, startsAt: '2026-01-15T21:00:00.000Z', endsAt: '2026-01-15T23:00:00.000Z' }),
+        anEvent({ _id: anId(611), title: 'Apéro déjà fini', placeId: PLACE, startsAt: '2026-01-15T16:00:00.000Z', endsAt: '2026-01-15T18:00:00.000Z' }),
+        anEvent({ _id: anId(612), title: 'Karaoké en cours', placeId: PLACE, startsAt: '2026-01-15T19:30:00.000Z' }),
+      )
+      .seed('blindtests', { _id: anId(613), placeId: PLACE, title: 'Quiz des années 80', status: 'live', questionIds: [], mode: 'answers' });
+    await renderApp({ path: pathFor('place', { id: PLACE }), api });
+    const tonight = await screen.findByRole('region', { name: 'Ce soir au Le Tap Garden' });
+    expect(within(tonight).getByRole('link', { name: 'Concert du soir' }).getAttribute('href')).toBe(`/events/${anId(610)}`);
+    expect(within(tonight).getByText('22:00')).toBeTruthy();
+    expect(within(tonight).getByRole('link', { name: 'Karaoké en cours' })).toBeTruthy();
+    expect(within(tonight).getByText('En ce moment')).toBeTruthy();
+    expect(within(tonight).queryByText('Apéro déjà fini')).toBeNull();
+    expect(within(tonight).getByRole('link', { name: 'Blind test en cours : Quiz des années 80' }).getAttribute('href')).toBe(`/blindTests/${anId(613)}`);
+  });
+});

@@ -13,6 +13,7 @@ import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { openingHoursLines } from '../features/places/opening-hours';
 import { PlaceMapLink } from '../features/places/PlaceMapLink';
+import { PlaceTonight } from '../features/places/PlaceTonight';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
@@ -75,6 +76,8 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
           {jobOfferCount > 0 ? `Offres d’emploi (${jobOfferCount})` : 'Offres d’emploi'}
         </Link>
       </nav>
+
+      <PlaceTonight placeId={place._id} placeName={place.name} />
 
       <div className="mt-8 grid gap-8 md:grid-cols-[2fr_1fr]">
         <div className="min-w-0">
