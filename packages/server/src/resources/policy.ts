@@ -137,7 +137,11 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
       project: (user, viewer) => (isStaff(viewer) || viewer?._id === user._id ? user : pick(user, PUBLIC_PROFILE)),
     },
   },
-  jobOffers: {},
+  // An offer is public from its publication date on (the list and its address alike); staff see it before.
+  jobOffers: {
+    list: { hiddenFromVisitors: (now) => ({ clause: 'published_at IS NOT NULL AND published_at <= {}', value: new Date(now).toISOString() }) },
+    readOne: { viewer: 'optional', notFound: 'Offre d’emploi introuvable.', project: (offer, viewer) => (isStaff(viewer) || isPublished(offer, Date.now()) ? offer : null) },
+  },
   placeTypes: {},
   placeRoles: {},
   eventRoles: {},
@@ -170,7 +174,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
 /** What anyone may read of an account. */
 const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as const;
 const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
-/** An article is public from its publication date on. */
+/** An article (a job offer) is public from its publication date on. */
 const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
 
 /** Who may read a resource's list (and its records, unless its policy says otherwise). */

@@ -16,6 +16,8 @@ export function registerEngagementRoutes(app: FastifyInstance, ctx: AppContext):
   serve(app, OPERATIONS.openJobOffers, async ({ query }) => {
     const { where, params, add } = whereClauses();
     add(`(data->>'expiresAt' IS NULL OR (data->>'expiresAt')::timestamptz > {}::timestamptz)`, new Date(ctx.now()).toISOString());
+    // Published already: an offer dated later is staff's until then (its address answers 404 too).
+    add('published_at IS NOT NULL AND published_at <= {}', new Date(ctx.now()).toISOString());
     if (query.contract) add(`data->>'contract' = {}`, query.contract);
     if (query.city) add('lower(city) = lower({})', query.city);
     const page = await ctx.store.list('jobOffers', { where, params, q: query.q, limit: query.limit, offset: query.offset });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailIdentity, ENTRY_CONFIRMATION_TTL_MS, formAnswerEmail, FormEntryInputSchema, FormEntrySchema, formEntryStep, FormSchema, formWindow, isEntryCode, isObjectId, OPERATIONS, RaffleEntryInputSchema, raffleEntryPolicyOf, raffleEntryStep, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
-import { currentUser, requireRole } from '../http/session';
+import { currentUser, isStaff, requireRole } from '../http/session';
 import { serve } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
@@ -76,9 +76,16 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     return reply.status(201).send(entry);
   });
 
-  serve(app, OPERATIONS.formEntry, async ({ path: { id, code } }) => {
+  serve(app, OPERATIONS.formEntry, async ({ path: { id, code } }, { request }) => {
     const [row] = isObjectId(id) && isEntryCode(code) ? await ctx.db.query('SELECT * FROM form_entries WHERE form_id = $1 AND entry_code = $2', [id, code]) : [];
     if (!row) throw notFound('Réponse introuvable.');
+    // Read back by its code while the form is open; once closed, the answers are the organiser's
+    // (staff) and their author's (signed in) only, as the entries' list is.
+    const form = await ctx.store.getRow('forms', id);
+    if (form && formWindow(FormRecord.parse(form.data), ctx.now()) === 'closed') {
+      const viewer = await currentUser(ctx, request);
+      if (!isStaff(viewer) && (!viewer || viewer._id !== row.user_id)) throw notFound('Réponse introuvable.');
+    }
     return entryJson(row);
   });
 

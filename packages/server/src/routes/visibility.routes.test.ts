@@ -37,6 +37,38 @@ describe('what a visitor may not read, and text the database cannot store', () =
     expect((await get('/api/blog/article-a-venir', staff)).json()).toMatchObject({ title: 'Article à venir' });
   });
 
+  it('keeps a job offer dated later from anyone but staff, in both lists and by its address', async () => {
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const offer = await create('jobOffers', { title: 'Régisseur à venir', contract: 'CDI', city: 'Poitiers', applyEmail: 'rh@example.fr', publishedAt: later });
+    for (const cookie of [undefined, visitor]) {
+      const answer = await get(`/api/jobOffers/${offer._id}`, cookie);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe('Offre d’emploi introuvable.');
+      expect((await get('/api/jobOffers?limit=100', cookie)).json().items.map((o: { _id: string }) => o._id)).not.toContain(offer._id);
+      expect((await get('/api/jobOffers/open?limit=100', cookie)).json().items.map((o: { _id: string }) => o._id)).not.toContain(offer._id);
+    }
+    expect((await get(`/api/jobOffers/${offer._id}`, staff)).json()).toMatchObject({ title: 'Régisseur à venir' });
+    expect((await get('/api/jobOffers?limit=100', staff)).json().items.map((o: { _id: string }) => o._id)).toContain(offer._id);
+  });
+
+  it('keeps a closed form’s answers from anyone but staff and their signed-in author', async () => {
+    const form = await create('forms', { title: 'Inscriptions au quiz', closesAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const post = (cookie?: string) => t.app.inject({ method: 'POST', url: `/api/forms/${form._id}/entries`, payload: { answers: {} }, headers: cookie ? { cookie } : {} });
+    const anonymous = (await post()).json() as { entryCode: string };
+    const own = (await post(visitor)).json() as { entryCode: string };
+    // Open: whoever holds the code reads the answer back.
+    expect((await get(`/api/forms/${form._id}/entries/${anonymous.entryCode}`)).statusCode).toBe(200);
+
+    const closed = await t.app.inject({ method: 'PATCH', url: `/api/forms/${form._id}`, payload: { closesAt: new Date(Date.now() - 60_000).toISOString() }, headers: { cookie: staff } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const answer = await get(`/api/forms/${form._id}/entries/${anonymous.entryCode}`);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().message).toBe('Réponse introuvable.');
+    expect((await get(`/api/forms/${form._id}/entries/${anonymous.entryCode}`, visitor)).statusCode).toBe(404);
+    expect((await get(`/api/forms/${form._id}/entries/${own.entryCode}`, visitor)).statusCode).toBe(200);
+    expect((await get(`/api/forms/${form._id}/entries/${anonymous.entryCode}`, staff)).statusCode).toBe(200);
+  });
+
   it('shows anyone a profile’s name, not its e-mail, roles or devices', async () => {
     const profile = (await get(`/api/users/${DEMO_IDS.users.admin}`)).json();
     expect(profile).toHaveProperty('displayName');
