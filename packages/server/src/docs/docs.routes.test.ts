@@ -97,6 +97,12 @@ describe('the documentation (/api/docs, /api/docPages/byPath/*, /api/docs/search
     expect((await get('/api/docPages/byPath/hebergement')).json()).toMatchObject({ title: 'Héberger Sortie' });
   });
 
+  it('lists /docs and every page of the files in the sitemap', async () => {
+    const sitemap = (await get('/sitemap.xml')).body;
+    const locs = [...sitemap.matchAll(/<loc>[^<]*?(\/docs[^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(['/docs', ...(await toc()).map((item) => `/docs/${item.path.join('/')}`)]);
+  });
+
   it('keeps the files beside the server: the production install carries docs/', () => {
     const pkg = JSON.parse(readFileSync(SERVER_PATHS.packageJson, 'utf8')) as { files: string[] };
     expect(pkg.files).toContain('docs');

@@ -4,6 +4,9 @@ import { notFound } from '../http/errors';
 import { publicOrigin } from './public-origin';
 import { robotsTxt } from './robots';
 import { newest, SITEMAP_URL_LIMIT, sitemapEntries, sitemapIndex, urlSet, type SitemapEntry } from './sitemap';
+import { sortDocs } from '@sortie/core/domain';
+import { readDocFiles } from '../docs/docs.service';
+import { SERVER_PATHS } from '../runtime-paths';
 
 /** Crawlers read these at most hourly; a new event shows within the hour. */
 const CACHE = 'public, max-age=3600';
@@ -26,9 +29,12 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, options
   ctx.cache.onClear(() => {
     kept = null;
   });
+  // The documentation's Markdown files ship with the server: read once.
+  let docPaths: string[] | null = null;
+  const docFilePaths = () => (docPaths ??= sortDocs(readDocFiles(SERVER_PATHS.docs)).map((page) => page.path.join('/')));
   const entriesNow = () => {
     if (!kept || ctx.now() - kept.at > ENTRIES_TTL_MS) {
-      const entries = sitemapEntries(ctx.db, ctx.now());
+      const entries = sitemapEntries(ctx.db, ctx.now(), docFilePaths());
       kept = { at: ctx.now(), entries };
       // A failed read is not kept: the next request tries again.
       entries.catch(() => {

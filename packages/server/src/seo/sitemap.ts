@@ -23,7 +23,7 @@ const iso = (value: unknown) => (value === null || value === undefined ? undefin
  * posts and documentation pages. In a stable order, so that the parts of a split sitemap do
  * not move between two requests.
  */
-export async function sitemapEntries(db: Db, now: number): Promise<SitemapEntry[]> {
+export async function sitemapEntries(db: Db, now: number, docFilePaths: readonly string[] = []): Promise<SitemapEntry[]> {
   const nowIso = new Date(now).toISOString();
   const since = new Date(now - RECENT_EVENT_DAYS * 86_400_000).toISOString();
   const [cities, events, places, organizations, artists, posts, docs] = await Promise.all([
@@ -50,7 +50,10 @@ export async function sitemapEntries(db: Db, now: number): Promise<SitemapEntry[
     // The slug is the artist's address everywhere the site links to one.
     ...artists.map((r) => ({ path: pathFor('artist', { id: r.slug || r.id }), lastmod: iso(r.updated) })),
     ...posts.map((r) => ({ path: pathFor('blogPost', { slug: r.slug }), lastmod: iso(r.updated) })),
-    ...docs.map((r) => ({ path: pathFor('docs', { slug: r.path }), lastmod: iso(r.updated) })),
+    // The documentation: its Markdown files (docFilePaths), then the pages only the database holds.
+    ...(docFilePaths.length || docs.length ? [{ path: '/docs' }] : []),
+    ...docFilePaths.map((path) => ({ path: pathFor('docs', { slug: path }), lastmod: iso(docs.find((r) => r.path === path)?.updated) })),
+    ...docs.filter((r) => !docFilePaths.includes(r.path)).map((r) => ({ path: pathFor('docs', { slug: r.path }), lastmod: iso(r.updated) })),
   ];
 }
 
