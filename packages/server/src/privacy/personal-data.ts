@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELETED_ACCOUNT_LABEL, FormSchema, raffleWindow, RaffleSchema } from '@sortie/core';
 import type { Db } from '../db/database';
 import { recordOf } from '../db/rows';
+import { uploadedImageOf } from '../routes/profile.routes';
 
 /*
  * Every table that holds something about a person, in one list: what the export copies
@@ -86,6 +87,14 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     section: 'shortLinks',
     mine: `t.data->>'createdBy' = who.id`,
     erase: (tx, person) => tx.query(`UPDATE dyna_links SET data = data - 'createdBy' WHERE data->>'createdBy' = $1`, [person.id]).then(() => undefined),
+  },
+  {
+    // The visitor's picture goes with its files; a picture they uploaded for an event (staff) stays, without its uploader.
+    table: 'images',
+    identifies: ['data.uploadedBy'],
+    section: 'images',
+    mine: `t.data->>'uploadedBy' = who.id`,
+    erase: eraseImages,
   },
   {
     table: 'likes',
@@ -230,6 +239,20 @@ async function anonymiseFormEntries(tx: Db, person: Person): Promise<void> {
     const { userId: _userId, ...rest } = record;
     await tx.query('UPDATE form_entries SET user_id = NULL, data = $2 WHERE id = $1', [entry.id, JSON.stringify({ ...rest, answers, anonymised: true })]);
     await clearColumns(tx, 'form_entries', ['email_key', 'user_key'], z.string().parse(entry.id));
+  }
+}
+
+async function eraseImages(tx: Db, person: Person): Promise<void> {
+  const [user] = await tx.query(`SELECT data->>'avatar' AS avatar FROM users WHERE id = $1`, [person.id]);
+  const avatar = uploadedImageOf(user?.avatar);
+  if (avatar) {
+    await tx.query('DELETE FROM image_files WHERE image_id = $1', [avatar]);
+    await tx.query(`DELETE FROM images WHERE id = $1 AND data->>'uploadedBy' = $2`, [avatar, person.id]);
+  }
+  const others = await tx.query(`SELECT id, data FROM images WHERE data->>'uploadedBy' = $1`, [person.id]);
+  for (const image of others) {
+    const { uploadedBy: _uploadedBy, ...data } = recordOf(image.data);
+    await tx.query('UPDATE images SET data = $2 WHERE id = $1', [image.id, JSON.stringify(scrubJson(data, person, true))]);
   }
 }
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AccountExportSchema, checkDraw, DELETED_ACCOUNT_LABEL, RaffleProofSchema } from '@sortie/core';
@@ -78,6 +79,9 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     await ok(as(admin, 'PUT', `/api/users/${userId}/roles`, { roles: ['staff'] }));
     await ok(as(cookie, 'POST', '/api/dynaLinks', { url: 'https://exemple.fr/affiche', shortCode: 'affiche-printemps' }));
     await ok(as(cookie, 'POST', '/api/me/apiKeys', { name: `Script de ${NAME}`, scopes: ['links'] }));
+    // Their picture, resized by the server.
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#7c5cff' } }).jpeg().toBuffer();
+    await ok(t.app.inject({ method: 'PUT', url: '/api/me/avatar', payload: photo, headers: { cookie, 'content-type': 'image/jpeg' } }));
     // A badge, and a mail kept in the mailbox.
     const [badge] = await t.db.query('SELECT id FROM badges LIMIT 1');
     await t.db.query(`INSERT INTO user_badges (id, user_id, badge_id, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [newId(), userId, badge!.id, JSON.stringify({ userId, badgeId: badge!.id, awardedAt: new Date(clock).toISOString() })]);
@@ -96,7 +100,7 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     expect(res.headers['content-type']).toContain('application/json');
     const data = AccountExportSchema.parse(res.json());
     expect(data.account).toEqual({ id: userId, email: EMAIL, displayName: NAME });
-    const kinds = ['account', 'sessions', 'likes', 'follows', 'shares', 'shortLinks', 'formEntries', 'raffleEntries', 'notifications', 'badges', 'apiKeys', 'mails', 'auditLog'];
+    const kinds = ['account', 'sessions', 'likes', 'follows', 'shares', 'shortLinks', 'formEntries', 'raffleEntries', 'notifications', 'badges', 'apiKeys', 'mails', 'auditLog', 'images'];
     for (const kind of kinds) expect(data.records[kind]?.length ?? 0, kind).toBeGreaterThan(0);
     expect(data.records.likes![0]).toMatchObject({ event_id: DEMO_IDS.firstEvent });
     expect(data.records.follows![0]).toMatchObject({ target_id: DEMO_IDS.places.tapGarden });
@@ -176,6 +180,9 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     const audit = await t.db.query(`SELECT actor_label, action FROM audit_log WHERE target_id = $1 OR actor_id = $1 ORDER BY id`, [userId]);
     expect(audit.map((row) => row.action)).toContain('user.delete');
     expect(audit.filter((row) => row.action === 'user.delete').map((row) => row.actor_label)).toEqual([DELETED_ACCOUNT_LABEL]);
+
+    // Their picture is gone, files and all.
+    expect(await t.db.query(`SELECT 1 FROM images WHERE data->>'uploadedBy' = $1`, [userId])).toEqual([]);
 
     // Its short link still leads where it led.
     expect((await t.app.inject({ method: 'GET', url: '/r/affiche-printemps' })).statusCode).toBe(302);
