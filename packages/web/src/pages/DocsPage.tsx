@@ -66,7 +66,8 @@ function DocArticleView({ article, tree }: { article: DocArticle; tree: readonly
       </h1>
       {article.description && <p className="mt-2 text-lg text-muted">{article.description}</p>}
       {/* The file's own « # Titre » is the h1 above: its « ## » sections are the page's h2. */}
-      <Markdown source={withoutLeadingTitle(article.body, article.title)} headingOffset={0} className="mt-6" />
+      {/* A wide table (commands, variables) scrolls in its own box on a phone rather than widening the page. */}
+      <Markdown source={withoutLeadingTitle(article.body, article.title)} headingOffset={0} className="mt-6 [&_table]:block [&_table]:overflow-x-auto" />
       <DocPager previous={previous} next={next} />
     </article>
   );
