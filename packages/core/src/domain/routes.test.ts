@@ -11,6 +11,10 @@ const SPEC_PUBLIC_ROUTES: Array<[path: string, layout: Layout | null]> = [
   ['/', 'landing'],
   ['/pro', 'landing'],
   ['/account', 'default'],
+  // Beyond the spec (issue 22): password change, reset and e-mail verification.
+  ['/account/password', 'default'],
+  ['/account/reset', 'default'],
+  ['/account/verify', 'default'],
   ['/artists/{id}', null],
   ['/blindTests/{id}', 'empty'],
   ['/blog', 'default'],

@@ -72,6 +72,10 @@ export const PUBLIC_ROUTES: readonly RouteDefinition[] = [
   page('landing', '/', 'landing'),
   page('pro', '/pro', 'landing'),
   page('account', '/account', 'default'),
+  // Beyond SPEC.md §2 (issue 22): change one's password, choose a new one by a mailed link, confirm one's address by a mailed link.
+  page('accountPassword', '/account/password', 'default'),
+  page('accountReset', '/account/reset', 'default'),
+  page('accountVerify', '/account/verify', 'default'),
   page('artist', '/artists/{id}', 'default', { params: { id: 'artistRef' } }),
   page('blindTest', '/blindTests/{id}', 'empty'),
   page('blog', '/blog', 'default'),

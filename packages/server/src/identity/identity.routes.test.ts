@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, testApp } from '../testing/test-app';
+import type { SortieApp } from '../app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { identityMailsSettled, isEmailVerified } from './identity';
 
@@ -16,8 +17,8 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload?: unknown, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload?: Record<string, unknown>, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), headers: cookie ? { cookie } : {} }) as Promise<Awaited<ReturnType<SortieApp['inject']>>>;
   /** The link of the newest mail to `to` whose subject says `subject`, once the mails have left. */
   async function linkIn(to: string, path: string): Promise<string> {
     await identityMailsSettled();
@@ -169,8 +170,8 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
     expect(items.filter((s) => s.current).map((s) => s.device)).toEqual(['Firefox sur macOS']);
     for (const item of items) expect(Object.keys(item).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'lastUsedAt']);
     expect(listed.body).not.toContain(phone.token);
-    const [{ token_hash: hash }] = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE id = $1', [items[0]!.id]);
-    expect(listed.body).not.toContain(hash);
+    const [stored] = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE id = $1', [items[0]!.id]);
+    expect(listed.body).not.toContain(stored!.token_hash);
 
     const phoneId = items.find((s) => s.device === 'Chrome sur Android')!.id;
     const one = await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${phoneId}`, headers: { cookie: mac.cookie } });
@@ -187,7 +188,8 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
 
   it('does not let another account end a session it does not own', async () => {
     const sam = await signIn(t.app, 'sam@exemple.fr', 'mot-de-passe-sam');
-    const [{ id }] = await t.db.query<{ id: string }>(`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'sam@exemple.fr' LIMIT 1`);
+    const [{ id } = { id: '' }] = await t.db.query<{ id: string }>(`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'sam@exemple.fr' LIMIT 1`);
+    expect(id).not.toBe('');
     const visitor = await signIn(t.app, DEMO_ACCOUNTS.visitor.email);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/me/sessions/${id}`, headers: { cookie: visitor } })).statusCode).toBe(404);
     expect((await me(sam)).statusCode).toBe(200);

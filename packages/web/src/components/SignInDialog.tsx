@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { mdiApple, mdiClose, mdiEmailOutline, mdiGoogle } from '@mdi/js';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { AuthError, LoggerPort, PASSWORD_MIN_LENGTH, SignIn, ValidationError, statusOf } from '@sortie/core';
 import { useRuntimeConfig, useUseCase } from '../services/container-context';
 import { useSignInDialog } from '../services/ui-context';
@@ -33,6 +34,8 @@ const VISITOR_FACING_AUTH_CODES = new Set([
   'PROVIDER_DISABLED',
   'NOT_CONFIGURED',
   'AUTH_FAILED',
+  // The server refuses to link a provider's unproven address to an existing account (issue 22): its message says what to do.
+  'EMAIL_NOT_VERIFIED',
 ]);
 
 /** A French message for a failed sign-in (SPEC.md §8 leaves the wording to us). */
@@ -53,7 +56,7 @@ export function signInErrorMessage(error: unknown, mode: 'signIn' | 'signUp'): s
 export default function SignInDialog() {
   const dialog = useSignInDialog();
   const { open, mode } = useSnapshot(dialog.state);
-  const { signInMethods } = useRuntimeConfig();
+  const { signInMethods, identityProvider } = useRuntimeConfig();
   const signIn = useUseCase(SignIn);
   const logger = useUseCase(LoggerPort);
   const [busy, setBusy] = useState<Provider | null>(null);
@@ -187,6 +190,11 @@ export default function SignInDialog() {
                   className={inputClass}
                 />
                 {signUp && <p className="mt-1 text-xs text-muted">Au moins {PASSWORD_MIN_LENGTH} caractères.</p>}
+                {!signUp && identityProvider === 'local' && (
+                  <Link href="/account/reset" onClick={close} className="mt-1 inline-block text-xs font-semibold text-accent underline-offset-2 hover:underline">
+                    Mot de passe oublié ?
+                  </Link>
+                )}
               </div>
               <button
                 type="submit"

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { mdiLockReset, mdiLogoutVariant } from '@mdi/js';
+import { Link } from 'wouter';
+import { OPERATION_ROUTES, ProductApiPort, type AccountSession } from '@sortie/core';
+import { useApiQuery } from '../../data/useApiQuery';
+import { ErrorNotice, Skeleton } from '../../data/QueryView';
+import { apiErrorMessage } from '../../data/api-error-message';
+import { formatDateTime } from '../../format';
+import { Icon } from '../../components/Icon';
+import { useSignOut } from '../../components/useSignOut';
+import { LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
+import { useUseCase } from '../../services/container-context';
+
+/** On /account: the password, and the sessions open on other devices, each to end, or all at once. */
+export function AccountSessionsSection() {
+  const api = useUseCase(ProductApiPort);
+  const signOut = useSignOut();
+  const query = useApiQuery('account:sessions', (port) => port.call(OPERATION_ROUTES.mySessions));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function end(session: AccountSession) {
+    setBusy(session.id);
+    setError(null);
+    try {
+      await api.call(OPERATION_ROUTES.endSession, { path: { id: session.id } });
+      query.reload();
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function endAll() {
+    setBusy('all');
+    setError(null);
+    try {
+      await api.call(OPERATION_ROUTES.endAllSessions);
+      // This session is over too: the page goes back to the signed-out state.
+      signOut();
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="account-security-title" className="mt-10">
+      <h2 id="account-security-title" className="text-xl font-bold">
+        Sécurité
+      </h2>
+      <p className="mt-2">
+        <Link href="/account/password" className={`inline-flex items-center gap-2 ${LINK_CLASS}`}>
+          <Icon path={mdiLockReset} size={18} /> Changer mon mot de passe
+        </Link>
+      </p>
+      <h3 className="mt-6 font-semibold">Mes sessions</h3>
+      <p className="text-sm text-muted">Les appareils où votre compte est connecté.</p>
+      {query.status === 'error' ? (
+        <ErrorNotice error={query.error} onRetry={query.reload} />
+      ) : !query.data ? (
+        <Skeleton lines={2} label="Chargement de vos sessions…" />
+      ) : (
+        <ul className="mt-3 divide-y divide-line rounded-xl bg-surface ring-1 ring-line" aria-label="Sessions ouvertes">
+          {query.data.items.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  {session.device}
+                  {session.current && <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">Cette session</span>}
+                </p>
+                <p className="text-xs text-muted">
+                  Ouverte le {formatDateTime(session.createdAt)} · dernière activité le {formatDateTime(session.lastUsedAt)}
+                </p>
+              </div>
+              {!session.current && (
+                <button type="button" onClick={() => void end(session)} disabled={busy !== null} className={SECONDARY_BUTTON_CLASS} aria-label={`Déconnecter ${session.device}`}>
+                  {busy === session.id ? 'Déconnexion…' : 'Déconnecter'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-error">
+          {error}
+        </p>
+      )}
+      <button type="button" onClick={() => void endAll()} disabled={busy !== null} className={`mt-4 ${SECONDARY_BUTTON_CLASS}`}>
+        <Icon path={mdiLogoutVariant} size={20} /> {busy === 'all' ? 'Déconnexion…' : 'Se déconnecter partout'}
+      </button>
+    </section>
+  );
+}
