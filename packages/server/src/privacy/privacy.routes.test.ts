@@ -22,6 +22,7 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
   let raffleId: string;
   let formId: string;
   let proofBefore: z.infer<typeof RaffleProofSchema>;
+  let apiKey: string;
 
   const as = (who: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
@@ -78,7 +79,7 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     // Made staff by an admin (the audit log names both), the visitor makes a short link and an API key.
     await ok(as(admin, 'PUT', `/api/users/${userId}/roles`, { roles: ['staff'] }));
     await ok(as(cookie, 'POST', '/api/dynaLinks', { url: 'https://exemple.fr/affiche', shortCode: 'affiche-printemps' }));
-    await ok(as(cookie, 'POST', '/api/me/apiKeys', { name: `Script de ${NAME}`, scopes: ['links'] }));
+    apiKey = (await ok(as(cookie, 'POST', '/api/me/apiKeys', { name: `Script de ${NAME}`, scopes: ['links', 'read'] }))).json().key;
     // Their picture, resized by the server.
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#7c5cff' } }).jpeg().toBuffer();
     await ok(t.app.inject({ method: 'PUT', url: '/api/me/avatar', payload: photo, headers: { cookie, 'content-type': 'image/jpeg' } }));
@@ -106,15 +107,21 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     expect(data.records.follows![0]).toMatchObject({ target_id: DEMO_IDS.places.tapGarden });
     expect(data.records.formEntries![0]).toMatchObject({ form_id: formId, data: { answers: { name: NAME, email: EMAIL } } });
     expect(data.records.raffleEntries![0]).toMatchObject({ raffle_id: raffleId, data: { name: NAME } });
-    expect(data.records.apiKeys![0]).toMatchObject({ name: `Script de ${NAME}`, scopes: ['links'] });
+    expect(data.records.apiKeys![0]).toMatchObject({ name: `Script de ${NAME}`, scopes: ['read', 'links'] });
     expect(data.records.account![0]).toMatchObject({ id: userId, email: EMAIL });
     // Never a password, a session token or a key, nor their hashes; nobody else's records.
     expect(res.body.match(/password_hash|token_hash|key_hash|scrypt\$/)).toBeNull();
     expect(res.body).not.toContain(DEMO_ACCOUNTS.visitor.email);
   });
 
-  it('exports only with a session: 401 without one', async () => {
+  it('exports and deletes only with a session: 401 without one, 403 with an API key of the account', async () => {
     expect((await as(undefined, 'GET', '/api/me/export')).statusCode).toBe(401);
+    const byKey = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: { authorization: `Bearer ${apiKey}` } });
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json().message).toBe('Cette action demande une session : elle n’est pas ouverte aux clés d’API.');
+    const deleteByKey = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { authorization: `Bearer ${apiKey}` }, payload: { password: PASSWORD } });
+    expect(deleteByKey.statusCode).toBe(403);
+    expect((await as(cookie, 'GET', '/api/auth/me')).statusCode).toBe(200);
   });
 
   it('asks for the password, in French, before deleting anything', async () => {
