@@ -104,7 +104,7 @@ describe('the back office', () => {
       await page.goto(`/dashboard/${resource}`);
       await page.getByRole('link', { name: 'Nouveau' }).waitFor({ timeout: 15_000 });
       const table = page.getByRole('table');
-      const empty = page.getByText(/pour l’instant : créez le premier/);
+      const empty = page.getByText(/pour l’instant : créez (le premier|la première)/);
       await table.or(empty).first().waitFor({ timeout: 15_000 });
       if (await table.isVisible()) {
         await table.locator('tbody tr').first().getByRole('link').click();

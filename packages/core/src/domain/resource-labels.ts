@@ -10,6 +10,7 @@ import { DYNA_LINK_LABELS, SHARE_LABELS } from './schemas/links.labels';
 import { COLLECTOR_LABELS, SCRAPE_LABELS, TASK_LABELS } from './schemas/operations.labels';
 
 export type { FieldLabel, FieldLabels, Gender, ResourceLabels } from './schemas/field-label';
+export { COMMON_FIELD_LABELS } from './schemas/field-label';
 
 /**
  * The French words of every resource, from the `*.labels.ts` beside its schema: the gender of

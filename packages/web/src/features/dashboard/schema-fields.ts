@@ -244,7 +244,10 @@ export function resourceFields(resource: ResourceName): Field[] {
 }
 
 /** The French name of a field's value: its enum label, else the value itself. */
-export const valueText = (field: Pick<Field, 'values'>, value: string): string => field.values?.[value] ?? value;
+export const valueText = (field: Pick<Field, 'values'>, value: string): string => {
+  const text = field.values?.[value] ?? value;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /** The empty value of a new record: each field's default, else nothing. */
 export function emptyValue(fields: Field[]): Record<string, unknown> {
