@@ -47,6 +47,14 @@ const WRITES: Write[] = [
   { method: 'POST', route: '/api/identity/signIn', who: 'anyone' },
   { method: 'POST', route: '/api/auth/login/web', who: 'anyone' },
   { method: 'POST', route: '/api/auth/logout', who: 'anyone' },
+  // Issue 22: the mailed links carry their proof (a one-time token); a reset request answers alike for any address.
+  { method: 'POST', route: '/api/identity/verifyEmail', who: 'anyone' },
+  { method: 'POST', route: '/api/identity/passwordReset', who: 'anyone' },
+  { method: 'POST', route: '/api/identity/passwordReset/confirm', who: 'anyone' },
+  { method: 'POST', route: '/api/identity/verifyEmail/resend', who: 'user' },
+  { method: 'POST', route: '/api/me/password', who: 'user' },
+  { method: 'DELETE', route: '/api/me/sessions', who: 'user' },
+  { method: 'DELETE', route: '/api/me/sessions/:id', who: 'user' },
   { method: 'POST', route: '/api/forms/:id/entries', who: 'anyone' },
   { method: 'POST', route: '/api/raffles/:id/entries', who: 'anyone' },
   // The link mailed to an entry: its token is the proof, no session needed.
