@@ -31,7 +31,7 @@ export default function DocsPage({ params }: PageProps) {
   return (
     <>
       <ReadingBar section={{ href: '/docs', label: 'Documentation' }} />
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="space-y-4 md:sticky md:top-4 md:max-h-[calc(100vh-2rem)] md:self-start md:overflow-y-auto">
           <DocsSearchForm key={q} initial={q} />
           {toc.status === 'loading' ? <Skeleton lines={6} label="Chargement du sommaire…" /> : toc.status === 'error' ? <ErrorNotice error={toc.error} onRetry={toc.reload} /> : <DocsNav tree={tree} current={current} />}
