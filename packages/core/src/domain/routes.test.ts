@@ -67,6 +67,8 @@ const SPEC_DASHBOARD_EXTRAS = [
   '/dashboard/places/types/{id}', '/dashboard/server', '/dashboard/stripe', '/dashboard/tasks', '/dashboard/test', '/dashboard/tools',
   // Beyond the spec: staff's API keys (issue 21).
   '/dashboard/apiKeys',
+  // The audit log, for admins (issue 22).
+  '/dashboard/audit',
 ];
 const SPEC_DASHBOARD_ROUTES = [
   ...SPEC_DASHBOARD_RESOURCES.flatMap((r) => [`/dashboard/${r}`, `/dashboard/${r}/{id}`]),

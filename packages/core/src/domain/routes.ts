@@ -64,6 +64,8 @@ export const DASHBOARD_EXTRA_PAGES = [
   'places/types', 'server', 'stripe', 'tasks', 'test', 'tools',
   // Beyond SPEC.md §2: staff's API keys (issue 21).
   'apiKeys',
+  // Who changed what, for admins (issue 22).
+  'audit',
 ] as const;
 
 const camel = (path: string) => path.replace(/[/_](\w)/g, (_, c: string) => c.toUpperCase());

@@ -19,6 +19,7 @@ export const DASHBOARD_EXTRA_TITLES: Record<(typeof DASHBOARD_EXTRA_PAGES)[numbe
   test: 'Test',
   tools: 'Outils',
   apiKeys: 'Clés d’API',
+  audit: 'Journal d’audit',
 };
 
 export interface DashboardLink {

@@ -14,6 +14,7 @@ const MailTemplatesPage = lazy(() => import('../../features/dashboard/tools/Mail
 const ToolsPage = lazy(() => import('../../features/dashboard/tools/ToolsPage'));
 const IntegrationPage = lazy(() => import('../../features/dashboard/tools/IntegrationPage'));
 const ApiKeysPage = lazy(() => import('../../features/dashboard/tools/ApiKeysPage'));
+const AuditLogPage = lazy(() => import('../../features/dashboard/tools/AuditLogPage'));
 
 /** Each extra page of the dashboard, by route name; each loads its own code. */
 const TOOLS: Record<string, ComponentType> = {
@@ -32,6 +33,7 @@ const TOOLS: Record<string, ComponentType> = {
   'dashboard.stripe': () => <IntegrationPage name="stripe" />,
   'dashboard.test': () => <IntegrationPage name="test" />,
   'dashboard.apiKeys': ApiKeysPage,
+  'dashboard.audit': AuditLogPage,
 };
 
 export default function DashboardToolPage({ route }: PageProps) {
