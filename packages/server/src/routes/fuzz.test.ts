@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { OPERATION_ROUTES } from '@sortie/core';
 
 const hexId = fc.stringMatching(/^[0-9a-f]{24}$/);
 const segment = fc.oneof(
@@ -53,6 +54,69 @@ describe('property: malformed bodies, queries and ids never cause a 5xx', () => 
           expect(error.statusCode).toBe(res.statusCode);
         }
       }),
+      { numRuns: 400 },
+    );
+  });
+
+  // A NUL or half a surrogate pair, anywhere in a query or a body (a value, a key, deep in an array): 400 in French.
+  const unstorable = fc.constantFrom('\u0000', '\ud800', '\udfff', 'a\u0000b', 'é\ud83d', '\udc00x');
+  const plant = (text: string, bad: string, at: number) => {
+    const i = Math.min(at, text.length);
+    return `${text.slice(0, i)}${bad}${text.slice(i)}`;
+  };
+  /** A JSON value holding `bad` somewhere: in a string, a key, or an array item, at some depth. */
+  const poisoned = (bad: string) =>
+    fc.oneof(
+      fc.tuple(fc.string({ maxLength: 10 }), fc.nat(10)).map(([text, at]) => ({ email: 'a@b.fr', name: plant(text, bad, at) })),
+      fc.tuple(fc.string({ maxLength: 10 }), fc.nat(10)).map(([text, at]) => ({ [plant(text, bad, at)]: 'valeur' })),
+      fc.tuple(fc.string({ maxLength: 10 }), fc.nat(10)).map(([text, at]) => ({ answers: { q1: ['ok', { deep: plant(text, bad, at) }] } })),
+      fc.tuple(fc.string({ maxLength: 10 }), fc.nat(10)).map(([text, at]) => plant(text, bad, at)),
+    );
+
+  const FILE_BODIES = new Set([OPERATION_ROUTES.uploadImage.path, '/api/me/avatar']);
+  // The NUL is the point here (hence the rule's exception).
+  // eslint-disable-next-line no-control-regex
+  const UNSTORABLE_CHARS = /[\u0000\ud800-\udfff]/g;
+
+  it('a NUL or a lone surrogate in any query or body field of every route answers 400 in French', async () => {
+    const routes = t.app.routes.filter((r) => r.url !== '/api/auth/logout');
+    // A fresh session: the other property may have ended the first one (sign out everywhere).
+    const cookie = await signIn(t.app, DEMO_ACCOUNTS.admin.email);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        // Path segments a router accepts (the long or odd ones are the other property's): this one is about queries and bodies.
+        fc.array(fc.oneof(hexId, fc.constantFrom(DEMO_IDS.firstEvent, DEMO_IDS.form, DEMO_IDS.raffle, DEMO_IDS.share, 'la-rue-ketanou', 'poitiers')), { minLength: 3, maxLength: 3 }),
+        query,
+        unstorable.chain((bad) => poisoned(bad).map((body) => ({ bad, body }))),
+        fc.constantFrom('query-value', 'query-key', 'body'),
+        fc.nat(40),
+        // Signed in as admin: a route that checks who asks before it reads the input (an upload) answers 401 first to others.
+        async (route, segments, q, { bad, body }, where, at) => {
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+          // A file's bytes hold NULs as a matter of course: an upload's body is no text, its query is.
+          const place = where === 'body' && (!hasBody || FILE_BODIES.has(route.url)) ? 'query-value' : where;
+          let i = 0;
+          const path = route.url.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(segments[i++ % 3]!));
+          const params = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v.replace(UNSTORABLE_CHARS, '')]));
+          // No UTF-8 spells half a surrogate pair: in an address, the bad character is the NUL (%00).
+          const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\u0000'));
+          let search = params.toString();
+          if (place === 'query-value') search = `${search ? `${search}&` : ''}q=${encode(plant('texte', bad, at))}`;
+          if (place === 'query-key') search = `${search ? `${search}&` : ''}${encode(plant('cle', bad, at))}=1`;
+          // JSON escapes a lone surrogate (\ud800), which the server's parser gives back as it was.
+          const payload = place === 'body' ? JSON.stringify(body) : undefined;
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: `${path}${search ? `?${search}` : ''}`,
+            ...(hasBody ? { payload: payload ?? '{}' } : {}),
+            headers: { cookie, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          });
+          const what = `${route.method} ${path}?${search} ${payload ?? ''}`;
+          if (res.statusCode !== 400) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+          expect(res.json().message, what).toMatch(/caractère invalide/);
+        },
+      ),
       { numRuns: 400 },
     );
   });

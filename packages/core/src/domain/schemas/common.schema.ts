@@ -1,6 +1,36 @@
 import { z } from 'zod';
 import { isArtistSlug, isObjectId } from '../ids';
 
+// A NUL character, or half of a UTF-16 surrogate pair: PostgreSQL stores neither in text or jsonb, and
+// no person types one. (The NUL is the point here, not a mistake: hence the rule's exception.)
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'Le texte contient un caractère invalide (caractère nul ou paire UTF-16 incomplète).';
+const MAX_TEXT_DEPTH = 32;
+
+/** Whether a string can be stored and shown: no NUL, no lone surrogate. */
+export const isStorableText = (value: string): boolean => !UNSTORABLE_TEXT.test(value);
+
+/** Whether any string in `value` (its keys included) holds a NUL or a lone surrogate. */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_TEXT_DEPTH) return false;
+  if (value instanceof Uint8Array || value instanceof Date) return false;
+  if (Array.isArray(value)) return value.some((item) => hasUnstorableText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => !isStorableText(key) || hasUnstorableText(item, depth + 1));
+}
+
+/**
+ * `schema`, refusing in French any value that holds a NUL or a lone surrogate in one of its
+ * strings: every operation's path, query and body are wrapped so (operations.ts), so that the
+ * server, the web app and the CLI refuse the same text, a 400 before the database.
+ */
+export function refuseUnstorableText<S extends z.ZodType>(schema: S): S {
+  return schema.superRefine((value, ctx) => {
+    if (hasUnstorableText(value)) ctx.addIssue({ code: 'custom', message: UNSTORABLE_TEXT_MESSAGE });
+  }) as S;
+}
+
 export const ObjectIdSchema = z.string().refine(isObjectId, { message: 'Identifiant invalide : 24 caractères hexadécimaux attendus.' });
 export const ArtistSlugSchema = z.string().refine(isArtistSlug, {
   message: 'Slug invalide : 1 à 20 caractères a-z, 0-9 ou tiret, sans tiret au début ni à la fin.',
@@ -12,6 +42,7 @@ export const HttpUrlSchema = z
   .string()
   .trim()
   .max(2048, 'Adresse trop longue (2048 caractères au plus).')
+  .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
   .refine((value) => {
     try {
       const { protocol } = new URL(value);
@@ -25,7 +56,12 @@ export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ messag
 export const CentsSchema = z.number().int('Montant en centimes attendu.').min(0, 'Le montant ne peut pas être négatif.');
 export const LatLngSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export const NonEmpty = (label: string, max = 200) =>
-  z.string({ error: `${label} est obligatoire.` }).trim().min(1, `${label} est obligatoire.`).max(max, `${label} : ${max} caractères au plus.`);
+  z
+    .string({ error: `${label} est obligatoire.` })
+    .trim()
+    .min(1, `${label} est obligatoire.`)
+    .max(max, `${label} : ${max} caractères au plus.`)
+    .refine(isStorableText, `${label} : ${UNSTORABLE_TEXT_MESSAGE.charAt(0).toLowerCase()}${UNSTORABLE_TEXT_MESSAGE.slice(1)}`);
 
 /** Fields every stored entity has; `_id` as SPEC.md shows for events. */
 export const EntityMeta = {
@@ -70,7 +106,7 @@ export const IdListSchema = z
 export const ListQuerySchema = z.object({
   limit: intFromQuery(0, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   offset: intFromQuery(0, 1_000_000, 0),
-  q: z.string().trim().max(200, 'Recherche trop longue (200 caractères au plus).').optional(),
+  q: z.string().trim().max(200, 'Recherche trop longue (200 caractères au plus).').refine(isStorableText, UNSTORABLE_TEXT_MESSAGE).optional(),
   sort: z.string().regex(/^-?[A-Za-z]{1,40}$/, 'Tri invalide.').optional(),
 });
 export type ListQuery = z.input<typeof ListQuerySchema>;
