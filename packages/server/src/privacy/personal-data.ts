@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELETED_ACCOUNT_LABEL, FormSchema, raffleWindow, RaffleSchema } from '@sortie/core';
 import type { Db } from '../db/database';
+import type { AppContext } from '../http/context';
 import { recordOf } from '../db/rows';
 import { uploadedImageOf } from '../routes/profile.routes';
 
@@ -19,9 +20,11 @@ export interface Person {
   displayName: string;
 }
 
-/** What an eraser may need beyond the transaction: the time (a raffle's window). */
+/** What an eraser may need beyond the transaction: the time (a raffle's window), and what to do once it is committed. */
 export interface EraseContext {
   now: number;
+  /** Runs after the commit (in-memory copies to drop). */
+  afterCommit: (step: (ctx: AppContext) => void) => void;
 }
 
 export interface PersonalTable {
@@ -39,6 +42,8 @@ export interface PersonalTable {
   alsoErase?: string;
   /** Columns never exported: secrets' hashes, search vectors. */
   omit?: readonly string[];
+  /** What the export shows of a row when not the row itself (a record shared with others: only the person's part), as SQL over `t` and `who`. */
+  exportRow?: string;
   /** Removed (the default), or kept anonymous by a step of its own. */
   erase?: (tx: Db, person: Person, context: EraseContext) => Promise<void>;
 }
@@ -95,6 +100,15 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     section: 'images',
     mine: `t.data->>'uploadedBy' = who.id`,
     erase: eraseImages,
+  },
+  {
+    // A tournament's bracket and results stay; the person's place in it is « compte supprimé », with no account.
+    table: 'tournaments',
+    identifies: ['data.participants.userId', 'data.participants.name'],
+    section: 'tournaments',
+    mine: `t.data->'participants' @> jsonb_build_array(jsonb_build_object('userId', who.id))`,
+    exportRow: `jsonb_build_object('tournamentId', t.id, 'tournament', t.name, 'participant', (SELECT p FROM jsonb_array_elements(t.data->'participants') p WHERE p->>'userId' = who.id LIMIT 1))`,
+    erase: anonymiseTournaments,
   },
   {
     table: 'likes',
@@ -239,6 +253,23 @@ async function anonymiseFormEntries(tx: Db, person: Person): Promise<void> {
     const { userId: _userId, ...rest } = record;
     await tx.query('UPDATE form_entries SET user_id = NULL, data = $2 WHERE id = $1', [entry.id, JSON.stringify({ ...rest, answers, anonymised: true })]);
     await clearColumns(tx, 'form_entries', ['email_key', 'user_key'], z.string().parse(entry.id));
+  }
+}
+
+const Participants = z.array(z.looseObject({ userId: z.string().optional() }));
+
+async function anonymiseTournaments(tx: Db, person: Person, { afterCommit }: EraseContext): Promise<void> {
+  const rows = await tx.query(`${WHO} SELECT t.id, t.data FROM tournaments t, who WHERE ${PERSONAL_TABLES.find((p) => p.table === 'tournaments')!.mine} FOR UPDATE OF t`, [person.id, person.email]);
+  for (const row of rows) {
+    const id = z.string().parse(row.id);
+    const participants = Participants.parse(recordOf(row.data).participants).map((participant) => {
+      if (participant.userId !== person.id) return participant;
+      const { userId: _userId, ...rest } = participant;
+      return { ...rest, name: DELETED_ACCOUNT_LABEL };
+    });
+    await tx.query(`UPDATE tournaments SET data = jsonb_set(data, '{participants}', $2::jsonb) WHERE id = $1`, [id, JSON.stringify(participants)]);
+    // The live copy of the bracket (socket actions) is read again from the database.
+    afterCommit((ctx) => ctx.tournaments?.invalidate(id));
   }
 }
 

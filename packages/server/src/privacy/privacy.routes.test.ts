@@ -83,6 +83,11 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     // Their picture, resized by the server.
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#7c5cff' } }).jpeg().toBuffer();
     await ok(t.app.inject({ method: 'PUT', url: '/api/me/avatar', payload: photo, headers: { cookie, 'content-type': 'image/jpeg' } }));
+    // A place in a tournament, under their name.
+    await t.db.query(
+      `UPDATE tournaments SET data = jsonb_set(data, '{participants}', COALESCE(data->'participants', '[]'::jsonb) || $2::jsonb) WHERE id = $1`,
+      [DEMO_IDS.tournament, JSON.stringify([{ id: 'p-99', name: NAME, seed: 99, userId, checkedIn: false, dropped: false }])],
+    );
     // A badge, and a mail kept in the mailbox.
     const [badge] = await t.db.query('SELECT id FROM badges LIMIT 1');
     await t.db.query(`INSERT INTO user_badges (id, user_id, badge_id, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [newId(), userId, badge!.id, JSON.stringify({ userId, badgeId: badge!.id, awardedAt: new Date(clock).toISOString() })]);
@@ -101,7 +106,7 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     expect(res.headers['content-type']).toContain('application/json');
     const data = AccountExportSchema.parse(res.json());
     expect(data.account).toEqual({ id: userId, email: EMAIL, displayName: NAME });
-    const kinds = ['account', 'sessions', 'likes', 'follows', 'shares', 'shortLinks', 'formEntries', 'raffleEntries', 'notifications', 'badges', 'apiKeys', 'mails', 'auditLog', 'images'];
+    const kinds = ['account', 'sessions', 'likes', 'follows', 'shares', 'shortLinks', 'formEntries', 'raffleEntries', 'notifications', 'badges', 'apiKeys', 'mails', 'auditLog', 'images', 'tournaments'];
     for (const kind of kinds) expect(data.records[kind]?.length ?? 0, kind).toBeGreaterThan(0);
     expect(data.records.likes![0]).toMatchObject({ event_id: DEMO_IDS.firstEvent });
     expect(data.records.follows![0]).toMatchObject({ target_id: DEMO_IDS.places.tapGarden });
@@ -109,6 +114,8 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     expect(data.records.raffleEntries![0]).toMatchObject({ raffle_id: raffleId, data: { name: NAME } });
     expect(data.records.apiKeys![0]).toMatchObject({ name: `Script de ${NAME}`, scopes: ['read', 'links'] });
     expect(data.records.account![0]).toMatchObject({ id: userId, email: EMAIL });
+    // Of a tournament, only the visitor's own place: not the other participants.
+    expect(data.records.tournaments).toEqual([expect.objectContaining({ tournamentId: DEMO_IDS.tournament, participant: expect.objectContaining({ id: 'p-99', name: NAME }) })]);
     // Never a password, a session token or a key, nor their hashes; nobody else's records.
     expect(res.body.match(/password_hash|token_hash|key_hash|scrypt\$/)).toBeNull();
     expect(res.body).not.toContain(DEMO_ACCOUNTS.visitor.email);
@@ -187,6 +194,11 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     const audit = await t.db.query(`SELECT actor_label, action FROM audit_log WHERE target_id = $1 OR actor_id = $1 ORDER BY id`, [userId]);
     expect(audit.map((row) => row.action)).toContain('user.delete');
     expect(audit.filter((row) => row.action === 'user.delete').map((row) => row.actor_label)).toEqual([DELETED_ACCOUNT_LABEL]);
+
+    // Their place in the tournament stays, under « compte supprimé », without the account.
+    const [tournament] = await t.db.query(`SELECT data->'participants' AS participants FROM tournaments WHERE id = $1`, [DEMO_IDS.tournament]);
+    expect(tournament!.participants).toContainEqual(expect.objectContaining({ id: 'p-99', name: DELETED_ACCOUNT_LABEL }));
+    expect(JSON.stringify(tournament!.participants)).not.toContain(userId);
 
     // Their picture is gone, files and all.
     expect(await t.db.query(`SELECT 1 FROM images WHERE data->>'uploadedBy' = $1`, [userId])).toEqual([]);

@@ -31,7 +31,8 @@ export class PrivacyService {
         const columns = tables.get(entry.table);
         if (!entry.section || !columns) continue;
         const omitted = [...columns].filter((column) => isSecret(column) || entry.omit?.includes(column));
-        const rows = await tx.query(`${WHO} SELECT to_jsonb(t) - $3::text[] AS row FROM ${entry.table} t, who WHERE ${entry.mine}`, [person.id, person.email, omitted]);
+        const row = entry.exportRow ?? 'to_jsonb(t) - $3::text[]';
+        const rows = await tx.query(`${WHO} SELECT ${row} AS row, $3::text[] AS omitted FROM ${entry.table} t, who WHERE ${entry.mine}`, [person.id, person.email, omitted]);
         records[entry.section] = [...(records[entry.section] ?? []), ...rows.map((row) => exportedRow(row.row))];
       }
       return {
@@ -50,6 +51,7 @@ export class PrivacyService {
   async deleteAccount(user: UserJson, proof: DeletionProof): Promise<void> {
     await this.confirm(user, proof);
     const person = personOf(user);
+    const afterCommit: Array<(ctx: AppContext) => void> = [];
     await this.ctx.db.transaction(async (tx) => {
       // Never the last admin; the deletion is written to the audit log (and then scrubbed of the person, below).
       await guardAccountRemoval(tx, person.id, { id: person.id, label: person.email });
@@ -57,13 +59,14 @@ export class PrivacyService {
       for (const entry of PERSONAL_TABLES) {
         if (!tables.has(entry.table)) continue;
         if (entry.erase) {
-          await entry.erase(tx, person, { now: this.ctx.now() });
+          await entry.erase(tx, person, { now: this.ctx.now(), afterCommit: (step) => afterCommit.push(step) });
           continue;
         }
         const where = entry.alsoErase ? `(${entry.mine}) OR (${entry.alsoErase})` : entry.mine;
         await tx.query(`${WHO} DELETE FROM ${entry.table} t USING who WHERE ${where}`, [person.id, person.email]);
       }
     });
+    for (const step of afterCommit) step(this.ctx);
     // Its short links may have changed owner: the in-memory copies are dropped (on every node).
     this.ctx.links.invalidate();
     // The person's open sockets (any tab, any node) stop receiving anything.

@@ -32,10 +32,10 @@ const ACCOUNT_DATA_SECTION: LegalSection = {
         confirme en se reconnectant moins de {FRESH_SIGN_IN_MINUTES} minutes avant.
       </p>
       <ul>
-        <li>Effacés : compte (nom, e-mail, photo, ville, mot de passe), sessions, favoris, abonnements, badges, notifications, appareils inscrits aux notifications, clés d’API, e-mails envoyés.</li>
+        <li>Effacés : compte (nom, e-mail, photo et ses fichiers, ville, mot de passe), sessions, favoris, abonnements, badges, notifications, appareils inscrits aux notifications, clés d’API, e-mails envoyés.</li>
         <li>
           Conservés sans rien qui vous nomme, parce que d’autres en dépendent : vos participations aux tombolas déjà closes (la preuve publique du tirage porte sur leurs identifiants, qui restent
-          vérifiables ; un lot gagné apparaît au nom de « {DELETED_ACCOUNT_LABEL} »), vos réponses aux formulaires pour le décompte de l’organisateur (sans vos réponses libres ni votre e-mail), vos partages
+          vérifiables ; un lot gagné apparaît au nom de « {DELETED_ACCOUNT_LABEL} »), vos réponses aux formulaires pour le décompte de l’organisateur (sans vos réponses libres ni votre e-mail), votre place dans les tableaux des tournois, vos partages
           et liens courts, qui continuent de fonctionner, et le journal des actions de l’équipe, où votre nom est remplacé par « {DELETED_ACCOUNT_LABEL} ».
         </li>
         <li>Une participation à une tombola encore ouverte est retirée : vous ne participez plus au tirage.</li>

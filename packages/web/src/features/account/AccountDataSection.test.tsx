@@ -20,7 +20,8 @@ function accountApi(remove: (body: { password?: string }) => void = () => undefi
 describe('/account: « Mes données »', () => {
   it('downloads every stored record as one JSON file, by a plain link', async () => {
     await renderApp({ path: '/account', api: accountApi() });
-    const download = await screen.findByRole('link', { name: 'Télécharger mes données' });
+    // The first test waits for the lazy page to compile, on a loaded machine.
+    const download = await screen.findByRole('link', { name: 'Télécharger mes données' }, { timeout: 15_000 });
     const section = within(screen.getByRole('region', { name: 'Mes données' }));
     expect(download.getAttribute('href')).toBe('/api/me/export');
     expect(download.getAttribute('download')).toBe('sortie-mes-donnees.json');

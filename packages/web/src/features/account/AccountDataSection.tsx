@@ -101,6 +101,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
               <ul className="mt-1 list-disc pl-6">
                 <li>vos participations aux tombolas déjà closes, pour que la preuve publique du tirage reste vérifiable (un lot gagné y apparaît au nom de « compte supprimé ») ;</li>
                 <li>vos réponses aux formulaires, pour les comptes de l’organisateur, sans vos réponses libres ni votre e-mail ;</li>
+                <li>votre place dans les tableaux des tournois, au nom de « compte supprimé » ;</li>
                 <li>vos partages et liens courts, qui continuent de fonctionner, et le journal des actions de l’équipe, au nom de « compte supprimé ».</li>
               </ul>
             </div>
