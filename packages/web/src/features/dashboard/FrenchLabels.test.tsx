@@ -15,7 +15,8 @@ describe('the dashboard in French', () => {
     const id = anId();
     const api = staffApi().seed('tournaments', { _id: id, name: 'Fléchettes du jeudi', game: 'Fléchettes', format: 'single_elimination', status: 'registration', participants: [], matches: [], standings: [] });
     const { user } = await renderApp({ path: '/dashboard/tournaments', api });
-    const row = (await screen.findByRole('link', { name: 'Fléchettes du jeudi' })).closest('tr')!;
+    // The first page of a run loads the dashboard's code: give it time on a busy machine.
+    const row = (await screen.findByRole('link', { name: 'Fléchettes du jeudi' }, { timeout: 15_000 })).closest('tr')!;
     expect(within(row).getByText('Inscriptions ouvertes')).toBeTruthy();
     expect(row.textContent).not.toContain('registration');
     await user.click(within(row).getByRole('link', { name: 'Fléchettes du jeudi' }));
@@ -33,7 +34,7 @@ describe('the dashboard in French', () => {
       .seed('collectors', { _id: collector, name: 'Agenda de la ville', source: { kind: 'ics', url: 'https://example.org/agenda.ics' } })
       .seed('scrape', { _id: id, collectorId: collector, status: 'succeeded', itemsFound: 3, findings: [], errors: [] });
     await renderApp({ path: `/dashboard/scrape/${id}`, api });
-    const title = await screen.findByRole('heading', { level: 1, name: 'Collecte · Agenda de la ville' });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Collecte · Agenda de la ville' }, { timeout: 15_000 });
     expect(title.textContent).not.toMatch(HEX_ID);
     expect(screen.getByText(id).closest('[data-identifiant]')?.textContent).toBe(`Identifiant : ${id}`);
     const main = screen.getByRole('main');
@@ -49,7 +50,7 @@ describe('the dashboard in French', () => {
       .seed('users', { _id: member, displayName: 'Camille Martin', email: 'camille@example.org' })
       .seed('organizations', { _id: id, name: 'Les Amis du Jazz', description: '', memberIds: [member] });
     await renderApp({ path: `/dashboard/organizations/${id}`, api });
-    expect(await screen.findByText('Camille Martin')).toBeTruthy();
+    expect(await screen.findByText('Camille Martin', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('Membres')).toBeTruthy();
     expect(screen.queryByText(/Member ids/)).toBeNull();
     expect(screen.queryByText(member)).toBeNull();
@@ -62,7 +63,7 @@ describe('the dashboard in French', () => {
     const id = anId();
     const api = staffApi().seed('menus', { _id: id, placeId: anId(), title: 'Carte d’été', sections: [{ name: 'Plats', items: [{ name: 'Bouillabaisse', description: '', price: 1800, allergens: ['fish', 'crustaceans'], tags: [] }] }] });
     await renderApp({ path: `/dashboard/menus/${id}`, api });
-    const crustaceans = (await screen.findByRole('checkbox', { name: 'Crustacés' })) as HTMLInputElement;
+    const crustaceans = (await screen.findByRole('checkbox', { name: 'Crustacés' }, { timeout: 15_000 })) as HTMLInputElement;
     expect(crustaceans.checked).toBe(true);
     expect(screen.queryByText('crustaceans')).toBeNull();
   });
