@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heading, useBrowser } from './fixtures';
+import { seriousViolations } from './browser';
 
 /** The first response of a page, as a crawler reads it: the server's render. */
 async function page(baseUrl: string, path: string) {
@@ -69,12 +70,15 @@ describe('the documentation, as a crawler and a visitor find it', () => {
     expect(await tab.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
   });
 
-  it('fits a phone’s width on its widest page (tables of variables and commands scroll in their own box)', async () => {
+  it('fits a phone’s width on its widest pages (tables and code scroll in their own box, which the keyboard reaches), with no serious accessibility violation', async () => {
     const tab = await (await context({ viewport: { width: 360, height: 740 } })).newPage();
     for (const path of ['/docs/hebergement', '/docs/developpeurs/cli', '/docs/developpeurs/api']) {
       await tab.goto(path);
       await tab.locator('article h2').first().waitFor();
       expect(await tab.evaluate(() => document.querySelector('main')!.scrollWidth), path).toBeLessThanOrEqual(360);
+      await tab.waitForLoadState('networkidle');
+      const violations = await seriousViolations(tab);
+      expect(violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
     }
   });
 });

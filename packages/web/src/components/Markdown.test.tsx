@@ -67,4 +67,11 @@ describe('Markdown', () => {
     expect(withoutLeadingTitle('# Bienvenue\n\nTexte', 'Bienvenue').trim()).toBe('Texte');
     expect(withoutLeadingTitle('# Autre\n\nTexte', 'Bienvenue')).toBe('# Autre\n\nTexte');
   });
+
+  it('lets the keyboard reach a code block or a table, which may scroll in their own box', () => {
+    const { container } = show('```sh\npnpm install && pnpm start\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(container.querySelector('pre')!.getAttribute('tabindex')).toBe('0');
+    expect(container.querySelector('table')!.getAttribute('tabindex')).toBe('0');
+    expect(container.querySelector('p, li, code:not(pre code)')?.getAttribute('tabindex') ?? null).toBeNull();
+  });
 });

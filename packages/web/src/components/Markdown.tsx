@@ -27,6 +27,8 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       // DOMPurify lets data: through on images; here no data: URL is kept anywhere.
       if (value !== null && (!SAFE_URL.test(value.trim()) || /^\s*data:/i.test(value))) node.removeAttribute(name);
     }
+    // A code block or a table wider than the page scrolls in its own box: the keyboard must reach it too.
+    if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0');
     if (node.tagName === 'A') {
       const href = node.getAttribute('href');
       if (href && isExternal(href)) {
