@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, AuthError, OPERATIONS, type CurrentUser } from '@sortie/core';
 import { FakeProductApi, aUser } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
@@ -24,6 +24,11 @@ function accountApi(user: CurrentUser) {
     })
     .serve(OPERATIONS.endAllSessions, () => ({ ended: sessions.length }));
 }
+
+// The pages are lazy chunks: loaded once here, so that no test waits on the first transform of a page.
+beforeAll(async () => {
+  await Promise.all([import('../../pages/AccountPage'), import('./AccountPasswordPage'), import('./PasswordResetPage'), import('./EmailVerificationPage')]);
+}, 60_000);
 
 describe('/account: e-mail verification and sessions', () => {
   it('reminds an unverified account to open the mailed link, and sends another', async () => {
