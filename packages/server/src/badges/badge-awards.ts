@@ -3,10 +3,10 @@ import { badgeNotification, badgeRuleOf, isEarned, leaderboard, type BadgeRule, 
 import type { AppContext } from '../http/context';
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
-import { activitySummaries, activitySummary } from './activity-summary';
+import { activitySummary, everyActivitySummary } from './activity-summary';
 
 /** A badge as the award reads it: its rule through core's reader (the free text of old rows is `manual`). */
-const StoredBadge = z.object({ name: z.string(), description: z.string().default(''), rule: z.unknown() });
+const StoredBadge = z.object({ name: z.string().catch('Badge'), description: z.string().catch(''), rule: z.unknown() });
 interface RuledBadge {
   id: string;
   name: string;
@@ -79,7 +79,7 @@ export async function awardBadgeToEveryone(ctx: AppContext, badgeId: string): Pr
   const badge = ruled(row);
   if (badge.rule.kind === 'manual') return 0;
   const owners = new Set((await ctx.db.query<{ user_id: string }>('SELECT user_id FROM user_badges WHERE badge_id = $1', [badgeId])).map((r) => r.user_id));
-  const summaries = await activitySummaries(ctx.db, null);
+  const summaries = await everyActivitySummary(ctx.db);
   const awardedAt = new Date(ctx.now()).toISOString();
   let count = 0;
   for (const [userId, activity] of summaries) {

@@ -4,7 +4,7 @@ import { SOCKET_EVENTS } from '@sortie/core';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { newId } from '../db/store';
-import { activitySummary } from './activity-summary';
+import { activitySummary, everyActivitySummary } from './activity-summary';
 
 type Badge = { _id: string; name: string; awardedAt: string };
 type Notification = { title: string; body: string; link?: string };
@@ -189,6 +189,10 @@ describe('badges with rules that run', () => {
     const cities = await t.db.query<{ id: string; city: string }>(`SELECT DISTINCT ON (lower(city)) id, city FROM events ORDER BY lower(city), id LIMIT 2`);
     for (const event of cities) expect((await like(cookie, event.id)).statusCode).toBe(200);
     expect(await activitySummary(t.db, id)).toMatchObject({ tournamentsWon: 1, blindTestPodiums: 1, likes: 2, cities: 2 });
+    // The one-visitor query (after each action) and the every-visitor one (a new badge) count alike.
+    const every = await everyActivitySummary(t.db);
+    expect(every.get(id)).toEqual(await activitySummary(t.db, id));
+    for (const user of [DEMO_IDS.users.visitor, DEMO_IDS.users.staff]) expect(every.get(user)).toEqual(await activitySummary(t.db, user));
 
     await createBadge({ name: 'Champion', rule: { kind: 'tournamentsWon', count: 1 } });
     await createBadge({ name: 'Podium', rule: { kind: 'blindTestPodiums', count: 1 } });
