@@ -36,6 +36,7 @@ export const TAGS = [
   { name: 'Hors API', description: 'Ce que le serveur sert en dehors de /api : redirections des liens courts, plan du site, fichiers de démonstration.' },
   { name: 'Images', description: 'Images envoyées, redimensionnées en plusieurs tailles.' },
   { name: 'Calendriers', description: 'Fichiers iCalendar (.ics) à importer ou à suivre dans un agenda.' },
+  { name: 'Designer', description: 'Affiches (PDF) et visuels (PNG) des événements, des lieux et des tournois, avec le QR code de leur lien court.' },
   // One per resource of RESOURCES (openapi.ts names them from their French label).
   ...[
     'Artistes', 'Badges', 'Blind tests', 'Collecteurs', 'Liens dynamiques', 'Catégories', 'Événements', 'Formulaires', 'Modèles de formulaire',
@@ -124,6 +125,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   taskRuns: { summary: 'Historique d’une tâche', tag: 'Tableau de bord', access: 'staff', success: 'Les derniers passages.' },
   mailbox: { summary: 'Les e-mails envoyés (ou gardés sans SMTP)', tag: 'Tableau de bord', access: 'staff', success: 'Les e-mails, les plus récents d’abord.' },
   setUserRoles: { summary: 'Change les rôles d’un compte', tag: 'Tableau de bord', access: 'admin', success: 'Le compte et ses rôles.', errors: [409], description: 'Le dernier administrateur garde le sien ; chaque changement est écrit au journal.' },
+  announcementRecipients: { summary: 'Combien recevront une annonce', tag: 'Tableau de bord', access: 'staff', success: 'Le nombre d’abonnés du lieu ou de l’organisation, ou de participants de l’événement.', errors: [404] },
+  announcements: { summary: 'Les annonces d’un lieu, d’une organisation ou d’un événement', tag: 'Tableau de bord', access: 'staff', success: 'Les 50 dernières, envoyées ou programmées.' },
+  announce: { summary: 'Envoie (ou programme) une annonce', tag: 'Tableau de bord', access: 'staff', status: 201, success: 'L’annonce : envoyée, avec son nombre de destinataires, ou programmée.', errors: [404, 429], description: 'Aux abonnés d’un lieu ou d’une organisation, ou aux participants d’un événement (favoris, formulaires, tombolas, tournois) ; trois au plus par destinataire et par 24 heures.' },
   auditLog: { summary: 'Le journal d’audit', tag: 'Tableau de bord', access: 'admin', success: 'Qui a changé quoi et quand, les plus récents d’abord, filtrés par personne (identifiant ou e-mail) et par ressource.' },
   // Calendars, outside /api.
   eventCalendar: { summary: 'Un événement, à ajouter à son agenda', tag: 'Calendriers', access: 'public', success: 'Un fichier iCalendar d’un événement.', responseType: 'text/calendar' },
@@ -133,7 +137,17 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   artistCalendar: { summary: 'Les dates à venir d’un artiste, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
   // Images.
   uploadImage: { summary: 'Envoie une image', tag: 'Images', access: 'staff', status: 201, success: 'L’image, en plusieurs tailles.', errors: [413, 422], requestType: 'application/octet-stream' },
+  updateMyProfile: { summary: 'Change mon profil', tag: 'Mon compte', access: 'session', success: 'Mon compte : nom affiché, ville, photo retirée.' },
+  uploadMyAvatar: { summary: 'Envoie ma photo de profil', tag: 'Mon compte', access: 'session', success: 'Mon compte, avec sa nouvelle photo (96 et 192 px).', errors: [413, 422], requestType: 'application/octet-stream' },
   imageFile: { summary: 'Un fichier d’image redimensionnée', tag: 'Images', access: 'public', success: 'Le fichier.', responseType: 'image/*' },
+  designerEventLink: { summary: 'Le lien court d’un événement (créé s’il n’en a pas)', tag: 'Designer', access: 'staff', success: 'Le code, l’adresse courte et la page où elle mène.' },
+  designerEventPoster: { summary: 'L’affiche d’un événement (A4 ou A3)', tag: 'Designer', access: 'staff', success: 'Un PDF d’une page, avec le QR code du lien court.', responseType: 'application/pdf' },
+  designerEventImage: { summary: 'Un visuel d’événement : carré, story ou aperçu de lien', tag: 'Designer', access: 'staff', success: 'Une image PNG (1080 × 1080, 1080 × 1920 ou 1200 × 630).', responseType: 'image/png' },
+  designerPlaceWeekImage: { summary: 'La semaine d’un lieu, en carré Instagram', tag: 'Designer', access: 'staff', success: 'Une image PNG de 1080 × 1080.', responseType: 'image/png' },
+  designerPlaceWeekPoster: { summary: 'La semaine d’un lieu, en affiche A4', tag: 'Designer', access: 'staff', success: 'Un PDF d’une page.', responseType: 'application/pdf' },
+  designerTournamentPoster: { summary: 'L’affiche d’un tournoi (A4 ou A3)', tag: 'Designer', access: 'staff', success: 'Un PDF d’une page, avec le QR code de sa page.', responseType: 'application/pdf' },
+  designerTournamentImage: { summary: 'Un tournoi, en carré Instagram', tag: 'Designer', access: 'staff', success: 'Une image PNG de 1080 × 1080.', responseType: 'image/png' },
+  eventPreviewImage: { summary: 'L’image d’aperçu de la page d’un événement publié', tag: 'Designer', access: 'public', success: 'Une image PNG de 1200 × 630 (og:image).', responseType: 'image/png' },
 };
 
 /** A route outside core's contract: a redirect, a file, a page. */

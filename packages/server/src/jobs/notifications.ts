@@ -96,7 +96,7 @@ export async function runNotifications(ctx: AppContext, { now }: JobRun): Promis
   // The raffles closed in the last two days: each entrant with an account hears of the draw.
   const raffles = await ctx.db.query<{ user_id: string; id: string; title: string }>(
     `SELECT DISTINCT u.id AS user_id, r.id, r.title FROM raffles r
-     JOIN raffle_entries x ON x.raffle_id = r.id
+     JOIN raffle_entries x ON x.raffle_id = r.id AND x.confirmed_at IS NOT NULL
      JOIN users u ON u.id = x.entrant OR lower(u.email) = lower(x.data->>'email')
      WHERE r.status <> 'draft' AND (r.data->>'closesAt')::timestamptz <= $1 AND (r.data->>'closesAt')::timestamptz > $2
      ORDER BY r.id, u.id`,

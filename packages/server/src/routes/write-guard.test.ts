@@ -42,6 +42,9 @@ const WRITES: Write[] = [
   { method: 'DELETE', route: '/api/me/apiKeys/:id', who: 'user' },
   { method: 'DELETE', route: '/api/me', who: 'user' },
   { method: 'POST', route: '/api/images/upload', who: 'staff' },
+  { method: 'POST', route: '/api/announcements', who: 'staff' },
+  { method: 'PATCH', route: '/api/me/profile', who: 'user' },
+  { method: 'PUT', route: '/api/me/avatar', who: 'user' },
   // Open to visitors by design (SPEC.md §7): sign-in, form and raffle entries, visits and views.
   { method: 'POST', route: '/api/identity/signUp', who: 'anyone' },
   { method: 'POST', route: '/api/identity/signIn', who: 'anyone' },
