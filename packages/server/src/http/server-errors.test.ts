@@ -88,6 +88,20 @@ describe('a database that cannot write, and server errors', () => {
     expect(res.json().status).toBe('ok');
   });
 
+  it('a short link never read while the database is down answers 503, not the home page of a link that does not exist', async () => {
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      db.mode = 'all';
+      const res = await t.app.inject({ method: 'GET', url: '/r/jamaislu' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    } finally {
+      db.mode = 'ok';
+      stderr.mockRestore();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/r/jamaislu' })).headers.location).toBe('/home');
+  });
+
   it('a bug is a 500 that says its request id, logged under it', async () => {
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

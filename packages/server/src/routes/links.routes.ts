@@ -6,7 +6,7 @@ import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
-import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError } from '../db/availability';
+import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -17,7 +17,7 @@ async function redirectTarget(ctx: AppContext, code: string, userAgent: string, 
     return (await ctx.links.visit(code, userAgent)) ?? HOME_PATH;
   } catch (error) {
     // The database away and the link not known here: 503, worth a retry (not /home, as for a link that does not exist).
-    if (error instanceof DatabaseUnavailableError) throw error;
+    if (isDatabaseUnavailable(error)) throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
     log(error);
     return HOME_PATH;
   }
