@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../testing/test-app';
 import type { Db } from '../db/database';
-import { isSecret, namesAPerson, PERSONAL_TABLES, tableColumns } from './personal-data';
+import { erasing, isSecret, namesAPerson, PERSONAL_TABLES, tableColumns } from './personal-data';
 
 /**
  * The one list of personal data (PERSONAL_TABLES) against the database as the migrations made
@@ -40,11 +40,13 @@ describe('the list of personal data', () => {
     expect(['name', 'prefix', 'scopes'].some(isSecret)).toBe(false);
   });
 
-  it('names tables that exist, each once, with a valid query of the person’s rows', async () => {
+  it('names tables that exist, each once, with valid queries of the person’s rows', async () => {
     const names = PERSONAL_TABLES.map((entry) => entry.table);
     expect(new Set(names).size).toBe(names.length);
     for (const entry of PERSONAL_TABLES.filter((e) => tables.has(e.table))) {
-      await expect(db.query(`WITH who AS (SELECT $1::text AS id, lower($2::text) AS email) SELECT count(*) FROM ${entry.table} t, who WHERE ${entry.mine}`, ['x', 'x@exemple.fr'])).resolves.toHaveLength(1);
+      for (const where of [entry.mine, erasing(entry.table)]) {
+        await expect(db.query(`WITH who AS (SELECT $1::text AS id, lower($2::text) AS email) SELECT count(*) FROM ${entry.table} t, who WHERE ${where}`, ['x', 'x@exemple.fr'])).resolves.toHaveLength(1);
+      }
     }
   });
 });

@@ -38,7 +38,7 @@ export interface PersonalTable {
    * The export reads them; the deletion removes them unless `erase` says otherwise.
    */
   mine: string;
-  /** More rows the deletion removes (others' follows of the person). */
+  /** More rows the deletion removes, or its step changes (others' follows of the person, others' answers naming them). */
   alsoErase?: string;
   /** Columns never exported: secrets' hashes, search vectors. */
   omit?: readonly string[];
@@ -51,6 +51,12 @@ export interface PersonalTable {
 /** `who` in every query: the person's id ($1) and e-mail ($2). */
 export const WHO = 'WITH who AS (SELECT $1::text AS id, lower($2::text) AS email)';
 
+/** The rows the deletion touches in a table: the person's, and those it also erases. */
+export function erasing(table: string): string {
+  const entry = PERSONAL_TABLES.find((p) => p.table === table)!;
+  return entry.alsoErase ? `(${entry.mine}) OR (${entry.alsoErase})` : `(${entry.mine})`;
+}
+
 /** The person's id or e-mail inside a jsonb value, as text. */
 const mentions = (column: string) => `strpos(lower(COALESCE((${column})::text, '')), who.email) > 0`;
 
@@ -60,6 +66,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     table: 'audit_log',
     identifies: ['actor_id', 'actor_label'],
     section: 'auditLog',
+    // What was done by or to the person; never who else did it (a staff member's e-mail is theirs).
+    exportRow: `jsonb_build_object('at', t.at, 'action', t.action, 'targetType', t.target_type, 'targetId', t.target_id, 'before', t.before, 'after', t.after, 'byMe', t.actor_id IS NOT DISTINCT FROM who.id OR lower(t.actor_label) = who.email)`,
     mine: `t.actor_id = who.id OR lower(t.actor_label) = who.email OR (t.target_type = 'users' AND t.target_id = who.id) OR ${mentions('t.before')} OR ${mentions('t.after')}`,
     erase: scrubAuditLog,
   },
@@ -74,7 +82,10 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     table: 'form_entries',
     identifies: ['user_id', 'email_key', 'user_key', 'data.userId', 'data.answers'],
     section: 'formEntries',
-    mine: `t.user_id = who.id OR t.data->>'userId' = who.id OR ${mentions("t.data->'answers'")}`,
+    // Theirs: by their account, or without an account under their e-mail.
+    mine: `t.user_id = who.id OR t.data->>'userId' = who.id OR (t.user_id IS NULL AND NOT (t.data ? 'userId') AND ${mentions("t.data->'answers'")})`,
+    // Someone else's answer that names them loses their name and e-mail, and stays the other's.
+    alsoErase: mentions("t.data->'answers'"),
     erase: anonymiseFormEntries,
   },
   {
@@ -236,7 +247,7 @@ const FormEntryRecord = z.object({ answers: z.record(z.string(), z.unknown()).de
  */
 async function anonymiseFormEntries(tx: Db, person: Person): Promise<void> {
   const entries = await tx.query(
-    `${WHO} SELECT t.id, t.form_id, t.data FROM form_entries t, who WHERE ${PERSONAL_TABLES.find((p) => p.table === 'form_entries')!.mine} FOR UPDATE OF t`,
+    `${WHO} SELECT t.id, t.form_id, t.user_id, t.data FROM form_entries t, who WHERE ${erasing('form_entries')} FOR UPDATE OF t`,
     [person.id, person.email],
   );
   const fieldsOf = new Map<string, Set<string>>();
@@ -249,6 +260,12 @@ async function anonymiseFormEntries(tx: Db, person: Person): Promise<void> {
     }
     const kept = fieldsOf.get(formId)!;
     const record = FormEntryRecord.parse(entry.data);
+    const owner = typeof entry.user_id === 'string' ? entry.user_id : typeof record.userId === 'string' ? record.userId : null;
+    if (owner && owner !== person.id) {
+      // Someone else's answer that names the person (a friend registered by e-mail): only the person leaves it.
+      await tx.query('UPDATE form_entries SET data = $2 WHERE id = $1', [entry.id, JSON.stringify({ ...record, answers: scrubJson(record.answers, person, true) })]);
+      continue;
+    }
     const answers = Object.fromEntries(Object.entries(record.answers).filter(([key]) => kept.has(key)));
     const { userId: _userId, ...rest } = record;
     await tx.query('UPDATE form_entries SET user_id = NULL, data = $2 WHERE id = $1', [entry.id, JSON.stringify({ ...rest, answers, anonymised: true })]);

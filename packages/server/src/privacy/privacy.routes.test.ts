@@ -65,6 +65,8 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
       }))
     ).json()._id;
     await ok(as(cookie, 'POST', `/api/forms/${formId}/entries`, { answers: { name: NAME, email: EMAIL, guests: 2, shirt: 'M' } }));
+    // A friend, signed in, names the visitor in their own answer.
+    await ok(as(staff, 'POST', `/api/forms/${formId}/entries`, { answers: { name: `Samir, avec ${NAME}`, email: EMAIL, guests: 1, shirt: 'L' } }));
 
     raffleId = (
       await ok(as(staff, 'POST', '/api/raffles', {
@@ -110,7 +112,11 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
     for (const kind of kinds) expect(data.records[kind]?.length ?? 0, kind).toBeGreaterThan(0);
     expect(data.records.likes![0]).toMatchObject({ event_id: DEMO_IDS.firstEvent });
     expect(data.records.follows![0]).toMatchObject({ target_id: DEMO_IDS.places.tapGarden });
-    expect(data.records.formEntries![0]).toMatchObject({ form_id: formId, data: { answers: { name: NAME, email: EMAIL } } });
+    // Their own answer, not the friend's that names them; of the audit log, what was done, never a staff member's e-mail.
+    expect(data.records.formEntries).toEqual([expect.objectContaining({ form_id: formId, data: expect.objectContaining({ answers: { name: NAME, email: EMAIL, guests: 2, shirt: 'M' } }) })]);
+    expect(data.records.auditLog).toContainEqual(expect.objectContaining({ action: 'user.roles', targetId: userId, byMe: false, after: { roles: ['staff'] } }));
+    expect(res.body).not.toContain(DEMO_ACCOUNTS.admin.email);
+    expect(res.body).not.toContain(DEMO_ACCOUNTS.staff.email);
     expect(data.records.raffleEntries![0]).toMatchObject({ raffle_id: raffleId, data: { name: NAME } });
     expect(data.records.apiKeys![0]).toMatchObject({ name: `Script de ${NAME}`, scopes: ['read', 'links'] });
     expect(data.records.account![0]).toMatchObject({ id: userId, email: EMAIL });
@@ -186,9 +192,12 @@ describe('RGPD: a visitor’s export and the deletion of their account', () => {
 
     // The form keeps its count and the answers that name nobody.
     const form = (await ok(as(staff, 'GET', `/api/forms/${formId}/entries`))).json();
-    expect(form.items).toHaveLength(1);
+    expect(form.items).toHaveLength(2);
     expect(form.items[0].answers).toEqual({ guests: 2, shirt: 'M' });
-    expect((await ok(as(staff, 'GET', `/api/forms/${formId}`))).json().entryCount).toBe(1);
+    expect(form.items[0].userId).toBeUndefined();
+    // The friend's answer stays theirs, without the visitor's name or e-mail.
+    expect(form.items[1]).toMatchObject({ userId: DEMO_IDS.users.staff, answers: { name: `Samir, avec ${DELETED_ACCOUNT_LABEL}`, email: DELETED_ACCOUNT_LABEL, guests: 1, shirt: 'L' } });
+    expect((await ok(as(staff, 'GET', `/api/forms/${formId}`))).json().entryCount).toBe(2);
 
     // The audit log still tells what happened, without the person.
     const audit = await t.db.query(`SELECT actor_label, action FROM audit_log WHERE target_id = $1 OR actor_id = $1 ORDER BY id`, [userId]);

@@ -5,7 +5,7 @@ import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { verifyPassword } from '../auth/passwords';
 import { guardAccountRemoval } from '../auth/roles';
-import { exportedRow, isSecret, PERSONAL_TABLES, tableColumns, WHO, type Person } from './personal-data';
+import { erasing, exportedRow, isSecret, PERSONAL_TABLES, tableColumns, WHO, type Person } from './personal-data';
 
 const personOf = (user: UserJson): Person => ({ id: user._id, email: user.email.toLowerCase(), displayName: user.displayName });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -62,8 +62,7 @@ export class PrivacyService {
           await entry.erase(tx, person, { now: this.ctx.now(), afterCommit: (step) => afterCommit.push(step) });
           continue;
         }
-        const where = entry.alsoErase ? `(${entry.mine}) OR (${entry.alsoErase})` : entry.mine;
-        await tx.query(`${WHO} DELETE FROM ${entry.table} t USING who WHERE ${where}`, [person.id, person.email]);
+        await tx.query(`${WHO} DELETE FROM ${entry.table} t USING who WHERE ${erasing(entry.table)}`, [person.id, person.email]);
       }
     });
     for (const step of afterCommit) step(this.ctx);
