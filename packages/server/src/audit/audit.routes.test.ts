@@ -107,6 +107,27 @@ describe('the audit log of staff and admin writes', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('records a raffle’s draw, API keys made and revoked, and a task run by hand, with who did it', async () => {
+    const drawn = await call('POST', `/api/raffles/${DEMO_IDS.closedRaffle}/draw`, staff);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const [draw] = await rowsOf(DEMO_IDS.closedRaffle);
+    expect(draw).toMatchObject({ action: 'raffles.draw', actor_id: DEMO_IDS.users.staff, after: { status: 'drawn' } });
+
+    const key = await call('POST', '/api/me/apiKeys', staff, { name: 'Script du journal', scopes: ['read'] });
+    expect(key.statusCode, key.body).toBe(201);
+    const { id, key: secret } = key.json() as { id: string; key: string };
+    expect((await call('DELETE', `/api/me/apiKeys/${id}`, staff)).statusCode).toBe(204);
+    const keyRows = await rowsOf(id);
+    expect(keyRows.map((row) => row.action)).toEqual(['apiKeys.create', 'apiKeys.revoke']);
+    expect(keyRows[0]!.after).toMatchObject({ name: 'Script du journal', scopes: ['read'] });
+    // The key itself is never written to the log.
+    expect(JSON.stringify(keyRows)).not.toContain(secret);
+
+    const [task] = await t.db.query<{ id: string }>(`SELECT id FROM tasks ORDER BY created_at LIMIT 1`);
+    await call('POST', `/api/dashboard/tasks/${task!.id}/run`, admin);
+    expect((await rowsOf(task!.id)).map((row) => [row.action, row.actor_id])).toEqual([['tasks.run', DEMO_IDS.users.admin]]);
+  });
+
   it('prunes entries older than the retention, by the daily job and its clock', async () => {
     await t.db.query(`INSERT INTO audit_log (at, actor_label, action, target_type, target_id) VALUES ($1, 'ancien', 'events.update', 'events', 'ancien'), ($2, 'recent', 'events.update', 'events', 'recent')`, [
       new Date(clock - 400 * 86_400_000).toISOString(),

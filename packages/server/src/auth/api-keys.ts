@@ -5,6 +5,7 @@ import {
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
 import { ConflictError, notFound } from '../http/errors';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 /** A key is 32 random bytes: its SHA-256 is as good as a slow hash, and costs nothing per request. */
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -39,23 +40,32 @@ export class ApiKeys {
     return rows.map(toApiKey);
   }
 
-  async create(userId: string, input: { name: string; scopes: ApiKeyScope[] }): Promise<CreatedApiKey> {
+  /** Makes a key; with an actor, its creation (name, scopes, prefix: never the key) goes to the audit log in the same transaction. */
+  async create(userId: string, input: { name: string; scopes: ApiKeyScope[] }, actor?: AuditActor): Promise<CreatedApiKey> {
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-    // One statement: the count and the insert cannot be split by a concurrent creation.
-    const [row] = await this.db.query<Row>(
-      `INSERT INTO api_keys (id, user_id, name, scopes, prefix, key_hash)
-       SELECT $1, $2, $3, $4::jsonb, $5, $6
-       WHERE (SELECT count(*) FROM api_keys WHERE user_id = $2 AND revoked_at IS NULL) < $7
-       RETURNING *`,
-      [newId(), userId, input.name, JSON.stringify(input.scopes), key.slice(0, API_KEY_VISIBLE_LENGTH), hashOf(key), API_KEY_MAX_PER_USER],
-    );
-    if (!row) throw new ConflictError(`Vous avez déjà ${API_KEY_MAX_PER_USER} clés actives : révoquez-en une avant d’en créer une autre.`, 'TOO_MANY_API_KEYS');
-    return { ...toApiKey(row), key };
+    return this.db.transaction(async (tx) => {
+      // One statement: the count and the insert cannot be split by a concurrent creation.
+      const [row] = await tx.query<Row>(
+        `INSERT INTO api_keys (id, user_id, name, scopes, prefix, key_hash)
+         SELECT $1, $2, $3, $4::jsonb, $5, $6
+         WHERE (SELECT count(*) FROM api_keys WHERE user_id = $2 AND revoked_at IS NULL) < $7
+         RETURNING *`,
+        [newId(), userId, input.name, JSON.stringify(input.scopes), key.slice(0, API_KEY_VISIBLE_LENGTH), hashOf(key), API_KEY_MAX_PER_USER],
+      );
+      if (!row) throw new ConflictError(`Vous avez déjà ${API_KEY_MAX_PER_USER} clés actives : révoquez-en une avant d’en créer une autre.`, 'TOO_MANY_API_KEYS');
+      const created = toApiKey(row);
+      if (actor) await recordAudit(tx, { actor, action: 'apiKeys.create', targetType: 'apiKeys', targetId: created.id, after: { name: created.name, scopes: created.scopes, prefix: created.prefix } });
+      return { ...created, key };
+    });
   }
 
-  async revoke(userId: string, id: string): Promise<void> {
-    const rows = await this.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id', [id, userId]);
-    if (rows.length === 0) throw notFound('Clé d’API introuvable (déjà révoquée ?).');
+  /** Revokes one of the user's keys; with an actor, in the audit log too (same transaction). */
+  async revoke(userId: string, id: string, actor?: AuditActor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ name: string }>('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING name', [id, userId]);
+      if (rows.length === 0) throw notFound('Clé d’API introuvable (déjà révoquée ?).');
+      if (actor) await recordAudit(tx, { actor, action: 'apiKeys.revoke', targetType: 'apiKeys', targetId: id, before: { name: rows[0]!.name, revoked: false }, after: { revoked: true } });
+    });
   }
 
   /** The grant of a key sent by a client, or null when it is unknown or revoked. */

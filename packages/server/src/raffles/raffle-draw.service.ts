@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound } from '../http/errors';
 import { newSeed, nodeDrawCrypto } from './draw';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 /*
  * The rules of a verifiable raffle draw, as the server enforces them (core's raffle-draw.ts
@@ -72,12 +73,14 @@ export class RaffleDrawService {
   }
 
   /** Step 1: the seed's hash is published, the seed stays secret. Once only, and before the close. */
-  async commit(id: string) {
+  async commit(id: string, actor?: AuditActor) {
     return this.ctx.db.transaction(async (tx) => {
       const { record } = await this.lock(tx, id);
       if (record.draw) throw new ConflictError('L’empreinte du tirage est déjà publiée : elle ne peut plus changer.', 'ALREADY_COMMITTED');
       if (raffleWindow(record, this.ctx.now()) === 'closed') throw new ConflictError('Les participations sont closes : il est trop tard pour publier l’empreinte du tirage.', 'RAFFLE_CLOSED');
-      return this.save(tx, id, await this.newCommit(tx, id, record));
+      const committed = await this.newCommit(tx, id, record);
+      if (actor) await recordAudit(tx, { actor, action: 'raffles.commit', targetType: 'raffles', targetId: id, before: { draw: null }, after: { seedHash: committed.draw!.seedHash } });
+      return this.save(tx, id, committed);
     });
   }
 
@@ -120,7 +123,7 @@ export class RaffleDrawService {
   }
 
   /** Step 2, only after the close and when staff ask: winners drawn with the committed seed, which is revealed. */
-  async draw(id: string) {
+  async draw(id: string, actor?: AuditActor) {
     return this.ctx.db.transaction(async (tx) => {
       const locked = await this.lock(tx, id);
       if (!locked.record.draw || !locked.seed) throw new ConflictError('Publiez d’abord l’empreinte du tirage (commit).', 'NOT_COMMITTED');
@@ -133,6 +136,7 @@ export class RaffleDrawService {
       if ((await entriesHashOf(ids, nodeDrawCrypto)) !== record.draw!.entriesHash) throw new ConflictError('La liste des participations a changé depuis sa clôture : tirage refusé.', 'ENTRIES_CHANGED');
       const names = new Map(entries.map((e) => [e.id, e.data.name]));
       const winners = (await drawWinners(locked.seed, ids, record.prizes, nodeDrawCrypto)).map((w) => ({ ...w, name: names.get(w.entryId) ?? '' }));
+      if (actor) await recordAudit(tx, { actor, action: 'raffles.draw', targetType: 'raffles', targetId: id, before: { status: record.status }, after: { status: 'drawn', winners: winners.map((w) => w.entryId) } });
       return this.save(tx, id, { ...record, status: 'drawn', draw: { ...record.draw!, seed: locked.seed, drawnAt: iso(this.ctx.now()), winners } });
     });
   }

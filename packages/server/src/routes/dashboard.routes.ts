@@ -8,6 +8,7 @@ import { isValidCron, JobAlreadyRunning, registeredJobs } from '../jobs';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
 import { SERVER_PATHS } from '../runtime-paths';
+import { actorOf, recordAudit } from '../audit/audit-log';
 
 /** The server's version, read once from its package.json (the same file in src/ and dist/ layouts). */
 function readVersion(): string {
@@ -80,9 +81,11 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     return job;
   }
 
-  serve(app, OPERATIONS.runTask, async ({ path: { id } }) => {
+  serve(app, OPERATIONS.runTask, async ({ path: { id } }, { guard: user }) => {
     const task = await ctx.store.get('tasks', id);
     if (!task) throw notFound('Tâche introuvable.');
+    // Who asked for the run (the run itself, its outcome and counts, is in the task's history).
+    await recordAudit(ctx.db, { actor: actorOf(user), action: 'tasks.run', targetType: 'tasks', targetId: id, after: { name: task.name } });
     // Runs the job here and now (its run joins the history); a failure is in the run, not an error of the request.
     try {
       await ctx.jobs.runNow(await jobOfTask(task));

@@ -8,6 +8,7 @@ import { serve } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
+import { actorOf } from '../audit/audit-log';
 import { confirmationHash, entrantOf, limitEntries, mailRaffleConfirmation, newConfirmationToken, refusalOf } from '../raffles/fair-entries';
 import { awardEarnedBadgesQuietly } from '../badges/badge-awards';
 
@@ -174,8 +175,8 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
   }, staff);
 
   // Step 1 of a verifiable draw: the seed's hash is published (the seed stays secret). Once only.
-  serve(app, OPERATIONS.commitRaffle, async ({ path: { id } }) => raffles.commit(id), staff);
+  serve(app, OPERATIONS.commitRaffle, async ({ path: { id } }, { guard: user }) => raffles.commit(id, actorOf(user)), staff);
 
   // Step 2, a separate action after the close: winners drawn with the committed seed, which is then revealed.
-  serve(app, OPERATIONS.drawRaffle, async ({ path: { id } }) => raffles.draw(id), staff);
+  serve(app, OPERATIONS.drawRaffle, async ({ path: { id } }, { guard: user }) => raffles.draw(id, actorOf(user)), staff);
 }
