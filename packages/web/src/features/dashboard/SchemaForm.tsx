@@ -192,7 +192,9 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'datetime':
       return shell(
         <input {...common} type="datetime-local" value={isoToParisLocal(typeof value === 'string' ? value : '')} onChange={(e) => onChange(parisLocalToIso(e.target.value) || undefined)} className={inputClass} />,
-        <p className="text-xs text-muted">{field.help && !/heure de Paris/i.test(field.help) ? `${field.help} (heure de Paris)` : (field.help ?? 'Heure de Paris')}</p>,
+        <p id={`${id}-help`} className="text-xs text-muted">
+          {field.help && !/heure de Paris/i.test(field.help) ? `${field.help} (heure de Paris)` : (field.help ?? 'Heure de Paris')}
+        </p>,
       );
     case 'reference':
       return shell(<ReferencePicker id={id} resource={w.resource} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next || undefined)} label={field.label} invalid={invalid} />);
@@ -219,7 +221,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'lines':
       return shell(<LinesInput id={id} value={value} onChange={onChange} invalid={invalid} />);
     case 'json':
-      return shell(<JsonInput id={id} value={value} onChange={onChange} invalid={invalid} />, <p className="text-xs text-muted">{field.help ? `${field.help} ` : ''}Au format JSON.</p>);
+      return shell(<JsonInput id={id} value={value} onChange={onChange} invalid={invalid} />, <p id={`${id}-help`} className="text-xs text-muted">{field.help ? `${field.help} ` : ''}Au format JSON.</p>);
     case 'location': {
       const point = (value ?? {}) as { lat?: number; lng?: number };
       const set = (key: 'lat' | 'lng', n: number | undefined) => onChange({ ...point, [key]: n });

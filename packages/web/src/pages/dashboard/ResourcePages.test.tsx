@@ -11,7 +11,8 @@ describe('dashboard resource list', () => {
     const api = staffApi();
     for (let i = 1; i <= 25; i++) api.seed('artists', { name: `Artiste ${String(i).padStart(2, '0')}`, slug: `artiste-${i}` });
     const { user } = await renderApp({ path: '/dashboard/artists', api });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Artistes' })).toBeTruthy();
+    // The first page of a run loads the dashboard's code: give it time on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Artistes' }, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Artiste 01' })).toBeTruthy();
     expect(screen.getByText('1–20 sur 25')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
