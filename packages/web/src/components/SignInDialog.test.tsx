@@ -100,6 +100,19 @@ describe('sign-in dialog', () => {
     expect((await signUp.findByRole('alert')).textContent).toBe('Un compte existe déjà avec cette adresse e-mail.');
   });
 
+  it('says why the server refuses to link an address the provider does not vouch for, and the way out', async () => {
+    const { dialog, user, fakes } = await openDialog();
+    const refusal = 'Un compte existe déjà avec cette adresse. Connectez-vous avec votre méthode habituelle, ou vérifiez votre adresse e-mail auprès de votre fournisseur.';
+    fakes.api.failOnce('loginWeb', new AuthError(refusal, { statusCode: 403, code: 'EMAIL_NOT_VERIFIED' }));
+    await user.click(dialog.getByRole('button', { name: 'Continuer avec Google' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(refusal);
+  });
+
+  it('leads to the password reset page from « Mot de passe oublié ? »', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/account/reset');
+  });
+
   it('explains what the core’s validation refused, before any call', async () => {
     const { dialog, user, fakes } = await openDialog();
     await user.type(dialog.getByLabelText('Adresse e-mail'), 'camille@example.fr');
