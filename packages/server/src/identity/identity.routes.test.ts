@@ -89,6 +89,13 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
     expect(await isEmailVerified(t.db, DEMO_IDS.users.visitor)).toBe(true);
   });
 
+  it('counts an account created by an admin on the dashboard as verified', async () => {
+    const admin = await signIn(t.app, DEMO_ACCOUNTS.admin.email);
+    const created = await t.app.inject({ method: 'POST', url: '/api/users', payload: { displayName: 'Bénévole', email: 'benevole@exemple.fr' }, headers: { cookie: admin } });
+    expect(created.statusCode).toBe(201);
+    expect(await isEmailVerified(t.db, created.json()._id)).toBe(true);
+  });
+
   it('answers a reset request alike whether or not the account exists, and mails only the real one', async () => {
     const known = await post('/api/identity/passwordReset', { email: 'nina@exemple.fr' });
     const unknown = await post('/api/identity/passwordReset', { email: 'personne@exemple.fr' });
@@ -184,6 +191,16 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
     expect(all.json()).toEqual({ ended: 2 });
     expect((await me(mac.cookie)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions' })).statusCode).toBe(401);
+  });
+
+  it('notes when a session was last used, at most every five minutes', async () => {
+    const cookie = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    await t.db.query(`UPDATE sessions SET last_used_at = now() - interval '1 hour' WHERE user_id = $1`, [DEMO_IDS.users.staff]);
+    const before = ((await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie } })).json() as { items: Array<{ current: boolean; lastUsedAt: string }> }).items;
+    // The listing itself was a use: the session it came with says so, the others kept their time.
+    const [{ n } = { n: 0 }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND last_used_at > now() - interval '1 minute'`, [DEMO_IDS.users.staff]);
+    expect(n).toBe(1);
+    expect(before.find((s) => s.current)).toBeDefined();
   });
 
   it('does not let another account end a session it does not own', async () => {
