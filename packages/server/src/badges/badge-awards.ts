@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badgeNotification, badgeRuleOf, isEarned, leaderboard, type BadgeRule, type Game } from '@sortie/core/domain';
+import { badgeNotification, badgeRuleOf, isEarned, leaderboard, type ActivitySummary, type BadgeRule, type Game } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
@@ -71,23 +71,36 @@ export async function awardEarnedBadgesQuietly(ctx: AppContext, userIds: Iterabl
 
 /**
  * A badge created or whose rule changed: awarded to every visitor whose activity already earns it
- * (one query for every visitor's counts), each notified. Answers how many received it.
+ * (one query for every visitor's counts unless given), each notified. Answers how many received it.
  */
-export async function awardBadgeToEveryone(ctx: AppContext, badgeId: string): Promise<number> {
+export async function awardBadgeToEveryone(ctx: AppContext, badgeId: string, summaries?: Map<string, ActivitySummary>): Promise<number> {
   const [row] = await ctx.db.query<{ id: string; data: unknown }>('SELECT id, data FROM badges WHERE id = $1', [badgeId]);
   if (!row) return 0;
   const badge = ruled(row);
   if (badge.rule.kind === 'manual') return 0;
   const owners = new Set((await ctx.db.query<{ user_id: string }>('SELECT user_id FROM user_badges WHERE badge_id = $1', [badgeId])).map((r) => r.user_id));
-  const summaries = await everyActivitySummary(ctx.db);
+  const activities = summaries ?? (await everyActivitySummary(ctx.db));
   const awardedAt = new Date(ctx.now()).toISOString();
   let count = 0;
-  for (const [userId, activity] of summaries) {
+  for (const [userId, activity] of activities) {
     if (owners.has(userId) || !isEarned(badge.rule, activity)) continue;
     if (!(await award(ctx.db, userId, badge.id, awardedAt))) continue;
     count += 1;
     await announce(ctx, userId, badge);
   }
+  return count;
+}
+
+/**
+ * Every badge over every visitor: what an action's award missed (a process stopped between the
+ * action and its award, an award that failed) is given here, once.
+ */
+export async function awardEveryBadge(ctx: AppContext): Promise<number> {
+  const badges = await ctx.db.query<{ id: string }>('SELECT id FROM badges ORDER BY id');
+  if (!badges.length) return 0;
+  const summaries = await everyActivitySummary(ctx.db);
+  let count = 0;
+  for (const { id } of badges) count += await awardBadgeToEveryone(ctx, id, summaries);
   return count;
 }
 

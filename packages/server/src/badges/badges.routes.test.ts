@@ -5,6 +5,7 @@ import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { newId } from '../db/store';
 import { activitySummary, everyActivitySummary } from './activity-summary';
+import { BADGES_JOB } from './badges-job';
 
 type Badge = { _id: string; name: string; awardedAt: string };
 type Notification = { title: string; body: string; link?: string };
@@ -116,6 +117,20 @@ describe('badges with rules that run', () => {
     });
     expect(answered.statusCode, answered.body).toBe(201);
     expect(await myBadges(cookie)).toContain('Bénévole');
+  });
+
+  it('catches up at night the awards an action missed, once', async () => {
+    const { cookie, id } = await visitor('rattrapage@exemple.fr');
+    // A like stored without its award (a process stopped in between).
+    const [event] = await eventIds(1);
+    await t.db.query('INSERT INTO likes (id, user_id, event_id, data) VALUES ($1, $2, $3, $4)', [newId(), id, event, JSON.stringify({ userId: id, eventId: event })]);
+    expect(await myBadges(cookie)).toEqual([]);
+    const run = await t.app.ctx.jobs.runNow(BADGES_JOB);
+    expect(run).toMatchObject({ outcome: 'ok' });
+    expect(run.counts['awarded']).toBeGreaterThanOrEqual(1);
+    expect(await myBadges(cookie)).toEqual(['Premier pas']);
+    expect((await t.app.ctx.jobs.runNow(BADGES_JOB)).counts).toEqual({ awarded: 0 });
+    expect((await myNotifications(cookie)).filter((n) => n.title === 'Nouveau badge : Premier pas')).toHaveLength(1);
   });
 
   it('refuses a rule it does not know, or a count of 0, with a French 400', async () => {

@@ -13,6 +13,8 @@ import { registerJob } from './runner';
 import { runNotifications } from './notifications';
 // Registers the daily pruning of the audit log (SORTIE_AUDIT_RETENTION_DAYS).
 import '../audit/audit-retention';
+// Registers the nightly catch-up of badge awards.
+import '../badges/badges-job';
 
 export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning, nextCronTime, isValidCron } from './runner';
 export type { JobHandler, JobCounts, JobRun, JobOptions, JobRunRow } from './runner';
