@@ -7,6 +7,7 @@ import { serve } from '../http/serve';
 import { isValidCron, JobAlreadyRunning, registerJob } from '../jobs';
 import { demoSourceRoutes } from './demo-sources';
 import { runCollector } from './run-collector';
+import { actorOf, recordAudit } from '../audit/audit-log';
 
 /** The job of one collector: `collect:<id>`, a member of the `collect:*` family, on the collector's own schedule. */
 export const collectJob = (collectorId: string) => `collect:${collectorId}`;
@@ -64,8 +65,11 @@ export async function scheduleCollector(ctx: AppContext, collectorId: string): P
 export function registerCollectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
 
-  serve(app, OPERATIONS.runCollector, async ({ path: { id } }) => {
-    if (!(await ctx.store.get('collectors', id))) throw notFound('Collecteur introuvable.');
+  serve(app, OPERATIONS.runCollector, async ({ path: { id } }, { guard: user }) => {
+    const collector = await ctx.store.get('collectors', id);
+    if (!collector) throw notFound('Collecteur introuvable.');
+    // Who asked for the run; what it found is in the collector's own history.
+    await recordAudit(ctx.db, { actor: actorOf(user), action: 'collectors.run', targetType: 'collectors', targetId: id, after: { name: collector.name ?? null } });
     await scheduleCollector(ctx, id);
     try {
       await ctx.jobs.runNow(collectJob(id));
