@@ -29,6 +29,7 @@ import { registerImageRoutes } from './images/images.routes';
 import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAnnouncementRoutes } from './announcements/announcements.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
+import { registerDesignerRoutes } from './designer/designer.routes';
 import { apiKeyGate } from './http/api-key-gate';
 import { ApiKeys } from './auth/api-keys';
 import { registerOpenApiRoute, registerReferenceRoutes } from './routes/reference.routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerAuditRoutes(api, ctx);
     registerAnnouncementRoutes(api, ctx);
     registerProfileRoutes(api, ctx);
+    registerDesignerRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);

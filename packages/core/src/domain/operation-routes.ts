@@ -112,6 +112,15 @@ export const OPERATION_ROUTES = {
   // A visitor's own profile (issue 24): name, city, picture.
   updateMyProfile: { name: 'updateMyProfile', method: 'PATCH', path: '/api/me/profile' },
   uploadMyAvatar: { name: 'uploadMyAvatar', method: 'PUT', path: '/api/me/avatar' },
+  // The designer (issue 23): posters (PDF) and social visuals (PNG) made on the server, for staff; the event page's link preview for anyone.
+  designerEventLink: { name: 'designerEventLink', method: 'GET', path: '/api/designer/events/:id/link' },
+  designerEventPoster: { name: 'designerEventPoster', method: 'GET', path: '/api/designer/events/:id/poster.pdf', raw: true },
+  designerEventImage: { name: 'designerEventImage', method: 'GET', path: '/api/designer/events/:id/image.png', raw: true },
+  designerPlaceWeekImage: { name: 'designerPlaceWeekImage', method: 'GET', path: '/api/designer/places/:id/week.png', raw: true },
+  designerPlaceWeekPoster: { name: 'designerPlaceWeekPoster', method: 'GET', path: '/api/designer/places/:id/week.pdf', raw: true },
+  designerTournamentPoster: { name: 'designerTournamentPoster', method: 'GET', path: '/api/designer/tournaments/:id/poster.pdf', raw: true },
+  designerTournamentImage: { name: 'designerTournamentImage', method: 'GET', path: '/api/designer/tournaments/:id/image.png', raw: true },
+  eventPreviewImage: { name: 'eventPreviewImage', method: 'GET', path: '/api/og/events/:id.png', raw: true },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

@@ -48,6 +48,10 @@ const IdPath = z.object({ id: z.string() });
 const EventIdPath = z.object({ eventId: z.string() });
 const IdTokenSchema = z.object({ idToken: z.string() });
 
+/** The designer's poster size, and the short link its visuals print (issue 23). */
+const PosterQuerySchema = z.object({ size: z.enum(['A4', 'A3'], 'Format attendu : A4 ou A3.').default('A4') });
+const DesignerLinkSchema = z.object({ code: z.string(), url: z.string(), target: z.string() });
+
 /** What the server parses from a path, a query and a body; every part optional in the declaration. */
 function op<Path extends z.ZodType = typeof none, Query extends z.ZodType = typeof none, Body extends z.ZodType = typeof noBody, Response extends z.ZodType = z.ZodType>(
   name: OperationName,
@@ -223,6 +227,15 @@ export const OPERATIONS = {
   updateMyProfile: op('updateMyProfile', CurrentUserSchema, { body: ProfilePatchSchema }),
   uploadMyAvatar: op('uploadMyAvatar', CurrentUserSchema, { body: ImageUploadBodySchema }),
   imageFile: op('imageFile', z.unknown(), { path: z.object({ name: z.string().max(80) }) }),
+  // The designer (issue 23): files, not JSON; an unknown id answers 404.
+  designerEventLink: op('designerEventLink', DesignerLinkSchema, { path: z.object({ id: ObjectIdSchema }) }),
+  designerEventPoster: op('designerEventPoster', z.unknown(), { path: z.object({ id: ObjectIdSchema }), query: PosterQuerySchema }),
+  designerEventImage: op('designerEventImage', z.unknown(), { path: z.object({ id: ObjectIdSchema }), query: z.object({ format: z.enum(['square', 'story', 'preview'], 'Format attendu : square, story ou preview.').default('square') }) }),
+  designerPlaceWeekImage: op('designerPlaceWeekImage', z.unknown(), { path: z.object({ id: ObjectIdSchema }) }),
+  designerPlaceWeekPoster: op('designerPlaceWeekPoster', z.unknown(), { path: z.object({ id: ObjectIdSchema }) }),
+  designerTournamentPoster: op('designerTournamentPoster', z.unknown(), { path: z.object({ id: ObjectIdSchema }), query: PosterQuerySchema }),
+  designerTournamentImage: op('designerTournamentImage', z.unknown(), { path: z.object({ id: ObjectIdSchema }) }),
+  eventPreviewImage: op('eventPreviewImage', z.unknown(), { path: z.object({ id: z.string().max(100) }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

@@ -186,6 +186,15 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   // Images: staff upload, anyone reads the files.
   'POST /api/images/upload': STAFF,
   'GET /api/images/files/:name': PUBLIC,
+  // The designer: staff make the visuals (and the short links they print); anyone reads a published event's link preview.
+  'GET /api/designer/events/:id/link': STAFF,
+  'GET /api/designer/events/:id/poster.pdf': STAFF,
+  'GET /api/designer/events/:id/image.png': STAFF,
+  'GET /api/designer/places/:id/week.png': STAFF,
+  'GET /api/designer/places/:id/week.pdf': STAFF,
+  'GET /api/designer/tournaments/:id/poster.pdf': STAFF,
+  'GET /api/designer/tournaments/:id/image.png': STAFF,
+  'GET /api/og/events/:id.png': PUBLIC,
   // Files outside /api: demo data, crawlers' files, calendars.
   'GET /demo-sources/:file': PUBLIC,
   'GET /demo-audio/:file': PUBLIC,

@@ -1,0 +1,199 @@
+import sharp from 'sharp';
+import { CURRENCY, LOCALE, TIME_ZONE, addDays, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
+import type { AppContext } from '../http/context';
+import { notFound } from '../http/errors';
+import { readImageFile } from '../images/image-files';
+
+/** Sortie's own palette (packages/web/src/styles.css), for venues without a colour of their own. */
+export const SORTIE_PALETTE = { primary: '#ff5a5f', secondary: '#7c5cff', background: '#0f1115', surface: '#1a1d24', text: '#ffffff', muted: '#a3a8b8' };
+export interface Palette {
+  primary: string;
+  /** Text drawn on the primary colour: black or white, whichever reads better. */
+  onPrimary: string;
+  background: string;
+  text: string;
+  muted: string;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+/** A venue's colour, when its record carries one (`colour`, `color` or `brandColour`). */
+function colourOf(record: Record<string, unknown> | null | undefined): string | null {
+  for (const key of ['colour', 'color', 'brandColour', 'brandColor']) {
+    const value = record?.[key];
+    if (typeof value === 'string' && HEX.test(value)) return value;
+  }
+  return null;
+}
+
+/** Relative luminance (WCAG): black text on light colours, white on dark ones. */
+function readableOn(hex: string): string {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return l > 0.4 ? '#0f1115' : '#ffffff';
+}
+
+export function paletteOf(...candidates: Array<string | null | undefined>): Palette {
+  const primary = candidates.find((c): c is string => typeof c === 'string' && HEX.test(c)) ?? SORTIE_PALETTE.primary;
+  return { primary, onPrimary: readableOn(primary), background: SORTIE_PALETTE.background, text: SORTIE_PALETTE.text, muted: SORTIE_PALETTE.muted };
+}
+
+// Dates and amounts as the web app shows them (packages/web/src/format.ts): fr-FR, Europe/Paris.
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const shortDayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+const priceFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+const wholePriceFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** « Samedi 14 mars 2026 » */
+export const formatDay = (iso: string) => capitalised(dateFormat.format(new Date(iso)));
+/** « sam. 14 mars » */
+export const formatShortDay = (iso: string) => shortDayFormat.format(new Date(iso));
+/** « 20 h 30 » (a poster's way) */
+export const formatHour = (iso: string) => timeFormat.format(new Date(iso)).replace(':', ' h ').replace(' h 00', ' h');
+const formatCents = (cents: number) => (cents % 100 === 0 ? wholePriceFormat : priceFormat).format(cents / 100);
+export function formatPrice(price: unknown): string {
+  const p = price as { free?: boolean; min?: number; max?: number } | undefined;
+  if (!p || p.free || typeof p.min !== 'number' || (p.min === 0 && !p.max)) return 'Entrée libre';
+  if (typeof p.max !== 'number' || p.max === p.min) return formatCents(p.min);
+  return `De ${formatCents(p.min)} à ${formatCents(p.max)}`;
+}
+
+/**
+ * An uploaded cover as a JPEG `width` wide (the widest variant the server keeps, read from the
+ * database); an address on the web is not fetched: visuals are made offline.
+ */
+export async function coverJpeg(ctx: AppContext, image: ImageField | undefined, width: number, height: number): Promise<Buffer | null> {
+  if (!image || typeof image === 'string') return null;
+  const variant = [...image.variants].sort((a, b) => b.width - a.width || (a.format === 'jpeg' ? -1 : 1))[0];
+  const bytes = variant ? (await readImageFile(ctx.db, variant.url.split('/').pop() ?? ''))?.bytes : null;
+  if (!bytes) return null;
+  try {
+    return await sharp(bytes).resize(width, height, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+type Json = Record<string, unknown> & { _id: string };
+async function record(ctx: AppContext, resource: 'events' | 'places' | 'organizations' | 'tournaments' | 'eventCategories', id: string | undefined): Promise<Json | null> {
+  if (!id || !isObjectId(id)) return null;
+  return (await ctx.store.get(resource, id)) as Json | null;
+}
+
+export interface EventContent {
+  id: string;
+  status: string;
+  updatedAt: string;
+  title: string;
+  /** « Samedi 14 mars 2026 » */
+  day: string;
+  /** « 20 h 30 », « 20 h 30 – 23 h » */
+  hours: string;
+  startsAt: string;
+  place: string | null;
+  city: string;
+  price: string;
+  cover: ImageField | undefined;
+  palette: Palette;
+  /** The event's page: /events/{id} */
+  path: string;
+}
+
+/** What an event's visuals show, in French and in Paris time; 404 when there is no such event. */
+export async function loadEvent(ctx: AppContext, id: string): Promise<EventContent> {
+  const event = await record(ctx, 'events', id);
+  if (!event) throw notFound('Événement introuvable.');
+  const place = await record(ctx, 'places', event.placeId as string | undefined);
+  const organization = await record(ctx, 'organizations', (event.organizationId ?? place?.organizationId) as string | undefined);
+  const categoryIds = Array.isArray(event.categoryIds) ? (event.categoryIds as string[]) : [];
+  const category = await record(ctx, 'eventCategories', categoryIds[0]);
+  const startsAt = String(event.startsAt);
+  const endsAt = typeof event.endsAt === 'string' && parisDay(new Date(event.endsAt)) === parisDay(new Date(startsAt)) ? event.endsAt : null;
+  return {
+    id,
+    status: String(event.status ?? 'published'),
+    updatedAt: String(event.updatedAt ?? ''),
+    title: String(event.title ?? ''),
+    day: formatDay(startsAt),
+    hours: endsAt ? `${formatHour(startsAt)} – ${formatHour(endsAt)}` : formatHour(startsAt),
+    startsAt,
+    place: typeof place?.name === 'string' ? place.name : null,
+    city: String(event.city ?? ''),
+    price: formatPrice(event.price),
+    cover: event.coverImage as ImageField | undefined,
+    palette: paletteOf(colourOf(place), colourOf(organization), category?.colour as string | undefined),
+    path: `/events/${id}`,
+  };
+}
+
+export interface WeekContent {
+  id: string;
+  name: string;
+  city: string;
+  /** « Du lundi 9 au dimanche 15 mars » */
+  range: string;
+  events: Array<{ day: string; hour: string; title: string; price: string }>;
+  palette: Palette;
+  path: string;
+}
+
+/** A place's next seven days (today included, in Paris): its published events, by start. */
+export async function loadPlaceWeek(ctx: AppContext, id: string): Promise<WeekContent> {
+  const place = await record(ctx, 'places', id);
+  if (!place) throw notFound('Lieu introuvable.');
+  const organization = await record(ctx, 'organizations', place.organizationId as string | undefined);
+  const today = parisDay(ctx.now());
+  const from = parisMidnight(today).toISOString();
+  const to = parisMidnight(addDays(today, 7)).toISOString();
+  const rows = await ctx.db.query<{ data: Record<string, unknown> }>(
+    `SELECT data FROM events WHERE place_id = $1 AND status = 'published' AND starts_at >= $2 AND starts_at < $3 ORDER BY starts_at, id LIMIT 30`,
+    [id, from, to],
+  );
+  const last = parisMidnight(addDays(today, 6)).toISOString();
+  const rangeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+  const address = place.address as { city?: string } | undefined;
+  return {
+    id,
+    name: String(place.name ?? ''),
+    city: address?.city ?? '',
+    range: `Du ${rangeFormat.format(new Date(from))} au ${rangeFormat.format(new Date(last))}`,
+    events: rows.map(({ data }) => ({ day: formatShortDay(String(data.startsAt)), hour: formatHour(String(data.startsAt)), title: String(data.title ?? ''), price: formatPrice(data.price) })),
+    palette: paletteOf(colourOf(place), colourOf(organization)),
+    path: `/places/${id}`,
+  };
+}
+
+export interface TournamentContent {
+  id: string;
+  name: string;
+  game: string;
+  day: string | null;
+  hours: string | null;
+  place: string | null;
+  palette: Palette;
+  path: string;
+}
+
+/** A tournament, its game and, through its event, its date and place. */
+export async function loadTournament(ctx: AppContext, id: string): Promise<TournamentContent> {
+  const tournament = await record(ctx, 'tournaments', id);
+  if (!tournament) throw notFound('Tournoi introuvable.');
+  const event = await record(ctx, 'events', tournament.eventId as string | undefined);
+  const place = await record(ctx, 'places', event?.placeId as string | undefined);
+  const organization = await record(ctx, 'organizations', (event?.organizationId ?? place?.organizationId) as string | undefined);
+  const startsAt = typeof event?.startsAt === 'string' ? event.startsAt : null;
+  return {
+    id,
+    name: String(tournament.name ?? ''),
+    game: String(tournament.game ?? ''),
+    day: startsAt ? formatDay(startsAt) : null,
+    hours: startsAt ? formatHour(startsAt) : null,
+    place: typeof place?.name === 'string' ? place.name : null,
+    palette: paletteOf(colourOf(place), colourOf(organization), SORTIE_PALETTE.secondary),
+    path: `/tournaments/${id}`,
+  };
+}
