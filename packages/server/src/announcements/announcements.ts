@@ -9,7 +9,7 @@ import { announcementRecipients, TARGET_TABLES } from './announcement-recipients
 
 const DAY = 24 * 3600_000;
 
-interface Row {
+type Row = {
   id: string;
   target_kind: AnnouncementTarget['kind'];
   target_id: string;
@@ -21,7 +21,7 @@ interface Row {
   recipients: number;
   created_by: string | null;
   created_at: string | Date;
-}
+};
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 

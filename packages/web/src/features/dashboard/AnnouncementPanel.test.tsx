@@ -6,8 +6,8 @@ import { renderApp } from '../../test/render-app';
 
 const PLACE = { _id: anId(40), name: 'Le Tap Garden', address: { street: '1 rue de la Soif', postalCode: '86000', city: 'Poitiers' }, typeId: anId(41), images: [], socials: {}, openingHours: {} };
 const sentAnswer = (body: { title: string; body?: string }, recipients: number) => ({
-  _id: anId(42), createdAt: '2026-01-15T20:00:00.000Z', updatedAt: '2026-01-15T20:00:00.000Z', target: { kind: 'place', id: PLACE._id }, title: body.title, body: body.body ?? '',
-  status: 'sent', sendAt: '2026-01-15T20:00:00.000Z', sentAt: '2026-01-15T20:00:00.000Z', recipients, createdBy: anId(1),
+  _id: anId(42), createdAt: '2026-01-15T20:00:00.000Z', updatedAt: '2026-01-15T20:00:00.000Z', target: { kind: 'place' as const, id: PLACE._id }, title: body.title, body: body.body ?? '',
+  status: 'sent' as const, sendAt: '2026-01-15T20:00:00.000Z', sentAt: '2026-01-15T20:00:00.000Z', recipients, createdBy: anId(1),
 });
 
 function staffApi() {

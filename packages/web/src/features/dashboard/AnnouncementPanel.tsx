@@ -44,14 +44,17 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
   const [sendAt, setSendAt] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // Reading the counts failed: said quietly beside them, not as an alert (nothing was lost).
+  const [unloaded, setUnloaded] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
       const [count, list] = await Promise.all([api.call(OPERATION_ROUTES.announcementRecipients, { query: target }), api.call(OPERATION_ROUTES.announcements, { query: target })]);
       setRecipients(count.recipients);
       setHistory(list.items);
+      setUnloaded(null);
     } catch (error) {
-      setMessage({ ok: false, text: apiErrorMessage(error) });
+      setUnloaded(`Les destinataires n’ont pas pu être comptés : ${apiErrorMessage(error)}`);
     }
     // The target is the record's: one per panel.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -97,7 +100,7 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
         {audience.title}
       </h2>
       <p className="text-sm text-muted" aria-live="polite">
-        {recipients === null ? 'Calcul des destinataires…' : audience.who(recipients)} Au plus {ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces par 24 heures.
+        {unloaded ?? (recipients === null ? 'Calcul des destinataires…' : audience.who(recipients))} Au plus {ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces par 24 heures.
       </p>
       <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
         <label className="block text-sm font-medium">

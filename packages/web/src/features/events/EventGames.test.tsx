@@ -61,7 +61,7 @@ describe('the games of an event’s page', () => {
       { id: 'm', name: 'Mario', seed: 1, checkedIn: true, dropped: false },
       { id: 'l', name: 'Luigi', seed: 2, checkedIn: true, dropped: false },
     ];
-    const rank = (participantId: string, rank: number) => ({ participantId, rank, played: 1, wins: 2 - rank, draws: 0, losses: rank - 1, points: 0 });
+    const rank = (participantId: string, rank: number) => ({ participantId, rank, played: 1, wins: 2 - rank, draws: 0, losses: rank - 1, points: 0, tiebreaks: { headToHead: 0, buchholz: 0, sonnebornBerger: 0 } });
     const api = new FakeProductApi()
       .seed('events', event())
       .seed(
