@@ -1,9 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 
 const staffApi = () => new FakeProductApi().signedInAs(aStaffUser());
+
+// The pages' chunks compiled once, before the tests' own time limits start.
+beforeAll(async () => {
+  await Promise.all([import('./ResourceListPage'), import('./ResourceDetailPage')]);
+}, 60_000);
 
 describe('the dashboard’s badge form', () => {
   it('offers the rule kinds in French, their number, and the rule as a sentence', async () => {
