@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { SOCKET_EVENTS } from '@sortie/core';
+import { AppError, SOCKET_EVENTS } from '@sortie/core';
 import { z } from 'zod';
 import type { AppContext, AppOptions } from './http/context';
 import { forbidden, handleError } from './http/errors';
@@ -30,6 +30,10 @@ import { registerApiKeyRoutes } from './routes/api-keys.routes';
 import { registerAnnouncementRoutes } from './announcements/announcements.routes';
 import { registerProfileRoutes } from './routes/profile.routes';
 import { registerDesignerRoutes } from './designer/designer.routes';
+import { registerInstagramRoutes } from './instagram/instagram.routes';
+import { registerBrightDataRoutes } from './brightdata/brightdata.routes';
+import { registerDiagnosticRoutes } from './diagnostics/diagnostics.routes';
+import { registerStripeRoutes } from './stripe/stripe.routes';
 import { apiKeyGate } from './http/api-key-gate';
 import { ApiKeys } from './auth/api-keys';
 import { registerOpenApiRoute, registerReferenceRoutes } from './routes/reference.routes';
@@ -80,6 +84,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // An address that cannot be decoded (« %c0%ae ») is the client's mistake: a 400 in French, shaped like every other error.
+    frameworkErrors: (error, request, reply) =>
+      handleError(error.code === 'FST_ERR_BAD_URL' ? new AppError('Adresse invalide : elle contient un caractère mal encodé.', { code: 'BAD_URL', statusCode: 400 }) : error, request, reply),
   });
   const store = new Store(db);
   // Several processes on one PostgreSQL: each tells the others what it wrote (see ChangeBus).
@@ -165,6 +172,10 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerAnnouncementRoutes(api, ctx);
     registerProfileRoutes(api, ctx);
     registerDesignerRoutes(api, ctx);
+    registerInstagramRoutes(api, ctx);
+    registerBrightDataRoutes(api, ctx);
+    registerDiagnosticRoutes(api, ctx);
+    registerStripeRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);
