@@ -55,9 +55,9 @@ export async function awardEarnedBadges(ctx: AppContext, userId: string): Promis
 }
 
 /**
- * The same award for several visitors at once (a tournament's winner, a blind test's podium).
- * A failure is logged, never the action's: what the visitor did is stored, and the next action
- * awards what this one missed.
+ * The award after an action, for one visitor or several (a tournament's winner, a blind test's
+ * podium). A failure is logged, never the action's: what the visitor did is stored, and their next
+ * action or the nightly job (badges-job.ts) awards what this one missed.
  */
 export async function awardEarnedBadgesQuietly(ctx: AppContext, userIds: Iterable<string>): Promise<void> {
   for (const userId of new Set(userIds)) {
