@@ -1,7 +1,7 @@
 import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { eventQueries, imageUrl, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
+import { eventQueries, imageUrl, OPERATION_ROUTES, operationPath, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
 import { breadcrumbsJsonLd, eventJsonLd, summary } from '../seo/structured-data';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
@@ -65,7 +65,8 @@ function EventDetails({ event }: { event: Event }) {
     {
       title: event.title,
       description: [`${formatDateTime(event.startsAt)} · ${placeData ? `${placeData.name}, ${placeData.address.city}` : event.city}`, summary(event.description)].filter(Boolean).join(' — '),
-      image: imageUrl(event.coverImage),
+      // Without a cover, the designer's preview (title, date, place in the venue's colours).
+      image: imageUrl(event.coverImage) ?? (event.status === 'published' ? operationPath(OPERATION_ROUTES.eventPreviewImage, { id: event._id }) : undefined),
       imageAlt: event.title,
       type: 'event',
     },

@@ -168,7 +168,6 @@ describe('dashboard special pages', () => {
 
   it.each([
     ['/dashboard/brightdata', 'Bright Data'],
-    ['/dashboard/designer', 'Designer'],
     ['/dashboard/instagram', 'Instagram'],
     ['/dashboard/instagram/index_old', 'Instagram (ancienne version)'],
     ['/dashboard/stripe', 'Stripe'],

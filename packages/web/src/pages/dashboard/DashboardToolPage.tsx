@@ -13,6 +13,7 @@ const ImagesPage = lazy(() => import('../../features/dashboard/tools/ImagesPage'
 const MailTemplatesPage = lazy(() => import('../../features/dashboard/tools/MailTemplatesPage'));
 const ToolsPage = lazy(() => import('../../features/dashboard/tools/ToolsPage'));
 const IntegrationPage = lazy(() => import('../../features/dashboard/tools/IntegrationPage'));
+const DesignerPage = lazy(() => import('../../features/dashboard/tools/DesignerPage'));
 const ApiKeysPage = lazy(() => import('../../features/dashboard/tools/ApiKeysPage'));
 const AuditLogPage = lazy(() => import('../../features/dashboard/tools/AuditLogPage'));
 
@@ -27,7 +28,7 @@ const TOOLS: Record<string, ComponentType> = {
   'dashboard.mailTemplates': MailTemplatesPage,
   'dashboard.tools': ToolsPage,
   'dashboard.brightdata': () => <IntegrationPage name="brightdata" />,
-  'dashboard.designer': () => <IntegrationPage name="designer" />,
+  'dashboard.designer': DesignerPage,
   'dashboard.instagram': () => <IntegrationPage name="instagram" />,
   'dashboard.instagramIndexOld': () => <IntegrationPage name="instagramIndexOld" />,
   'dashboard.stripe': () => <IntegrationPage name="stripe" />,
