@@ -25,6 +25,13 @@ export async function countAttempt(db: Db, key: string, timeWindow: number): Pro
   return { current: row!.count, ttl: row!.ttl };
 }
 
+interface RouteInfo {
+  method?: string | string[];
+  url?: string;
+  path?: string;
+}
+type RouteLimitOptions = RouteInfo & { routeInfo?: RouteInfo };
+
 /**
  * @fastify/rate-limit's counters in the `rate_limits` table, so that every server process on the
  * database counts the same attempts: ten wrong passwords spread over two nodes still hit the
@@ -45,8 +52,10 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       );
     }
 
-    child(routeOptions: { method?: string | string[]; url?: string; path?: string }): FastifyRateLimitStore {
-      return new DatabaseRateLimitStore(routeOptions, `${[routeOptions.method].flat().join(',')} ${routeOptions.url ?? routeOptions.path ?? ''}|`);
+    /** One counter per route: the plugin hands the route's method and URL under `routeInfo` (its merged options). */
+    child(options: RouteLimitOptions): FastifyRateLimitStore {
+      const route = options.routeInfo ?? options;
+      return new DatabaseRateLimitStore(options, `${[route.method].flat().join(',')} ${route.url ?? route.path ?? ''}|`);
     }
   }
   return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
