@@ -109,7 +109,7 @@ describe('the designer', () => {
 
   it('makes a place’s week (square and A4) and a tournament’s poster, each with the QR code of its page’s short link', async () => {
     const place = DEMO_IDS.places.tapGarden;
-    const square = await get(`/api/designer/places/${place}/week.png`, staff);
+    const square = await get(`/api/designer/places/${place}/week.png?download=1`, staff);
     expect(square.statusCode, square.body.slice(0, 200)).toBe(200);
     expect(await sharp(square.rawPayload).metadata()).toMatchObject({ width: 1080, height: 1080 });
     const placeLink = await readQr(square.rawPayload);
@@ -132,6 +132,8 @@ describe('the designer', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+    // Staff made the event's short link above: the preview shows its QR code.
+    expect(await readQr(res.rawPayload)).toBe(shortUrl);
     expect((await get(`/api/og/events/${demoId('event:draft')}.png`)).statusCode).toBe(404);
     expect((await get(`/api/og/events/nope.png`)).statusCode).toBe(404);
   }, 60_000);
