@@ -88,6 +88,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   413: { name: 'PayloadTooLarge', description: 'Corps de la requête trop volumineux.' },
   422: { name: 'Unprocessable', description: 'Contenu reçu mais inutilisable (un fichier qui n’est pas une image, par exemple).' },
   429: { name: 'TooManyRequests', description: 'Trop de requêtes : la limite (par adresse, ou par clé d’API et par minute) est atteinte ; réessayez après le délai de `Retry-After`.' },
+  502: { name: 'BadGateway', description: 'Un service extérieur (paiement, Instagram, collecte…) a refusé la demande ou n’a pas répondu ; le message dit lequel.' },
   503: { name: 'Unavailable', description: 'Le serveur s’arrête ou ne joint plus sa base de données.' },
 };
 

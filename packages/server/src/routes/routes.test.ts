@@ -260,7 +260,7 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
       expect(await count('places')).toBe(20);
       expect(Number((await t.db.query<{ n: number }>('SELECT count(DISTINCT type_id)::int AS n FROM places'))[0]!.n)).toBeGreaterThanOrEqual(4);
       expect(Number((await t.db.query<{ n: number }>('SELECT count(DISTINCT city)::int AS n FROM places'))[0]!.n)).toBe(4);
-      for (const table of ['organizations', 'artists', 'questions', 'blind_tests', 'tournaments', 'raffles', 'forms', 'form_templates', 'menus', 'stores', 'job_offers', 'blog_posts', 'doc_pages', 'badges', 'dyna_links', 'shares']) {
+      for (const table of ['organizations', 'artists', 'questions', 'blind_tests', 'tournaments', 'raffles', 'forms', 'form_templates', 'menus', 'stores', 'job_offers', 'blog_posts', 'badges', 'dyna_links', 'shares']) {
         expect(await count(table), table).toBeGreaterThan(0);
       }
       const roles = await t.db.query<{ email: string; data: { roles: string[] } }>('SELECT email, data FROM users ORDER BY email');
