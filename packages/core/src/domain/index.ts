@@ -7,6 +7,8 @@ export * from './routes';
 export * from './resources';
 export * from './schemas';
 export * from './paris-time';
+export * from './opening-hours';
+export * from './social-links';
 export * from './windows';
 export * from './labels';
 export * from './resource-labels';

@@ -104,7 +104,10 @@ export class FakeProductApi extends ScriptedFake<ApiMethod> implements ProductAp
   }
 
   list<T = unknown>(resource: ResourceName, query: Query = {}): Promise<Page<T>> {
-    return this.run('list', [resource, query], () => pageOf(this.#list(resource) as T[], query['limit'], query['offset']));
+    // As the server's generic list: `q` keeps the records whose text holds it (case aside).
+    const q = typeof query['q'] === 'string' ? query['q'].trim().toLowerCase() : '';
+    const matching = q ? this.#list(resource).filter((record) => JSON.stringify(record).toLowerCase().includes(q)) : this.#list(resource);
+    return this.run('list', [resource, query], () => pageOf(matching as T[], query['limit'], query['offset']));
   }
 
   get<T = unknown>(resource: ResourceName, id: string): Promise<T> {

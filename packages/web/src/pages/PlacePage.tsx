@@ -1,6 +1,6 @@
 import { mdiBriefcaseOutline, mdiPhone, mdiSilverwareForkKnife, mdiWeb } from '@mdi/js';
 import { Link } from 'wouter';
-import { imageUrl, pathFor, placeQueries, type PlaceDetails } from '@sortie/core';
+import { imageUrl, parisDay, pathFor, placeQueries, socialNetworkLabel, type PlaceDetails } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { MAIN_IMAGE_SIZES, ResponsiveImage } from '../components/ResponsiveImage';
@@ -11,13 +11,12 @@ import { ExternalLink } from '../features/people/ExternalLink';
 import { FollowButton } from '../features/people/FollowButton';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
-import { openingHoursLines } from '../features/places/opening-hours';
+import { frenchDate, openingHoursLines, upcomingClosures } from '../features/places/opening-hours';
 import { PlaceMapLink } from '../features/places/PlaceMapLink';
 import { PlaceTonight } from '../features/places/PlaceTonight';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
 
-const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', x: 'X', twitter: 'X', youtube: 'YouTube' };
 const PILL = 'inline-flex items-center gap-2 rounded-full bg-surface px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
 /** /places/{id}: a venue with its address, hours, map, upcoming events, menu and job offers. */
@@ -47,6 +46,7 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
     (origin) => [placeJsonLd(place, origin), breadcrumbsJsonLd([{ name: 'Lieux', path: pathFor('places') }, { name: place.name, path: pathFor('place', { id: place._id }) }], origin)],
   );
   const hours = openingHoursLines(place.openingHours);
+  const closures = upcomingClosures(place.closures, parisDay(new Date())).slice(0, 10);
   const socials = Object.entries(place.socials ?? {});
   return (
     <>
@@ -101,6 +101,19 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
             ) : (
               <p className="mt-2 text-sm text-muted">Horaires non communiqués.</p>
             )}
+            {closures.length > 0 && (
+              <>
+                <h3 className="mt-4 text-sm font-bold">Fermetures exceptionnelles</h3>
+                <ul className="mt-1 space-y-1 text-sm">
+                  {closures.map((closure) => (
+                    <li key={closure.date}>
+                      <span className="font-medium">{frenchDate(closure.date)}</span>
+                      {closure.note ? ` — ${closure.note}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </section>
           {(place.phone || place.website || socials.length > 0) && (
             <section aria-labelledby="contact-title">
@@ -124,7 +137,7 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
                 )}
                 {socials.map(([network, url]) => (
                   <li key={network}>
-                    <ExternalLink href={url}>{SOCIAL_LABELS[network.toLowerCase()] ?? network}</ExternalLink>
+                    <ExternalLink href={url}>{socialNetworkLabel(network)}</ExternalLink>
                   </li>
                 ))}
               </ul>

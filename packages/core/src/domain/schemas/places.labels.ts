@@ -20,6 +20,9 @@ export const PLACE_LABELS: ResourceLabels = {
     socials: field('Réseaux sociaux', 'Les pages du lieu sur Instagram, Facebook…'),
     images: field('Photos', 'Les photos du lieu, la première en tête de sa page.'),
     openingHours: field('Horaires d’ouverture', 'Les plages d’ouverture de chaque jour de la semaine.'),
+    closures: field('Fermetures exceptionnelles', 'Les jours où le lieu est fermé malgré ses horaires (jour férié, travaux…).'),
+    'closures.date': field('Date', 'Le jour de la fermeture.'),
+    'closures.note': field('Note', 'Ce que le public lira (facultatif) : « Congés », « Soirée privée »…'),
     organizationId: field('Organisation', 'L’organisation qui gère le lieu.'),
   },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CentsSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, LatLngSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
+import { storedRangeProblem } from '../opening-hours';
 
 export const AddressSchema = z.object({
   street: z.string().trim().max(200).default(''),
@@ -11,8 +12,24 @@ export const AddressSchema = z.object({
 /** Opening hours per weekday (0 = Monday), each a list of "HH:MM-HH:MM" ranges. */
 export const OpeningHoursSchema = z.partialRecord(
   z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
-  z.array(z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, 'Plage horaire HH:MM-HH:MM attendue.')).max(4),
+  z
+    .array(
+      z
+        .string()
+        .regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, 'Plage horaire HH:MM-HH:MM attendue.')
+        .superRefine((range, ctx) => {
+          const problem = storedRangeProblem(range);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+    )
+    .max(4, 'Quatre plages par jour au plus.'),
 );
+
+/** A day the place is exceptionally closed (a holiday, works…), with an optional note for the public. */
+export const ClosureSchema = z.object({
+  date: z.iso.date({ message: 'Date attendue (AAAA-MM-JJ).' }),
+  note: z.string().trim().max(200).default(''),
+});
 
 const PlaceFields = z.object({
   name: NonEmpty('Le nom'),
@@ -26,6 +43,7 @@ const PlaceFields = z.object({
   socials: z.record(z.string().max(30), HttpUrlSchema).default({}),
   images: z.array(ImageFieldSchema).max(20).default([]),
   openingHours: OpeningHoursSchema.default({}),
+  closures: z.array(ClosureSchema).max(100, 'Cent fermetures au plus.').default([]),
   organizationId: ObjectIdSchema.optional(),
 });
 export const PlaceInputSchema = PlaceFields;

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { RESOURCES, type ResourceName } from '@sortie/core';
 import { useApiQuery } from '../../data/useApiQuery';
 import { entityLabel } from './entity-label';
+import { OrderedList } from './widgets/OrderedList';
 
 type Item = { _id: string } & Record<string, unknown>;
 
@@ -26,7 +27,28 @@ export function ReferenceName({ resource, id }: { resource: ResourceName; id: st
  * A searchable choice of another record (`placeId`, `artistIds`…): what is typed searches the
  * resource's list on the server (q), and the chosen record's id is kept.
  */
-export function ReferencePicker({ id, resource, value, onChange, label, invalid }: { id: string; resource: ResourceName; value: string; onChange: (id: string) => void; label: string; invalid?: boolean }) {
+export function ReferencePicker({
+  id,
+  resource,
+  value,
+  onChange,
+  label,
+  invalid,
+  exclude,
+  onKeyDown,
+  describedBy,
+}: {
+  id: string;
+  resource: ResourceName;
+  value: string;
+  onChange: (id: string) => void;
+  label: string;
+  invalid?: boolean;
+  /** Records already chosen (a list's chips): not offered again. */
+  exclude?: readonly string[];
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  describedBy?: string;
+}) {
   const [text, setText] = useState('');
   const [cache, setCache] = useState<Record<string, string>>({});
   const key = `pick:${resource}:${text}`;
@@ -50,6 +72,8 @@ export function ReferencePicker({ id, resource, value, onChange, label, invalid 
             id={id}
             aria-label={label}
             aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onKeyDown={onKeyDown}
             placeholder={`Rechercher : ${RESOURCES[resource].label.one}`}
             displayValue={(itemId: string | null) => (itemId ? nameOf(itemId) : '')}
             onChange={(event) => setText(event.target.value)}
@@ -62,9 +86,9 @@ export function ReferencePicker({ id, resource, value, onChange, label, invalid 
         <ComboboxOptions anchor="bottom start" className="z-50 max-h-64 w-(--input-width) overflow-auto rounded-lg border border-line bg-surface p-1 text-sm shadow-lg empty:invisible">
           {results.status === 'loading' && <div className="px-3 py-2 text-muted">Recherche…</div>}
           {results.status === 'error' && <div className="px-3 py-2 text-error">La recherche a échoué.</div>}
-          {results.status === 'success' && results.data.items.length === 0 && <div className="px-3 py-2 text-muted">Aucun résultat.</div>}
+          {results.status === 'success' && results.data.items.filter((item) => !exclude?.includes(item._id)).length === 0 && <div className="px-3 py-2 text-muted">Aucun résultat.</div>}
           {results.status === 'success' &&
-            results.data.items.map((item) => (
+            results.data.items.filter((item) => !exclude?.includes(item._id)).map((item) => (
               <ComboboxOption
                 key={item._id}
                 value={item._id}
@@ -81,23 +105,59 @@ export function ReferencePicker({ id, resource, value, onChange, label, invalid 
   );
 }
 
-/** Several references (`artistIds`): the chosen ones as removable chips, and a picker to add one. */
-export function ReferenceListPicker({ id, resource, value, onChange, label }: { id: string; resource: ResourceName; value: string[]; onChange: (ids: string[]) => void; label: string }) {
+/**
+ * Several references (`artistIds`, `memberIds`): the chosen ones as chips with a remove button,
+ * and a picker to add one by typing part of its name; Backspace in the empty search removes the
+ * last chip. An ordered list (`tournamentIds`) is reordered by drag, by its ↑ ↓ buttons or Alt+↑ ↓.
+ */
+export function ReferenceListPicker({ id, resource, value, onChange, label, ordered = false }: { id: string; resource: ResourceName; value: string[]; onChange: (ids: string[]) => void; label: string; ordered?: boolean }) {
+  const [announce, setAnnounce] = useState('');
+  const remove = (index: number) => {
+    onChange(value.filter((_, i) => i !== index));
+    setAnnounce(`Retiré de ${label}.`);
+  };
   return (
     <div>
-      {value.length > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-2">
-          {value.map((itemId) => (
-            <li key={itemId} className="flex items-center gap-1 rounded-full bg-surface px-3 py-1 text-sm ring-1 ring-line">
-              <ReferenceName resource={resource} id={itemId} />
-              <button type="button" onClick={() => onChange(value.filter((v) => v !== itemId))} className="ml-1 text-muted hover:text-white focus-visible:outline-2" aria-label={`Retirer de ${label}`}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+      {ordered ? (
+        <OrderedList id={id} items={value} onChange={onChange} label={label} onRemove={remove} render={(itemId) => <ReferenceName resource={resource} id={itemId} />} />
+      ) : (
+        value.length > 0 && (
+          <ul className="mb-2 flex flex-wrap gap-2" aria-label={label}>
+            {value.map((itemId, index) => (
+              <li key={itemId} className="flex items-center gap-1 rounded-full bg-surface py-1 pr-1 pl-3 text-sm ring-1 ring-line">
+                <span id={`${id}-chip-${index}`}>
+                  <ReferenceName resource={resource} id={itemId} />
+                </span>
+                <button type="button" onClick={() => remove(index)} className="ml-1 grid size-7 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-white focus-visible:outline-2" aria-labelledby={`${id}-remove ${id}-chip-${index}`}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
       )}
-      <ReferencePicker id={id} resource={resource} value="" label={`Ajouter : ${label}`} onChange={(added) => added && !value.includes(added) && onChange([...value, added])} />
+      <span id={`${id}-remove`} hidden>
+        Retirer
+      </span>
+      <ReferencePicker
+        id={id}
+        resource={resource}
+        value=""
+        label={`Ajouter : ${label}`}
+        exclude={value}
+        onChange={(added) => {
+          if (added && !value.includes(added)) {
+            onChange([...value, added]);
+            setAnnounce(`Ajouté à ${label}.`);
+          }
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Backspace' && event.currentTarget.value === '' && value.length > 0) remove(value.length - 1);
+        }}
+      />
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
     </div>
   );
 }

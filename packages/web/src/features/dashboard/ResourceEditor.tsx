@@ -7,6 +7,7 @@ import { QuestionForm } from './QuestionForm';
 import { BlindTestForm } from './BlindTestForm';
 import { BadgeForm } from './BadgeForm';
 import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';
+import { UnsavedChangesGuard } from './widgets/UnsavedChangesGuard';
 
 type Record_ = Record<string, unknown> & { _id?: string };
 
@@ -32,6 +33,9 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  // What was last loaded or saved: the draft differs from it while there are unsaved changes.
+  const [baseline, setBaseline] = useState(() => JSON.stringify(cleanValue(fields, draft)));
+  const dirty = !readOnly && JSON.stringify(cleanValue(fields, draft)) !== baseline;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,6 +48,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
       const result = initial?._id ? await api.update<Record_>(resource, initial._id, body) : await api.create<Record_>(resource, body);
       setErrors({});
       setSaved(true);
+      setBaseline(JSON.stringify(body));
       onSaved(result);
     } catch (error) {
       if (error instanceof ValidationError && error.issues.length) {
@@ -61,6 +66,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
   const issues = Object.entries(errors);
   return (
     <form onSubmit={submit} noValidate className="max-w-3xl space-y-4" aria-label={initial?._id ? 'Modifier' : 'Créer'}>
+      <UnsavedChangesGuard dirty={dirty} />
       {readOnlyReason && <p className="rounded-lg bg-surface p-3 text-sm text-muted">{readOnlyReason}</p>}
       {failure && (
         <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
@@ -84,6 +90,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
         <button type="submit" disabled={saving || readOnly} className="rounded-lg bg-primary px-4 py-2 font-semibold text-background disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2">
           {saving ? 'Enregistrement…' : initial?._id ? 'Enregistrer' : 'Créer'}
         </button>
+        {dirty && !saving && <p className="text-sm text-muted">Modifications non enregistrées.</p>}
         {saved && (
           <p role="status" className="text-sm text-accent">
             Enregistré.

@@ -4,6 +4,9 @@ import { Markdown } from '../../components/Markdown';
 import { emptyValue, valueText, type Field } from './schema-fields';
 import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
 import { ImageFieldInput, ImageListInput } from './ImageFieldInput';
+import { OpeningHoursInput } from './widgets/OpeningHoursInput';
+import { SocialLinksInput } from './widgets/SocialLinksInput';
+import { useCityFromPlace } from './widgets/use-city-from-place';
 
 export type Errors = Readonly<Record<string, string>>;
 type Value = Record<string, unknown>;
@@ -199,7 +202,25 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'reference':
       return shell(<ReferencePicker id={id} resource={w.resource} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next || undefined)} label={field.label} invalid={invalid} />);
     case 'references':
-      return shell(<ReferenceListPicker id={id} resource={w.resource} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} label={field.label} />);
+      return shell(<ReferenceListPicker id={id} resource={w.resource} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} label={field.label} ordered={w.ordered} />);
+    case 'date':
+      return shell(<input {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={inputClass} />);
+    case 'openingHours':
+      return (
+        <div className="space-y-1">
+          <OpeningHoursInput id={id} label={field.label} value={value} onChange={onChange} errors={(sub) => errors[`${path}.${sub}`]} />
+          {help}
+          {error && <p className="text-sm text-error">{error}</p>}
+        </div>
+      );
+    case 'socials':
+      return (
+        <div className="space-y-1">
+          <SocialLinksInput id={id} label={field.label} value={value} onChange={onChange} errors={(network) => errors[`${path}.${network}`]} />
+          {help}
+          {error && <p className="text-sm text-error">{error}</p>}
+        </div>
+      );
     case 'choices': {
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (
@@ -361,9 +382,14 @@ function FieldList({ fields, prefix, value, onChange, errors }: { fields: Field[
 
 /** A form drawn from a resource's schema: one widget per field, each with its error beside it. */
 export function SchemaForm({ fields, value, onChange, errors }: { fields: Field[]; value: Value; onChange: (value: Value) => void; errors: Errors }) {
+  const change = useCityFromPlace(
+    fields.some((f) => f.key === 'placeId') && fields.some((f) => f.key === 'city'),
+    value,
+    onChange,
+  );
   return (
     <div className="space-y-4">
-      <FieldList fields={fields} prefix="" value={value} onChange={onChange} errors={errors} />
+      <FieldList fields={fields} prefix="" value={value} onChange={change} errors={errors} />
     </div>
   );
 }

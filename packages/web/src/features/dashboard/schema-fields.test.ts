@@ -14,7 +14,12 @@ describe('form fields from the core zod schemas', () => {
   });
 
   it('groups an address, places a location and repeats menu sections, form fields and prizes', () => {
-    expect(kinds(resourceFields('places'))).toMatchObject({ address: 'group', location: 'location', typeId: 'reference', images: 'images', openingHours: 'json' });
+    expect(kinds(resourceFields('places'))).toMatchObject({ address: 'group', location: 'location', typeId: 'reference', images: 'images', openingHours: 'openingHours', socials: 'socials', closures: 'repeat' });
+    // A place's exceptional closures: a date picked on a calendar, and a note.
+    expect(kinds((resourceFields('places').find((f) => f.key === 'closures')!.widget as { fields: Field[] }).fields)).toEqual({ date: 'date', note: 'text' });
+    // Lists whose order is their meaning are reordered; others are chips.
+    expect(resourceFields('championships').find((f) => f.key === 'tournamentIds')?.widget).toEqual({ kind: 'references', resource: 'tournaments', ordered: true });
+    expect(resourceFields('organizations').find((f) => f.key === 'memberIds')?.widget).toEqual({ kind: 'references', resource: 'users' });
     // An address or an upload: the organisation's logo and the artist's picture, as the event's cover.
     expect(kinds(resourceFields('organizations'))).toMatchObject({ logo: 'image' });
     expect(kinds(resourceFields('artists'))).toMatchObject({ image: 'image' });

@@ -29,7 +29,10 @@ export type Widget =
   | { kind: 'select'; options: string[] }
   | { kind: 'datetime' }
   | { kind: 'reference'; resource: ResourceName }
-  | { kind: 'references'; resource: ResourceName }
+  | { kind: 'references'; resource: ResourceName; ordered?: boolean }
+  | { kind: 'date' }
+  | { kind: 'openingHours' }
+  | { kind: 'socials' }
   | { kind: 'choices'; options: string[] }
   | { kind: 'lines' }
   | { kind: 'group'; fields: Field[] }
@@ -158,6 +161,8 @@ export function labelOf(key: string): string {
 const typeOf = (node: JsonNode): string | undefined => (Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type);
 /** Core's ImageFieldSchema: an address, or an uploaded image (an object with its variants). */
 const isImageField = (node: JsonNode) => Boolean(node.anyOf?.some((n) => typeOf(n) === 'string') && node.anyOf?.some((n) => typeOf(n) === 'object' && n.properties?.['variants']));
+/** Lists of references whose order is what they mean (a championship's tournaments, a blind test's questions). */
+const ORDERED_REFERENCES = new Set(['tournamentIds', 'questionIds']);
 const IMAGE_KEY = /image|avatar|cover|logo|picture|photo/i;
 const MARKDOWN_KEY = /^(description|bio|rules|body|content|text)$/;
 
@@ -169,6 +174,9 @@ export function referenceOf(key: string): ResourceName | undefined {
 }
 
 function widgetOf(key: string, node: JsonNode, path: string = key, labels?: LabelSource): Widget {
+  // A place's week and its links have their own editors (no JSON typed by hand).
+  if (key === 'openingHours') return { kind: 'openingHours' };
+  if (key === 'socials') return { kind: 'socials' };
   if (isImageField(node)) return { kind: 'image' };
   if (typeOf(node) === 'array' && node.items && isImageField(node.items)) return { kind: 'images' };
   // Strings of two shapes (an image's address: on the web, or of an uploaded file) are typed as one.
@@ -181,6 +189,7 @@ function widgetOf(key: string, node: JsonNode, path: string = key, labels?: Labe
   const type = typeOf(node);
   if (type === 'string') {
     if (node.format === 'date-time') return { kind: 'datetime' };
+    if (node.format === 'date') return { kind: 'date' };
     const reference = key.endsWith('Id') || NAMED_REFERENCES[key] ? referenceOf(key) : undefined;
     if (reference) return { kind: 'reference', resource: reference };
     if (IMAGE_KEY.test(key)) return { kind: 'image' };
@@ -193,7 +202,7 @@ function widgetOf(key: string, node: JsonNode, path: string = key, labels?: Labe
   if (type === 'array' && node.items) {
     const item = node.items;
     const reference = key.endsWith('Ids') ? referenceOf(key) : undefined;
-    if (reference) return { kind: 'references', resource: reference };
+    if (reference) return { kind: 'references', resource: reference, ...(ORDERED_REFERENCES.has(key) ? { ordered: true } : {}) };
     if (item.enum) return { kind: 'choices', options: item.enum.map(String) };
     if (typeOf(item) === 'object' && item.properties) return { kind: 'repeat', fields: fieldsOf(item, labels, path) };
     if (typeOf(item) === 'string' || typeOf(item) === 'number') return { kind: 'lines' };
