@@ -4,6 +4,7 @@ import { newId, type Store } from '../db/store';
 import { recordOf } from '../db/rows';
 import { parse } from '../http/errors';
 import { contentTypeOf, fileUrl, type ResizedImage } from './resize';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 export interface StoredFile {
   contentType: string;
@@ -26,7 +27,7 @@ export function imageRefOf(id: string, alt: string, resized: ResizedImage): Imag
  * variants, in one transaction, so that no node ever serves a record without its files.
  * `db` may be a transaction already open (the demo's load).
  */
-export async function saveImage(db: Db, store: Store, input: { id?: string; alt: string; uploadedBy?: string; resized: ResizedImage }): Promise<ImageRef> {
+export async function saveImage(db: Db, store: Store, input: { id?: string; alt: string; uploadedBy?: string; resized: ResizedImage; audit?: AuditActor }): Promise<ImageRef> {
   const id = input.id ?? newId();
   const ref = imageRefOf(id, input.alt, input.resized);
   // The widest fallback is the record's address, for whatever shows one picture (the library's grid).
@@ -41,6 +42,8 @@ export async function saveImage(db: Db, store: Store, input: { id?: string; alt:
     const rows = files.map((_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`);
     const params = files.flatMap((file) => [file.name, id, file.format, file.width, file.height, file.bytes]);
     await tx.query(`INSERT INTO image_files (name, image_id, format, width, height, bytes) VALUES ${rows.join(', ')}`, params);
+    // A staff upload is in the audit log, in the same transaction (a visitor's own picture is not).
+    if (input.audit) await recordAudit(tx, { actor: input.audit, action: 'images.create', targetType: 'images', targetId: id, after: { alt: input.alt, width: ref.width, height: ref.height } });
   });
   return ref;
 }

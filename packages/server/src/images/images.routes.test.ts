@@ -61,6 +61,9 @@ describe('images uploaded by staff (POST /api/images/upload, GET /api/images/fil
     const gone = await t.app.inject({ method: 'GET', url: ref.variants[0]!.url });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Image introuvable.');
+    // The upload and the deletion are in the audit log, with who did them.
+    const logged = await t.db.query<{ action: string; actor_label: string }>('SELECT action, actor_label FROM audit_log WHERE target_id = $1 ORDER BY id', [ref.id]);
+    expect(logged.map((row) => [row.action, row.actor_label])).toEqual([['images.create', DEMO_ACCOUNTS.staff.email], ['images.delete', DEMO_ACCOUNTS.staff.email]]);
   });
 
   it('never enlarges a small picture, and draws a transparent one on white for JPEG', async () => {

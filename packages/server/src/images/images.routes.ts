@@ -8,6 +8,7 @@ import { serve } from '../http/serve';
 import { notAnImage, resizeImage } from './resize';
 import { readImageFile, saveImage } from './image-files';
 import { newId } from '../db/store';
+import { actorOf } from '../audit/audit-log';
 
 const TOO_LARGE = `Image trop volumineuse : ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} Mo au plus.`;
 /** A variant's name: its URL never serves other bytes, so browsers and proxies keep it a year. */
@@ -42,7 +43,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
         if (bytes.byteLength === 0) throw notAnImage('Le fichier est vide : choisissez une image.');
         const id = newId();
         const resized = await resizeImage(bytes, id);
-        const ref = await saveImage(ctx.db, ctx.store, { id, alt: query.alt, uploadedBy: user._id, resized });
+        const ref = await saveImage(ctx.db, ctx.store, { id, alt: query.alt, uploadedBy: user._id, resized, audit: actorOf(user) });
         return reply.status(201).send(ref);
       },
       // The role is checked before the body is read: a visitor's 10 MB are refused unread.
