@@ -1,3 +1,25 @@
 -- Issue 23: Stripe subscriptions, Instagram publications, designer visuals.
--- (placeholder until its tables land)
-SELECT 1;
+-- Stripe (Sortie Pro): each subscription's state as Stripe's signed webhooks and the success
+-- page's check last told it, and the ids of the events already applied (a webhook sent twice
+-- is applied once).
+CREATE TABLE IF NOT EXISTS "stripe_subscriptions" (
+	"subscription_id" text PRIMARY KEY NOT NULL,
+	"customer_id" text NOT NULL,
+	"user_id" text,
+	"status" text NOT NULL,
+	"current_period_end" timestamp with time zone,
+	"checkout_session_id" text,
+	"last_event_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "stripe_subscriptions_user_idx" ON "stripe_subscriptions" ("user_id");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "stripe_subscriptions_customer_idx" ON "stripe_subscriptions" ("customer_id");
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "stripe_events" (
+	"event_id" text PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -42,6 +42,18 @@ export interface ServerConfig {
   hsts: boolean;
   /** Days the audit log keeps an entry (SORTIE_AUDIT_RETENTION_DAYS, default 365); older ones are pruned daily. */
   auditRetentionDays: number;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID; STRIPE_API_BASE points the client at another API, a local fake in tests). Server-side only. */
+  stripe: StripeConfig;
+  /** Where /pricing tells to write for Sortie Pro when payment is not configured (SORTIE_CONTACT_EMAIL), or null. */
+  contactEmail: string | null;
+}
+
+/** Each value or null; Stripe is configured when all three are there (see stripe/stripe.routes.ts). */
+export interface StripeConfig {
+  secretKey: string | null;
+  webhookSecret: string | null;
+  priceId: string | null;
+  apiBase: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -84,6 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: publicOrigin(env.SORTIE_PUBLIC_URL),
     hsts: env.SORTIE_HSTS === '1',
     auditRetentionDays: Math.max(1, Math.floor(Number(env.SORTIE_AUDIT_RETENTION_DAYS || 365))) || 365,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY?.trim() || null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+      priceId: env.STRIPE_PRICE_ID?.trim() || null,
+      apiBase: env.STRIPE_API_BASE?.trim() || null,
+    },
+    contactEmail: env.SORTIE_CONTACT_EMAIL?.trim() || null,
   };
 }
 

@@ -37,6 +37,7 @@ export const TAGS = [
   { name: 'Images', description: 'Images envoyées, redimensionnées en plusieurs tailles.' },
   { name: 'Calendriers', description: 'Fichiers iCalendar (.ics) à importer ou à suivre dans un agenda.' },
   { name: 'Designer', description: 'Affiches (PDF) et visuels (PNG) des événements, des lieux et des tournois, avec le QR code de leur lien court.' },
+  { name: 'Paiement', description: 'Abonnements Sortie Pro par Stripe : Checkout, portail client, vérification d’une session, webhook signé. Sans clés Stripe : 503 « Paiement non configuré ».' },
   // One per resource of RESOURCES (openapi.ts names them from their French label).
   ...[
     'Artistes', 'Badges', 'Blind tests', 'Collecteurs', 'Liens dynamiques', 'Catégories', 'Événements', 'Formulaires', 'Modèles de formulaire',
@@ -148,6 +149,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   designerTournamentPoster: { summary: 'L’affiche d’un tournoi (A4 ou A3)', tag: 'Designer', access: 'staff', success: 'Un PDF d’une page, avec le QR code de sa page.', responseType: 'application/pdf' },
   designerTournamentImage: { summary: 'Un tournoi, en carré Instagram', tag: 'Designer', access: 'staff', success: 'Une image PNG de 1080 × 1080.', responseType: 'image/png' },
   eventPreviewImage: { summary: 'L’image d’aperçu de la page d’un événement publié', tag: 'Designer', access: 'public', success: 'Une image PNG de 1200 × 630 (og:image).', responseType: 'image/png' },
+  stripeStatus: { summary: 'Le paiement est-il configuré ?', tag: 'Paiement', access: 'public', success: 'Configuré ou non, les variables qui manquent (leurs noms seulement), l’adresse de contact et le chemin du webhook.' },
+  stripeCheckout: { summary: 'Ouvre une session Stripe Checkout pour Sortie Pro', tag: 'Paiement', access: 'staff', errors: [503], success: 'L’adresse de la page de paiement de Stripe.', description: 'Stripe injoignable : 502. Au retour, Stripe renvoie vers /stripe/success?session_id=… ou /stripe/cancel.' },
+  stripeSession: { summary: 'Vérifie auprès de Stripe qu’une session de paiement a été payée', tag: 'Paiement', access: 'user', errors: [503], description: 'Stripe injoignable : 502.', success: '{ paid: true, subscription } si la session est terminée, payée et ouverte par ce compte ; sinon { paid: false, message } (« Aucun paiement n’a été enregistré pour cette session. »).' },
+  stripePortal: { summary: 'Ouvre le portail client Stripe (factures, moyen de paiement, résiliation)', tag: 'Paiement', access: 'user', errors: [503], success: 'L’adresse du portail client.', description: 'Stripe injoignable : 502. 404 si aucun abonnement n’est lié au compte.' },
+  stripeWebhook: { summary: 'Reçoit les événements de Stripe (webhook signé)', tag: 'Paiement', access: 'public', errors: [503], success: 'Reçu ; `applied` est faux pour un événement déjà appliqué ou sans effet.', description: 'L’en-tête Stripe-Signature est vérifié avec STRIPE_WEBHOOK_SECRET : une signature absente, fausse ou trop ancienne est refusée (400). Chaque événement n’est appliqué qu’une fois.' },
+  stripeSubscriptions: { summary: 'Les abonnements Sortie Pro et leur état', tag: 'Paiement', access: 'staff', errors: [503], success: 'Les abonnements, le plus récemment modifié d’abord.' },
 };
 
 /** A route outside core's contract: a redirect, a file, a page. */

@@ -25,6 +25,7 @@ export * from './operations';
 export * from './responsive-image';
 export * from './api-keys';
 export * from './audit';
+export * from './stripe';
 export * from './platform';
 export * from './resource-paths';
 export * from './markdown-text';

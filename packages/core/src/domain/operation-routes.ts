@@ -121,6 +121,13 @@ export const OPERATION_ROUTES = {
   designerTournamentPoster: { name: 'designerTournamentPoster', method: 'GET', path: '/api/designer/tournaments/:id/poster.pdf', raw: true },
   designerTournamentImage: { name: 'designerTournamentImage', method: 'GET', path: '/api/designer/tournaments/:id/image.png', raw: true },
   eventPreviewImage: { name: 'eventPreviewImage', method: 'GET', path: '/api/og/events/:id.png', raw: true },
+  // Sortie Pro through Stripe (issue 23): Checkout and the customer portal for staff, the success page's check, Stripe's signed webhook.
+  stripeStatus: { name: 'stripeStatus', method: 'GET', path: '/api/stripe/status' },
+  stripeCheckout: { name: 'stripeCheckout', method: 'POST', path: '/api/stripe/checkout' },
+  stripeSession: { name: 'stripeSession', method: 'GET', path: '/api/stripe/sessions/:id' },
+  stripePortal: { name: 'stripePortal', method: 'POST', path: '/api/stripe/portal' },
+  stripeWebhook: { name: 'stripeWebhook', method: 'POST', path: '/api/stripe/webhook' },
+  stripeSubscriptions: { name: 'stripeSubscriptions', method: 'GET', path: '/api/dashboard/stripe/subscriptions' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

@@ -17,6 +17,7 @@ import {
   PasswordResetRequestSchema, SessionsEndedSchema, SignedInUserSchema,
 } from './schemas/identity.schema';
 import { AuditPageSchema, AuditQuerySchema } from './audit';
+import { StripeRedirectSchema, StripeSessionCheckSchema, StripeStatusSchema, StripeSubscriptionListSchema } from './stripe';
 import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
 
 export type { HttpMethod } from './http-method';
@@ -236,6 +237,13 @@ export const OPERATIONS = {
   designerTournamentPoster: op('designerTournamentPoster', z.unknown(), { path: z.object({ id: ObjectIdSchema }), query: PosterQuerySchema }),
   designerTournamentImage: op('designerTournamentImage', z.unknown(), { path: z.object({ id: ObjectIdSchema }) }),
   eventPreviewImage: op('eventPreviewImage', z.unknown(), { path: z.object({ id: z.string().max(100) }) }),
+  // Stripe (issue 23): every route but the status answers 503 « Paiement non configuré » without keys; the webhook reads its raw body.
+  stripeStatus: op('stripeStatus', StripeStatusSchema),
+  stripeCheckout: op('stripeCheckout', StripeRedirectSchema),
+  stripeSession: op('stripeSession', StripeSessionCheckSchema, { path: z.object({ id: z.string().max(255, '255 caractères au plus.') }) }),
+  stripePortal: op('stripePortal', StripeRedirectSchema),
+  stripeWebhook: op('stripeWebhook', z.object({ received: z.literal(true), applied: z.boolean() })),
+  stripeSubscriptions: op('stripeSubscriptions', StripeSubscriptionListSchema),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

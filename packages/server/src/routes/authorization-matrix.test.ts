@@ -61,7 +61,8 @@ describe('the authorisation matrix: every route, as nobody, a visitor, staff and
           headers: cookie ? { cookie } : {},
           ...(WRITES.has(method) ? { payload: {} } : {}),
         });
-        if (!matches(row[caller], answer.statusCode)) wrong.push(`${route} as ${caller}: ${answer.statusCode} (expected ${row[caller]}) ${answer.body.slice(0, 120)}`);
+        const honestlyUnconfigured = row.unconfigured && answer.statusCode === 503 && row[caller] === 'ok';
+        if (!honestlyUnconfigured && !matches(row[caller], answer.statusCode)) wrong.push(`${route} as ${caller}: ${answer.statusCode} (expected ${row[caller]}) ${answer.body.slice(0, 120)}`);
         if (row.signsOut && caller !== 'anonymous') await signInAs(caller);
       }
     }

@@ -21,6 +21,8 @@ export interface MatrixRow {
   admin: Outcome;
   /** The call may end the caller's session (sign-out, every session closed): the test signs in again after it. */
   signsOut?: true;
+  /** An integration the test server has no keys for: an allowed caller may get its honest 503 (« Paiement non configuré »). */
+  unconfigured?: true;
 }
 
 /** Anyone. */
@@ -32,6 +34,7 @@ export const STAFF: MatrixRow = { anonymous: 'unauthorized', visitor: 'forbidden
 /** Admins only. */
 export const ADMIN: MatrixRow = { anonymous: 'unauthorized', visitor: 'forbidden', staff: 'forbidden', admin: 'ok' };
 const signsOut = (row: MatrixRow): MatrixRow => ({ ...row, signsOut: true });
+const unconfigured = (row: MatrixRow): MatrixRow => ({ ...row, unconfigured: true });
 
 /** The generic REST of one resource: its list, one record, and its writes (create, update, delete). */
 interface ResourceRule {
@@ -195,6 +198,13 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /api/designer/tournaments/:id/poster.pdf': STAFF,
   'GET /api/designer/tournaments/:id/image.png': STAFF,
   'GET /api/og/events/:id.png': PUBLIC,
+  // Stripe (Sortie Pro): staff pay, the account that paid checks its session and opens its portal, Stripe's webhook proves itself by its signature.
+  'GET /api/stripe/status': PUBLIC,
+  'POST /api/stripe/checkout': unconfigured(STAFF),
+  'GET /api/stripe/sessions/:id': unconfigured(SIGNED_IN),
+  'POST /api/stripe/portal': unconfigured(SIGNED_IN),
+  'POST /api/stripe/webhook': unconfigured(PUBLIC),
+  'GET /api/dashboard/stripe/subscriptions': unconfigured(STAFF),
   // Files outside /api: demo data, crawlers' files, calendars.
   'GET /demo-sources/:file': PUBLIC,
   'GET /demo-audio/:file': PUBLIC,

@@ -65,6 +65,10 @@ const WRITES: Write[] = [
   { method: 'PUT', route: '/api/dynaLinks/shortCode', who: 'anyone' },
   { method: 'PUT', route: '/api/dynaLinks/:id/visit', who: 'anyone' },
   { method: 'PUT', route: '/api/shares/:id/addView', who: 'anyone' },
+  { method: 'POST', route: '/api/stripe/checkout', who: 'staff' },
+  { method: 'POST', route: '/api/stripe/portal', who: 'user' },
+  // Stripe's webhook: its signature is the proof (refused with 400 when wrong).
+  { method: 'POST', route: '/api/stripe/webhook', who: 'anyone' },
 ];
 
 describe('every write is refused without the right session', () => {
