@@ -28,6 +28,8 @@ export const OPERATION_ROUTES = {
   requestPasswordReset: { name: 'requestPasswordReset', method: 'POST', path: '/api/identity/passwordReset' },
   confirmPasswordReset: { name: 'confirmPasswordReset', method: 'POST', path: '/api/identity/passwordReset/confirm' },
   changePassword: { name: 'changePassword', method: 'POST', path: '/api/me/password' },
+  // A new address replaces the account's once the link mailed to it is followed.
+  changeEmail: { name: 'changeEmail', method: 'POST', path: '/api/me/email' },
   mySessions: { name: 'mySessions', method: 'GET', path: '/api/me/sessions' },
   endAllSessions: { name: 'endAllSessions', method: 'DELETE', path: '/api/me/sessions' },
   endSession: { name: 'endSession', method: 'DELETE', path: '/api/me/sessions/:id' },
@@ -128,6 +130,14 @@ export const OPERATION_ROUTES = {
   stripePortal: { name: 'stripePortal', method: 'POST', path: '/api/stripe/portal' },
   stripeWebhook: { name: 'stripeWebhook', method: 'POST', path: '/api/stripe/webhook' },
   stripeSubscriptions: { name: 'stripeSubscriptions', method: 'GET', path: '/api/dashboard/stripe/subscriptions' },
+  // Instagram, Bright Data and the admins' diagnostics (issue 23).
+  instagramStatus: { name: 'instagramStatus', method: 'GET', path: '/api/dashboard/instagram' },
+  instagramPublish: { name: 'instagramPublish', method: 'POST', path: '/api/dashboard/instagram/events/:id/publish' },
+  instagramPublications: { name: 'instagramPublications', method: 'GET', path: '/api/dashboard/instagram/publications' },
+  brightdataStatus: { name: 'brightdataStatus', method: 'GET', path: '/api/dashboard/brightdata' },
+  brightdataTest: { name: 'brightdataTest', method: 'POST', path: '/api/dashboard/brightdata/test' },
+  diagnostics: { name: 'diagnostics', method: 'GET', path: '/api/dashboard/diagnostics' },
+  runDiagnostic: { name: 'runDiagnostic', method: 'POST', path: '/api/dashboard/diagnostics/:check' },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

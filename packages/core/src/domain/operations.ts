@@ -14,9 +14,9 @@ import { AccountExportSchema, DeleteAccountSchema } from './account-data';
 import { DocArticleSchema, DocSearchAnswerSchema, DocSearchQuerySchema, DocTocSchema } from './docs';
 import {
   AccountSessionListSchema, EmailVerificationInputSchema, EmailVerifiedSchema, IdentityMessageSchema, PasswordChangeSchema, PasswordResetConfirmSchema,
-  PasswordResetRequestSchema, SessionsEndedSchema, SignedInUserSchema,
-} from './schemas/identity.schema';
+  PasswordResetRequestSchema, SessionsEndedSchema, SignedInUserSchema, EmailChangeSchema } from './schemas/identity.schema';
 import { AuditPageSchema, AuditQuerySchema } from './audit';
+import { BrightDataStatusSchema, BrightDataTestSchema, DiagnosticCheckSchema, DiagnosticListSchema, DiagnosticResultSchema, InstagramPublicationListSchema, InstagramPublicationSchema, InstagramPublishSchema, InstagramStatusSchema } from './integrations';
 import { StripeRedirectSchema, StripeSessionCheckSchema, StripeStatusSchema, StripeSubscriptionListSchema } from './stripe';
 import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
 
@@ -149,6 +149,7 @@ export const OPERATIONS = {
   requestPasswordReset: op('requestPasswordReset', IdentityMessageSchema, { body: PasswordResetRequestSchema }),
   confirmPasswordReset: op('confirmPasswordReset', IdentityMessageSchema, { body: PasswordResetConfirmSchema }),
   changePassword: op('changePassword', IdentityMessageSchema, { body: PasswordChangeSchema }),
+  changeEmail: op('changeEmail', IdentityMessageSchema, { body: EmailChangeSchema }),
   mySessions: op('mySessions', AccountSessionListSchema),
   endAllSessions: op('endAllSessions', SessionsEndedSchema),
   endSession: op('endSession', SessionsEndedSchema, { path: z.object({ id: z.string().max(100) }) }),
@@ -244,6 +245,14 @@ export const OPERATIONS = {
   stripePortal: op('stripePortal', StripeRedirectSchema),
   stripeWebhook: op('stripeWebhook', z.object({ received: z.literal(true), applied: z.boolean() })),
   stripeSubscriptions: op('stripeSubscriptions', StripeSubscriptionListSchema),
+  // Instagram, Bright Data and diagnostics (issue 23): publishing and testing answer 503 in French without their variables.
+  instagramStatus: op('instagramStatus', InstagramStatusSchema),
+  instagramPublish: op('instagramPublish', InstagramPublicationSchema, { path: z.object({ id: ObjectIdSchema }), body: InstagramPublishSchema }),
+  instagramPublications: op('instagramPublications', InstagramPublicationListSchema),
+  brightdataStatus: op('brightdataStatus', BrightDataStatusSchema),
+  brightdataTest: op('brightdataTest', BrightDataTestSchema),
+  diagnostics: op('diagnostics', DiagnosticListSchema),
+  runDiagnostic: op('runDiagnostic', DiagnosticResultSchema, { path: z.object({ check: DiagnosticCheckSchema }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

@@ -4,7 +4,7 @@ import type { AppContext } from '../http/context';
 import { forbidden, notFound } from '../http/errors';
 import { serve } from '../http/serve';
 import { clearSessionCookie, requireUser, sessionToken } from '../http/session';
-import { confirmPasswordReset, identityMailsSettled, requestPasswordReset, resendVerification, verifyEmail } from './identity';
+import { confirmPasswordReset, identityMailsSettled, requestEmailChange, requestPasswordReset, resendVerification, verifyEmail } from './identity';
 import { describeDevice } from './device';
 
 /**
@@ -60,6 +60,11 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
     const others = rooms.length;
     return { message: others ? `Mot de passe changé. ${others === 1 ? 'Votre autre session est fermée' : `Vos ${others} autres sessions sont fermées`}.` : 'Mot de passe changé.' };
   }, { ...inSession, route: perMinute(ctx.config.signInRateLimit) });
+
+  serve(app, OPERATIONS.changeEmail, async ({ body }, { guard: { user }, reply }) => reply.status(202).send(await requestEmailChange(ctx, user, body)), {
+    ...inSession,
+    route: perMinute(ctx.config.signInRateLimit),
+  });
 
   serve(app, OPERATIONS.mySessions, async (_input, { guard: { user, token } }) => {
     const sessions = await ctx.users.sessionsOf(user._id, token);

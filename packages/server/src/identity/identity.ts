@@ -71,11 +71,81 @@ export async function resendVerification(ctx: AppContext, user: { _id: string; e
   return { message: `Un nouveau lien vient de partir à ${user.email}. Il est valable 24 heures.` };
 }
 
-/** Follows a verification link: the address it was sent to is proven, if it is still the account's. */
+/**
+ * Asks for a new address (the password proves the owner is asking): a link valid 24 h goes to the
+ * new address, and a notice to the current one; the account keeps its address until the link is
+ * followed. Three links an hour at most.
+ */
+export async function requestEmailChange(ctx: AppContext, user: { _id: string; email: string; displayName?: string }, input: { email: string; password: string }): Promise<{ message: string }> {
+  const email = input.email.toLowerCase();
+  if (email === user.email.toLowerCase()) throw new AppError('C’est déjà l’adresse de votre compte.', { code: 'SAME_EMAIL', statusCode: 400 });
+  const check = await ctx.users.checkPassword(user._id, input.password);
+  if (!check.hasPassword) throw new AppError('Ce compte se connecte par Google, Apple ou un autre fournisseur : son adresse est celle de ce fournisseur.', { code: 'PROVIDER_EMAIL', statusCode: 403 });
+  if (!check.ok) throw new AppError('Le mot de passe est incorrect.', { code: 'WRONG_PASSWORD', statusCode: 403 });
+  if (await ctx.users.byEmail(email)) throw new AppError('Cette adresse est déjà celle d’un autre compte.', { code: 'EMAIL_TAKEN', statusCode: 409 });
+  const sent = await linksSentSince(ctx.db, { userId: user._id, purpose: 'changeEmail', sinceMs: ctx.now() - HOUR_MS });
+  if (sent >= LINKS_PER_HOUR) throw new AppError('Plusieurs liens sont déjà partis dans l’heure : vérifiez la boîte de la nouvelle adresse, ou réessayez plus tard.', { code: 'TOO_MANY_MAILS', statusCode: 429 });
+  const token = await issueLink(ctx.db, { userId: user._id, email, purpose: 'changeEmail', now: ctx.now(), ttlMs: EMAIL_VERIFICATION_TTL_MS });
+  const name = user.displayName || user.email.split('@')[0]!;
+  later(async () => {
+    await sendMail(
+      ctx,
+      linkMail({
+        to: email,
+        userId: user._id,
+        name,
+        subject: 'Confirmez votre nouvelle adresse e-mail',
+        lead: 'Vous avez demandé que cette adresse devienne celle de votre compte Sortie. Ouvrez le lien ci-dessous pour le confirmer ; il est valable 24 heures et ne sert qu’une fois.',
+        action: 'Confirmer ma nouvelle adresse',
+        link: `${siteUrl(ctx)}/account/verify?token=${token}`,
+        footer: 'Vous n’avez rien demandé ? Ignorez ce message : l’adresse du compte ne changera pas sans ce lien.',
+        template: 'Changement d’adresse e-mail',
+      }),
+    );
+    // The current address hears of it: someone else asking would be noticed.
+    await sendMail(
+      ctx,
+      linkMail({
+        to: user.email,
+        userId: user._id,
+        name,
+        subject: 'Changement d’adresse demandé',
+        lead: `Un lien vient d’être envoyé à ${email} pour qu’elle devienne l’adresse de votre compte Sortie. Rien ne change tant qu’il n’est pas ouvert.`,
+        action: 'Si ce n’est pas vous, changez votre mot de passe',
+        link: `${siteUrl(ctx)}/account/password`,
+        footer: 'Ce message part à chaque demande de changement d’adresse.',
+        template: 'Changement d’adresse e-mail (avis)',
+      }),
+    );
+  });
+  return { message: `Un lien de confirmation vient de partir à ${email}. Votre adresse reste ${user.email} tant qu’il n’est pas ouvert.` };
+}
+
+/** Follows a link for a new address: it becomes the account's, proven. */
+async function confirmEmailChange(tx: Db, token: string, now: number): Promise<{ emailVerified: true; message: string }> {
+  const link = await consumeLink(tx, { token, purpose: 'changeEmail', now });
+  if ((await tx.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [link.email, link.userId])).length) {
+    throw new AppError('Cette adresse est devenue celle d’un autre compte entre-temps : demandez-en une autre.', { code: 'EMAIL_TAKEN', statusCode: 409 });
+  }
+  const [row] = await tx.query(`UPDATE users SET email = $2, data = jsonb_set(data, '{email}', to_jsonb($2::text)), email_verified_at = $3, updated_at = $3 WHERE id = $1 RETURNING id`, [
+    link.userId,
+    link.email,
+    new Date(now).toISOString(),
+  ]);
+  if (!row) throw new InvalidLinkError();
+  await retireLinks(tx, { userId: link.userId, purpose: 'changeEmail', now });
+  return { emailVerified: true as const, message: `C’est fait : ${link.email} est désormais l’adresse de votre compte.` };
+}
+
+/** Follows a verification link: the address it was sent to is proven, if it is still the account's (or, for a change of address, becomes it). */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<{ emailVerified: true; message: string }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const link = await consumeLink(tx, { token, purpose: 'verifyEmail', now });
+    const link = await consumeLink(tx, { token, purpose: 'verifyEmail', now }).catch((error: unknown) => {
+      if (error instanceof InvalidLinkError) return null;
+      throw error;
+    });
+    if (!link) return confirmEmailChange(tx, token, now);
     const [row] = await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1 AND email = $2 RETURNING id', [
       link.userId,
       link.email,

@@ -3,7 +3,7 @@ import { AppError } from '@sortie/core';
 import type { Db } from '../db/database';
 
 /** What a one-time link is for, and how long it lives (EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS). */
-export type LinkPurpose = 'verifyEmail' | 'passwordReset';
+export type LinkPurpose = 'verifyEmail' | 'passwordReset' | 'changeEmail';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -8,7 +8,7 @@ import { RESOURCE_PATHS } from '@sortie/core';
  * that contradicts its row. A new route is added here, with its rule, in the same change.
  *
  * - `ok`: let through. The answer may still be a 400 (the test sends an empty body), a 404 (an
- *   unknown id) or a 409, but never 401 or 403, and never a 5xx.
+ *   unknown id) or a 409, but never 401 or 403, and never a 5xx (but see `unconfigured`).
  * - `unauthorized`: 401 (a session is needed). `forbidden`: 403 (the session's role is not enough).
  */
 export type Outcome = 'ok' | 'unauthorized' | 'forbidden';
@@ -115,6 +115,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'POST /api/identity/passwordReset': PUBLIC,
   'POST /api/identity/passwordReset/confirm': PUBLIC,
   'POST /api/me/password': signsOut(SIGNED_IN),
+  'POST /api/me/email': SIGNED_IN,
   'GET /api/me/sessions': SIGNED_IN,
   'DELETE /api/me/sessions': signsOut(SIGNED_IN),
   'DELETE /api/me/sessions/:id': signsOut(SIGNED_IN),
@@ -205,6 +206,14 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'POST /api/stripe/portal': unconfigured(SIGNED_IN),
   'POST /api/stripe/webhook': unconfigured(PUBLIC),
   'GET /api/dashboard/stripe/subscriptions': unconfigured(STAFF),
+  // Instagram and Bright Data: staff; publishing and testing answer 503 without their variables. Diagnostics: admins only.
+  'GET /api/dashboard/instagram': STAFF,
+  'POST /api/dashboard/instagram/events/:id/publish': unconfigured(STAFF),
+  'GET /api/dashboard/instagram/publications': STAFF,
+  'GET /api/dashboard/brightdata': STAFF,
+  'POST /api/dashboard/brightdata/test': unconfigured(STAFF),
+  'GET /api/dashboard/diagnostics': ADMIN,
+  'POST /api/dashboard/diagnostics/:check': ADMIN,
   // Files outside /api: demo data, crawlers' files, calendars.
   'GET /demo-sources/:file': PUBLIC,
   'GET /demo-audio/:file': PUBLIC,

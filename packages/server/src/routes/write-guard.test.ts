@@ -56,6 +56,7 @@ const WRITES: Write[] = [
   { method: 'POST', route: '/api/identity/passwordReset/confirm', who: 'anyone' },
   { method: 'POST', route: '/api/identity/verifyEmail/resend', who: 'user' },
   { method: 'POST', route: '/api/me/password', who: 'user' },
+  { method: 'POST', route: '/api/me/email', who: 'user' },
   { method: 'DELETE', route: '/api/me/sessions', who: 'user' },
   { method: 'DELETE', route: '/api/me/sessions/:id', who: 'user' },
   { method: 'POST', route: '/api/forms/:id/entries', who: 'anyone' },
@@ -69,6 +70,9 @@ const WRITES: Write[] = [
   { method: 'POST', route: '/api/stripe/portal', who: 'user' },
   // Stripe's webhook: its signature is the proof (refused with 400 when wrong).
   { method: 'POST', route: '/api/stripe/webhook', who: 'anyone' },
+  { method: 'POST', route: '/api/dashboard/instagram/events/:id/publish', who: 'staff' },
+  { method: 'POST', route: '/api/dashboard/brightdata/test', who: 'staff' },
+  { method: 'POST', route: '/api/dashboard/diagnostics/:check', who: 'admin' },
 ];
 
 describe('every write is refused without the right session', () => {

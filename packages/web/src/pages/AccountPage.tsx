@@ -9,6 +9,7 @@ import { SignedInGate } from '../components/SignedInGate';
 import { NotificationPreferencesSection } from '../features/people/NotificationPreferencesForm';
 import { AccountDataSection } from '../features/account/AccountDataSection';
 import { AccountEmailSection } from '../features/account/AccountEmailSection';
+import { EmailChangeSection } from '../features/account/EmailChangeSection';
 import { Avatar, ProfileSection } from '../features/account/ProfileSection';
 import { AccountSessionsSection } from '../features/account/AccountSessionsSection';
 
@@ -60,6 +61,7 @@ function Account({ user }: { user: CurrentUser }) {
       <ProfileSection user={user} />
 
       <AccountEmailSection user={user} />
+      <EmailChangeSection user={user} />
 
       <nav aria-label="Mon espace" className="mt-8">
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -36,6 +36,12 @@ export const PasswordChangeSchema = z.object({
   newPassword: NewPasswordSchema,
 });
 
+/** POST /api/me/email: the new address, proven by a link mailed to it; the password says it is the account's owner asking. */
+export const EmailChangeSchema = z.object({
+  email: z.string({ error: 'La nouvelle adresse est obligatoire.' }).pipe(EmailSchema),
+  password: z.string({ error: 'Le mot de passe est obligatoire.' }).min(1, 'Le mot de passe est obligatoire.').max(PASSWORD_MAX_LENGTH),
+});
+
 /** What the identity routes answer: a sentence to show. */
 export const IdentityMessageSchema = z.object({ message: z.string() });
 export const EmailVerifiedSchema = z.object({ emailVerified: z.literal(true), message: z.string() });
