@@ -23,3 +23,22 @@ CREATE TABLE IF NOT EXISTS "stripe_events" (
 	"type" text NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- Instagram: what was published (or refused) from /dashboard/instagram, by whom, with the post's permalink or the error.
+CREATE TABLE IF NOT EXISTS "instagram_publications" (
+	"id" text PRIMARY KEY NOT NULL,
+	"event_id" text NOT NULL,
+	"event_title" text NOT NULL,
+	"user_id" text,
+	"user_name" text,
+	"caption" text NOT NULL,
+	"image_url" text NOT NULL,
+	"status" text NOT NULL,
+	"media_id" text,
+	"permalink" text,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "instagram_publications_created_idx" ON "instagram_publications" ("created_at", "seq");

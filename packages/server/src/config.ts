@@ -46,6 +46,10 @@ export interface ServerConfig {
   stripe: StripeConfig;
   /** Where /pricing tells to write for Sortie Pro when payment is not configured (SORTIE_CONTACT_EMAIL), or null. */
   contactEmail: string | null;
+  /** Instagram Graph API (INSTAGRAM_ACCESS_TOKEN, INSTAGRAM_USER_ID; INSTAGRAM_GRAPH_URL points at another API, a local fake in tests). Server-side only. */
+  instagram: { accessToken: string | null; userId: string | null; graphUrl: string };
+  /** Bright Data Web Unlocker (BRIGHTDATA_API_TOKEN, BRIGHTDATA_ZONE; BRIGHTDATA_API_URL for a local fake; BRIGHTDATA_TEST_URL the page the test reads). Server-side only. */
+  brightdata: { apiToken: string | null; zone: string | null; apiUrl: string; testUrl: string };
 }
 
 /** Each value or null; Stripe is configured when all three are there (see stripe/stripe.routes.ts). */
@@ -103,6 +107,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiBase: env.STRIPE_API_BASE?.trim() || null,
     },
     contactEmail: env.SORTIE_CONTACT_EMAIL?.trim() || null,
+    instagram: {
+      accessToken: env.INSTAGRAM_ACCESS_TOKEN?.trim() || null,
+      userId: env.INSTAGRAM_USER_ID?.trim() || null,
+      graphUrl: (env.INSTAGRAM_GRAPH_URL?.trim() || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
+    },
+    brightdata: {
+      apiToken: env.BRIGHTDATA_API_TOKEN?.trim() || null,
+      zone: env.BRIGHTDATA_ZONE?.trim() || null,
+      apiUrl: (env.BRIGHTDATA_API_URL?.trim() || 'https://api.brightdata.com').replace(/\/+$/, ''),
+      testUrl: env.BRIGHTDATA_TEST_URL?.trim() || 'https://geo.brdtest.com/welcome.txt',
+    },
   };
 }
 

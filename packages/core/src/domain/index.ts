@@ -26,6 +26,7 @@ export * from './responsive-image';
 export * from './api-keys';
 export * from './audit';
 export * from './stripe';
+export * from './integrations';
 export * from './platform';
 export * from './resource-paths';
 export * from './markdown-text';

@@ -7,6 +7,8 @@ import { recordOf } from '../db/rows';
 import { parseIcs, parseJsonLdPage, parseOpenAgenda, SourceFormatError, type SourceItem } from './parse';
 import { safeFetch, SafeFetchError } from './safe-fetch';
 import { demoSourceOf } from './demo-sources';
+import { BrightDataError } from '../brightdata/port';
+import { brightDataFromConfig } from '../brightdata/unlocker';
 
 export interface CollectorRunResult {
   found: number;
@@ -52,10 +54,10 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
   let items: SourceItem[];
   try {
     const demo = ctx.config.production ? null : demoSourceOf(collector.source.url, at);
-    const fetched = demo ?? (await safeFetch(collector.source.url, { allowedHosts: ctx.config.collectorAllowedHosts }));
+    const fetched = demo ?? (await fetchSource(ctx, collector));
     items = parseSource(collector, fetched.text, fetched.url, at);
   } catch (error) {
-    const message = error instanceof SafeFetchError || error instanceof SourceFormatError ? error.message : `Erreur inattendue : ${(error as Error).message}`;
+    const message = error instanceof SafeFetchError || error instanceof SourceFormatError || error instanceof BrightDataError ? error.message : `Erreur inattendue : ${(error as Error).message}`;
     await recordFailure(ctx, collectorId, collector, failedRun(startedAt, finishedAt(), message));
     throw new CollectorRunError(message);
   }
@@ -77,6 +79,14 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
     await recordFailure(ctx, collectorId, collector, failedRun(startedAt, finishedAt(), message));
     throw new CollectorRunError(message);
   }
+}
+
+/** The source read directly, or through Bright Data's Web Unlocker when the collector asks for it (its own error when not configured). */
+async function fetchSource(ctx: CollectorContext, collector: CollectorData): Promise<{ text: string; url: string }> {
+  if (collector.fetchProvider !== 'brightdata') return safeFetch(collector.source.url, { allowedHosts: ctx.config.collectorAllowedHosts });
+  const unlocker = brightDataFromConfig(ctx.config);
+  if (!unlocker) throw new BrightDataError('Ce collecteur lit au travers de Bright Data, qui n’est pas configuré sur ce serveur (BRIGHTDATA_API_TOKEN, BRIGHTDATA_ZONE).', null);
+  return unlocker.fetch(collector.source.url);
 }
 
 function parseSource(collector: CollectorData, text: string, url: string, now: number): SourceItem[] {

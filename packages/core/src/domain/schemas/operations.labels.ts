@@ -18,6 +18,7 @@ export const COLLECTOR_LABELS: ResourceLabels = {
     'categoryMap.categoryId': field('Catégorie', 'La catégorie donnée aux événements qui portent ce mot.'),
     schedule: field('Planification', 'Quand passer : @hourly, @daily, @weekly ou une expression cron.'),
     autoPublish: field('Publier sans relecture', 'Sinon, les événements importés attendent en brouillon.'),
+    fetchProvider: field('Lecture de la source', 'Requête directe, ou Bright Data pour les sites qui bloquent les robots (voir /dashboard/brightdata).', { direct: 'Requête directe', brightdata: 'Bright Data (Web Unlocker)' }),
   },
 };
 

@@ -34,6 +34,8 @@ export const CollectorInputSchema = z.object({
   schedule: z.string().regex(/^(@hourly|@daily|@weekly|[\d*/,-]+( [\d*/,-]+){4})$/, 'Planification cron ou @daily attendue.').default('@daily'),
   /** Imported events are published at once, or held as drafts for review. */
   autoPublish: z.boolean().default(false),
+  /** How the source is read: a plain request, or through Bright Data for sources that block robots. */
+  fetchProvider: z.enum(['direct', 'brightdata']).default('direct'),
 });
 export type CollectorInput = z.infer<typeof CollectorInputSchema>;
 /** What the server keeps of a collector's runs (server-owned: no form writes it). */
