@@ -46,6 +46,8 @@ describe('staff announcements to followers and participants', () => {
     expect(sent.json()).toMatchObject({ status: 'sent', recipients: 1, title: 'Concert déplacé' });
 
     expect((await titles(lea)).map((n) => [n.title, n.link])).toContainEqual(['Concert déplacé', `/places/${DEMO_IDS.places.tap}`]);
+    const [audited] = await t.db.query<{ actor_label: string; after: { title: string } }>(`SELECT actor_label, after FROM audit_log WHERE action = 'announcements.create' AND target_id = $1`, [sent.json()._id]);
+    expect(audited).toMatchObject({ actor_label: DEMO_ACCOUNTS.staff.email, after: { title: 'Concert déplacé' } });
     expect((await titles(noe)).map((n) => n.title)).not.toContain('Concert déplacé');
   });
 

@@ -4,6 +4,7 @@ import type { AnnouncementInputSchema } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { newId } from '../db/store';
+import { actorOf, recordAudit } from '../audit/audit-log';
 import { deliver } from '../jobs/notifications';
 import { announcementRecipients, TARGET_TABLES } from './announcement-recipients';
 
@@ -65,7 +66,7 @@ export async function listAnnouncements(ctx: AppContext, target: AnnouncementTar
  * day, counted in the database under a lock on the target, so it holds across processes), then
  * sends it at once unless it is for later.
  */
-export async function announce(ctx: AppContext, input: z.output<typeof AnnouncementInputSchema>, author: { _id: string }): Promise<Announcement> {
+export async function announce(ctx: AppContext, input: z.output<typeof AnnouncementInputSchema>, author: { _id: string; email: string }): Promise<Announcement> {
   await targetName(ctx, input.target);
   const now = ctx.now();
   const sendAt = input.sendAt ? Math.max(Date.parse(input.sendAt), now) : now;
@@ -87,6 +88,14 @@ export async function announce(ctx: AppContext, input: z.output<typeof Announcem
       'INSERT INTO announcements (id, target_kind, target_id, title, body, link, send_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
       [id, input.target.kind, input.target.id, input.title, input.body, input.link ?? null, new Date(sendAt).toISOString(), author._id, new Date(now).toISOString()],
     );
+    // A staff write like any other: in the audit log, in the same transaction.
+    await recordAudit(tx, {
+      actor: actorOf(author),
+      action: 'announcements.create',
+      targetType: 'announcements',
+      targetId: id,
+      after: { target: input.target, title: input.title, body: input.body, ...(input.link ? { link: input.link } : {}), sendAt: new Date(sendAt).toISOString() },
+    });
   });
   if (sendAt <= now) await send(ctx, id);
   const [row] = await ctx.db.query<Row>('SELECT * FROM announcements WHERE id = $1', [id]);
