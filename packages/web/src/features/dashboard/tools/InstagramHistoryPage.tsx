@@ -1,0 +1,67 @@
+import { Link } from 'wouter';
+import { OPERATION_ROUTES } from '@sortie/core';
+import { useApiQuery } from '../../../data/useApiQuery';
+import { EmptyState, QueryView } from '../../../data/QueryView';
+import { formatDateTime } from '../../../format';
+import { ToolHeading } from './ToolHeading';
+
+/** /dashboard/instagram/index_old: what was published to Instagram (or refused), by whom and when. */
+export default function InstagramHistoryPage() {
+  const history = useApiQuery('instagram-history', (api) => api.call(OPERATION_ROUTES.instagramPublications));
+  return (
+    <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
+      <ToolHeading title="Instagram (ancienne version)">L’historique des publications Instagram faites depuis Sortie.</ToolHeading>
+      <p>
+        <strong>À quoi sert cette page :</strong> retrouver ce qui a été publié sur Instagram, quand, par qui, avec le lien du post ou la raison d’un refus.{' '}
+        <Link href="/dashboard/instagram" className="underline">
+          Publier un événement
+        </Link>
+      </p>
+      <QueryView query={history}>
+        {({ items }) =>
+          items.length ? (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Publications Instagram</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Événement</th>
+                  <th scope="col">Quand</th>
+                  <th scope="col">Par</th>
+                  <th scope="col">Résultat</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} className="border-t border-line">
+                    <td className="py-2">
+                      <Link href={`/dashboard/events/${item.eventId}`} className="underline">
+                        {item.eventTitle}
+                      </Link>
+                    </td>
+                    <td>{formatDateTime(item.createdAt)}</td>
+                    <td>{item.userName ?? 'inconnu'}</td>
+                    <td>
+                      {item.status === 'published' ? (
+                        item.permalink ? (
+                          <a href={item.permalink} target="_blank" rel="noreferrer" className="underline">
+                            Voir sur Instagram
+                          </a>
+                        ) : (
+                          'Publié'
+                        )
+                      ) : (
+                        <span className="text-error">Échec : {item.error}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <EmptyState>Aucune publication pour l’instant.</EmptyState>
+          )
+        }
+      </QueryView>
+    </section>
+  );
+}
