@@ -45,6 +45,8 @@ const SPEC_PUBLIC_ROUTES: Array<[path: string, layout: Layout | null]> = [
   ['/spotify', null],
   ['/stripe/cancel', null],
   ['/stripe/success', null],
+  // Beyond the spec: Sortie Pro's prices and payment (issue 23).
+  ['/pricing', 'default'],
   ['/suggestions', 'default'],
   ['/tournaments/{id}', 'empty'],
   ['/tournaments/{id}/screen', 'empty'],

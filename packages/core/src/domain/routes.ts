@@ -108,6 +108,8 @@ export const PUBLIC_ROUTES: readonly RouteDefinition[] = [
   page('spotify', '/spotify', 'empty', { note: 'music provider return page' }),
   page('stripeCancel', '/stripe/cancel', 'default', { note: 'payment return page' }),
   page('stripeSuccess', '/stripe/success', 'default', { note: 'payment return page' }),
+  // Sortie Pro's prices and its payment through Stripe, or how to get in touch when payment is not configured (issue 23).
+  page('pricing', '/pricing', 'default'),
   page('suggestions', '/suggestions', 'default'),
   page('tournament', '/tournaments/{id}', 'empty'),
   page('tournamentScreen', '/tournaments/{id}/screen', 'empty'),

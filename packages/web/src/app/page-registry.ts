@@ -47,6 +47,7 @@ const PUBLIC_PAGES: Record<string, Loader> = {
   spotify: () => import('../pages/SpotifyPage'),
   stripeCancel: () => import('../pages/StripeCancelPage'),
   stripeSuccess: () => import('../pages/StripeSuccessPage'),
+  pricing: () => import('../pages/PricingPage'),
   suggestions: () => import('../pages/SuggestionsPage'),
   tournament: () => import('../pages/TournamentPage'),
   tournamentScreen: () => import('../pages/TournamentScreenPage'),

@@ -15,7 +15,7 @@ export default function StripeCancelPage() {
       </h1>
       <p className="mt-3 text-muted">Le paiement n’a pas été effectué et aucun montant n’a été débité. Vous pouvez reprendre quand vous le souhaitez.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/pro" className={BUTTON_CLASS}>
+        <Link href="/pricing" className={BUTTON_CLASS}>
           Revoir les offres
         </Link>
         <Link href="/" className={SECONDARY_BUTTON_CLASS}>

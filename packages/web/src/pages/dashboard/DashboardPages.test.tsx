@@ -170,7 +170,6 @@ describe('dashboard special pages', () => {
     ['/dashboard/brightdata', 'Bright Data'],
     ['/dashboard/instagram', 'Instagram'],
     ['/dashboard/instagram/index_old', 'Instagram (ancienne version)'],
-    ['/dashboard/stripe', 'Stripe'],
     ['/dashboard/test', 'Test'],
   ])('%s says what it is for and that it is not configured', async (path, title) => {
     await renderApp({ path, api: staffApi() });

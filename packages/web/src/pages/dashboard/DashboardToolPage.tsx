@@ -13,6 +13,7 @@ const ImagesPage = lazy(() => import('../../features/dashboard/tools/ImagesPage'
 const MailTemplatesPage = lazy(() => import('../../features/dashboard/tools/MailTemplatesPage'));
 const ToolsPage = lazy(() => import('../../features/dashboard/tools/ToolsPage'));
 const IntegrationPage = lazy(() => import('../../features/dashboard/tools/IntegrationPage'));
+const StripePage = lazy(() => import('../../features/dashboard/tools/StripePage'));
 const DesignerPage = lazy(() => import('../../features/dashboard/tools/DesignerPage'));
 const ApiKeysPage = lazy(() => import('../../features/dashboard/tools/ApiKeysPage'));
 const AuditLogPage = lazy(() => import('../../features/dashboard/tools/AuditLogPage'));
@@ -31,7 +32,7 @@ const TOOLS: Record<string, ComponentType> = {
   'dashboard.designer': DesignerPage,
   'dashboard.instagram': () => <IntegrationPage name="instagram" />,
   'dashboard.instagramIndexOld': () => <IntegrationPage name="instagramIndexOld" />,
-  'dashboard.stripe': () => <IntegrationPage name="stripe" />,
+  'dashboard.stripe': StripePage,
   'dashboard.test': () => <IntegrationPage name="test" />,
   'dashboard.apiKeys': ApiKeysPage,
   'dashboard.audit': AuditLogPage,
