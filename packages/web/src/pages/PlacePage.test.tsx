@@ -66,6 +66,20 @@ describe('/places/{id}', () => {
     expect(screen.getByRole('link', { name: /sur la carte/ }).getAttribute('href')).toContain('openstreetmap.org/search?query=12%20rue%20Carnot');
   });
 
+  it('shows the exceptional closures still to come (the fake clock reads 2026-01-15) and names each typed link in French', async () => {
+    const api = new FakeProductApi().seed('places', {
+      ...place,
+      closures: [{ date: '2026-02-14', note: 'Soirée privée' }, { date: '2026-01-01', note: 'Jour de l’an' }, { date: '2026-01-20', note: '' }],
+      socials: { tickets: 'https://billets.example.fr/tap', twitter: 'https://x.com/tapgarden' },
+    });
+    await renderApp({ path: pathFor('place', { id: PLACE }), api });
+    const hours = await screen.findByRole('region', { name: 'Horaires d’ouverture' });
+    expect(within(hours).getByRole('heading', { name: 'Fermetures exceptionnelles' })).toBeTruthy();
+    expect(within(hours).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['mardi 20 janvier 2026', 'samedi 14 février 2026 — Soirée privée']);
+    expect(screen.getByRole('link', { name: /Billetterie/ }).getAttribute('href')).toBe('https://billets.example.fr/tap');
+    expect(screen.getByRole('link', { name: /^X/ }).getAttribute('href')).toBe('https://x.com/tapgarden');
+  });
+
   it('says in French that an unknown place does not exist', async () => {
     const api = new FakeProductApi().fail('get', new NotFoundError('Lieu introuvable.'));
     await renderApp({ path: pathFor('place', { id: anId(699) }), api });

@@ -1,6 +1,6 @@
 import { mdiBriefcaseOutline, mdiPhone, mdiSilverwareForkKnife, mdiWeb } from '@mdi/js';
 import { Link } from 'wouter';
-import { imageUrl, parisDay, pathFor, placeQueries, socialNetworkLabel, type PlaceDetails } from '@sortie/core';
+import { ClockPort, imageUrl, parisDay, pathFor, placeQueries, socialNetworkLabel, type PlaceDetails } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { MAIN_IMAGE_SIZES, ResponsiveImage } from '../components/ResponsiveImage';
@@ -16,6 +16,7 @@ import { PlaceMapLink } from '../features/places/PlaceMapLink';
 import { PlaceTonight } from '../features/places/PlaceTonight';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
+import { useUseCase } from '../services/container-context';
 
 const PILL = 'inline-flex items-center gap-2 rounded-full bg-surface px-4 py-2 text-sm font-semibold ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
@@ -46,7 +47,7 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
     (origin) => [placeJsonLd(place, origin), breadcrumbsJsonLd([{ name: 'Lieux', path: pathFor('places') }, { name: place.name, path: pathFor('place', { id: place._id }) }], origin)],
   );
   const hours = openingHoursLines(place.openingHours);
-  const closures = upcomingClosures(place.closures, parisDay(new Date())).slice(0, 10);
+  const closures = upcomingClosures(place.closures, parisDay(useUseCase(ClockPort).now())).slice(0, 10);
   const socials = Object.entries(place.socials ?? {});
   return (
     <>
