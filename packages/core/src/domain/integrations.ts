@@ -39,6 +39,8 @@ export const InstagramStatusSchema = z.object({
   configured: z.boolean(),
   variables: z.array(IntegrationVariableSchema),
   events: z.array(InstagramEventSchema),
+  /** Why Instagram may fail to read the visual (no public address configured), or null. */
+  warning: z.string().nullable().default(null),
 });
 export type InstagramStatus = z.infer<typeof InstagramStatusSchema>;
 

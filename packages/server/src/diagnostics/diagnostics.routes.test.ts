@@ -18,7 +18,7 @@ describe('integrations without their variables, and the admins’ diagnostics', 
 
   it('Instagram: the page says which variables are missing, and publishing answers 503 « Instagram non configuré »', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/dashboard/instagram', headers: { cookie: staff } });
-    expect(status.json()).toMatchObject({ configured: false, variables: [{ name: 'INSTAGRAM_ACCESS_TOKEN', set: false }, { name: 'INSTAGRAM_USER_ID', set: false }] });
+    expect(status.json()).toMatchObject({ configured: false, warning: null, variables: [{ name: 'INSTAGRAM_ACCESS_TOKEN', set: false }, { name: 'INSTAGRAM_USER_ID', set: false }] });
     const publish = await t.app.inject({ method: 'POST', url: `/api/dashboard/instagram/events/${DEMO_IDS.firstEvent}/publish`, headers: { cookie: staff }, payload: { caption: 'Ce soir !' } });
     expect(publish.statusCode).toBe(503);
     expect(publish.json().message).toBe('Instagram non configuré : ce serveur n’a pas de jeton d’accès Instagram.');

@@ -86,7 +86,9 @@ export function registerInstagramRoutes(app: FastifyInstance, ctx: AppContext, p
     const origin = publicOrigin(ctx.config, request);
     const since = new Date(ctx.now() - 24 * 3600_000).toISOString();
     const rows = await ctx.db.query<EventRow>(`${EVENT_SQL} WHERE (e.data->>'startsAt')::timestamptz >= $1::timestamptz ORDER BY (e.data->>'startsAt')::timestamptz, e.id LIMIT ${UPCOMING_LIMIT}`, [since]);
-    return { configured: port !== null, variables: variables(), events: rows.map((row) => toEvent(origin, row)) };
+    // Instagram's servers fetch the visual themselves: an address they cannot reach fails every publication.
+    const warning = port && !ctx.config.publicUrl ? `SORTIE_PUBLIC_URL n’est pas défini : Instagram lira les visuels à ${origin}, une adresse qu’il doit pouvoir joindre depuis Internet.` : null;
+    return { configured: port !== null, variables: variables(), events: rows.map((row) => toEvent(origin, row)), warning };
   }, staff);
 
   serve(app, OPERATIONS.instagramPublish, async ({ path: { id }, body }, { request, guard: user }) => {

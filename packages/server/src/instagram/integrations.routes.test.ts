@@ -49,6 +49,7 @@ describe('Instagram and Bright Data, configured', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.configured).toBe(true);
+    expect(body.warning).toBeNull();
     expect(body.variables).toEqual([expect.objectContaining({ name: 'INSTAGRAM_ACCESS_TOKEN', set: true }), expect.objectContaining({ name: 'INSTAGRAM_USER_ID', set: true })]);
     expect(JSON.stringify(body)).not.toContain(TOKEN);
     const event = body.events[0];

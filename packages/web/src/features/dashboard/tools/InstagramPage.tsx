@@ -117,6 +117,11 @@ export default function InstagramPage() {
                 Instagram n’est pas configuré sur ce serveur : téléchargez le visuel et copiez la légende, puis publiez-les depuis l’application Instagram. Pour publier d’ici, définissez les variables ci-dessous.
               </p>
             )}
+            {data.warning && (
+              <p role="alert" className="rounded-xl bg-surface/60 p-4 text-sm text-error">
+                {data.warning}
+              </p>
+            )}
             {data.events.length ? <Composer events={data.events} configured={data.configured} /> : <EmptyState>Aucun événement à venir.</EmptyState>}
             {!data.configured && <IntegrationVariables variables={data.variables} />}
           </>
