@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, OPERATIONS, STRIPE_NOT_CONFIGURED_MESSAGE, STRIPE_NOTHING_PAID_MESSAGE, STRIPE_VARIABLES, type StripeSessionCheck } from '@sortie/core';
+import { AppError, OPERATIONS, UNSTORABLE_TEXT_MESSAGE, ValidationError, hasUnstorableText, STRIPE_NOT_CONFIGURED_MESSAGE, STRIPE_NOTHING_PAID_MESSAGE, STRIPE_VARIABLES, type StripeSessionCheck } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
@@ -127,7 +127,10 @@ export function registerStripeRoutes(app: FastifyInstance, ctx: AppContext): voi
   // The webhook reads its body as bytes: the signature is over exactly what Stripe sent.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      // Kept as bytes; a NUL or half a surrogate pair in its text is refused like anywhere else (400).
+      done(hasUnstorableText(readJson(body as Buffer)) ? new ValidationError(UNSTORABLE_TEXT_MESSAGE) : null, body);
+    });
     serve(scope, OPERATIONS.stripeWebhook, async (_input, { request }) => {
       const stripe = configured();
       const event = verify(stripe, request);
@@ -146,5 +149,15 @@ function verify(stripe: StripePort, request: FastifyRequest) {
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw new AppError(`Webhook refusé : ${error.message}`, { code: 'BAD_SIGNATURE', statusCode: 400 });
     throw error;
+  }
+}
+
+/** The body's JSON, or its text when it is not JSON (its signature will refuse it). */
+function readJson(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
