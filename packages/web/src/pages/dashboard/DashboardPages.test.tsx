@@ -165,18 +165,6 @@ describe('dashboard special pages', () => {
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     await waitFor(() => expect(api.lastCallTo('create')).toEqual(['images', { url: 'https://images.example.org/scene.jpg', alt: '' }]));
   });
-
-  it.each([
-    ['/dashboard/brightdata', 'Bright Data'],
-    ['/dashboard/instagram', 'Instagram'],
-    ['/dashboard/instagram/index_old', 'Instagram (ancienne version)'],
-    ['/dashboard/test', 'Test'],
-  ])('%s says what it is for and that it is not configured', async (path, title) => {
-    await renderApp({ path, api: staffApi() });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText(/À quoi sert cette page/)).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toContain('n’est pas configurée');
-  });
 });
 
 describe('special record pages', () => {

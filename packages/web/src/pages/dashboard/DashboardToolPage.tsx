@@ -12,8 +12,11 @@ const TasksPage = lazy(() => import('../../features/dashboard/tools/TasksPage'))
 const ImagesPage = lazy(() => import('../../features/dashboard/tools/ImagesPage'));
 const MailTemplatesPage = lazy(() => import('../../features/dashboard/tools/MailTemplatesPage'));
 const ToolsPage = lazy(() => import('../../features/dashboard/tools/ToolsPage'));
-const IntegrationPage = lazy(() => import('../../features/dashboard/tools/IntegrationPage'));
 const StripePage = lazy(() => import('../../features/dashboard/tools/StripePage'));
+const InstagramPage = lazy(() => import('../../features/dashboard/tools/InstagramPage'));
+const InstagramHistoryPage = lazy(() => import('../../features/dashboard/tools/InstagramHistoryPage'));
+const BrightDataPage = lazy(() => import('../../features/dashboard/tools/BrightDataPage'));
+const DiagnosticsPage = lazy(() => import('../../features/dashboard/tools/DiagnosticsPage'));
 const DesignerPage = lazy(() => import('../../features/dashboard/tools/DesignerPage'));
 const ApiKeysPage = lazy(() => import('../../features/dashboard/tools/ApiKeysPage'));
 const AuditLogPage = lazy(() => import('../../features/dashboard/tools/AuditLogPage'));
@@ -28,12 +31,12 @@ const TOOLS: Record<string, ComponentType> = {
   'dashboard.images': ImagesPage,
   'dashboard.mailTemplates': MailTemplatesPage,
   'dashboard.tools': ToolsPage,
-  'dashboard.brightdata': () => <IntegrationPage name="brightdata" />,
+  'dashboard.brightdata': BrightDataPage,
   'dashboard.designer': DesignerPage,
-  'dashboard.instagram': () => <IntegrationPage name="instagram" />,
-  'dashboard.instagramIndexOld': () => <IntegrationPage name="instagramIndexOld" />,
+  'dashboard.instagram': InstagramPage,
+  'dashboard.instagramIndexOld': InstagramHistoryPage,
   'dashboard.stripe': StripePage,
-  'dashboard.test': () => <IntegrationPage name="test" />,
+  'dashboard.test': DiagnosticsPage,
   'dashboard.apiKeys': ApiKeysPage,
   'dashboard.audit': AuditLogPage,
 };
