@@ -62,6 +62,11 @@ export default function DevPricingPage() {
             </Link>
           </li>
           <li>
+            <Link href="/pricing" className={LINK_CLASS}>
+              Tarifs et abonnement (/pricing)
+            </Link>
+          </li>
+          <li>
             <Link href="/pro" className={LINK_CLASS}>
               Page Sortie Pro
             </Link>
