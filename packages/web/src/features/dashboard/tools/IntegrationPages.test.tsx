@@ -137,3 +137,14 @@ describe('/dashboard/test', () => {
     await waitFor(() => expect(screen.getByRole('row', { name: /Instagram/ }).textContent).toContain('Non configuré — Instagram non configuré'));
   });
 });
+
+describe('a collector chooses how its source is read', () => {
+  it('its form offers « Lecture de la source » : Requête directe or Bright Data (Web Unlocker)', async () => {
+    const id = anId();
+    const api = staff().seed('collectors', { _id: id, name: 'Agenda protégé', source: { kind: 'web', url: 'https://protege.example/agenda' }, city: 'Poitiers', categoryMap: [], schedule: '@daily', autoPublish: false, fetchProvider: 'brightdata', lastRunAt: null, lastResult: null, runs: [] });
+    await renderApp({ path: `/dashboard/collectors/${id}`, api });
+    const select = (await screen.findByLabelText(/^Lecture de la source/)) as HTMLSelectElement;
+    expect(within(select).getByRole('option', { name: 'Requête directe' })).toBeTruthy();
+    expect((within(select).getByRole('option', { name: 'Bright Data (Web Unlocker)' }) as HTMLOptionElement).selected).toBe(true);
+  });
+});
