@@ -10,6 +10,7 @@ import { Markdown } from '../components/Markdown';
 import { FormFieldControl } from '../features/forms/FormFieldControl';
 import { answersToSend, closedReason } from '../features/forms/form-status';
 import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, DetailQuery } from '../components/ui';
+import { VerifyEmailHint } from '../features/account/VerifyEmailHint';
 import { formatDateTime } from '../format';
 import type { PageProps } from './types';
 
@@ -120,13 +121,7 @@ function FormView({ form }: { form: Form }) {
               pour répondre.
             </p>
           ) : (
-            <p className="mt-1 text-sm">
-              Votre adresse e-mail n’est pas encore vérifiée : ouvrez le lien reçu à l’inscription, ou{' '}
-              <Link href="/account" className={LINK_CLASS}>
-                vérifiez votre adresse depuis votre compte
-              </Link>
-              , puis revenez répondre.
-            </p>
+            <VerifyEmailHint then="répondre" className="mt-1 text-sm" />
           )}
         </Notice>
       ) : (

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
 import { OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/ui';
+import { VerifyEmailHint } from '../account/VerifyEmailHint';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -98,13 +98,7 @@ export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: str
             .
           </p>
         ) : (
-          <p className="text-sm">
-            Votre adresse e-mail n’est pas encore vérifiée : ouvrez le lien reçu à l’inscription, ou{' '}
-            <Link href="/account" className={LINK_CLASS}>
-              vérifiez votre adresse depuis votre compte
-            </Link>
-            , puis revenez participer.
-          </p>
+          <VerifyEmailHint then="participer" />
         )}
       </section>
     );
