@@ -38,7 +38,12 @@ CREATE TABLE IF NOT EXISTS "instagram_publications" (
 	"permalink" text,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"seq" bigint GENERATED ALWAYS AS IDENTITY
+	"seq" bigint GENERATED ALWAYS AS IDENTITY,
+	-- The designer's square as a JPEG, which Instagram reads at /api/instagram/visuals/{visual_token}.jpg.
+	"visual_token" text,
+	"visual" bytea
 );
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "instagram_publications_visual_idx" ON "instagram_publications" ("visual_token");
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "instagram_publications_created_idx" ON "instagram_publications" ("created_at", "seq");

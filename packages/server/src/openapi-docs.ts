@@ -163,6 +163,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   brightdataTest: { summary: 'Teste la connexion à Bright Data', tag: 'Tableau de bord', access: 'staff', errors: [503], success: 'La page de test lue par le Web Unlocker : réussite, statut HTTP, taille et durée, ou la raison de l’échec.' },
   diagnostics: { summary: 'Les vérifications du serveur', tag: 'Tableau de bord', access: 'admin', success: 'Chaque vérification, avec son nom et ce qu’elle fait.' },
   runDiagnostic: { summary: 'Lance une vérification (notification, e-mail, temps réel, base, tâches, musique, intégrations)', tag: 'Tableau de bord', access: 'admin', success: 'Le résultat (ok, non configuré ou erreur), son message en français et sa durée en millisecondes.' },
+  instagramVisual: { summary: 'Le visuel JPEG d’une publication Instagram, que les serveurs d’Instagram viennent lire', tag: 'Tableau de bord', access: 'public', success: 'Une image JPEG de 1080 × 1080 (le carré du designer).', responseType: 'image/jpeg', description: 'Son adresse porte un jeton aléatoire propre à la publication ; 404 pour un jeton inconnu.' },
 };
 
 /** A route outside core's contract: a redirect, a file, a page. */

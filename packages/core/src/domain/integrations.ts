@@ -28,10 +28,8 @@ export const InstagramEventSchema = z.object({
   title: z.string(),
   startsAt: z.string(),
   caption: z.string(),
-  /** The designer's square visual (staff only), to download. */
+  /** The designer's square visual (staff only), to download; publishing sends the same visual, as a JPEG, to Instagram. */
   visualPath: z.string(),
-  /** The public image Instagram fetches when publishing. */
-  imageUrl: z.string(),
 });
 export type InstagramEvent = z.infer<typeof InstagramEventSchema>;
 
@@ -57,7 +55,8 @@ export const InstagramPublicationSchema = z.object({
   userName: z.string().nullable(),
   caption: z.string(),
   imageUrl: z.string(),
-  status: z.enum(['published', 'failed']),
+  /** pending: sent to Instagram, no answer yet (or the server stopped meanwhile). */
+  status: z.enum(['pending', 'published', 'failed']),
   mediaId: z.string().nullable(),
   permalink: z.string().nullable(),
   error: z.string().nullable(),

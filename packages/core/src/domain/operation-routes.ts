@@ -138,6 +138,7 @@ export const OPERATION_ROUTES = {
   brightdataTest: { name: 'brightdataTest', method: 'POST', path: '/api/dashboard/brightdata/test' },
   diagnostics: { name: 'diagnostics', method: 'GET', path: '/api/dashboard/diagnostics' },
   runDiagnostic: { name: 'runDiagnostic', method: 'POST', path: '/api/dashboard/diagnostics/:check' },
+  instagramVisual: { name: 'instagramVisual', method: 'GET', path: '/api/instagram/visuals/:token.jpg', raw: true },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

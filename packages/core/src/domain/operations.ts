@@ -253,6 +253,7 @@ export const OPERATIONS = {
   brightdataTest: op('brightdataTest', BrightDataTestSchema),
   diagnostics: op('diagnostics', DiagnosticListSchema),
   runDiagnostic: op('runDiagnostic', DiagnosticResultSchema, { path: z.object({ check: DiagnosticCheckSchema }) }),
+  instagramVisual: op('instagramVisual', z.unknown(), { path: z.object({ token: z.string().max(100) }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INSTAGRAM_NOT_CONFIGURED_MESSAGE, INSTAGRAM_VARIABLES, OPERATIONS, instagramCaption, type InstagramEvent, type InstagramPublication } from '@sortie/core';
 import type { AppContext } from '../http/context';
@@ -9,10 +10,12 @@ import { recordOf } from '../db/rows';
 import { newId } from '../db/store';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { instagramFromConfig } from './graph-adapter';
+import { instagramVisual } from './visual';
 import { InstagramError, type InstagramPort } from './port';
 import { NotConfiguredError, UpstreamError } from '../diagnostics/integration-errors';
 
 const UPCOMING_LIMIT = 60;
+const PUBLICATION_COLUMNS = 'id, event_id, event_title, user_id, user_name, caption, image_url, status, media_id, permalink, error, created_at';
 const HISTORY_LIMIT = 200;
 
 type EventRow = {
@@ -20,12 +23,6 @@ type EventRow = {
   data: unknown;
   place: string | null;
 };
-
-/** The public image Instagram fetches: the cover when it is an address, else the event's link preview from the designer. */
-function imageUrlOf(origin: string, id: string, cover: unknown): string {
-  if (typeof cover === 'string' && /^https?:\/\//.test(cover)) return cover;
-  return `${origin}/api/og/events/${id}.png`;
-}
 
 function toEvent(origin: string, row: EventRow): InstagramEvent {
   const data = recordOf(row.data);
@@ -37,7 +34,6 @@ function toEvent(origin: string, row: EventRow): InstagramEvent {
     startsAt,
     caption: instagramCaption({ title, startsAt, placeName: row.place, city: typeof data['city'] === 'string' ? data['city'] : null, description: typeof data['description'] === 'string' ? data['description'] : null, url: `${origin}/events/${row.id}` }),
     visualPath: `/api/designer/events/${row.id}/image.png?format=square&download=1`,
-    imageUrl: imageUrlOf(origin, row.id, data['coverImage']),
   };
 }
 
@@ -51,7 +47,7 @@ type PublicationRow = {
   user_name: string | null;
   caption: string;
   image_url: string;
-  status: 'published' | 'failed';
+  status: 'pending' | 'published' | 'failed';
   media_id: string | null;
   permalink: string | null;
   error: string | null;
@@ -95,31 +91,47 @@ export function registerInstagramRoutes(app: FastifyInstance, ctx: AppContext, p
     if (!port) throw new NotConfiguredError(INSTAGRAM_NOT_CONFIGURED_MESSAGE);
     const [row] = await ctx.db.query<EventRow>(`${EVENT_SQL} WHERE e.id = $1`, [id]);
     if (!row) throw notFound('Événement introuvable.');
-    const event = toEvent(publicOrigin(ctx.config, request), row);
+    const origin = publicOrigin(ctx.config, request);
+    const event = toEvent(origin, row);
+    // Instagram's servers read the visual themselves, while the container is made: a JPEG behind a random address.
+    const token = randomBytes(18).toString('base64url');
+    const imageUrl = `${origin}/api/instagram/visuals/${token}.jpg`;
+    const visual = await instagramVisual(ctx, origin, id, user._id);
+    const publicationId = newId();
+    await ctx.db.query(
+      `INSERT INTO instagram_publications (id, event_id, event_title, user_id, user_name, caption, image_url, status, created_at, visual_token, visual)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10)`,
+      [publicationId, id, event.title, user._id, user.displayName || user.email, body.caption, imageUrl, new Date(ctx.now()).toISOString(), token, visual],
+    );
     let outcome: { status: 'published' | 'failed'; mediaId: string | null; permalink: string | null; error: string | null };
     try {
-      const media = await port.publish({ imageUrl: event.imageUrl, caption: body.caption });
+      const media = await port.publish({ imageUrl, caption: body.caption });
       outcome = { status: 'published', mediaId: media.mediaId, permalink: media.permalink, error: null };
     } catch (error) {
       outcome = { status: 'failed', mediaId: null, permalink: null, error: error instanceof InstagramError ? error.message : `Erreur inattendue : ${(error as Error).message}` };
     }
-    const publicationId = newId();
     const [saved] = await ctx.db.transaction(async (tx) => {
-      const inserted = await tx.query<PublicationRow>(
-        `INSERT INTO instagram_publications (id, event_id, event_title, user_id, user_name, caption, image_url, status, media_id, permalink, error, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id, event_id, event_title, user_id, user_name, caption, image_url, status, media_id, permalink, error, created_at`,
-        [publicationId, id, event.title, user._id, user.displayName || user.email, body.caption, event.imageUrl, outcome.status, outcome.mediaId, outcome.permalink, outcome.error, new Date(ctx.now()).toISOString()],
+      const updated = await tx.query<PublicationRow>(
+        `UPDATE instagram_publications SET status = $2, media_id = $3, permalink = $4, error = $5 WHERE id = $1 RETURNING ${PUBLICATION_COLUMNS}`,
+        [publicationId, outcome.status, outcome.mediaId, outcome.permalink, outcome.error],
       );
       await recordAudit(tx, { actor: actorOf(user), action: 'instagram.publish', targetType: 'events', targetId: id, after: { status: outcome.status, permalink: outcome.permalink } });
-      return inserted;
+      return updated;
     });
     // The attempt is in the history either way; the caller hears the refusal in French.
     if (outcome.status === 'failed') throw new UpstreamError(outcome.error ?? 'Publication refusée par Instagram.');
     return publicationOf(saved!);
   }, staff);
 
+  serve(app, OPERATIONS.instagramVisual, async ({ path: { token } }, { reply }) => {
+    const [row] = await ctx.db.query<{ visual: Buffer | Uint8Array | null }>('SELECT visual FROM instagram_publications WHERE visual_token = $1', [token]);
+    if (!row?.visual) throw notFound('Visuel introuvable.');
+    const bytes = Buffer.from(row.visual.buffer, row.visual.byteOffset, row.visual.byteLength);
+    return reply.type('image/jpeg').header('content-length', bytes.byteLength).send(bytes);
+  });
+
   serve(app, OPERATIONS.instagramPublications, async () => {
-    const rows = await ctx.db.query<PublicationRow>(`SELECT id, event_id, event_title, user_id, user_name, caption, image_url, status, media_id, permalink, error, created_at FROM instagram_publications ORDER BY created_at DESC, seq DESC LIMIT ${HISTORY_LIMIT}`);
+    const rows = await ctx.db.query<PublicationRow>(`SELECT ${PUBLICATION_COLUMNS} FROM instagram_publications ORDER BY created_at DESC, seq DESC LIMIT ${HISTORY_LIMIT}`);
     return { items: rows.map(publicationOf) };
   }, staff);
 }

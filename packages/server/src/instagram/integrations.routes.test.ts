@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectorInputSchema, CollectorStateSchema } from '@sortie/core';
 import { signIn, testApp } from '../testing/test-app';
@@ -44,7 +45,7 @@ describe('Instagram and Bright Data, configured', () => {
     await brd.close();
   });
 
-  it('the Instagram page lists coming events with a French caption, the designer’s square to download and the public image Instagram will read', async () => {
+  it('the Instagram page lists coming events with a French caption, and the designer’s square to download', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/instagram', headers: { cookie: staff } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -56,7 +57,6 @@ describe('Instagram and Bright Data, configured', () => {
     expect(event.visualPath).toBe(`/api/designer/events/${event.id}/image.png?format=square&download=1`);
     expect(event.caption).toContain(event.title);
     expect(event.caption).toContain(`Infos et réservation : https://sortie.example/events/${event.id}`);
-    expect(event.imageUrl).toMatch(/^https?:\/\//);
   });
 
   it('publishes an event’s visual and caption, and the history says who, when and the permalink', async () => {
@@ -71,6 +71,14 @@ describe('Instagram and Bright Data, configured', () => {
 
     const history = await t.app.inject({ method: 'GET', url: '/api/dashboard/instagram/publications', headers: { cookie: staff } });
     expect(history.json().items[0]).toMatchObject({ id: publication.id, eventTitle: publication.eventTitle, permalink: publication.permalink });
+
+    // What Instagram read: the designer's square, as a JPEG, at a public address with a random token.
+    expect(publication.imageUrl).toMatch(/^https:\/\/sortie\.example\/api\/instagram\/visuals\/[\w-]{24}\.jpg$/);
+    const visual = await t.app.inject({ method: 'GET', url: new URL(publication.imageUrl).pathname });
+    expect(visual.statusCode).toBe(200);
+    expect(visual.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(visual.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 1080 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/instagram/visuals/inconnu.jpg' })).statusCode).toBe(404);
   });
 
   it('a refusal by Instagram answers 502 in French and stays in the history with its error', async () => {

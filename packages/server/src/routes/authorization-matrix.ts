@@ -214,6 +214,8 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'POST /api/dashboard/brightdata/test': unconfigured(STAFF),
   'GET /api/dashboard/diagnostics': ADMIN,
   'POST /api/dashboard/diagnostics/:check': ADMIN,
+  // The JPEG Instagram's servers read while publishing: public, behind a random token.
+  'GET /api/instagram/visuals/:token.jpg': PUBLIC,
   // Files outside /api: demo data, crawlers' files, calendars.
   'GET /demo-sources/:file': PUBLIC,
   'GET /demo-audio/:file': PUBLIC,

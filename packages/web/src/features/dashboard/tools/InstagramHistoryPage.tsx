@@ -41,7 +41,9 @@ export default function InstagramHistoryPage() {
                     <td>{formatDateTime(item.createdAt)}</td>
                     <td>{item.userName ?? 'inconnu'}</td>
                     <td>
-                      {item.status === 'published' ? (
+                      {item.status === 'pending' ? (
+                        'Envoyé, sans réponse d’Instagram'
+                      ) : item.status === 'published' ? (
                         item.permalink ? (
                           <a href={item.permalink} target="_blank" rel="noreferrer" className="underline">
                             Voir sur Instagram

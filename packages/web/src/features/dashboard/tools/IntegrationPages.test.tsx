@@ -11,8 +11,8 @@ const EVENT = {
   startsAt: '2026-12-20T19:00:00.000Z',
   caption: instagramCaption({ title: 'Concert de Noël', startsAt: '2026-12-20T19:00:00.000Z', placeName: 'Le Confort Moderne', city: 'Poitiers', url: `https://sortie.example/events/${EVENT_ID}` }),
   visualPath: `/api/designer/events/${EVENT_ID}/image.png?format=square&download=1`,
-  imageUrl: `https://sortie.example/api/og/events/${EVENT_ID}.png`,
 };
+const IMAGE_URL = 'https://sortie.example/api/instagram/visuals/abcdefabcdefabcdefabcdef.jpg';
 const variables = (list: ReadonlyArray<{ name: string; help: string }>, set: boolean) => list.map((v) => ({ ...v, set }));
 const staff = () => new FakeProductApi().signedInAs(aStaffUser());
 
@@ -36,7 +36,7 @@ describe('/dashboard/instagram', () => {
 
   it('configured: publishes the edited caption and links to the post', async () => {
     const publish = vi.fn((params: { path: { id: string }; body: { caption: string } }) => ({
-      id: anId(), eventId: params.path.id, eventTitle: EVENT.title, userId: anId(), userName: 'Samir Équipe', caption: params.body.caption, imageUrl: EVENT.imageUrl,
+      id: anId(), eventId: params.path.id, eventTitle: EVENT.title, userId: anId(), userName: 'Samir Équipe', caption: params.body.caption, imageUrl: IMAGE_URL,
       status: 'published' as const, mediaId: '1789', permalink: 'https://www.instagram.com/p/ABC/', error: null, createdAt: '2026-12-01T10:00:00.000Z',
     }));
     const api = staff()
@@ -66,7 +66,7 @@ describe('/dashboard/instagram', () => {
 
 describe('/dashboard/instagram/index_old', () => {
   it('lists what was published: event, when, by whom, the permalink or the error', async () => {
-    const base = { eventId: EVENT_ID, eventTitle: 'Concert de Noël', userId: anId(), caption: 'x', imageUrl: EVENT.imageUrl, mediaId: null, createdAt: '2026-12-01T10:00:00.000Z' };
+    const base = { eventId: EVENT_ID, eventTitle: 'Concert de Noël', userId: anId(), caption: 'x', imageUrl: IMAGE_URL, mediaId: null, createdAt: '2026-12-01T10:00:00.000Z' };
     const api = staff().serve(OPERATIONS.instagramPublications, () => ({
       items: [
         { ...base, id: anId(), userName: 'Samir Équipe', status: 'published' as const, mediaId: '1', permalink: 'https://www.instagram.com/p/ABC/', error: null },
