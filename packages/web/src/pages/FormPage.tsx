@@ -10,7 +10,7 @@ import { Markdown } from '../components/Markdown';
 import { FormFieldControl } from '../features/forms/FormFieldControl';
 import { answersToSend, closedReason } from '../features/forms/form-status';
 import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, DetailQuery } from '../components/ui';
-import { VerifyEmailHint } from '../features/account/VerifyEmailHint';
+import { VerifyEmailHint } from '../components/VerifyEmailHint';
 import { formatDateTime } from '../format';
 import type { PageProps } from './types';
 

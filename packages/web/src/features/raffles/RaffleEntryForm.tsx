@@ -5,7 +5,7 @@ import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/ui';
-import { VerifyEmailHint } from '../account/VerifyEmailHint';
+import { VerifyEmailHint } from '../../components/VerifyEmailHint';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

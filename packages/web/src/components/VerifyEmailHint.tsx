@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { LINK_CLASS } from '../../components/ui';
+import { LINK_CLASS } from './ui';
 
 /** What a signed-in visitor whose address is not proven yet is told where a verified account is needed. */
 export function VerifyEmailHint({ then, className = 'text-sm' }: { then: string; className?: string }) {
