@@ -11,6 +11,7 @@ import { newId } from '../db/store';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { instagramFromConfig } from './graph-adapter';
 import { instagramVisual } from './visual';
+import { findShortLink } from '../designer/short-link';
 import { InstagramError, type InstagramPort } from './port';
 import { NotConfiguredError, UpstreamError } from '../diagnostics/integration-errors';
 
@@ -24,7 +25,8 @@ type EventRow = {
   place: string | null;
 };
 
-function toEvent(origin: string, row: EventRow): InstagramEvent {
+/** `link`: the event's short link when staff already made one (the designer's QR code), else its page. */
+function toEvent(origin: string, row: EventRow, link: string | null = null): InstagramEvent {
   const data = recordOf(row.data);
   const title = String(data['title'] ?? '');
   const startsAt = String(data['startsAt'] ?? '');
@@ -32,7 +34,7 @@ function toEvent(origin: string, row: EventRow): InstagramEvent {
     id: row.id,
     title,
     startsAt,
-    caption: instagramCaption({ title, startsAt, placeName: row.place, city: typeof data['city'] === 'string' ? data['city'] : null, description: typeof data['description'] === 'string' ? data['description'] : null, url: `${origin}/events/${row.id}` }),
+    caption: instagramCaption({ title, startsAt, placeName: row.place, city: typeof data['city'] === 'string' ? data['city'] : null, description: typeof data['description'] === 'string' ? data['description'] : null, url: link ?? `${origin}/events/${row.id}` }),
     visualPath: `/api/designer/events/${row.id}/image.png?format=square&download=1`,
   };
 }
@@ -84,7 +86,7 @@ export function registerInstagramRoutes(app: FastifyInstance, ctx: AppContext, p
     const rows = await ctx.db.query<EventRow>(`${EVENT_SQL} WHERE (e.data->>'startsAt')::timestamptz >= $1::timestamptz ORDER BY (e.data->>'startsAt')::timestamptz, e.id LIMIT ${UPCOMING_LIMIT}`, [since]);
     // Instagram's servers fetch the visual themselves: an address they cannot reach fails every publication.
     const warning = port && !ctx.config.publicUrl ? `SORTIE_PUBLIC_URL n’est pas défini : Instagram lira les visuels à ${origin}, une adresse qu’il doit pouvoir joindre depuis Internet.` : null;
-    return { configured: port !== null, variables: variables(), events: rows.map((row) => toEvent(origin, row)), warning };
+    return { configured: port !== null, variables: variables(), events: await Promise.all(rows.map(async (row) => toEvent(origin, row, (await findShortLink(ctx, origin, `${origin}/events/${row.id}`))?.url ?? null))), warning };
   }, staff);
 
   serve(app, OPERATIONS.instagramPublish, async ({ path: { id }, body }, { request, guard: user }) => {

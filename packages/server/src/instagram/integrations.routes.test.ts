@@ -72,6 +72,12 @@ describe('Instagram and Bright Data, configured', () => {
     const history = await t.app.inject({ method: 'GET', url: '/api/dashboard/instagram/publications', headers: { cookie: staff } });
     expect(history.json().items[0]).toMatchObject({ id: publication.id, eventTitle: publication.eventTitle, permalink: publication.permalink });
 
+    // The visual's QR code made the event's short link: the caption proposed from now on gives it.
+    const status = await t.app.inject({ method: 'GET', url: '/api/dashboard/instagram', headers: { cookie: staff } });
+    const link = await t.app.inject({ method: 'GET', url: `/api/designer/events/${DEMO_IDS.firstEvent}/link`, headers: { cookie: staff } });
+    const proposed = status.json().events.find((e: { id: string }) => e.id === DEMO_IDS.firstEvent);
+    expect(proposed.caption).toContain(`Infos et réservation : ${link.json().url}`);
+
     // What Instagram read: the designer's square, as a JPEG, at a public address with a random token.
     expect(publication.imageUrl).toMatch(/^https:\/\/sortie\.example\/api\/instagram\/visuals\/[\w-]{24}\.jpg$/);
     const visual = await t.app.inject({ method: 'GET', url: new URL(publication.imageUrl).pathname });
