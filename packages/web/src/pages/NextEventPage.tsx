@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
 import { GoToNextEvent, LoggerPort } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { useRunOnce } from '../app/useRunOnce';
+import { useRunOnce } from '../components/useRunOnce';
 import { PageLoading } from '../components/LoadingBar';
 import { usePageTitle } from '../components/usePageTitle';
 

@@ -1,6 +1,6 @@
 import { LoggerPort, ResolveShortLink } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { useRunOnce } from '../app/useRunOnce';
+import { useRunOnce } from '../components/useRunOnce';
 import { PageLoading } from '../components/LoadingBar';
 import { usePageTitle } from '../components/usePageTitle';
 import type { PageProps } from './types';

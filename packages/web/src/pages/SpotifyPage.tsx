@@ -3,7 +3,7 @@ import { mdiMusicCircle } from '@mdi/js';
 import { Link, useSearch } from 'wouter';
 import { MusicPlayback, NavigatorPort } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
-import { useRunOnce } from '../app/useRunOnce';
+import { useRunOnce } from '../components/useRunOnce';
 import { Icon } from '../components/Icon';
 import { usePageTitle } from '../components/usePageTitle';
 import { LINK_CLASS } from '../components/ui';

@@ -7,7 +7,7 @@ import { useUseCase } from '../services/container-context';
 import { PlayerPanel } from '../features/tournaments/PlayerPanel';
 import { StaffPanel } from '../features/tournaments/StaffPanel';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
-import { formatText, participantCount, statusText, tournamentErrorMessage } from '../features/tournaments/tournament-text';
+import { formatText, participantCount, statusText, tournamentErrorMessage } from '../components/tournament-text';
 import { useLiveTournament } from '../features/tournaments/useLiveTournament';
 import type { PageProps } from './types';
 

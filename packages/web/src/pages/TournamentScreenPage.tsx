@@ -4,7 +4,7 @@ import { useUseCase } from '../services/container-context';
 import { FitToScreen } from '../features/tournaments/FitToScreen';
 import { QrImage } from '../components/QrImage';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
-import { formatText, participantCount, statusText, tournamentErrorMessage } from '../features/tournaments/tournament-text';
+import { formatText, participantCount, statusText, tournamentErrorMessage } from '../components/tournament-text';
 import { useLiveTournament } from '../features/tournaments/useLiveTournament';
 import type { PageProps } from './types';
 

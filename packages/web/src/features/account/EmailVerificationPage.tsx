@@ -4,7 +4,7 @@ import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useSearchParam } from '../../components/useSearchParam';
-import { useRunOnce } from '../../app/useRunOnce';
+import { useRunOnce } from '../../components/useRunOnce';
 import { LINK_CLASS, Notice, PageFrame } from '../../components/ui';
 import { PageLoading } from '../../components/LoadingBar';
 

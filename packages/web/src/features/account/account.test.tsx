@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, AuthError, OPERATIONS, type CurrentUser } from '@sortie/core';
+import { ApiError, AuthError, OPERATIONS, type CurrentUser } from '@sortie/core/domain';
 import { FakeProductApi, aUser } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 

@@ -48,16 +48,15 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
   const [unloaded, setUnloaded] = useState<string | null>(null);
 
   const load = useCallback(async () => {
+    const query = { kind, id: record._id };
     try {
-      const [count, list] = await Promise.all([api.call(OPERATION_ROUTES.announcementRecipients, { query: target }), api.call(OPERATION_ROUTES.announcements, { query: target })]);
+      const [count, list] = await Promise.all([api.call(OPERATION_ROUTES.announcementRecipients, { query }), api.call(OPERATION_ROUTES.announcements, { query })]);
       setRecipients(count.recipients);
       setHistory(list.items);
       setUnloaded(null);
     } catch (error) {
       setUnloaded(`Les destinataires n’ont pas pu être comptés : ${apiErrorMessage(error)}`);
     }
-    // The target is the record's: one per panel.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, kind, record._id]);
   useEffect(() => void load(), [load]);
 

@@ -17,8 +17,8 @@ import {
 import { useQuery } from '../../data/useQuery';
 import { useUseCase } from '../../services/container-context';
 import { formatDateTime } from '../../format';
-import { eventTournamentsQuery } from '../tournaments/api/get-event-tournaments';
-import { formatText, participantCount, statusText } from '../tournaments/tournament-text';
+import { eventTournamentsQuery } from './event-tournaments-query';
+import { formatText, participantCount, statusText } from '../../components/tournament-text';
 
 /** An evening rarely has more of each: one request per kind lists them all. */
 const MAX_PER_EVENT = 50;

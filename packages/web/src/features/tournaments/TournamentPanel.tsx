@@ -3,7 +3,7 @@ import { pathFor } from '@sortie/core';
 import { LINK_CLASS } from '../../components/ui';
 import { StaffPanel } from './StaffPanel';
 import { TournamentBoard } from './TournamentBoard';
-import { statusText, tournamentErrorMessage } from './tournament-text';
+import { statusText, tournamentErrorMessage } from '../../components/tournament-text';
 import { useLiveTournament } from './useLiveTournament';
 
 /**

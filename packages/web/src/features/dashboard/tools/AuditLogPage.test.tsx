@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, type AuditEntry } from '@sortie/core';
+import { OPERATIONS, type AuditEntry } from '@sortie/core/domain';
 import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../../test/render-app';
 

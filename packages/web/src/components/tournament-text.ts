@@ -1,5 +1,5 @@
 import { TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_LABELS, TournamentError, type Tournament } from '@sortie/core';
-import { apiErrorMessage } from '../../data/api-error-message';
+import { apiErrorMessage } from '../data/api-error-message';
 
 /** A label opening a line: « Inscriptions ouvertes ». */
 export const capitalised = (text: string): string => text.charAt(0).toLocaleUpperCase('fr') + text.slice(1);
