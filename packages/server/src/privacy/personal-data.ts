@@ -152,6 +152,17 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     mine: 't.created_by = who.id',
     erase: (tx, person) => tx.query('UPDATE announcements SET created_by = NULL WHERE created_by = $1', [person.id]).then(() => undefined),
   },
+  // A Sortie Pro subscription: which Stripe customer the account was (Stripe keeps its own records).
+  { table: 'stripe_subscriptions', identifies: ['user_id', 'customer_id'], section: 'subscriptions', mine: 't.user_id = who.id' },
+  {
+    // What staff published to Instagram stays in the venue's history, without who published it.
+    table: 'instagram_publications',
+    identifies: ['user_id', 'user_name'],
+    section: 'instagramPublications',
+    mine: 't.user_id = who.id',
+    omit: ['visual_token'],
+    erase: (tx, person) => tx.query('UPDATE instagram_publications SET user_id = NULL, user_name = NULL WHERE user_id = $1', [person.id]).then(() => undefined),
+  },
   { table: 'event_roles', identifies: ['user_id'], section: 'eventRoles', mine: 't.user_id = who.id' },
   { table: 'place_roles', identifies: ['user_id'], section: 'placeRoles', mine: 't.user_id = who.id' },
   { table: 'api_keys', identifies: ['user_id'], section: 'apiKeys', mine: 't.user_id = who.id', omit: ['key_hash'] },
