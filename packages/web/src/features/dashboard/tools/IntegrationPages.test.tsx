@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppError, DIAGNOSTIC_CHECKS, DIAGNOSTIC_LABELS, INSTAGRAM_VARIABLES, BRIGHTDATA_VARIABLES, OPERATIONS, instagramCaption } from '@sortie/core';
+import { AppError, DIAGNOSTIC_CHECKS, DIAGNOSTIC_LABELS, INSTAGRAM_VARIABLES, BRIGHTDATA_VARIABLES, OPERATIONS, instagramCaption } from '@sortie/core/domain';
 import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../../test/render-app';
 
