@@ -77,11 +77,13 @@ describe('an event’s page (/events/{id})', () => {
     const artists = await screen.findByRole('region', { name: 'Artistes' });
     expect(within(artists).getAllByRole('link').map((link) => link.textContent)).toEqual(['Les Zèbres', 'Lysistrata', 'Ko Ko Mo']);
     expect(within(await screen.findByRole('list', { name: 'Catégories' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(api.callsTo('list')).toEqual([
-      ['tournaments', { eventId: EVENT, limit: 50 }],
+    const lists = api.callsTo('list');
+    expect(lists.filter(([resource]) => resource === 'artists' || resource === 'eventCategories')).toEqual([
       ['artists', { ids: [anId(4), anId(7), anId(8)].join(','), limit: 3 }],
       ['eventCategories', { ids: [anId(5), anId(9)].join(','), limit: 2 }],
     ]);
+    // Besides, one request per kind of game the event may have (EventGames).
+    expect(lists.map(([resource]) => resource).sort()).toEqual(['artists', 'blindtests', 'championships', 'eventCategories', 'forms', 'raffles', 'tournaments']);
     expect(api.callsTo('get').map(([resource]) => resource).sort()).toEqual(['events', 'organizations', 'places']);
   });
 
