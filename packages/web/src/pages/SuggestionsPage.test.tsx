@@ -27,7 +27,8 @@ describe('/suggestions', () => {
     const links = await screen.findAllByRole('link', { name: /Au lieu suivi|Même catégorie/ });
     expect(links.map((l) => l.textContent)).toEqual(['Au lieu suivi', 'Même catégorie']);
     expect(links[0]!.getAttribute('href')).toBe(pathFor('event', { id: anId(1500) }));
-    expect(api.lastCallTo('request')).toEqual(['GET', '/me/suggestions', { query: { limit: SUGGESTIONS_PAGE_SIZE, offset: 0 } }]);
+    // The header's bell reads its own page of notifications too: the page's request is among the calls, not necessarily the last.
+    expect(api.callsTo('request')).toContainEqual(['GET', '/me/suggestions', { query: { limit: SUGGESTIONS_PAGE_SIZE, offset: 0 } }]);
   });
 
   it('says when there is nothing to suggest', async () => {
