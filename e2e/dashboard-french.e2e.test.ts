@@ -18,6 +18,8 @@ for (const source of [COMMON_FIELD_LABELS, ...RESOURCE_NAMES.map((r) => RESOURCE
     for (const text of [label.label, label.help, ...Object.values(label.values ?? {})]) for (const word of text.toLowerCase().split(/[^\p{L}\d_]+/u)) frenchWords.add(word);
   }
 }
+// Values that are everyday French words the product writes in its own sentences (« en direct »).
+for (const word of ['direct']) frenchWords.add(word);
 for (const resource of RESOURCE_NAMES) {
   for (const { path, values } of resourceFieldPaths(resource)) {
     keys.add(path.split('.').at(-1)!);
