@@ -40,7 +40,7 @@ describe('collectors', () => {
     const form = page.getByRole('form', { name: 'Créer' });
     await form.getByLabel('Nom').fill('Agenda e2e du Confort Moderne');
     await form.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Flux iCalendar' });
-    await form.getByLabel('Adresse (URL)').fill(`${baseUrl}/demo-sources/agenda.ics`);
+    await form.getByLabel('Adresse de la source').fill(`${baseUrl}/demo-sources/agenda.ics`);
     await form.getByLabel('Ville').fill('Poitiers');
     await form.getByLabel(/Publier sans relecture/).check();
     await form.getByRole('button', { name: 'Créer' }).click();

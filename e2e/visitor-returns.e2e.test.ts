@@ -55,10 +55,9 @@ describe('a visitor who comes back: profile, badges, bell and announcements', ()
     await panel.getByText('Nouveau badge : Premier pas').waitFor();
     await page.keyboard.press('Escape');
 
-    // Follows a place; staff write to its followers; the bell hears of it.
-    await page.goto(`/places/${DEMO_IDS.places.tap}`);
-    await page.getByRole('button', { name: /^Suivre / }).click();
-    await page.getByRole('button', { name: /^Ne plus suivre|^Suivi/ }).waitFor();
+    // Follows a place (from another device of theirs: this page stays as it is); staff write to its followers; the bell hears of it.
+    const visitor = await Api.signIn(baseUrl, email, PASSWORD);
+    await visitor.request('POST', '/api/me/follows', { target: { kind: 'place', id: DEMO_IDS.places.tap } });
     const staff = await Api.staff(baseUrl);
     const sent = await staff.request<{ recipients: number }>('POST', '/api/announcements', { target: { kind: 'place', id: DEMO_IDS.places.tap }, title: 'Soirée jazz ajoutée vendredi', body: 'Entrée libre.' });
     expect(sent.recipients).toBeGreaterThanOrEqual(1);
