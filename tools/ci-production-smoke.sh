@@ -51,7 +51,10 @@ for _ in $(seq 1 900); do
 done
 curl -sf "$base/api/ready" >/dev/null || fail "le serveur ne répond pas sur /api/ready"
 start_ms=$(( ($(date +%s%N) - started) / 1000000 ))
-curl -sf -H 'accept: text/html' "$base/" | grep -q '<html' || fail "l’application web n’est pas servie"
+# Read the page whole before matching: under pipefail, `curl | grep -q` fails whenever grep stops
+# reading at the first match while curl still writes (SIGPIPE), which a larger home page makes likely.
+home=$(curl -sf -H 'accept: text/html' "$base/") || fail "l’application web ne répond pas sur /"
+[[ "$home" == *'<html'* ]] || fail "l’application web n’est pas servie"
 
 say "connexion en HTTP"
 json() { node -e "let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{const v=JSON.parse(d)$1;if(v===undefined)process.exit(1);console.log(v)})"; }
@@ -78,8 +81,8 @@ if [ -n "$api_key" ]; then
   # The CLI learns SORTIE_API_KEY with the API keys (issue 21): until its bundle reads it, say so and skip.
   if grep -q SORTIE_API_KEY "$work/npm/lib/node_modules/sortie-cli/sortie.mjs"; then
     out=$(SORTIE_API_KEY="$api_key" SORTIE_API_URL="$base" "$sortie" --json links create https://example.org/ci --code ci-smoke) || fail "sortie links create : $out"
-    echo "$out" | grep -q '"ci-smoke"' || fail "sortie links create n’a pas créé ci-smoke : $out"
-    curl -s -o /dev/null -w '%{http_code}' "$base/r/ci-smoke" | grep -qE '^30[0-9]$' || fail "/r/ci-smoke ne redirige pas"
+    [[ "$out" == *'"ci-smoke"'* ]] || fail "sortie links create n’a pas créé ci-smoke : $out"
+    [[ "$(curl -s -o /dev/null -w '%{http_code}' "$base/r/ci-smoke")" =~ ^30[0-9]$ ]] || fail "/r/ci-smoke ne redirige pas"
   else
     say "AVERTISSEMENT : la CLI ne lit pas encore SORTIE_API_KEY — links create avec une clé sauté"
   fi
