@@ -1,5 +1,6 @@
 import type { FIELD_TYPES } from './schemas/forms.schema';
 import type { LEGAL_BASES, Raffle } from './schemas/games.schema';
+import type { NotificationKind } from './schemas/people.schema';
 import type { Bracket, Format, MatchStatus, Status } from './tournament-engine/tournament-engine.schema';
 
 /*
@@ -69,4 +70,36 @@ export const FIELD_TYPE_LABELS: Record<(typeof FIELD_TYPES)[number], string> = {
   checkbox: 'Case à cocher',
   date: 'Date',
   textarea: 'Texte long',
+};
+
+/**
+ * Each kind of notification in the words of the three places that name it: the visitor's own
+ * preferences (`label`, `hint`), the staff's user form (`label`, `staffHint`), and a mail's footer
+ * and unsubscribe page (`inMail`, « vous ne recevrez plus {inMail} par e-mail »).
+ */
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, { label: string; hint: string; staffHint: string; inMail: string }>> = {
+  reminder: {
+    label: 'Rappels de mes favoris',
+    hint: 'La veille et une heure avant un événement que j’aime.',
+    staffHint: 'Avant un événement qu’elle a aimé.',
+    inMail: 'les rappels de vos favoris',
+  },
+  followedEvent: {
+    label: 'Nouveautés de mes abonnements',
+    hint: 'Quand un lieu, une organisation ou un artiste que je suis publie un événement.',
+    staffHint: 'Les événements de ce qu’elle suit.',
+    inMail: 'les nouveaux événements de vos abonnements',
+  },
+  raffleDraw: {
+    label: 'Tirages de tombola',
+    hint: 'Quand une tombola à laquelle je participe est tirée.',
+    staffHint: 'Le résultat des tombolas où elle joue.',
+    inMail: 'les tirages de tombola',
+  },
+  announcement: {
+    label: 'Annonces',
+    hint: 'Ce que les lieux et organisations que je suis, et les événements où je participe, ont à me dire.',
+    staffHint: 'Les messages des lieux, organisations et événements qu’elle suit ou où elle participe.',
+    inMail: 'les annonces des lieux, organisations et événements',
+  },
 };

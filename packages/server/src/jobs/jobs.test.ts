@@ -189,7 +189,7 @@ describe('reminders, followers and e-mail, with a fake clock', () => {
     // Opened from the mail, in a browser: a French page.
     const page = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`, headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('vous ne recevrez plus les rappels par e-mail');
+    expect(page.body).toContain('vous ne recevrez plus les rappels de vos favoris par e-mail');
     // Another user's id with this signature, or another kind: refused, nothing changed.
     const [, kind, signature] = token.split('.');
     for (const forged of [`${ids.quiet}.${kind}.${signature}`, `${ids.optIn}.followedEvent.${signature}`, 'nimporte.quoi.ici']) {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { NotificationKindSchema, renderTemplate, type NotificationKind } from '@sortie/core';
+import { NOTIFICATION_KIND_LABELS, NotificationKindSchema, renderTemplate, type NotificationKind } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { newId } from '../db/store';
 
@@ -80,7 +80,6 @@ const DEFAULTS: Record<NotificationKind, { name: string; subject: string; body: 
   raffleDraw: { name: 'Tirage de tombola', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir la tombola : {{link}}' },
   announcement: { name: 'Annonce', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nEn savoir plus : {{link}}' },
 };
-const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'les rappels', followedEvent: 'les nouveaux événements de vos abonnements', raffleDraw: 'les tirages de tombola', announcement: 'les annonces des lieux, organisations et événements' };
 
 export function publicUrl(): string {
   return (process.env.SORTIE_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
@@ -98,7 +97,7 @@ export async function renderNotificationMail(
   const variables = { name: input.name, title: input.title, message: input.body, link };
   const subject = renderTemplate(template?.subject || fallback.subject, variables);
   const body = renderTemplate(template?.body || fallback.body, variables);
-  const footer = `Vous recevez ce message car vous avez choisi de recevoir ${KIND_LABELS[input.kind]} par e-mail.`;
+  const footer = `Vous recevez ce message car vous avez choisi de recevoir ${NOTIFICATION_KIND_LABELS[input.kind].inMail} par e-mail.`;
   const text = `${body}\n\n--\n${footer}\nSe désabonner en un clic : ${unsubscribe}\n`;
   const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif">${body
     .split(/\n{2,}/)

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NotificationPreferencesSchema, OPERATIONS, type NotificationKind } from '@sortie/core';
+import { NOTIFICATION_KIND_LABELS, NotificationPreferencesSchema, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { forbidden } from '../http/errors';
 import { requireUser } from '../http/session';
 import { serve } from '../http/serve';
 import { readUnsubscribeToken } from '../jobs';
-
-const KIND_LABELS: Record<NotificationKind, string> = { reminder: 'rappels', followedEvent: 'nouveaux événements de vos abonnements', raffleDraw: 'tirages de tombola', announcement: 'annonces des lieux, organisations et événements' };
 
 /** What a visitor receives (per kind, in the app and by e-mail), and the one-click unsubscribe link of the mails. */
 export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,7 +32,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
     const preferences = await read(target.userId);
     preferences[target.kind] = { ...preferences[target.kind], email: false };
     await write(target.userId, preferences);
-    const message = `C’est fait : vous ne recevrez plus les ${KIND_LABELS[target.kind]} par e-mail. Vous pouvez changer d’avis dans votre compte.`;
+    const message = `C’est fait : vous ne recevrez plus ${NOTIFICATION_KIND_LABELS[target.kind].inMail} par e-mail. Vous pouvez changer d’avis dans votre compte.`;
     // Clicked in a mail, the link opens in a browser: a page in French rather than JSON.
     if (request.headers.accept?.includes('text/html')) return reply.type('text/html; charset=utf-8').send(unsubscribedPage(message));
     return { kind: target.kind, message };

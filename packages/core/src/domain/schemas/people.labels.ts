@@ -1,4 +1,6 @@
+import { NOTIFICATION_KIND_LABELS } from '../labels';
 import { field, type FieldLabel, type ResourceLabels } from './field-label';
+import { NOTIFICATION_KINDS } from './people.schema';
 
 /** French labels of the people's schemas (people.schema.ts). */
 
@@ -29,10 +31,15 @@ export const ARTIST_LABELS: ResourceLabels = {
   },
 };
 
-const channels = (kind: string): Record<string, FieldLabel> => ({
-  [`notificationPreferences.${kind}.inApp`]: field('Dans l’application', 'Une notification dans Sortie.'),
-  [`notificationPreferences.${kind}.email`]: field('Par e-mail', 'Un e-mail à son adresse.'),
-});
+// Each kind of notification, then its two channels, under the user's `notificationPreferences`.
+const notificationFields = (): Record<string, FieldLabel> =>
+  Object.fromEntries(
+    NOTIFICATION_KINDS.flatMap((kind) => [
+      [`notificationPreferences.${kind}`, field(NOTIFICATION_KIND_LABELS[kind].label, NOTIFICATION_KIND_LABELS[kind].staffHint)],
+      [`notificationPreferences.${kind}.inApp`, field('Dans l’application', 'Une notification dans Sortie.')],
+      [`notificationPreferences.${kind}.email`, field('Par e-mail', 'Un e-mail à son adresse.')],
+    ]),
+  );
 
 export const USER_LABELS: ResourceLabels = {
   gender: 'm',
@@ -42,14 +49,7 @@ export const USER_LABELS: ResourceLabels = {
     avatar: field('Avatar', 'Adresse de sa photo de profil.'),
     city: field('Ville', 'Sa ville, pour lui proposer ses sorties.'),
     notificationPreferences: field('Notifications', 'Ce que la personne veut recevoir, et comment.'),
-    'notificationPreferences.reminder': field('Rappels des événements aimés', 'Avant un événement qu’elle a aimé.'),
-    ...channels('reminder'),
-    'notificationPreferences.followedEvent': field('Nouveautés suivies', 'Les événements de ce qu’elle suit.'),
-    ...channels('followedEvent'),
-    'notificationPreferences.raffleDraw': field('Tirages des tombolas', 'Le résultat des tombolas où elle joue.'),
-    ...channels('raffleDraw'),
-    'notificationPreferences.announcement': field('Annonces', 'Les messages des lieux, organisations et événements qu’elle suit ou où elle participe.'),
-    ...channels('announcement'),
+    ...notificationFields(),
   },
 };
 

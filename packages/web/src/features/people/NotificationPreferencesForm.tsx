@@ -1,16 +1,10 @@
 import { useState } from 'react';
-import { NOTIFICATION_KINDS, OPERATION_ROUTES, ProductApiPort, type NotificationKind, type NotificationPreferences } from '@sortie/core';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, OPERATION_ROUTES, ProductApiPort, type NotificationPreferences } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { QueryView } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 
-const KINDS: Record<NotificationKind, { label: string; hint: string }> = {
-  reminder: { label: 'Rappels de mes favoris', hint: 'La veille et une heure avant un événement que j’aime.' },
-  followedEvent: { label: 'Nouveautés de mes abonnements', hint: 'Quand un lieu, une organisation ou un artiste que je suis publie un événement.' },
-  raffleDraw: { label: 'Tirages de tombola', hint: 'Quand une tombola à laquelle je participe est tirée.' },
-  announcement: { label: 'Annonces', hint: 'Ce que les lieux et organisations que je suis, et les événements où je participe, ont à me dire.' },
-};
 const CHANNELS = [
   { key: 'inApp', label: 'Dans l’application' },
   { key: 'email', label: 'Par e-mail' },
@@ -59,14 +53,14 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           {NOTIFICATION_KINDS.map((kind) => (
             <tr key={kind} className="border-t border-line">
               <th scope="row" className="py-2 pr-3 font-normal">
-                <span className="font-semibold">{KINDS[kind].label}</span>
-                <span className="block text-xs text-muted">{KINDS[kind].hint}</span>
+                <span className="font-semibold">{NOTIFICATION_KIND_LABELS[kind].label}</span>
+                <span className="block text-xs text-muted">{NOTIFICATION_KIND_LABELS[kind].hint}</span>
               </th>
               {CHANNELS.map((channel) => (
                 <td key={channel.key} className="py-2 px-2 text-center">
                   <input
                     type="checkbox"
-                    aria-label={`${KINDS[kind].label} : ${channel.label.toLowerCase()}`}
+                    aria-label={`${NOTIFICATION_KIND_LABELS[kind].label} : ${channel.label.toLowerCase()}`}
                     checked={draft[kind][channel.key]}
                     onChange={(e) => setDraft({ ...draft, [kind]: { ...draft[kind], [channel.key]: e.target.checked } })}
                     className="size-4 accent-primary"
