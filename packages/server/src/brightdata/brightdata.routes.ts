@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BRIGHTDATA_NOT_CONFIGURED_MESSAGE, BRIGHTDATA_VARIABLES, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
+import { NotConfiguredError } from '../http/errors';
 import { serve } from '../http/serve';
 import { requireRole } from '../http/session';
-import { NotConfiguredError } from '../diagnostics/integration-errors';
 import { BrightDataError, type BrightDataPort } from './port';
 import { brightDataFromConfig } from './unlocker';
 

@@ -24,6 +24,24 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * 503 in French: an integration (Stripe, Instagram, Bright Data) has no variables on this server.
+ * That is how a server is until its operator configures it, not a failure: not logged, and
+ * nothing to retry in a moment.
+ */
+export class NotConfiguredError extends AppError {
+  constructor(message: string, code = 'NOT_CONFIGURED') {
+    super(message, { code, statusCode: 503 });
+  }
+}
+
+/** 502 in French: the service answered, and refused. */
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super(message, { code: 'UPSTREAM_REFUSED', statusCode: 502 });
+  }
+}
+
 export const notFound = (what = 'Ressource introuvable.') => new NotFoundError(what);
 export const unauthenticated = () => new AuthError('Connexion requise.');
 export const forbidden = (message = 'Accès refusé.') => new AuthError(message, { code: 'FORBIDDEN', statusCode: 403 });
@@ -114,8 +132,9 @@ export function logServerError(error: unknown, request: FastifyRequest, statusCo
         message: typeof e?.message === 'string' ? e.message : String(error),
         ...(typeof e?.code === 'string' ? { code: e.code } : {}),
         ...(cause && typeof cause === 'object' ? { cause: { message: String(cause.message ?? cause), ...(typeof cause.code === 'string' ? { code: cause.code } : {}) } } : {}),
-        // A database outage fails every request alike: its stack says nothing more.
-        ...(typeof e?.stack === 'string' && !(error instanceof DatabaseUnavailableError) ? { stack: e.stack } : {}),
+        // Only a bug's stack says something: a 5xx the server answers on purpose (the database
+        // out, a service's refusal) is the same from wherever it is thrown.
+        ...(typeof e?.stack === 'string' && !(error instanceof AppError) ? { stack: e.stack } : {}),
       },
     }),
   );
@@ -129,10 +148,10 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   const body = errorBody(error);
   const id = requestId(request);
   void reply.header('x-request-id', id);
-  if (body.statusCode >= 500) {
+  if (body.statusCode >= 500 && !(error instanceof NotConfiguredError)) {
     logServerError(error, request, body.statusCode);
     body.requestId = id;
-    // Worth retrying in a moment (the database restarting).
+    // Worth retrying in a moment (the database restarting, the server stopping).
     if (body.statusCode === 503) void reply.header('retry-after', '1');
   }
   void reply.status(body.statusCode).send(body);

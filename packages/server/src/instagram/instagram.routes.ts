@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INSTAGRAM_NOT_CONFIGURED_MESSAGE, INSTAGRAM_VARIABLES, OPERATIONS, instagramCaption, type InstagramEvent, type InstagramPublication } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { notFound } from '../http/errors';
+import { notFound, NotConfiguredError, UpstreamError } from '../http/errors';
 import { serve } from '../http/serve';
 import { requireRole } from '../http/session';
 import { publicOrigin } from '../seo/public-origin';
@@ -13,7 +13,6 @@ import { instagramFromConfig } from './graph-adapter';
 import { instagramVisual } from './visual';
 import { findShortLink } from '../designer/short-link';
 import { InstagramError, type InstagramPort } from './port';
-import { NotConfiguredError, UpstreamError } from '../diagnostics/integration-errors';
 
 const UPCOMING_LIMIT = 60;
 const PUBLICATION_COLUMNS = 'id, event_id, event_title, user_id, user_name, caption, image_url, status, media_id, permalink, error, created_at';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STRIPE_NOTHING_PAID_MESSAGE } from '@sortie/core';
 import { buildApp, type SortieApp } from '../app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
@@ -61,10 +61,18 @@ describe('Sortie Pro through Stripe', () => {
   describe('without Stripe keys', () => {
     it('answers 503 « Paiement non configuré » on every Stripe route, and says which variables are missing', async () => {
       const cookie = await signIn(bare, DEMO_ACCOUNTS.staff.email);
-      for (const [method, url] of [['POST', '/api/stripe/checkout'], ['GET', '/api/stripe/sessions/cs_test_abc'], ['POST', '/api/stripe/portal'], ['POST', '/api/stripe/webhook'], ['GET', '/api/dashboard/stripe/subscriptions']] as const) {
-        const answer = await call(bare, method, url, cookie);
-        expect(answer.statusCode, url).toBe(503);
-        expect(answer.json().message, url).toMatch(/^Paiement non configuré/);
+      const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        for (const [method, url] of [['POST', '/api/stripe/checkout'], ['GET', '/api/stripe/sessions/cs_test_abc'], ['POST', '/api/stripe/portal'], ['POST', '/api/stripe/webhook'], ['GET', '/api/dashboard/stripe/subscriptions']] as const) {
+          const answer = await call(bare, method, url, cookie);
+          expect(answer.statusCode, url).toBe(503);
+          expect(answer.json().message, url).toMatch(/^Paiement non configuré/);
+          // The state of a server nobody configured yet: nothing to retry in a second, no error in the log.
+          expect(answer.headers['retry-after'], url).toBeUndefined();
+        }
+        expect(stderr).not.toHaveBeenCalled();
+      } finally {
+        stderr.mockRestore();
       }
       const status = (await call(bare, 'GET', '/api/stripe/status')).json();
       expect(status).toEqual({ configured: false, missing: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'], contactEmail: null, webhookPath: '/api/stripe/webhook' });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, OPERATIONS, UNSTORABLE_TEXT_MESSAGE, ValidationError, hasUnstorableText, STRIPE_NOT_CONFIGURED_MESSAGE, STRIPE_NOTHING_PAID_MESSAGE, STRIPE_VARIABLES, type StripeSessionCheck } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { notFound } from '../http/errors';
+import { notFound, NotConfiguredError } from '../http/errors';
 import { serve } from '../http/serve';
 import { requireRole, requireUser } from '../http/session';
 import { publicOrigin } from '../seo/public-origin';
@@ -19,9 +19,9 @@ export function stripeSetup(config: Pick<ServerConfig, 'stripe'>): { missing: st
   return { missing, port, priceId };
 }
 
-export class PaymentNotConfiguredError extends AppError {
+export class PaymentNotConfiguredError extends NotConfiguredError {
   constructor() {
-    super(STRIPE_NOT_CONFIGURED_MESSAGE, { code: 'PAYMENT_NOT_CONFIGURED', statusCode: 503 });
+    super(STRIPE_NOT_CONFIGURED_MESSAGE, 'PAYMENT_NOT_CONFIGURED');
   }
 }
 
