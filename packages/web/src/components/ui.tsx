@@ -20,6 +20,9 @@ export function PageFrame({ title, lead, children, wide = false }: { title: stri
 /** Classes of form controls and buttons, with a visible focus ring. */
 export const FIELD_CLASS =
   'mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-inherit placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-[invalid=true]:border-error';
+/** The back office's denser field (small text, dark fill on its surface panels), so its many forms fit on one screen. */
+export const COMPACT_FIELD_CLASS =
+  'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 export const BUTTON_CLASS =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2 font-semibold text-background hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60';
 export const SECONDARY_BUTTON_CLASS =

@@ -4,6 +4,7 @@ import { ClockPort, DATE_FILTERS, eventQueries, isDateFilter, pathFor, rangeOf, 
 import { useUseCase } from '../services/container-context';
 import { useCities, usePreferredCity } from '../services/preferences';
 import { usePageTitle } from '../components/usePageTitle';
+import { FIELD_CLASS } from '../components/ui';
 import { EmptyState, ErrorNotice, ListSkeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { useAddressQuery } from '../features/events/address-query';
@@ -14,7 +15,6 @@ import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLin
 import type { PageProps } from './types';
 
 const PRICES = { free: 'Gratuit', paid: 'Payant' } as const;
-const selectClass = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary';
 
 /** /home/{city...}: a city's upcoming events, by day, with filters kept in the address. */
 export default function HomePage({ params }: PageProps) {
@@ -84,10 +84,10 @@ function CityAgenda({ city }: { city: string }) {
     <>
       <form className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Filtres" onSubmit={(e) => e.preventDefault()}>
         <div>
-          <label htmlFor="filter-date" className="mb-1 block text-sm text-muted">
+          <label htmlFor="filter-date" className="block text-sm text-muted">
             Quand
           </label>
-          <select id="filter-date" className={selectClass} value={isDateFilter(date) ? date : ''} onChange={(e) => setAddress({ date: e.target.value || null })}>
+          <select id="filter-date" className={FIELD_CLASS} value={isDateFilter(date) ? date : ''} onChange={(e) => setAddress({ date: e.target.value || null })}>
             <option value="">Toutes les dates</option>
             {Object.entries(DATE_FILTERS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -97,10 +97,10 @@ function CityAgenda({ city }: { city: string }) {
           </select>
         </div>
         <div>
-          <label htmlFor="filter-category" className="mb-1 block text-sm text-muted">
+          <label htmlFor="filter-category" className="block text-sm text-muted">
             Catégorie
           </label>
-          <select id="filter-category" className={selectClass} value={query.categoryId ?? ''} onChange={(e) => setAddress({ category: e.target.value || null })}>
+          <select id="filter-category" className={FIELD_CLASS} value={query.categoryId ?? ''} onChange={(e) => setAddress({ category: e.target.value || null })}>
             <option value="">Toutes les catégories</option>
             {categories.status === 'success' &&
               categories.data.items.map((c) => (
@@ -111,10 +111,10 @@ function CityAgenda({ city }: { city: string }) {
           </select>
         </div>
         <div>
-          <label htmlFor="filter-price" className="mb-1 block text-sm text-muted">
+          <label htmlFor="filter-price" className="block text-sm text-muted">
             Prix
           </label>
-          <select id="filter-price" className={selectClass} value={price === 'free' || price === 'paid' ? price : ''} onChange={(e) => setAddress({ price: e.target.value || null })}>
+          <select id="filter-price" className={FIELD_CLASS} value={price === 'free' || price === 'paid' ? price : ''} onChange={(e) => setAddress({ price: e.target.value || null })}>
             <option value="">Tous les prix</option>
             {Object.entries(PRICES).map(([value, label]) => (
               <option key={value} value={value}>

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_IMAGE_UPLOAD_BYTES, OPERATION_ROUTES, ProductApiPort, ProfilePatchSchema, SessionService, type CurrentUser } from '@sortie/core';
+import { BUTTON_CLASS, FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
 import { useCities, usePreferredCity } from '../../services/preferences';
 import { apiErrorMessage } from '../../data/api-error-message';
 
-const inputClass = 'mt-1 w-full rounded-lg border border-line bg-background px-3 py-2 focus-visible:outline-2 focus-visible:outline-primary';
-const buttonClass = 'rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50';
 
 /** The initials shown while a visitor has no picture: « Camille Durand » → « CD ». */
 export function initialsOf(name: string): string {
@@ -107,12 +106,12 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <Avatar user={user} size={72} />
         <div className="flex flex-wrap gap-2">
-          <label className={`${buttonClass} cursor-pointer focus-within:outline-2 focus-within:outline-primary`}>
+          <label className={`${SECONDARY_BUTTON_CLASS} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent`}>
             {busy === 'avatar' ? 'Envoi…' : user.avatar ? 'Changer la photo' : 'Ajouter une photo'}
             <input ref={file} type="file" accept="image/*" className="sr-only" disabled={busy !== null} onChange={(e) => void upload(e.target.files?.[0])} />
           </label>
           {user.avatar && (
-            <button type="button" className={buttonClass} disabled={busy !== null} onClick={() => void removePicture()}>
+            <button type="button" className={SECONDARY_BUTTON_CLASS} disabled={busy !== null} onClick={() => void removePicture()}>
               Retirer la photo
             </button>
           )}
@@ -121,11 +120,11 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={(e) => void save(e)} noValidate>
         <label className="block text-sm font-medium">
           Nom affiché
-          <input className={inputClass} value={displayName} maxLength={80} autoComplete="nickname" onChange={(e) => setDisplayName(e.target.value)} />
+          <input className={FIELD_CLASS} value={displayName} maxLength={80} autoComplete="nickname" onChange={(e) => setDisplayName(e.target.value)} />
         </label>
         <label className="block text-sm font-medium">
           Ma ville
-          <select className={inputClass} value={city} onChange={(e) => setCity(e.target.value)}>
+          <select className={FIELD_CLASS} value={city} onChange={(e) => setCity(e.target.value)}>
             <option value="">Non renseignée</option>
             {options.map((option) => (
               <option key={option} value={option}>
@@ -136,7 +135,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
           <span className="mt-1 block text-xs font-normal text-muted">L’agenda s’ouvrira sur cette ville.</span>
         </label>
         <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass} disabled={busy !== null}>
+          <button type="submit" className={BUTTON_CLASS} disabled={busy !== null}>
             {busy === 'profile' ? 'Enregistrement…' : 'Enregistrer le profil'}
           </button>
         </div>

@@ -13,8 +13,8 @@ import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
+import { COMPACT_FIELD_CLASS } from '../../components/ui';
 
-const inputClass = 'mt-1 w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary';
 
 /** Whom the announcement reaches, in the words of its target. */
 const AUDIENCE: Record<AnnouncementTarget['kind'], { title: string; who: (n: number) => string }> = {
@@ -104,15 +104,15 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
       <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
         <label className="block text-sm font-medium">
           Objet de l’annonce
-          <input className={inputClass} value={title} maxLength={120} required onChange={(e) => setTitle(e.target.value)} />
+          <input className={`${COMPACT_FIELD_CLASS} mt-1`} value={title} maxLength={120} required onChange={(e) => setTitle(e.target.value)} />
         </label>
         <label className="block text-sm font-medium">
           Message de l’annonce
-          <textarea className={inputClass} rows={3} value={body} maxLength={2000} onChange={(e) => setBody(e.target.value)} />
+          <textarea className={`${COMPACT_FIELD_CLASS} mt-1`} rows={3} value={body} maxLength={2000} onChange={(e) => setBody(e.target.value)} />
         </label>
         <label className="block text-sm font-medium">
           Lien de l’annonce (facultatif)
-          <input className={inputClass} value={link} placeholder="/events/… ou https://…" onChange={(e) => setLink(e.target.value)} />
+          <input className={`${COMPACT_FIELD_CLASS} mt-1`} value={link} placeholder="/events/… ou https://…" onChange={(e) => setLink(e.target.value)} />
           <span className="mt-1 block text-xs text-muted">Sans lien, la notification mène à cette page publique.</span>
         </label>
         <fieldset className="space-y-1 text-sm">
@@ -126,7 +126,7 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
           {later && (
             <label className="block">
               <span className="sr-only">Date et heure d’envoi</span>
-              <input type="datetime-local" className={inputClass} value={sendAt} min={isoToParisLocal(new Date().toISOString())} onChange={(e) => setSendAt(e.target.value)} />
+              <input type="datetime-local" className={`${COMPACT_FIELD_CLASS} mt-1`} value={sendAt} min={isoToParisLocal(new Date().toISOString())} onChange={(e) => setSendAt(e.target.value)} />
             </label>
           )}
         </fieldset>

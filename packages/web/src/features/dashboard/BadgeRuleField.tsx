@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { BADGE_RULE_KIND_NAMES, BADGE_RULE_KINDS, BadgeRuleSchema, badgeRuleOf, defaultBadgeRule, describeBadgeRule, type BadgeRule, type BadgeRuleKind } from '@sortie/core';
 import type { Errors } from './SchemaForm';
+import { COMPACT_FIELD_CLASS } from '../../components/ui';
 
-const control = 'w-full rounded-lg border border-line bg-background px-3 py-2 focus-visible:outline-2 focus-visible:outline-accent';
 
 /**
  * How a badge is earned: a kind of rule from core's French list, its numbers, and the rule as
@@ -27,7 +27,7 @@ export function BadgeRuleField({ value, onChange, errors }: { value: unknown; on
         <label htmlFor={`${id}-kind`} className="block text-sm font-medium">
           Se gagne en…
         </label>
-        <select id={`${id}-kind`} className={control} value={kindName} onChange={(event) => onChange(defaultBadgeRule(event.target.value as BadgeRuleKind))}>
+        <select id={`${id}-kind`} className={COMPACT_FIELD_CLASS} value={kindName} onChange={(event) => onChange(defaultBadgeRule(event.target.value as BadgeRuleKind))}>
           {BADGE_RULE_KIND_NAMES.map((name) => (
             <option key={name} value={name}>
               {BADGE_RULE_KINDS[name].label}
@@ -50,7 +50,7 @@ export function BadgeRuleField({ value, onChange, errors }: { value: unknown; on
               min={param.min}
               max={param.max}
               step={1}
-              className={control}
+              className={COMPACT_FIELD_CLASS}
               value={typeof raw === 'number' && Number.isFinite(raw) ? raw : ''}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `${id}-${param.key}-error` : undefined}

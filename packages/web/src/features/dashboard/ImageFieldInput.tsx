@@ -1,8 +1,9 @@
 import type { ImageFieldLike, ImageRefLike } from '@sortie/core';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { ImageUploadButton } from './ImageUploadButton';
+import { COMPACT_FIELD_CLASS } from '../../components/ui';
+import { PANEL_BUTTON_CLASS } from './panel-styles';
 
-const inputClass = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 const isRef = (value: unknown): value is ImageRefLike => typeof value === 'object' && value !== null && Array.isArray((value as { variants?: unknown }).variants);
 
 /**
@@ -30,14 +31,14 @@ export function ImageFieldInput({ id, label, value, onChange, onRemove, invalid 
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value || undefined)}
-        className={inputClass}
+        className={COMPACT_FIELD_CLASS}
         placeholder={uploaded ? 'Image téléversée (ou une adresse https://…)' : 'https://…'}
       />
       <ImageUploadButton label={`Téléverser : ${label.toLowerCase()}`} alt={uploaded?.alt ?? ''} onUploaded={onChange} />
       {uploaded && (
         <label className="block space-y-1 text-sm">
           <span>Texte alternatif de l’image</span>
-          <input type="text" maxLength={300} value={uploaded.alt} onChange={(event) => onChange({ ...uploaded, alt: event.target.value })} className={inputClass} />
+          <input type="text" maxLength={300} value={uploaded.alt} onChange={(event) => onChange({ ...uploaded, alt: event.target.value })} className={COMPACT_FIELD_CLASS} />
         </label>
       )}
       {value !== undefined && value !== '' && (
@@ -80,7 +81,7 @@ export function ImageListInput({ id, label, value, onChange, errors }: { id: str
       ))}
       <div className="flex flex-wrap items-start gap-2">
         <ImageUploadButton label="Ajouter une image" onUploaded={(image) => onChange([...items, image])} />
-        <button type="button" onClick={() => onChange([...items, ''])} className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-white/5 focus-visible:outline-2">
+        <button type="button" onClick={() => onChange([...items, ''])} className={PANEL_BUTTON_CLASS}>
           Ajouter une adresse
         </button>
       </div>

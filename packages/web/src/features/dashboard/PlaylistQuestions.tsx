@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { MusicPlayback, NavigatorPort, QuestionsFromPlaylist, type MusicPlaylist } from '@sortie/core';
-import { SECONDARY_BUTTON_CLASS } from '../../components/ui';
+import { COMPACT_FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useRuntimeConfig, useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 
@@ -93,7 +93,7 @@ export function PlaylistQuestions({ onAdd }: { onAdd: (questionIds: string[], pl
           <div className="flex flex-wrap items-end gap-2">
             <label className="text-sm font-medium">
               Playlist
-              <select value={chosen} onChange={(e) => setChosen(e.target.value)} className="mt-1 block rounded-lg border border-line bg-background px-3 py-2">
+              <select value={chosen} onChange={(e) => setChosen(e.target.value)} className={`${COMPACT_FIELD_CLASS} mt-1 block w-auto!`}>
                 <option value="">— Choisir une playlist —</option>
                 {step.playlists.map((p) => (
                   <option key={p.id} value={p.id}>

@@ -1,5 +1,6 @@
 import type { Field } from './schema-fields';
 import { SchemaForm, type Errors } from './SchemaForm';
+import { COMPACT_FIELD_CLASS } from '../../components/ui';
 
 type Value = Record<string, unknown>;
 export interface FormProps {
@@ -47,7 +48,6 @@ const UNUSED: Record<string, string[]> = {
   choices: ['title', 'artist', 'answers', 'trackUri', 'audioUrl', 'offsetSeconds', 'coverUrl'],
 };
 
-const inputClass = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 
 /**
  * A question's form by kind: an extract (title, artist, what is asked, the Spotify track or the
@@ -118,7 +118,7 @@ function ChoicesInput({ value, onChange, errors }: { value: Value; onChange: (va
             maxLength={200}
             aria-invalid={Boolean(errors[`choices.${i}`]) || undefined}
             onChange={(e) => onChange({ ...value, choices: four.map((c, j) => (j === i ? e.target.value : c)) })}
-            className={inputClass}
+            className={COMPACT_FIELD_CLASS}
           />
         </div>
       ))}

@@ -13,11 +13,13 @@ import { optionLabel } from './SchemaForm';
 import { entityLabel } from './entity-label';
 import { referenceOf } from './schema-fields';
 import { detailHref, listHref, valueAt, viewOf, type Column } from './resource-config';
+import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../components/ui';
 
 type Item = { _id: string } & Record<string, unknown>;
 export const PAGE_SIZE = 20;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const control = 'rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent';
+/** The filters sit side by side at their natural width. */
+const control = `${COMPACT_FIELD_CLASS} w-auto!`;
 
 /** A value as staff read it: an enum by its French name (the resource's own, else the dashboard's common ones). */
 export function valueName(resource: ResourceName, key: string, value: string): string {
@@ -116,7 +118,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
           {capitalise(labels.many)}
         </h1>
         {!creating && (
-          <Link href={`${listHref(resource)}?nouveau=1`} className="rounded-lg bg-primary px-4 py-2 text-sm font-semibold text-background focus-visible:outline-2 focus-visible:outline-offset-2">
+          <Link href={`${listHref(resource)}?nouveau=1`} className={`${BUTTON_CLASS} text-sm`}>
             Nouveau
           </Link>
         )}

@@ -7,11 +7,12 @@ import { ImageFieldInput, ImageListInput } from './ImageFieldInput';
 import { OpeningHoursInput } from './widgets/OpeningHoursInput';
 import { SocialLinksInput } from './widgets/SocialLinksInput';
 import { useCityFromPlace } from './widgets/use-city-from-place';
+import { COMPACT_FIELD_CLASS } from '../../components/ui';
+import { PANEL_BUTTON_CLASS } from './panel-styles';
 
 export type Errors = Readonly<Record<string, string>>;
 type Value = Record<string, unknown>;
 
-const inputClass = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 const domId = (path: string) => `field-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 function FieldShell({ id, label, required, error, children, hint }: { id: string; label: string; required: boolean; error?: string; children: ReactNode; hint?: ReactNode }) {
@@ -55,7 +56,7 @@ function LinesInput({ id, value, onChange, invalid, numbers }: { id: string; val
         const lines = event.target.value.split('\n').map((l) => l.trim()).filter(Boolean);
         onChange(numbers ? lines.map(Number) : lines);
       }}
-      className={inputClass}
+      className={COMPACT_FIELD_CLASS}
       placeholder="Une valeur par ligne"
     />
   );
@@ -85,7 +86,7 @@ function JsonInput({ id, value, onChange, invalid }: { id: string; value: unknow
             setBroken(true);
           }
         }}
-        className={`${inputClass} font-mono`}
+        className={`${COMPACT_FIELD_CLASS} font-mono`}
       />
       {broken && <p className="text-sm text-error">JSON invalide : corrigez avant d’enregistrer.</p>}
     </>
@@ -109,7 +110,7 @@ function MarkdownInput({ id, value, onChange, invalid }: { id: string; value: st
           {value.trim() ? <Markdown source={value} /> : <p className="text-sm text-muted">Rien à afficher.</p>}
         </div>
       ) : (
-        <textarea id={id} rows={6} value={value} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} onChange={(event) => onChange(event.target.value)} className={inputClass} placeholder="Markdown : **gras**, *italique*, [lien](https://…)" />
+        <textarea id={id} rows={6} value={value} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} onChange={(event) => onChange(event.target.value)} className={COMPACT_FIELD_CLASS} placeholder="Markdown : **gras**, *italique*, [lien](https://…)" />
       )}
     </div>
   );
@@ -128,7 +129,7 @@ function NumberInput({ id, value, onChange, invalid, integer, min, max, step }: 
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? `${id}-error` : undefined}
       onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
-      className={inputClass}
+      className={COMPACT_FIELD_CLASS}
     />
   );
 }
@@ -157,7 +158,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
   switch (w.kind) {
     case 'text':
     case 'url':
-      return shell(<input {...common} type={w.kind === 'url' ? 'url' : 'text'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} className={inputClass} />);
+      return shell(<input {...common} type={w.kind === 'url' ? 'url' : 'text'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} className={COMPACT_FIELD_CLASS} />);
     case 'image':
       return shell(<ImageFieldInput id={id} label={field.label} value={value} onChange={onChange} invalid={invalid} />);
     case 'images':
@@ -183,7 +184,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
       );
     case 'select':
       return shell(
-        <select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={inputClass}>
+        <select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={COMPACT_FIELD_CLASS}>
           {(!field.required || value === undefined) && <option value="">—</option>}
           {w.options.map((option) => (
             <option key={option} value={option}>
@@ -194,7 +195,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
       );
     case 'datetime':
       return shell(
-        <input {...common} type="datetime-local" value={isoToParisLocal(typeof value === 'string' ? value : '')} onChange={(e) => onChange(parisLocalToIso(e.target.value) || undefined)} className={inputClass} />,
+        <input {...common} type="datetime-local" value={isoToParisLocal(typeof value === 'string' ? value : '')} onChange={(e) => onChange(parisLocalToIso(e.target.value) || undefined)} className={COMPACT_FIELD_CLASS} />,
         <p id={`${id}-help`} className="text-xs text-muted">
           {field.help && !/heure de Paris/i.test(field.help) ? `${field.help} (heure de Paris)` : (field.help ?? 'Heure de Paris')}
         </p>,
@@ -204,7 +205,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
     case 'references':
       return shell(<ReferenceListPicker id={id} resource={w.resource} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} label={field.label} ordered={w.ordered} />);
     case 'date':
-      return shell(<input {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={inputClass} />);
+      return shell(<input {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={COMPACT_FIELD_CLASS} />);
     case 'openingHours':
       return (
         <div className="space-y-1">
@@ -327,7 +328,7 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
               <FieldList fields={inner} prefix={`${path}.${index}`} value={item} onChange={(next) => onChange(items.map((it, i) => (i === index ? (next as Value) : it)))} errors={errors} />
             </div>
           ))}
-          <button type="button" onClick={() => onChange([...items, emptyValue(inner)])} className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-white/5 focus-visible:outline-2">
+          <button type="button" onClick={() => onChange([...items, emptyValue(inner)])} className={PANEL_BUTTON_CLASS}>
             Ajouter : {field.label.toLowerCase()}
           </button>
           {error && <p className="text-sm text-error">{error}</p>}

@@ -8,8 +8,8 @@ import { formatDateTime } from '../../../format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { CopyButton } from '../CopyButton';
 import { ToolHeading } from './ToolHeading';
+import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../../components/ui';
 
-const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 const panel = 'space-y-3 rounded-xl bg-surface/50 p-4 ring-1 ring-line';
 const scopeNames = (scopes: readonly ApiKeyScope[]) => scopes.map((scope) => API_KEY_SCOPE_LABELS[scope].label).join(', ');
 
@@ -77,7 +77,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
           <label htmlFor="api-key-name" className="block text-sm font-medium">
             Nom de la clé
           </label>
-          <input id="api-key-name" value={name} maxLength={80} aria-invalid={Boolean(errors['name']) || undefined} aria-describedby={errors['name'] ? 'api-key-name-error' : undefined} onChange={(e) => setName(e.target.value)} className={input} placeholder="Affiches du festival, script de la billetterie…" />
+          <input id="api-key-name" value={name} maxLength={80} aria-invalid={Boolean(errors['name']) || undefined} aria-describedby={errors['name'] ? 'api-key-name-error' : undefined} onChange={(e) => setName(e.target.value)} className={COMPACT_FIELD_CLASS} placeholder="Affiches du festival, script de la billetterie…" />
           {errors['name'] && (
             <p id="api-key-name-error" className="text-sm text-error">
               {errors['name']}
@@ -101,7 +101,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
             </p>
           )}
         </fieldset>
-        <button type="submit" disabled={busy} className="rounded-lg bg-primary px-4 py-2 font-semibold text-background disabled:opacity-60 focus-visible:outline-2">
+        <button type="submit" disabled={busy} className={BUTTON_CLASS}>
           {busy ? 'Création…' : 'Créer la clé'}
         </button>
         {failure && (

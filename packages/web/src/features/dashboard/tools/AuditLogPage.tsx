@@ -7,9 +7,9 @@ import { EmptyState, QueryView } from '../../../data/QueryView';
 import { formatDateTime } from '../../../format';
 import { useIsAdmin } from '../use-is-admin';
 import { ToolHeading } from './ToolHeading';
+import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../../components/ui';
 
 const PAGE_SIZE = 50;
-const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent';
 const button = 'rounded-lg px-3 py-1.5 text-sm ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 disabled:opacity-50';
 /** What can be filtered on: every resource, and the other targets the log names. */
 const TARGETS = [...RESOURCE_NAMES, 'apiKeys'].map((type) => ({ type, label: auditTargetLabel(type) })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
@@ -74,13 +74,13 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters:
         <label htmlFor="audit-actor" className="block text-sm font-medium">
           Qui (e-mail ou identifiant)
         </label>
-        <input id="audit-actor" value={draft.actor} maxLength={200} onChange={(e) => set('actor')(e.target.value)} className={input} placeholder="prenom@ville.fr" />
+        <input id="audit-actor" value={draft.actor} maxLength={200} onChange={(e) => set('actor')(e.target.value)} className={COMPACT_FIELD_CLASS} placeholder="prenom@ville.fr" />
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-resource" className="block text-sm font-medium">
           Sur quoi
         </label>
-        <select id="audit-resource" value={draft.resource} onChange={(e) => set('resource')(e.target.value)} className={input}>
+        <select id="audit-resource" value={draft.resource} onChange={(e) => set('resource')(e.target.value)} className={COMPACT_FIELD_CLASS}>
           <option value="">Tout</option>
           {TARGETS.map(({ type, label }) => (
             <option key={type} value={type}>
@@ -93,10 +93,10 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters:
         <label htmlFor="audit-target" className="block text-sm font-medium">
           Identifiant de la fiche
         </label>
-        <input id="audit-target" value={draft.targetId} maxLength={100} onChange={(e) => set('targetId')(e.target.value)} className={input} />
+        <input id="audit-target" value={draft.targetId} maxLength={100} onChange={(e) => set('targetId')(e.target.value)} className={COMPACT_FIELD_CLASS} />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-background focus-visible:outline-2">
+        <button type="submit" className={BUTTON_CLASS}>
           Filtrer
         </button>
         <button

@@ -6,7 +6,7 @@ import { useApiQuery } from '../../../data/useApiQuery';
 import { QueryView } from '../../../data/QueryView';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS } from '../panel-styles';
 import { IntegrationVariables, integrationErrorMessage } from './IntegrationVariables';
-import { ToolHeading } from './ToolHeading';
+import { IntegrationFrame, UnavailableNotice } from './IntegrationFrame';
 
 function ConnectionTest({ testUrl }: { testUrl: string }) {
   const api = useUseCase(ProductApiPort);
@@ -54,11 +54,11 @@ function ConnectionTest({ testUrl }: { testUrl: string }) {
 export default function BrightDataPage() {
   const status = useApiQuery('brightdata-status', (api) => api.call(OPERATION_ROUTES.brightdataStatus));
   return (
-    <section aria-labelledby="page-title" className="max-w-3xl space-y-4">
-      <ToolHeading title="Bright Data">Lire les sources des collecteurs qui bloquent les robots, au travers du Web Unlocker de Bright Data.</ToolHeading>
-      <p>
-        <strong>À quoi sert cette page :</strong> certains sites refusent les requêtes des robots. Un collecteur réglé sur « Bright Data (Web Unlocker) » dans son champ « Lecture de la source » lit alors sa page par Bright Data au lieu d’une requête directe.
-      </p>
+    <IntegrationFrame
+      title="Bright Data"
+      lead="Lire les sources des collecteurs qui bloquent les robots, au travers du Web Unlocker de Bright Data."
+      purpose="certains sites refusent les requêtes des robots. Un collecteur réglé sur « Bright Data (Web Unlocker) » dans son champ « Lecture de la source » lit alors sa page par Bright Data au lieu d’une requête directe."
+    >
       <QueryView query={status}>
         {(data) => (
           <>
@@ -67,9 +67,9 @@ export default function BrightDataPage() {
                 Bright Data est configuré (zone « {data.zone} »).
               </p>
             ) : (
-              <p role="note" className="rounded-xl border border-dashed border-line bg-surface/60 p-4 text-sm">
+              <UnavailableNotice>
                 Bright Data n’est pas configuré sur ce serveur : les collecteurs réglés sur Bright Data échouent avec ce motif. Définissez les variables ci-dessous pour l’activer.
-              </p>
+              </UnavailableNotice>
             )}
             {data.configured && <ConnectionTest testUrl={data.testUrl} />}
             <section aria-labelledby="collectors-title" className={PANEL_CLASS}>
@@ -94,6 +94,6 @@ export default function BrightDataPage() {
           </>
         )}
       </QueryView>
-    </section>
+    </IntegrationFrame>
   );
 }

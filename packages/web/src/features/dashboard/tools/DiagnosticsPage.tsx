@@ -6,7 +6,7 @@ import { QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { PANEL_BUTTON_CLASS } from '../panel-styles';
 import { useIsAdmin } from '../use-is-admin';
-import { ToolHeading } from './ToolHeading';
+import { IntegrationFrame, UnavailableNotice } from './IntegrationFrame';
 
 const OUTCOME_CLASS = { ok: 'text-success', unconfigured: 'text-muted', error: 'text-error' } as const;
 
@@ -92,18 +92,13 @@ function AdminChecks() {
 export default function DiagnosticsPage() {
   const isAdmin = useIsAdmin();
   return (
-    <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
-      <ToolHeading title="Test">Vérifier que le serveur et ses intégrations marchent, une vérification à la fois.</ToolHeading>
-      <p>
-        <strong>À quoi sert cette page :</strong> m’envoyer une notification, un e-mail, un ping en temps réel ; vérifier la base de données, les tâches planifiées, le fournisseur de musique, Stripe, Instagram et Bright Data. Chaque vérification donne son résultat et sa durée.
-      </p>
-      {isAdmin ? (
-        <AdminChecks />
-      ) : (
-        <p role="note" className="rounded-xl border border-dashed border-line bg-surface/60 p-4 text-sm">
-          Réservé aux administrateurs.
-        </p>
-      )}
-    </section>
+    <IntegrationFrame
+      wide
+      title="Test"
+      lead="Vérifier que le serveur et ses intégrations marchent, une vérification à la fois."
+      purpose="m’envoyer une notification, un e-mail, un ping en temps réel ; vérifier la base de données, les tâches planifiées, le fournisseur de musique, Stripe, Instagram et Bright Data. Chaque vérification donne son résultat et sa durée."
+    >
+      {isAdmin ? <AdminChecks /> : <UnavailableNotice>Réservé aux administrateurs.</UnavailableNotice>}
+    </IntegrationFrame>
   );
 }

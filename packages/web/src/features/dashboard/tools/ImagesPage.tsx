@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ProductApiPort, type ImageRefLike, type Page } from '@sortie/core';
+import { COMPACT_FIELD_CLASS } from '../../../components/ui';
 import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
@@ -51,7 +52,7 @@ export default function ImagesPage() {
         <p className="text-sm text-muted">Le serveur la redimensionne (320, 640 et 1280 px de large) en AVIF, WebP et JPEG, et retire ses métadonnées. 10 Mo au plus.</p>
         <label className="flex flex-col gap-1 text-sm">
           Texte alternatif (ce que l’image montre)
-          <input type="text" maxLength={300} value={alt} onChange={(e) => setAlt(e.target.value)} className="rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2" />
+          <input type="text" maxLength={300} value={alt} onChange={(e) => setAlt(e.target.value)} className={COMPACT_FIELD_CLASS} />
         </label>
         <ImageUploadButton
           alt={alt}
@@ -76,7 +77,7 @@ export default function ImagesPage() {
           </h2>
           <label className="flex flex-col gap-1 text-sm">
             Rechercher une image
-            <input type="search" value={q} onChange={(e) => setQ(e.target.value)} className="rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2" />
+            <input type="search" value={q} onChange={(e) => setQ(e.target.value)} className={`${COMPACT_FIELD_CLASS} w-auto!`} />
           </label>
         </div>
         {error && (

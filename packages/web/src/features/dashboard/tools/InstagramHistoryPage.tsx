@@ -3,20 +3,25 @@ import { OPERATION_ROUTES } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { formatDateTime } from '../../../format';
-import { ToolHeading } from './ToolHeading';
+import { IntegrationFrame } from './IntegrationFrame';
 
 /** /dashboard/instagram/index_old: what was published to Instagram (or refused), by whom and when. */
 export default function InstagramHistoryPage() {
   const history = useApiQuery('instagram-history', (api) => api.call(OPERATION_ROUTES.instagramPublications));
   return (
-    <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
-      <ToolHeading title="Instagram (ancienne version)">L’historique des publications Instagram faites depuis Sortie.</ToolHeading>
-      <p>
-        <strong>À quoi sert cette page :</strong> retrouver ce qui a été publié sur Instagram, quand, par qui, avec le lien du post ou la raison d’un refus.{' '}
-        <Link href="/dashboard/instagram" className="underline">
-          Publier un événement
-        </Link>
-      </p>
+    <IntegrationFrame
+      wide
+      title="Instagram (ancienne version)"
+      lead="L’historique des publications Instagram faites depuis Sortie."
+      purpose={
+        <>
+          retrouver ce qui a été publié sur Instagram, quand, par qui, avec le lien du post ou la raison d’un refus.{' '}
+          <Link href="/dashboard/instagram" className="underline">
+            Publier un événement
+          </Link>
+        </>
+      }
+    >
       <QueryView query={history}>
         {({ items }) =>
           items.length ? (
@@ -64,6 +69,6 @@ export default function InstagramHistoryPage() {
           )
         }
       </QueryView>
-    </section>
+    </IntegrationFrame>
   );
 }

@@ -9,9 +9,9 @@ import { formatDateTime } from '../../../format';
 import { CopyButton } from '../CopyButton';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS } from '../panel-styles';
 import { IntegrationVariables } from './IntegrationVariables';
-import { ToolHeading } from './ToolHeading';
+import { IntegrationFrame, UnavailableNotice } from './IntegrationFrame';
+import { COMPACT_FIELD_CLASS } from '../../../components/ui';
 
-const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent';
 
 function Composer({ events, configured }: { events: InstagramEvent[]; configured: boolean }) {
   const api = useUseCase(ProductApiPort);
@@ -46,7 +46,7 @@ function Composer({ events, configured }: { events: InstagramEvent[]; configured
       </h2>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">Événement</span>
-        <select className={input} value={event.id} onChange={(e) => setEventId(e.target.value)}>
+        <select className={COMPACT_FIELD_CLASS} value={event.id} onChange={(e) => setEventId(e.target.value)}>
           {events.map((e) => (
             <option key={e.id} value={e.id}>
               {e.title} — {formatDateTime(e.startsAt)}
@@ -58,7 +58,7 @@ function Composer({ events, configured }: { events: InstagramEvent[]; configured
         <label htmlFor="instagram-caption" className="block font-medium">
           Légende
         </label>
-        <textarea id="instagram-caption" aria-describedby="instagram-caption-count" className={`${input} min-h-48`} value={caption} maxLength={2200} onChange={(e) => setCaption(e.target.value)} />
+        <textarea id="instagram-caption" aria-describedby="instagram-caption-count" className={`${COMPACT_FIELD_CLASS} min-h-48`} value={caption} maxLength={2200} onChange={(e) => setCaption(e.target.value)} />
         <p id="instagram-caption-count" className="text-muted">
           {caption.length} / 2200 caractères
         </p>
@@ -97,14 +97,18 @@ function Composer({ events, configured }: { events: InstagramEvent[]; configured
 export default function InstagramPage() {
   const status = useApiQuery('instagram-status', (api) => api.call(OPERATION_ROUTES.instagramStatus));
   return (
-    <section aria-labelledby="page-title" className="max-w-3xl space-y-4">
-      <ToolHeading title="Instagram">Publier le visuel et la légende d’un événement sur le compte Instagram professionnel du lieu.</ToolHeading>
-      <p>
-        <strong>À quoi sert cette page :</strong> choisir un événement à venir, relire sa légende, puis publier son visuel carré (fait par le designer, avec le QR code de son lien court) sur Instagram.{' '}
-        <Link href="/dashboard/instagram/index_old" className="underline">
-          Historique des publications
-        </Link>
-      </p>
+    <IntegrationFrame
+      title="Instagram"
+      lead="Publier le visuel et la légende d’un événement sur le compte Instagram professionnel du lieu."
+      purpose={
+        <>
+          choisir un événement à venir, relire sa légende, puis publier son visuel carré (fait par le designer, avec le QR code de son lien court) sur Instagram.{' '}
+          <Link href="/dashboard/instagram/index_old" className="underline">
+            Historique des publications
+          </Link>
+        </>
+      }
+    >
       <QueryView query={status}>
         {(data) => (
           <>
@@ -113,9 +117,9 @@ export default function InstagramPage() {
                 Instagram est configuré : « Publier sur Instagram » envoie le visuel et la légende par l’API Graph.
               </p>
             ) : (
-              <p role="note" className="rounded-xl border border-dashed border-line bg-surface/60 p-4 text-sm">
+              <UnavailableNotice>
                 Instagram n’est pas configuré sur ce serveur : téléchargez le visuel et copiez la légende, puis publiez-les depuis l’application Instagram. Pour publier d’ici, définissez les variables ci-dessous.
-              </p>
+              </UnavailableNotice>
             )}
             {data.warning && (
               <p role="alert" className="rounded-xl bg-surface/60 p-4 text-sm text-error">
@@ -127,6 +131,6 @@ export default function InstagramPage() {
           </>
         )}
       </QueryView>
-    </section>
+    </IntegrationFrame>
   );
 }

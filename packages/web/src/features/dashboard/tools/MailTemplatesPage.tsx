@@ -6,9 +6,9 @@ import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ToolHeading } from './ToolHeading';
 import { Mailbox } from './Mailbox';
+import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../../components/ui';
 
 type Template = { _id?: string; name: string; subject: string; body: string };
-const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 
 /** The {{variables}} a template uses, in order of appearance. */
 export function variablesOf(...texts: string[]): string[] {
@@ -48,7 +48,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
       <label htmlFor={`mail-${key}`} className="block text-sm font-medium">
         {label}
       </label>
-      <input id={`mail-${key}`} value={draft[key]} aria-invalid={Boolean(errors[key]) || undefined} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} className={input} />
+      <input id={`mail-${key}`} value={draft[key]} aria-invalid={Boolean(errors[key]) || undefined} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} className={COMPACT_FIELD_CLASS} />
       {errors[key] && <p className="text-sm text-error">{errors[key]}</p>}
     </div>
   );
@@ -68,11 +68,11 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
           <label htmlFor="mail-body" className="block text-sm font-medium">
             Contenu
           </label>
-          <textarea id="mail-body" rows={10} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} className={input} />
+          <textarea id="mail-body" rows={10} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} className={COMPACT_FIELD_CLASS} />
           <p className="text-xs text-muted">Variables : écrivez {'{{prenom}}'}, {'{{evenement}}'}… elles sont remplacées à l’envoi.</p>
           {errors['body'] && <p className="text-sm text-error">{errors['body']}</p>}
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-background focus-visible:outline-2">
+        <button type="submit" className={BUTTON_CLASS}>
           Enregistrer le modèle
         </button>
         {message && (
@@ -91,7 +91,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
             {variables.map((name) => (
               <label key={name} className="flex flex-col gap-1 text-sm">
                 {name}
-                <input value={samples[name] ?? ''} onChange={(e) => setSamples({ ...samples, [name]: e.target.value })} className={input} />
+                <input value={samples[name] ?? ''} onChange={(e) => setSamples({ ...samples, [name]: e.target.value })} className={COMPACT_FIELD_CLASS} />
               </label>
             ))}
           </fieldset>
@@ -122,7 +122,7 @@ export default function MailTemplatesPage() {
               <div className="flex flex-wrap items-end gap-3">
                 <label className="flex flex-col gap-1 text-sm">
                   Modèle
-                  <select value={chosen === 'new' ? 'new' : (current?._id ?? '')} onChange={(e) => setChosen(e.target.value)} className={input}>
+                  <select value={chosen === 'new' ? 'new' : (current?._id ?? '')} onChange={(e) => setChosen(e.target.value)} className={COMPACT_FIELD_CLASS}>
                     {page.items.map((t) => (
                       <option key={t._id} value={t._id}>
                         {t.name}

@@ -4,7 +4,7 @@ import { EmptyState, QueryView, Skeleton } from '../../../data/QueryView';
 import { formatDateTime } from '../../../format';
 import { ScrollBox } from '../../../components/ui';
 import { useUseCase } from '../../../services/container-context';
-import { ToolHeading } from './ToolHeading';
+import { IntegrationFrame } from './IntegrationFrame';
 
 const cell = 'border-b border-line p-2 text-left align-top';
 
@@ -15,12 +15,11 @@ const cell = 'border-b border-line p-2 text-left align-top';
 export default function StripePage() {
   const status = useApiQuery('stripe-status', (api) => api.call(OPERATION_ROUTES.stripeStatus));
   return (
-    <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
-      <ToolHeading title="Stripe" />
-      <p>
-        <strong>À quoi sert cette page :</strong> encaisser les abonnements Sortie Pro avec Stripe Checkout, laisser chaque abonné gérer ses factures et sa carte dans le portail client de Stripe, et suivre ici l’état
-        de chaque abonnement, tenu à jour par les notifications signées (webhooks) que Stripe envoie au serveur.
-      </p>
+    <IntegrationFrame
+      wide
+      title="Stripe"
+      purpose="encaisser les abonnements Sortie Pro avec Stripe Checkout, laisser chaque abonné gérer ses factures et sa carte dans le portail client de Stripe, et suivre ici l’état de chaque abonnement, tenu à jour par les notifications signées (webhooks) que Stripe envoie au serveur."
+    >
       <QueryView query={status} skeleton={<Skeleton lines={4} label="Chargement de la configuration Stripe" />}>
         {(data) => (
           <>
@@ -29,7 +28,7 @@ export default function StripePage() {
           </>
         )}
       </QueryView>
-    </section>
+    </IntegrationFrame>
   );
 }
 

@@ -7,8 +7,9 @@ import { QrCode } from '../QrCode';
 import { CopyButton } from '../CopyButton';
 import { useShortUrl } from '../use-short-url';
 import { ToolHeading } from './ToolHeading';
+import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../../components/ui';
+import { PANEL_BUTTON_CLASS } from '../panel-styles';
 
-const input = 'w-full rounded-lg border border-line bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-error';
 const panel = 'space-y-3 rounded-xl bg-surface/50 p-4 ring-1 ring-line';
 
 function ShortLinkCreator() {
@@ -44,17 +45,17 @@ function ShortLinkCreator() {
           <label htmlFor="tool-url" className="block text-sm font-medium">
             Adresse de destination
           </label>
-          <input id="tool-url" type="url" required value={url} aria-invalid={Boolean(errors['url']) || undefined} onChange={(e) => setUrl(e.target.value)} className={input} placeholder="https://…" />
+          <input id="tool-url" type="url" required value={url} aria-invalid={Boolean(errors['url']) || undefined} onChange={(e) => setUrl(e.target.value)} className={COMPACT_FIELD_CLASS} placeholder="https://…" />
           {errors['url'] && <p className="text-sm text-error">{errors['url']}</p>}
         </div>
         <div className="space-y-1">
           <label htmlFor="tool-code" className="block text-sm font-medium">
             Code court (facultatif)
           </label>
-          <input id="tool-code" value={code} aria-invalid={Boolean(errors['shortCode']) || undefined} onChange={(e) => setCode(e.target.value)} className={input} placeholder="généré si vide" />
+          <input id="tool-code" value={code} aria-invalid={Boolean(errors['shortCode']) || undefined} onChange={(e) => setCode(e.target.value)} className={COMPACT_FIELD_CLASS} placeholder="généré si vide" />
           {errors['shortCode'] && <p className="text-sm text-error">{errors['shortCode']}</p>}
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-background focus-visible:outline-2">
+        <button type="submit" className={BUTTON_CLASS}>
           Créer le lien
         </button>
       </form>
@@ -88,7 +89,7 @@ function QrTool() {
       </h2>
       <label className="flex flex-col gap-1 text-sm">
         Adresse à encoder
-        <input type="url" value={text} onChange={(e) => setText(e.target.value)} className={input} placeholder="https://…" />
+        <input type="url" value={text} onChange={(e) => setText(e.target.value)} className={COMPACT_FIELD_CLASS} placeholder="https://…" />
       </label>
       {valid ? <QrCode text={text.trim()} /> : text && <p className="text-sm text-muted">Saisissez une adresse complète (https://…).</p>}
     </section>
@@ -112,7 +113,7 @@ function CachePurge() {
             (e: unknown) => setState({ ok: false, text: apiErrorMessage(e) }),
           )
         }
-        className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-white/5 focus-visible:outline-2"
+        className={PANEL_BUTTON_CLASS}
       >
         Vider le cache
       </button>
