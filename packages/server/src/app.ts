@@ -23,6 +23,7 @@ import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerCollectorRoutes } from './collectors/collector.routes';
+import { registerGamesAtRoutes } from './routes/games-at.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
 import { registerImageRoutes } from './images/images.routes';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerLinkRoutes(api, ctx);
     registerMeRoutes(api, ctx);
     registerDiscoveryRoutes(api, ctx);
+    registerGamesAtRoutes(api, ctx);
     registerPeopleRoutes(api, ctx);
     registerFormAndRaffleRoutes(api, ctx);
     registerEngagementRoutes(api, ctx);

@@ -110,6 +110,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // Discovery.
   openJobOffers: { summary: 'Offres d’emploi ouvertes', tag: 'Découverte', access: 'public', success: 'Une page d’offres.' },
   search: { summary: 'Recherche dans les événements, lieux, organisations et artistes', tag: 'Découverte', access: 'public', success: 'Les résultats par sorte.' },
+  eventGames: { summary: 'Les jeux d’un événement, pour sa page', tag: 'Découverte', access: 'public', errors: [404], success: '{ tournaments, championships, blindTests, raffles, forms } : tout ce que la page de l’événement propose de jouer, sans brouillon ; le code d’un blind test pendant la partie.', description: 'Un événement en brouillon répond 404, comme sa propre adresse, sauf à l’équipe.' },
+  placeTonight: { summary: 'Ce soir dans un lieu', tag: 'Découverte', access: 'public', errors: [404], success: '{ events, tournaments, blindTests, raffles } : les événements du jour (heure de Paris) pas encore finis, les tournois en cours à ces événements, les blind tests en cours et les tombolas ouvertes au lieu.' },
   // The server and its documents.
   health: { summary: 'Le processus répond', tag: 'Serveur', access: 'public', success: 'En vie, et la base de données répond.', errors: [503] },
   ready: { summary: 'Prêt à recevoir du trafic', tag: 'Serveur', access: 'public', success: 'Prêt.', errors: [503], description: 'Pour le répartiteur de charge : 503 pendant l’arrêt ou quand la base est injoignable.' },

@@ -75,6 +75,8 @@ export const OPERATION_ROUTES = {
   docs: { name: 'docs', method: 'GET', path: '/api/docs' },
   docSearch: { name: 'docSearch', method: 'GET', path: '/api/docs/search' },
   search: { name: 'search', method: 'GET', path: '/api/search' },
+  eventGames: { name: 'eventGames', method: 'GET', path: '/api/events/:id/games' },
+  placeTonight: { name: 'placeTonight', method: 'GET', path: '/api/places/:id/tonight' },
   // Calendars (iCalendar files, outside /api so that they may be cached): one event, and feeds to subscribe to.
   eventCalendar: { name: 'eventCalendar', method: 'GET', path: '/calendar/events/:id.ics', raw: true },
   cityCalendar: { name: 'cityCalendar', method: 'GET', path: '/calendar/cities/:city.ics', raw: true },

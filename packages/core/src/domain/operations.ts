@@ -7,6 +7,7 @@ import { CurrentUserSchema, ProfilePatchSchema, FollowTargetSchema, Notification
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
+import { EventGamesSchema, PlaceTonightSchema } from './schemas/games-at.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
 import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
 import { ApiKeyInputSchema, ApiKeyListSchema, CreatedApiKeySchema } from './api-keys';
@@ -197,6 +198,9 @@ export const OPERATIONS = {
   docs: op('docs', DocTocSchema),
   docSearch: op('docSearch', DocSearchAnswerSchema, { query: DocSearchQuerySchema }),
   search: op('search', SearchAnswerSchema, { query: SearchQuerySchema }),
+  // What an event's page and a place's page lead to, each in one request; an unknown or malformed id answers 404.
+  eventGames: op('eventGames', EventGamesSchema, { path: z.object({ id: z.string().max(100) }) }),
+  placeTonight: op('placeTonight', PlaceTonightSchema, { path: z.object({ id: z.string().max(100) }) }),
   // text/calendar, not JSON: an unknown or malformed id answers 404, as its page does.
   eventCalendar: op('eventCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
   cityCalendar: op('cityCalendar', z.string(), { path: z.object({ city: z.string().max(100) }) }),

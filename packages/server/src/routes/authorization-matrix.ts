@@ -173,6 +173,8 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /api/docs': PUBLIC,
   'GET /api/docs/search': PUBLIC,
   'GET /api/search': PUBLIC,
+  'GET /api/events/:id/games': PUBLIC,
+  'GET /api/places/:id/tonight': PUBLIC,
   'GET /api/mail/unsubscribe': PUBLIC,
   // The back office.
   'GET /api/dashboard/server': STAFF,

@@ -2,6 +2,7 @@ import { SESSION_HINT_COOKIE } from '@sortie/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '@sortie/core';
+import { OPERATIONS } from '@sortie/core/domain';
 import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
 import { FakeCookies } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
@@ -82,8 +83,9 @@ describe('an event’s page (/events/{id})', () => {
       ['artists', { ids: [anId(4), anId(7), anId(8)].join(','), limit: 3 }],
       ['eventCategories', { ids: [anId(5), anId(9)].join(','), limit: 2 }],
     ]);
-    // Besides, one request per kind of game the event may have (EventGames).
-    expect(lists.map(([resource]) => resource).sort()).toEqual(['artists', 'blindtests', 'championships', 'eventCategories', 'forms', 'raffles', 'tournaments']);
+    // Besides, its games in one request (EventGames), and no list per kind of game.
+    expect(lists.map(([resource]) => resource).sort()).toEqual(['artists', 'eventCategories']);
+    expect(api.callsOf(OPERATIONS.eventGames)).toEqual([{ path: { id: EVENT } }]);
     expect(api.callsTo('get').map(([resource]) => resource).sort()).toEqual(['events', 'organizations', 'places']);
   });
 

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, pathFor } from '@sortie/core';
-import { FakeProductApi, anEvent, anId } from '@sortie/core/testing';
+import { OPERATIONS } from '@sortie/core/domain';
+import { FakeProductApi, aTournament, anEvent, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 
 // The page's chunk compiled once, before the tests' own time limits start.
@@ -92,21 +93,36 @@ describe('/places/{id}', () => {
 describe('/places/{id} tonight', () => {
   // The fake clock reads 2026-01-15, 21:00 in Paris.
   it('shows what is on at the venue tonight (still to come or under way) and what can be joined there now', async () => {
-    const api = apiWithPlace()
-      .seed(
-        'events',
-        anEvent({ _id: anId(610), title: 'Concert du soir', placeId: PLACE, startsAt: '2026-01-15T21:00:00.000Z', endsAt: '2026-01-15T23:00:00.000Z' }),
-        anEvent({ _id: anId(611), title: 'Apéro déjà fini', placeId: PLACE, startsAt: '2026-01-15T16:00:00.000Z', endsAt: '2026-01-15T18:00:00.000Z' }),
-        anEvent({ _id: anId(612), title: 'Karaoké en cours', placeId: PLACE, startsAt: '2026-01-15T19:30:00.000Z' }),
-      )
-      .seed('blindtests', { _id: anId(613), placeId: PLACE, title: 'Quiz des années 80', status: 'live', questionIds: [], mode: 'answers' });
+    // What GET /api/places/:id/tonight answers: the server has already left out the event that is over.
+    const meta = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
+    const api = apiWithPlace().serve(OPERATIONS.placeTonight, ({ path }) => ({
+      events:
+        path.id === PLACE
+          ? [
+              anEvent({ _id: anId(612), title: 'Karaoké en cours', placeId: PLACE, startsAt: '2026-01-15T19:30:00.000Z' }),
+              anEvent({ _id: anId(610), title: 'Concert du soir', placeId: PLACE, startsAt: '2026-01-15T21:00:00.000Z', endsAt: '2026-01-15T23:00:00.000Z' }),
+            ]
+          : [],
+      tournaments: [aTournament({ _id: anId(614), name: 'Baby-foot', status: 'running', eventId: anId(612) })],
+      blindTests: [{ _id: anId(613), ...meta, placeId: PLACE, title: 'Quiz des années 80', status: 'live' as const, questionIds: [], mode: 'answers' as const, slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 0 }],
+      raffles: [{ _id: anId(615), ...meta, placeId: PLACE, title: 'Tombola du bar', description: '', rules: '', status: 'open' as const, legalBasis: 'free_draw' as const, entryPolicy: 'verified' as const, entryCount: 0, opensAt: '2026-01-15T18:00:00.000Z', closesAt: '2026-01-16T18:00:00.000Z', prizes: [], draw: null }],
+    }));
     await renderApp({ path: pathFor('place', { id: PLACE }), api });
     const tonight = await screen.findByRole('region', { name: 'Ce soir au Le Tap Garden' });
     expect(within(tonight).getByRole('link', { name: 'Concert du soir' }).getAttribute('href')).toBe(`/events/${anId(610)}`);
     expect(within(tonight).getByText('22:00')).toBeTruthy();
     expect(within(tonight).getByRole('link', { name: 'Karaoké en cours' })).toBeTruthy();
     expect(within(tonight).getByText('En ce moment')).toBeTruthy();
-    expect(within(tonight).queryByText('Apéro déjà fini')).toBeNull();
     expect(within(tonight).getByRole('link', { name: 'Blind test en cours : Quiz des années 80' }).getAttribute('href')).toBe(`/blindTests/${anId(613)}`);
+    expect(within(tonight).getByRole('link', { name: 'Tournoi en cours : Baby-foot' }).getAttribute('href')).toBe(`/tournaments/${anId(614)}`);
+    expect(within(tonight).getByRole('link', { name: 'Tombola ouverte : Tombola du bar' }).getAttribute('href')).toBe(`/raffles/${anId(615)}`);
+    expect(api.callsOf(OPERATIONS.placeTonight)).toEqual([{ path: { id: PLACE } }]);
+  });
+
+  it('shows nothing on a quiet evening', async () => {
+    const api = apiWithPlace().serve(OPERATIONS.placeTonight, () => ({ events: [], tournaments: [], blindTests: [], raffles: [] }));
+    await renderApp({ path: pathFor('place', { id: PLACE }), api });
+    await waitFor(() => expect(api.callsOf(OPERATIONS.placeTonight)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /^Ce soir/ })).toBeNull();
   });
 });

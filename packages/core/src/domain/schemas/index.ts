@@ -12,3 +12,4 @@ export * from './identity.schema';
 export * from './music.schema';
 export * from './image.schema';
 export * from './announcements.schema';
+export * from './games-at.schema';

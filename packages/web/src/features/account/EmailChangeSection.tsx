@@ -4,7 +4,6 @@ import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 
-
 /**
  * /account's « Changer d’adresse e-mail »: the new address and the password; the server mails a
  * link to the new address, which becomes the account's (verified) once it is followed.

@@ -5,7 +5,6 @@ import { useUseCase } from '../../services/container-context';
 import { useCities, usePreferredCity } from '../../services/preferences';
 import { apiErrorMessage } from '../../data/api-error-message';
 
-
 /** The initials shown while a visitor has no picture: « Camille Durand » → « CD ». */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

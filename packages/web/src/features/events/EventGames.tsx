@@ -4,10 +4,12 @@ import {
   championshipStandings,
   ClockPort,
   formWindow,
+  OPERATION_ROUTES,
   pathFor,
   raffleWindow,
   type BlindTest,
   type Championship,
+  type EventGames as Games,
   type Form,
   type QueryDefinition,
   type Raffle,
@@ -17,20 +19,14 @@ import {
 import { useQuery } from '../../data/useQuery';
 import { useUseCase } from '../../services/container-context';
 import { formatDateTime } from '../../format';
-import { eventTournamentsQuery } from './event-tournaments-query';
 import { formatText, participantCount, statusText } from '../../components/tournament-text';
 
-/** An evening rarely has more of each: one request per kind lists them all. */
-const MAX_PER_EVENT = 50;
-
-type EventOwned = 'championships' | 'blindtests' | 'raffles' | 'forms';
-/** GET /api/{resource}?eventId=…, through the generic list's eventId filter. */
-const ofEvent = <T,>(resource: EventOwned, eventId: string): QueryDefinition<T[]> => ({
-  key: [resource, 'event', eventId],
-  load: async (api) => (await api.list<T>(resource, { eventId, limit: MAX_PER_EVENT })).items,
+/** GET /api/events/:id/games: every kind in one request, drafts already left out by the server. */
+const eventGamesQuery = (eventId: string): QueryDefinition<Games> => ({
+  key: ['events', eventId, 'games'],
+  load: (api) => api.call(OPERATION_ROUTES.eventGames, { path: { id: eventId } }),
 });
-/** A live blind test read alone: its join code is on the record only while the game is played. */
-const blindTestQuery = (id: string): QueryDefinition<BlindTest> => ({ key: ['blindtests', id], load: (api) => api.get<BlindTest>('blindtests', id) });
+const NONE: Games = { tournaments: [], championships: [], blindTests: [], raffles: [], forms: [] };
 
 const cardClass = 'relative rounded-2xl bg-surface p-4 ring-1 ring-line focus-within:ring-2 focus-within:ring-primary';
 const actionClass =
@@ -44,29 +40,25 @@ const secondaryClass = 'relative z-10 mt-3 ml-3 inline-flex text-sm font-semibol
  */
 export function EventGames({ eventId }: { eventId: string }) {
   const now = useUseCase(ClockPort).now().getTime();
-  const tournaments = useQuery(eventTournamentsQuery(eventId));
-  const championships = useQuery(ofEvent<Championship>('championships', eventId));
-  const blindTests = useQuery(ofEvent<BlindTest>('blindtests', eventId));
-  const raffles = useQuery(ofEvent<Raffle>('raffles', eventId));
-  const forms = useQuery(ofEvent<Form>('forms', eventId));
-  const tournamentList = tournaments.status === 'success' ? tournaments.data : [];
-  const listed = <T,>(query: { status: string; data?: T[] }, keep: (item: T) => boolean = () => true): T[] => (query.status === 'success' ? (query.data ?? []).filter(keep) : []);
+  const games = useQuery(eventGamesQuery(eventId));
+  // The games are a part of the page, not the page: while they load, or if they cannot, it shows none.
+  const { tournaments, championships, blindTests, raffles, forms } = games.status === 'success' ? games.data : NONE;
 
   return (
     <>
-      <GameSection id="tournaments" title="Tournois" items={tournamentList}>
+      <GameSection id="tournaments" title="Tournois" items={tournaments}>
         {(tournament) => <TournamentCard key={tournament._id} tournament={tournament} />}
       </GameSection>
-      <GameSection id="championships" title="Championnat" items={listed(championships)}>
-        {(championship) => <ChampionshipCard key={championship._id} eventId={eventId} championship={championship} tournaments={tournamentList} />}
+      <GameSection id="championships" title="Championnat" items={championships}>
+        {(championship) => <ChampionshipCard key={championship._id} eventId={eventId} championship={championship} tournaments={tournaments} />}
       </GameSection>
-      <GameSection id="blind-tests" title="Blind test" items={listed(blindTests, (test) => test.status !== 'draft')}>
+      <GameSection id="blind-tests" title="Blind test" items={blindTests}>
         {(test) => <BlindTestCard key={test._id} test={test} />}
       </GameSection>
-      <GameSection id="raffles" title="Tombola" items={listed(raffles, (raffle) => raffle.status !== 'draft')}>
+      <GameSection id="raffles" title="Tombola" items={raffles}>
         {(raffle) => <RaffleCard key={raffle._id} raffle={raffle} window={raffleWindow(raffle, now)} />}
       </GameSection>
-      <GameSection id="forms" title="Inscriptions" items={listed(forms)}>
+      <GameSection id="forms" title="Inscriptions" items={forms}>
         {(form) => <FormCard key={form._id} form={form} window={formWindow(form, now)} />}
       </GameSection>
     </>
@@ -152,9 +144,8 @@ function ChampionshipCard({ eventId, championship, tournaments }: { eventId: str
 
 function BlindTestCard({ test }: { test: BlindTest }) {
   const href = pathFor('blindTest', { id: test._id });
-  // Only a game being played has a code; the list never carries it, the record does.
-  const live = useQuery(test.status === 'live' ? blindTestQuery(test._id) : null);
-  const code = live.status === 'success' ? live.data.joinCode : undefined;
+  // Only a game being played has a code (the server keeps it on the record meanwhile).
+  const code = test.status === 'live' ? test.joinCode : undefined;
   return (
     <li className={cardClass}>
       <CardTitle href={href}>{test.title}</CardTitle>

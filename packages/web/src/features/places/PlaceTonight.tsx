@@ -1,24 +1,13 @@
 import { Link } from 'wouter';
-import { ClockPort, parisDay, parisMidnight, pathFor, rangeOf, type BlindTest, type Event, type QueryDefinition, type Raffle, type Tournament } from '@sortie/core';
+import { ClockPort, OPERATION_ROUTES, pathFor, type Event, type PlaceTonight as Tonight, type QueryDefinition } from '@sortie/core';
 import { useQuery } from '../../data/useQuery';
 import { useUseCase } from '../../services/container-context';
 import { formatTime } from '../../format';
 
-/** An event without an end is taken as lasting this long, to tell whether it is still on. */
-const ASSUMED_LENGTH_MS = 4 * 3600_000;
-const MAX_TONIGHT = 10;
-
-const tonightQuery = (placeId: string, from: string, to: string): QueryDefinition<Event[]> => ({
-  key: ['events', 'tonight', placeId, from],
-  load: async (api) => (await api.list<Event>('events', { placeId, from, to, limit: MAX_TONIGHT })).items,
-});
-const liveAt = <T,>(resource: 'blindtests' | 'raffles', placeId: string, status: string): QueryDefinition<T[]> => ({
-  key: [resource, 'place', placeId, status],
-  load: async (api) => (await api.list<T>(resource, { placeId, status, limit: MAX_TONIGHT })).items,
-});
-const runningAt = (eventIds: string[]): QueryDefinition<Tournament[]> => ({
-  key: ['tournaments', 'running', ...eventIds],
-  load: async (api) => (await Promise.all(eventIds.map((eventId) => api.list<Tournament>('tournaments', { eventId, status: 'running', limit: MAX_TONIGHT })))).flatMap((page) => page.items),
+/** GET /api/places/:id/tonight: the server picks today's events (Paris time) not over yet, and what can be joined now. */
+const tonightQuery = (placeId: string): QueryDefinition<Tonight> => ({
+  key: ['places', placeId, 'tonight'],
+  load: (api) => api.call(OPERATION_ROUTES.placeTonight, { path: { id: placeId } }),
 });
 
 const linkClass = 'font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-primary';
@@ -30,19 +19,13 @@ const linkClass = 'font-semibold hover:underline focus-visible:outline-2 focus-v
  */
 export function PlaceTonight({ placeId, placeName }: { placeId: string; placeName: string }) {
   const now = useUseCase(ClockPort).now();
-  const from = parisMidnight(parisDay(now)).toISOString();
-  const to = rangeOf('today', now).to;
-  const events = useQuery(tonightQuery(placeId, from, to));
-  const today = (event: Event) => Date.parse(event.startsAt) >= Date.parse(from) && Date.parse(event.startsAt) <= Date.parse(to);
-  const notOver = (event: Event) => (event.endsAt ? Date.parse(event.endsAt) : Date.parse(event.startsAt) + ASSUMED_LENGTH_MS) > now.getTime();
-  const on = (events.data ?? []).filter((event) => today(event) && notOver(event));
-  const tournaments = useQuery(on.length ? runningAt(on.map((event) => event._id)) : null);
-  const blindTests = useQuery(liveAt<BlindTest>('blindtests', placeId, 'live'));
-  const raffles = useQuery(liveAt<Raffle>('raffles', placeId, 'open'));
+  const tonight = useQuery(tonightQuery(placeId));
+  if (tonight.status !== 'success') return null;
+  const { events: on, tournaments, blindTests, raffles } = tonight.data;
   const live = [
-    ...(tournaments.data ?? []).map((t) => ({ id: t._id, href: pathFor('tournament', { id: t._id }), text: `Tournoi en cours : ${t.name}` })),
-    ...(blindTests.data ?? []).map((b) => ({ id: b._id, href: pathFor('blindTest', { id: b._id }), text: `Blind test en cours : ${b.title}` })),
-    ...(raffles.data ?? []).filter((r) => Date.parse(r.closesAt) > now.getTime()).map((r) => ({ id: r._id, href: pathFor('raffle', { id: r._id }), text: `Tombola ouverte : ${r.title}` })),
+    ...tournaments.map((t) => ({ id: t._id, href: pathFor('tournament', { id: t._id }), text: `Tournoi en cours : ${t.name}` })),
+    ...blindTests.map((b) => ({ id: b._id, href: pathFor('blindTest', { id: b._id }), text: `Blind test en cours : ${b.title}` })),
+    ...raffles.map((r) => ({ id: r._id, href: pathFor('raffle', { id: r._id }), text: `Tombola ouverte : ${r.title}` })),
   ];
   if (on.length === 0 && live.length === 0) return null;
   const started = (event: Event) => Date.parse(event.startsAt) <= now.getTime();
