@@ -126,6 +126,8 @@ describe('the back office in French', () => {
       // The creation form of the list, as staff open it with « Nouveau ».
       await page.goto(`${list}?nouveau=1`);
       await page.getByRole('form', { name: 'Créer' }).waitFor({ timeout: 15_000 });
+      // The list below the form loads on its own: wait for it (or its empty state) before asking whether it has rows.
+      await table.or(page.getByText(/pour l’instant : créez/)).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
       found.push(...(await offences(page, `${list}?nouveau=1`)));
       if (!(await table.isVisible())) {
         empty.push(list);
