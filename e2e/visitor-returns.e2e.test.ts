@@ -55,9 +55,11 @@ describe('a visitor who comes back: profile, badges, bell and announcements', ()
     await panel.getByText('Nouveau badge : Premier pas').waitFor();
     await page.keyboard.press('Escape');
 
-    // Follows a place (from another device of theirs: this page stays as it is); staff write to its followers; the bell hears of it.
-    const visitor = await Api.signIn(baseUrl, email, PASSWORD);
-    await visitor.request('POST', '/api/me/follows', { target: { kind: 'place', id: DEMO_IDS.places.tap } });
+    // Follows a place from its page; staff write to its followers; the bell hears of it without a reload.
+    await page.goto(`/places/${DEMO_IDS.places.tap}`);
+    await page.getByRole('button', { name: /^Suivre / }).click();
+    await page.getByRole('button', { name: /^Suivi — ne plus suivre / }).waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications, 1 non lue');
     const staff = await Api.staff(baseUrl);
     const sent = await staff.request<{ recipients: number }>('POST', '/api/announcements', { target: { kind: 'place', id: DEMO_IDS.places.tap }, title: 'Soirée jazz ajoutée vendredi', body: 'Entrée libre.' });
     expect(sent.recipients).toBeGreaterThanOrEqual(1);

@@ -13,10 +13,11 @@ const SessionFollowButton = lazy(() => import('./SessionFollowButton'));
  */
 export function FollowButton({ kind, id, name }: { kind: FollowKind; id: string; name: string }) {
   const signInDialog = useSignInDialog();
-  const anonymous = <FollowButtonView name={name} following={false} loading={false} error={null} onClick={() => signInDialog.open('signIn')} />;
-  if (!useServicesRequested()) return anonymous;
+  if (!useServicesRequested()) return <FollowButtonView name={name} following={false} loading={false} error={null} onClick={() => signInDialog.open('signIn')} />;
+  // While the session's button loads, a signed-in visitor's click would open the sign-in dialog (or be
+  // lost): the button waits, disabled, as it does while the server says whether the target is followed.
   return (
-    <Suspense fallback={anonymous}>
+    <Suspense fallback={<FollowButtonView name={name} following={false} loading error={null} onClick={() => undefined} />}>
       <SessionFollowButton kind={kind} id={id} name={name} />
     </Suspense>
   );
