@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { ReferenceName, ReferencePicker } from './ReferencePicker';
 import { SchemaForm } from './SchemaForm';
 import { PlaylistQuestions } from './PlaylistQuestions';
+import { OrderedList } from './widgets/OrderedList';
 import type { FormProps } from './QuestionForm';
 
 const LABELS: Record<string, string> = {
@@ -15,23 +17,21 @@ const MODES = [
   { value: 'buzzer', label: 'Buzzer', hint: 'Le premier à buzzer répond à voix haute, l’animateur juge ; une erreur passe la main.' },
 ] as const;
 
-const SMALL_BUTTON = 'rounded px-2 py-1 text-xs hover:bg-white/10 disabled:opacity-40 focus-visible:outline-2';
-
 /**
  * A blind test's form: its title, event, place and status as the schema draws them; its
- * questions in the order they are played (added by search or from a Spotify playlist, moved up and down, removed); its
- * mode and scoring.
+ * questions in the order they are played (added by search or from a Spotify playlist, reordered
+ * like the dashboard's other ordered lists — drag, ↑ ↓ or Alt+↑ ↓ — and removed); its mode and
+ * scoring.
  */
 export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
   const pick = (keys: string[]) => keys.flatMap((key) => fields.filter((f) => f.key === key).map((f) => ({ ...f, label: LABELS[key] ?? f.label })));
   const ids = Array.isArray(value['questionIds']) ? (value['questionIds'] as string[]) : [];
   const mode = value['mode'] === 'buzzer' ? 'buzzer' : 'answers';
   const setIds = (next: string[]) => onChange({ ...value, questionIds: next });
-  const move = (index: number, by: number) => {
-    const next = [...ids];
-    const [id] = next.splice(index, 1);
-    next.splice(index + by, 0, id!);
-    setIds(next);
+  const [announce, setAnnounce] = useState('');
+  const remove = (index: number) => {
+    setIds(ids.filter((_, i) => i !== index));
+    setAnnounce('Retiré de Questions.');
   };
   return (
     <div className="space-y-4">
@@ -39,28 +39,24 @@ export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
       <fieldset className="space-y-2 rounded-lg border border-line p-3">
         <legend className="px-1 text-sm font-medium">Questions ({ids.length}), dans l’ordre de jeu</legend>
         {ids.length === 0 && <p className="text-sm text-muted">Aucune question : ajoutez-en ci-dessous (créez-les d’abord dans Questions).</p>}
-        <ol aria-label="Questions, dans l’ordre de jeu" className="space-y-1">
-          {ids.map((id, index) => (
-            <li key={`${id}:${index}`} className="flex items-center gap-2 rounded-lg bg-surface px-3 py-2 text-sm">
-              <span className="w-6 font-semibold text-muted">{index + 1}.</span>
-              <span className="min-w-0 flex-1 truncate">
-                <ReferenceName resource="questions" id={id} />
-              </span>
-              <button type="button" className={SMALL_BUTTON} disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Monter la question ${index + 1}`}>
-                ↑
-              </button>
-              <button type="button" className={SMALL_BUTTON} disabled={index === ids.length - 1} onClick={() => move(index, 1)} aria-label={`Descendre la question ${index + 1}`}>
-                ↓
-              </button>
-              <button type="button" className={`${SMALL_BUTTON} text-error`} onClick={() => setIds(ids.filter((_, i) => i !== index))} aria-label={`Retirer la question ${index + 1}`}>
-                Retirer
-              </button>
-            </li>
-          ))}
-        </ol>
-        <ReferencePicker id="field-questionIds" resource="questions" value="" label="Ajouter une question" onChange={(added) => added && !ids.includes(added) && setIds([...ids, added])} />
+        <OrderedList id="field-questionIds-order" items={ids} onChange={setIds} label="Questions" onRemove={remove} render={(id) => <ReferenceName resource="questions" id={id} />} />
+        <ReferencePicker
+          id="field-questionIds"
+          resource="questions"
+          value=""
+          label="Ajouter une question"
+          onChange={(added) => {
+            if (added && !ids.includes(added)) {
+              setIds([...ids, added]);
+              setAnnounce('Ajouté à Questions.');
+            }
+          }}
+        />
         <PlaylistQuestions onAdd={(added, playlistUri) => onChange({ ...value, questionIds: [...ids, ...added], playlistUri: value['playlistUri'] || playlistUri })} />
         {errors['questionIds'] && <p className="text-sm text-error">{errors['questionIds']}</p>}
+        <p role="status" className="sr-only">
+          {announce}
+        </p>
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Mode de jeu</legend>

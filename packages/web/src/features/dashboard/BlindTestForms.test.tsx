@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SPOTIFY_TOKEN_KEY } from '@sortie/core';
 import { FakeProductApi, FakeTokenStore, aStaffUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 
 const staffApi = () => new FakeProductApi().signedInAs(aStaffUser());
+/** The questions of a blind test's list as staff read them, « 1.Titre », without the drag handle and the row's buttons. */
+const rowsOf = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/^⠿/, '').replace(/↑↓Retirer$/, ''));
+const announced = () => screen.getAllByRole('status').map((status) => status.textContent);
 
 describe('dashboard: a question by its kind', () => {
   it('edits four answers and the right one, then turns the question into an extract with its track and audio file', async () => {
@@ -58,11 +61,11 @@ describe('dashboard: a blind test', () => {
       .seed('questions', { _id: q1, kind: 'text', prompt: 'Capitale de la Vienne ?' }, { _id: q2, kind: 'track', title: 'Alors on danse' }, { _id: q3, kind: 'text', prompt: 'Le Futuroscope ?' })
       .seed('blindtests', { _id: id, title: 'Quiz du jeudi', questionIds: [q1, q2], status: 'draft', mode: 'answers', slowestShare: 0.5, streakBonus: 0, wrongBuzzPenalty: 0 });
     const { user } = await renderApp({ path: `/dashboard/blindtests/${id}`, api });
-    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre de jeu' });
+    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre' });
     expect(await within(list).findByText('Alors on danse')).toBeTruthy();
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1.Capitale de la Vienne ?↑↓Retirer', '2.Alors on danse↑↓Retirer']);
-    await user.click(screen.getByRole('button', { name: 'Monter la question 2' }));
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.slice(0, 10))).toEqual(['1.Alors on', '2.Capitale']);
+    expect(rowsOf(list)).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse']);
+    await user.click(screen.getByRole('button', { name: 'Monter le n° 2' }));
+    expect(rowsOf(list)).toEqual(['1.Alors on danse', '2.Capitale de la Vienne ?']);
     await user.type(screen.getByRole('combobox', { name: 'Ajouter une question' }), 'Futuro');
     await user.click(await screen.findByRole('option', { name: 'Le Futuroscope ?' }));
     expect(await within(list).findByText('Le Futuroscope ?')).toBeTruthy();
@@ -77,6 +80,42 @@ describe('dashboard: a blind test', () => {
     expect(within(live).getByRole('link', { name: 'Écran du lieu' }).getAttribute('href')).toBe(`/blindTests/${id}?ecran`);
   });
 
+  it('moves its questions with Alt+↑ ↓ and by drag like the other ordered lists, removes one, and saves that order', async () => {
+    const id = anId();
+    const [q1, q2, q3, q4] = [anId(), anId(), anId(), anId()];
+    const api = staffApi()
+      .seed('questions', { _id: q1, kind: 'text', prompt: 'Capitale de la Vienne ?' }, { _id: q2, kind: 'track', title: 'Alors on danse' }, { _id: q3, kind: 'text', prompt: 'Le Futuroscope ?' }, { _id: q4, kind: 'text', prompt: 'Question en double' })
+      .seed('blindtests', { _id: id, title: 'Quiz du jeudi', questionIds: [q1, q2, q4, q3], status: 'draft', mode: 'answers', slowestShare: 0.5, streakBonus: 0, wrongBuzzPenalty: 0 });
+    const { user } = await renderApp({ path: `/dashboard/blindtests/${id}`, api });
+    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre' });
+    expect(await within(list).findByText('Le Futuroscope ?')).toBeTruthy();
+    expect(screen.getByText('Questions (4), dans l’ordre de jeu')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Retirer le n° 3' }));
+    expect(rowsOf(list)).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse', '3.Le Futuroscope ?']);
+    expect(screen.getByText('Questions (3), dans l’ordre de jeu')).toBeTruthy();
+    expect(announced()).toContain('Retiré de Questions.');
+
+    within(list).getAllByRole('listitem')[2]!.focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(rowsOf(list)).toEqual(['1.Capitale de la Vienne ?', '2.Le Futuroscope ?', '3.Alors on danse']);
+    expect(announced()).toContain('Déplacé en position 2 sur 3.');
+    expect(document.activeElement?.textContent).toContain('Le Futuroscope ?');
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(rowsOf(list)).toEqual(['1.Le Futuroscope ?', '2.Capitale de la Vienne ?', '3.Alors on danse']);
+    expect(announced()).toContain('Déplacé en position 1 sur 3.');
+
+    const rows = within(list).getAllByRole('listitem');
+    fireEvent.dragStart(rows[2]!, { dataTransfer: { effectAllowed: '' } });
+    fireEvent.dragOver(rows[1]!);
+    fireEvent.drop(rows[1]!);
+    expect(rowsOf(list)).toEqual(['1.Le Futuroscope ?', '2.Alors on danse', '3.Capitale de la Vienne ?']);
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    expect(((api.lastCallTo('update') as unknown[])[2] as { questionIds: string[] }).questionIds).toEqual([q3, q2, q1]);
+  });
+
   it('appends one track question per track of a Spotify playlist the host picks, reorderable as the others', async () => {
     const id = anId();
     const q1 = anId();
@@ -86,15 +125,15 @@ describe('dashboard: a blind test', () => {
     const tokens = new FakeTokenStore();
     tokens.set(SPOTIFY_TOKEN_KEY, JSON.stringify({ access_token: 'access-old', refresh_token: 'refresh-1' }));
     const { user } = await renderApp({ path: `/dashboard/blindtests/${id}`, api, tokens });
-    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre de jeu' });
+    const list = await screen.findByRole('list', { name: 'Questions, dans l’ordre' });
     await user.click(screen.getByRole('button', { name: 'Importer une playlist Spotify' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Playlist' }), 'Soirée (3 morceaux)');
     await user.click(screen.getByRole('button', { name: 'Ajouter ses morceaux' }));
-    expect((await screen.findByRole('status')).textContent).toBe('3 questions ajoutées depuis « Soirée ». Enregistrez pour les garder dans le blind test.');
+    expect((await within(screen.getByRole('group', { name: 'Importer une playlist Spotify' })).findByRole('status')).textContent).toBe('3 questions ajoutées depuis « Soirée ». Enregistrez pour les garder dans le blind test.');
     expect(await within(list).findByText('Tous les mêmes')).toBeTruthy();
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/↑↓Retirer$/, ''))).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse - Radio Edit', '3.Wake Me Up', '4.Tous les mêmes']);
-    await user.click(screen.getByRole('button', { name: 'Monter la question 4' }));
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/↑↓Retirer$/, ''))).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse - Radio Edit', '3.Tous les mêmes', '4.Wake Me Up']);
+    expect(rowsOf(list)).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse - Radio Edit', '3.Wake Me Up', '4.Tous les mêmes']);
+    await user.click(screen.getByRole('button', { name: 'Monter le n° 4' }));
+    expect(rowsOf(list)).toEqual(['1.Capitale de la Vienne ?', '2.Alors on danse - Radio Edit', '3.Tous les mêmes', '4.Wake Me Up']);
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Enregistré.')).toBeTruthy();
     const created = api.callsTo('create').map((call) => call[1] as { trackUri: string; offsetSeconds: number; kind: string });
