@@ -18,12 +18,23 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** The columns of one entry, in the order of `auditValues`. */
+export const AUDIT_COLUMNS = 'actor_id, actor_label, action, target_type, target_id, before, after';
+
+/**
+ * One entry's values for AUDIT_COLUMNS, numbered from `$first`: the placeholders (the JSON ones
+ * cast) and the parameters. A write that must log in its own single statement (a CTE) embeds them.
+ */
+export function auditValues(entry: AuditEntry, first = 1): { placeholders: string; params: unknown[] } {
+  const params = [entry.actor.id, entry.actor.label, entry.action, entry.targetType, entry.targetId, entry.before === undefined ? null : JSON.stringify(entry.before), entry.after === undefined ? null : JSON.stringify(entry.after)];
+  const placeholders = params.map((_, i) => `$${first + i}${i >= 5 ? '::jsonb' : ''}`).join(', ');
+  return { placeholders, params };
+}
+
 /** Appends one entry to the audit log, in the caller's transaction when it passes one. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.query(
-    'INSERT INTO audit_log (actor_id, actor_label, action, target_type, target_id, before, after) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
-    [entry.actor.id, entry.actor.label, entry.action, entry.targetType, entry.targetId, entry.before === undefined ? null : JSON.stringify(entry.before), entry.after === undefined ? null : JSON.stringify(entry.after)],
-  );
+  const { placeholders, params } = auditValues(entry);
+  await db.query(`INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (${placeholders})`, params);
 }
 
 /** The actor of a signed-in user's write, as the log names it. */

@@ -115,8 +115,10 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   }, staff);
 
-  serve(app, OPERATIONS.purgeCaches, async () => {
+  serve(app, OPERATIONS.purgeCaches, async (_input, { guard: user }) => {
     ctx.links.invalidate();
-    return { purged: ['liens courts'] };
+    const purged = ['liens courts'];
+    await recordAudit(ctx.db, { actor: actorOf(user), action: 'caches.purge', targetType: 'caches', targetId: null, after: { purged } });
+    return { purged };
   }, staff);
 }

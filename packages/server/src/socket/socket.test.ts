@@ -197,6 +197,29 @@ describe('socket.io on the same server', () => {
     expect((await ok(act(await open(), cup._id, 'get'))).participants.map((p) => p.name)).toEqual(['Anna', 'Passé par ailleurs', 'Bruno']);
   });
 
+  it('writes staff’s actions to the audit log with the write itself, and neither a visitor’s nor a refused one', async () => {
+    const cup = await tournament({ name: 'Tournoi de palet' }, ['Anna']);
+    await ok(act(await open(), cup._id, 'get'));
+    await ok(act(staff, cup._id, 'addParticipant', { name: 'Bruno' }));
+    const visitor = await player('palet@exemple.fr');
+    await ok(act(visitor.socket, cup._id, 'join', { name: 'Chloé' }));
+    expect((await act(staff, cup._id, 'removeParticipant', { participantId: 'personne' })).status).toBe('error');
+    // Written behind the copy's back: the next action takes the locked way, and logs there.
+    await t.db.query('UPDATE tournaments SET updated_at = now() WHERE id = $1', [cup._id]);
+    await ok(act(staff, cup._id, 'addParticipant', { name: 'Dina' }));
+
+    const rows = await t.db.query<{ action: string; actor_label: string; after: Record<string, unknown> }>(
+      "SELECT action, actor_label, after FROM audit_log WHERE target_id = $1 AND action <> 'tournaments.create' ORDER BY id",
+      [cup._id],
+    );
+    expect(rows.map((row) => [row.action, row.actor_label, row.after['name']])).toEqual([
+      ['tournaments.addParticipant', DEMO_ACCOUNTS.staff.email, 'Anna'],
+      ['tournaments.addParticipant', DEMO_ACCOUNTS.staff.email, 'Bruno'],
+      ['tournaments.addParticipant', DEMO_ACCOUNTS.staff.email, 'Dina'],
+    ]);
+    expect(rows[0]!.after).toEqual({ name: 'Anna', status: 'registration' });
+  });
+
   it('keeps the bracket to the actions: a REST body cannot set matches, status or winner', async () => {
     const created = await t.app.inject({
       method: 'POST', url: '/api/tournaments', headers: { cookie: staffCookie },

@@ -6,6 +6,7 @@ import { PostgresDb } from '../db/database';
 import { SOCKET_EVENTS, TournamentRefusal, type TournamentActor } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { isStaff } from '../http/session';
+import { actorOf as auditActorOf } from '../audit/audit-log';
 import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
@@ -86,7 +87,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
       const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
       try {
         const call = parseTournamentCall(payload);
-        reply(await answerTournamentCall(rooms, call, actorOf(await userReady), follow));
+        const user = await userReady;
+        reply(await answerTournamentCall(rooms, call, actorOf(user), follow, user && isStaff(user) ? auditActorOf(user) : null));
       } catch (error) {
         reply({ status: 'error', msg: error instanceof TournamentRefusal ? error.message : 'Erreur interne du serveur.' });
         if (!(error instanceof TournamentRefusal)) app.log.error({ err: error }, 'tournament action failed');

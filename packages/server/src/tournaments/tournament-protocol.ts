@@ -1,5 +1,6 @@
 import { isObjectId, isTournamentActionName, TournamentRefusal, TournamentRequestSchema, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
 import type { Json } from '../db/store';
+import type { AuditActor } from '../audit/audit-log';
 import { TOURNAMENT_NOT_FOUND, type TournamentRooms } from './tournament-rooms';
 
 /** The longest request a socket may send (socket.io drops the socket beyond it). */
@@ -33,6 +34,8 @@ export async function answerTournamentCall(
   call: TournamentCall,
   actor: TournamentActor | null,
   follow: { join(tournamentId: string): void; leave(tournamentId: string): void },
+  /** Staff's actions go to the audit log under this name (null: a visitor's, not logged). */
+  audit: AuditActor | null = null,
 ): Promise<{ status: 'ok'; tournament: Json }> {
   if (call.action === 'get') {
     // In the room before the read: no change made meanwhile can slip between the answer and the updates.
@@ -44,5 +47,5 @@ export async function answerTournamentCall(
     }
     return { status: 'ok', tournament };
   }
-  return { status: 'ok', tournament: await rooms.run(call.tournamentId, call.action, actor, call.params) };
+  return { status: 'ok', tournament: await rooms.run(call.tournamentId, call.action, actor, call.params, audit) };
 }

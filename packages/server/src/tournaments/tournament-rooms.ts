@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { toJson, type Json, type Store } from '../db/store';
 import type { Data } from '../db/entities';
 import { refreshChampionships } from './championship-standings';
+import { AUDIT_COLUMNS, auditValues, recordAudit, type AuditActor, type AuditEntry } from '../audit/audit-log';
 import type { ChangeBus } from '../db/notifications';
 
 /** Tournaments kept in memory at most (the oldest copy goes first). */
@@ -92,12 +93,14 @@ export class TournamentRooms {
   /**
    * Runs a socket action as the authority: after the writes already queued for this tournament,
    * in one transaction; resolves with the stored tournament, or rejects with core's French
-   * TournamentRefusal (nothing stored).
+   * TournamentRefusal (nothing stored). An action staff run is written to the audit log with the
+   * write itself (`audit`: who, as the log names them), never without it.
    */
-  run(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Json> {
+  run(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown, audit: AuditActor | null = null): Promise<Json> {
     return this.inTurn(id, async () => {
       const stamp = this.stamp(id);
-      const { copy: updated, before } = (await this.runOnCopy(id, action, actor, params)) ?? (await this.runLocked(id, action, actor, params));
+      const logged = (next: Data): AuditEntry | null => (audit ? auditEntry(audit, id, action, params, next) : null);
+      const { copy: updated, before } = (await this.runOnCopy(id, action, actor, params, logged)) ?? (await this.runLocked(id, action, actor, params, logged));
       this.keep(updated, stamp);
       this.options.changed(updated.tournament);
       // A championship counts finished tournaments only: its table changes when one finishes or is reopened.
@@ -107,7 +110,7 @@ export class TournamentRooms {
   }
 
   /** The write from the trusted memory copy, in one statement; null when it must go the locked way. */
-  private async runOnCopy(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Written | null> {
+  private async runOnCopy(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown, logged: (next: Data) => AuditEntry | null): Promise<Written | null> {
     const copy = this.trusted ? this.copies.get(id) : undefined;
     if (!copy) return null;
     let next: Data;
@@ -118,11 +121,18 @@ export class TournamentRooms {
       throw error;
     }
     const { sets, values } = this.columns(next, 4);
-    const notify = this.listener ? `, pg_notify('${this.listener.channel}', $${values.length + 4})` : '';
+    const bound = [id, JSON.stringify(next), copy.version, ...values];
+    const notify = this.listener ? `, pg_notify('${this.listener.channel}', $${bound.push(this.listener.payload('tournament', id))})` : '';
+    // The audit entry in the same statement, from the row written: none if the version moved on (the locked way logs it then).
+    const entry = logged(next);
+    const audit = entry ? auditValues(entry, bound.length + 1) : null;
+    if (audit) bound.push(...audit.params);
     const [row] = await this.options.db.query(
-      `WITH written AS (UPDATE tournaments SET ${sets} WHERE id = $1 AND xmin::text = $3 RETURNING id, data, created_at, updated_at, xmin::text AS version)
+      `WITH written AS (UPDATE tournaments SET ${sets} WHERE id = $1 AND xmin::text = $3 RETURNING id, data, created_at, updated_at, xmin::text AS version)${
+        audit ? `, logged AS (INSERT INTO audit_log (${AUDIT_COLUMNS}) SELECT ${audit.placeholders} FROM written)` : ''
+      }
        SELECT written.*${notify} FROM written`,
-      [id, JSON.stringify(next), copy.version, ...values, ...(this.listener ? [this.listener.payload('tournament', id)] : [])],
+      bound,
     );
     if (row) return { copy: this.copyOf(row), before: copy.tournament['status'] };
     // Written elsewhere since it was copied.
@@ -131,7 +141,7 @@ export class TournamentRooms {
   }
 
   /** The write from the stored row, locked for the transaction. */
-  private async runLocked(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown): Promise<Written> {
+  private async runLocked(id: string, action: TournamentActionName, actor: TournamentActor | null, params: unknown, logged: (next: Data) => AuditEntry | null): Promise<Written> {
     const { db } = this.options;
     return db.transaction(async (tx) => {
       const [row] = await tx.query(`SELECT data FROM tournaments WHERE id = $1 FOR UPDATE`, [id]);
@@ -142,6 +152,8 @@ export class TournamentRooms {
       const { sets, values } = this.columns(next, 3);
       const [saved] = await tx.query(`UPDATE tournaments SET ${sets} WHERE id = $1 RETURNING id, data, created_at, updated_at, xmin::text AS version`, [id, JSON.stringify(next), ...values]);
       if (!saved) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
+      const entry = logged(next);
+      if (entry) await recordAudit(tx, entry);
       if (this.listener) await this.listener.publish('tournament', id, tx);
       return { copy: this.copyOf(saved), before: current.status };
     });
@@ -239,4 +251,10 @@ export class TournamentRooms {
 function stateOf(tournament: Json) {
   const { _id: _id, createdAt: _created, updatedAt: _updated, ...record } = tournament;
   return TournamentInputSchema.loose().parse(record);
+}
+
+/** A staff member's tournament action as the audit log keeps it: its parameters (a score, a participant) and the state it left. */
+function auditEntry(actor: AuditActor, id: string, action: TournamentActionName, params: unknown, next: Data): AuditEntry {
+  const given = params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+  return { actor, action: `tournaments.${action}`, targetType: 'tournaments', targetId: id, after: { ...given, status: next['status'] ?? null } };
 }

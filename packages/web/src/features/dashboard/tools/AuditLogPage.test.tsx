@@ -26,10 +26,10 @@ describe('/dashboard/audit', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Journal d’audit' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Entrées du journal d’audit, les plus récentes d’abord' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    expect(rows[0]).toEqual(['mardi 24 novembre à 18:05', 'samir@ville.fr', `modification d’événementévénement ${EVENT}`, 'title : Concert → Grand concertstatus : draft → published']);
+    expect(rows[0]).toEqual(['mardi 24 novembre à 18:05', 'samir@ville.fr', `modification d’événementévénement ${EVENT}`, 'Titre : Concert → Grand concertStatut : Brouillon → Publié']);
     expect(rows[1]![2]).toMatch(/^changement de rôles d’utilisateur/);
-    expect(rows[1]![3]).toBe('roles : [] → ["staff"]');
-    expect(rows[2]!.slice(1, 4)).toEqual(['sortie-admin', expect.stringMatching(/^suppression de lieu/), 'name : Salle fermée']);
+    expect(rows[1]![3]).toBe('Rôles : (vide) → Équipe');
+    expect(rows[2]!.slice(1, 4)).toEqual(['sortie-admin', expect.stringMatching(/^suppression de lieu/), 'Nom : Salle fermée']);
     expect(within(table).getByRole('link', { name: `événement ${EVENT}` }).getAttribute('href')).toBe(`/dashboard/events/${EVENT}`);
   });
 

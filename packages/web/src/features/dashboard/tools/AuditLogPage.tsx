@@ -27,9 +27,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
   if (changes.length === 0) return <span className="text-muted">—</span>;
   return (
     <ul className="space-y-1">
-      {changes.map(({ field, before, after }) => (
+      {changes.map(({ field, label, before, after }) => (
         <li key={field}>
-          <span className="font-medium">{field}</span> :{' '}
+          <span className="font-medium">{label}</span> :{' '}
           {entry.before === null ? (
             <span>{auditValueText(after)}</span>
           ) : entry.after === null ? (
