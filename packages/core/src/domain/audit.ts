@@ -95,6 +95,9 @@ const OTHER_FIELDS: Record<string, string> = {
 /** The values of those fields that are codes, in French. */
 const OTHER_VALUES: Record<string, Readonly<Record<string, string>>> = { roles: ROLE_LABELS };
 
+/** Every kind of target an entry may name: the resources, then the others (a filter's choices). */
+export const AUDIT_TARGET_TYPES: readonly string[] = [...new Set([...(Object.keys(RESOURCES) as string[]), ...Object.keys(OTHER_TARGETS)])];
+
 /** What a target type is called (« événement », « clé d’API »), or the type itself when unknown. */
 export function auditTargetLabel(type: string): string {
   if (type in RESOURCES) return RESOURCES[type as ResourceName].label.one;

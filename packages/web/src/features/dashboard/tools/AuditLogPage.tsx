@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
-  auditActionLabel, auditChanges, auditTargetLabel, auditValueText, DASHBOARD_RESOURCES, OPERATION_ROUTES, RESOURCE_NAMES, type AuditEntry,
+  AUDIT_TARGET_TYPES, auditActionLabel, auditChanges, auditTargetLabel, auditValueText, DASHBOARD_RESOURCES, OPERATION_ROUTES, type AuditEntry,
 } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
@@ -12,7 +12,7 @@ import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../../components/ui';
 const PAGE_SIZE = 50;
 const button = 'rounded-lg px-3 py-1.5 text-sm ring-1 ring-line hover:bg-white/10 focus-visible:outline-2 disabled:opacity-50';
 /** What can be filtered on: every resource, and the other targets the log names. */
-const TARGETS = [...RESOURCE_NAMES, 'apiKeys'].map((type) => ({ type, label: auditTargetLabel(type) })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
+const TARGETS = AUDIT_TARGET_TYPES.map((type) => ({ type, label: auditTargetLabel(type) })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
 
 interface Filters {
   actor: string;
