@@ -61,7 +61,9 @@ describe('the documentation, as a crawler and a visitor find it', () => {
     expect(await heading(tab)).toBe('Menus et allergènes');
     expect(tab.url()).toBe(`${baseUrl}/docs/organisateurs/menus-et-allergenes`);
 
-    await tab.getByRole('searchbox', { name: 'Rechercher dans la documentation' }).fill('tirage graine');
+    await tab.getByRole('combobox', { name: 'Rechercher dans la documentation' }).fill('tirage graine');
+    // The pages found show under the box as the visitor types; the button still opens the results page.
+    await tab.getByRole('listbox', { name: 'Pages trouvées' }).getByRole('option', { name: /Formulaires et tombolas/ }).waitFor();
     await tab.getByRole('button', { name: 'Rechercher' }).click();
     expect(await heading(tab)).toBe('Recherche dans la documentation');
     const results = tab.getByRole('list', { name: 'Résultats de la recherche' });

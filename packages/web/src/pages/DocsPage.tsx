@@ -1,7 +1,8 @@
 import { Link, useSearch } from 'wouter';
-import { OPERATION_ROUTES, toErrorPage, type DocArticle, type DocSearchAnswer } from '@sortie/core';
+import { OPERATION_ROUTES, toErrorPage, type DocArticle } from '@sortie/core';
 import { ErrorNotice, Skeleton } from '../data/QueryView';
 import { useApiQuery } from '../data/useApiQuery';
+import { useQuery } from '../data/useQuery';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { usePageHead } from '../components/usePageTitle';
 import { ReadingBar } from '../components/ReadingBar';
@@ -9,7 +10,7 @@ import { ErrorPage } from '../components/ErrorPage';
 import { LINK_CLASS } from '../components/ui';
 import { docTree, neighbours, type DocNode } from '../features/docs/doc-tree';
 import { DocsNav } from '../features/docs/DocsNav';
-import { DocsSearchForm, DocsSearchResults } from '../features/docs/DocsSearch';
+import { DocsSearchForm, DocsSearchResults, docSearchQuery } from '../features/docs/DocsSearch';
 import { DocPager } from '../features/docs/DocPager';
 import type { PageProps } from './types';
 
@@ -116,7 +117,7 @@ function DocsHome({ tree }: { tree: readonly DocNode[] }) {
 
 function DocsSearchView({ q }: { q: string }) {
   usePageHead({ title: `« ${q} » · Documentation`, noindex: true });
-  const answer = useApiQuery(`docs:search:${q}`, (api) => api.call(OPERATION_ROUTES.docSearch, { query: { q } }) as Promise<DocSearchAnswer>);
+  const answer = useQuery(docSearchQuery(q));
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title" className="text-3xl font-bold tracking-tight">
