@@ -52,6 +52,10 @@ export const HttpUrlSchema = z
     }
   }, 'Adresse web invalide : seules les adresses http et https sont acceptées.');
 
+/** A brand colour as `#rrggbb` (either case in, lower case stored): a venue's, an organisation's, a category's. */
+export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const HexColourSchema = z.string().trim().regex(HEX_COLOUR_PATTERN, 'Couleur attendue au format #rrggbb.').toLowerCase();
+
 export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Adresse e-mail invalide.' }));
 export const CentsSchema = z.number().int('Montant en centimes attendu.').min(0, 'Le montant ne peut pas être négatif.');
 export const LatLngSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CentsSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, ListQuerySchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { CentsSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, ListQuerySchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 
 export const EventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
@@ -64,7 +64,7 @@ export const EventCategoryInputSchema = z.object({
   name: NonEmpty('Le nom', 80),
   slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Slug invalide.'),
   icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'Icône mdi attendue (mdiMusic, …).').default('mdiCalendar'),
-  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Couleur #rrggbb attendue.').default('#7c5cff'),
+  colour: HexColourSchema.default('#7c5cff'),
 });
 export const EventCategorySchema = EventCategoryInputSchema.extend(EntityMeta);
 export type EventCategory = z.infer<typeof EventCategorySchema>;

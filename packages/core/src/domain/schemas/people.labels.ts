@@ -13,6 +13,7 @@ export const ORGANIZATION_LABELS: ResourceLabels = {
     description: field('Description', 'Qui vous êtes, ce que vous organisez : en Markdown.'),
     logo: field('Logo', 'Image carrée de préférence.'),
     memberIds: field('Membres', 'Ajoutez les personnes par leur nom ou leur e-mail.'),
+    colour: field('Couleur', 'La couleur des affiches et visuels de ses lieux qui n’ont pas la leur (#rrggbb) ; « Aucune » : celle de Sortie.'),
   },
 };
 

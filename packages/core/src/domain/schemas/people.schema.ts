@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ArtistSlugSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { ArtistSlugSchema, EmailSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 import { BadgeRuleSchema } from '../badges/badge-rules';
 
@@ -9,6 +9,8 @@ export const OrganizationInputSchema = z.object({
   logo: ImageFieldSchema.optional(),
   website: HttpUrlSchema.optional(),
   memberIds: z.array(ObjectIdSchema).max(500).default([]),
+  /** The organisation's brand colour (its venues' posters when they have none); null: none. */
+  colour: HexColourSchema.nullable().optional(),
 });
 export const OrganizationSchema = OrganizationInputSchema.extend(EntityMeta);
 export type Organization = z.infer<typeof OrganizationSchema>;

@@ -24,6 +24,7 @@ export const PLACE_LABELS: ResourceLabels = {
     'closures.date': field('Date', 'Le jour de la fermeture.'),
     'closures.note': field('Note', 'Ce que le public lira (facultatif) : « Congés », « Soirée privée »…'),
     organizationId: field('Organisation', 'L’organisation qui gère le lieu.'),
+    colour: field('Couleur', 'La couleur du lieu sur ses affiches et visuels (#rrggbb) ; « Aucune » : celle de son organisation, sinon celle de Sortie.'),
   },
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CentsSchema, EmailSchema, EntityMeta, HttpUrlSchema, IsoDateTimeSchema, LatLngSchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { CentsSchema, EmailSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, LatLngSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 import { storedRangeProblem } from '../opening-hours';
 
@@ -45,6 +45,8 @@ const PlaceFields = z.object({
   openingHours: OpeningHoursSchema.default({}),
   closures: z.array(ClosureSchema).max(100, 'Cent fermetures au plus.').default([]),
   organizationId: ObjectIdSchema.optional(),
+  /** The venue's brand colour (posters, social visuals); null: none, as « Aucune » sets it. */
+  colour: HexColourSchema.nullable().optional(),
 });
 export const PlaceInputSchema = PlaceFields;
 export const PlaceSchema = PlaceFields.extend(EntityMeta);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ArtistSlugSchema, EmailSchema, HttpUrlSchema, ListQuerySchema, NonEmpty, ObjectIdSchema, pageOf } from './common.schema';
-import { EventInputSchema, EventPatchSchema, EventQuerySchema, PriceSchema } from './events.schema';
-import { JobOfferInputSchema } from './places.schema';
+import { ArtistSlugSchema, EmailSchema, HexColourSchema, HttpUrlSchema, ListQuerySchema, NonEmpty, ObjectIdSchema, pageOf } from './common.schema';
+import { EventCategoryInputSchema, EventInputSchema, EventPatchSchema, EventQuerySchema, PriceSchema } from './events.schema';
+import { JobOfferInputSchema, PlaceInputSchema } from './places.schema';
 import { RaffleInputSchema, TournamentReplySchema, TournamentRequestSchema } from './games.schema';
 import { FormFieldSchema, FormTemplateInputSchema } from './forms.schema';
 import { renderTemplate } from './content.schema';
@@ -48,6 +48,22 @@ describe('common schemas', () => {
   it('EmailSchema trims and lowercases', () => {
     expect(EmailSchema.parse('  Camille@Example.FR ')).toBe('camille@example.fr');
     expect(messages(EmailSchema, 'camille')).toEqual({ '': 'Adresse e-mail invalide.' });
+  });
+
+  it('HexColourSchema takes #rrggbb in either case, stores it in lower case, and says why in French', () => {
+    expect(HexColourSchema.parse(' #1E6B52 ')).toBe('#1e6b52');
+    for (const wrong of ['rouge', '#1e6b5', '1e6b52', '#1e6b52ff', '#ggg000']) expect(messages(HexColourSchema, wrong)).toEqual({ '': 'Couleur attendue au format #rrggbb.' });
+    expect(EventCategoryInputSchema.parse({ name: 'Concert', slug: 'concert' }).colour).toBe('#7c5cff');
+    expect(messages(EventCategoryInputSchema, { name: 'Concert', slug: 'concert', colour: 'bleu' })).toEqual({ colour: 'Couleur attendue au format #rrggbb.' });
+  });
+
+  it('a place or an organisation may have a brand colour, or none (absent or null)', () => {
+    const place = { name: 'Le Zinc', slug: 'le-zinc', address: { postalCode: '86000', city: 'Poitiers' } };
+    expect(PlaceInputSchema.parse({ ...place, colour: '#1E6B52' }).colour).toBe('#1e6b52');
+    expect(PlaceInputSchema.parse({ ...place, colour: null }).colour).toBeNull();
+    expect(PlaceInputSchema.parse(place).colour).toBeUndefined();
+    expect(messages(RESOURCES.places.patch, { colour: 'rouge' })).toEqual({ colour: 'Couleur attendue au format #rrggbb.' });
+    expect(RESOURCES.organizations.patch.parse({ colour: '#ABCDEF' })).toEqual({ colour: '#abcdef' });
   });
 
   it('NonEmpty says in French that a field is required, also when it is missing', () => {
