@@ -94,7 +94,8 @@ export function demoRecords(now: number): DemoRecord[] {
       address: { street, postalCode, city }, location: { lat, lng }, phone: '05 49 00 00 00',
       website: `https://www.example.org/lieux/${slug}`, socials: {}, images: [],
       openingHours: type === 'bar' ? { tue: ['17:00-01:00'], wed: ['17:00-01:00'], thu: ['17:00-02:00'], fri: ['17:00-02:00'], sat: ['17:00-02:00'] } : {},
-      ...(slug === 'confort-moderne' ? { organizationId: demoId('org:jazz-a-poitiers') } : {}),
+      // The Confort Moderne has a brand colour, so the designer shows a venue's own palette.
+      ...(slug === 'confort-moderne' ? { organizationId: demoId('org:jazz-a-poitiers'), colour: '#e4572e' } : {}),
     });
   }
   for (const [slug, name, genres] of ARTISTS) {

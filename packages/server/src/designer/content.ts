@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { CURRENCY, LOCALE, TIME_ZONE, addDays, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
+import { CURRENCY, HEX_COLOUR_PATTERN, LOCALE, TIME_ZONE, addDays, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { readImageFile } from '../images/image-files';
@@ -15,14 +15,12 @@ export interface Palette {
   muted: string;
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-/** A venue's colour, when its record carries one (`colour`, `color` or `brandColour`). */
+/** A brand colour as core stores it (HexColourSchema): a place's, an organisation's or a category's `colour`. */
+const isHexColour = (value: unknown): value is string => typeof value === 'string' && HEX_COLOUR_PATTERN.test(value);
+/** A record's brand colour (its `colour` field), when it has one. */
 function colourOf(record: Record<string, unknown> | null | undefined): string | null {
-  for (const key of ['colour', 'color', 'brandColour', 'brandColor']) {
-    const value = record?.[key];
-    if (typeof value === 'string' && HEX.test(value)) return value;
-  }
-  return null;
+  const colour = record?.colour;
+  return isHexColour(colour) ? colour : null;
 }
 
 /** Relative luminance (WCAG): black text on light colours, white on dark ones. */
@@ -36,7 +34,7 @@ function readableOn(hex: string): string {
 }
 
 export function paletteOf(...candidates: Array<string | null | undefined>): Palette {
-  const primary = candidates.find((c): c is string => typeof c === 'string' && HEX.test(c)) ?? SORTIE_PALETTE.primary;
+  const primary = candidates.find(isHexColour) ?? SORTIE_PALETTE.primary;
   return { primary, onPrimary: readableOn(primary), background: SORTIE_PALETTE.background, text: SORTIE_PALETTE.text, muted: SORTIE_PALETTE.muted };
 }
 
@@ -125,7 +123,7 @@ export async function loadEvent(ctx: AppContext, id: string): Promise<EventConte
     city: String(event.city ?? ''),
     price: formatPrice(event.price),
     cover: event.coverImage as ImageField | undefined,
-    palette: paletteOf(colourOf(place), colourOf(organization), category?.colour as string | undefined),
+    palette: paletteOf(colourOf(place), colourOf(organization), colourOf(category)),
     path: `/events/${id}`,
   };
 }

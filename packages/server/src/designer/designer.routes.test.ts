@@ -126,6 +126,40 @@ describe('the designer', () => {
     expect((await get(tournamentLink!.slice(ORIGIN.length))).headers.location).toBe(`${ORIGIN}/tournaments/${DEMO_IDS.tournament}`);
   }, 60_000);
 
+  it('draws a place’s visuals in the colour staff give it (refused in French unless #rrggbb, stored in lower case)', async () => {
+    const place = DEMO_IDS.places.tapGarden;
+    const patch = (colour: unknown) => t.app.inject({ method: 'PATCH', url: `/api/places/${place}`, headers: { host: HOST, cookie: staff }, payload: { colour } });
+    /** How many pixels of the square are exactly `hex`. */
+    const pixelsOf = async (hex: string) => {
+      const png = (await get(`/api/designer/places/${place}/week.png`, staff)).rawPayload;
+      const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      let count = 0;
+      for (let i = 0; i < data.length; i += 3) if (data[i] === r && data[i + 1] === g && data[i + 2] === b) count++;
+      return count;
+    };
+    // Without a colour of its own (nor its organisation's), the place's week is in Sortie's.
+    expect(await pixelsOf('#ff5a5f')).toBeGreaterThan(500);
+    expect(await pixelsOf('#1e6b52')).toBe(0);
+
+    const refused = await patch('rouge');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Couleur attendue au format #rrggbb.');
+
+    const saved = await patch('#1E6B52');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().colour).toBe('#1e6b52');
+    expect((await get(`/api/places/${place}`)).json().colour).toBe('#1e6b52');
+    expect(await pixelsOf('#1e6b52')).toBeGreaterThan(500);
+    expect(await pixelsOf('#ff5a5f')).toBe(0);
+
+    // « Aucune »: null takes the colour away again.
+    const cleared = await patch(null);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().colour ?? null).toBeNull();
+    expect(await pixelsOf('#1e6b52')).toBe(0);
+  }, 60_000);
+
   it('serves anyone a published event’s link preview (1200 × 630, cached), and no draft’s', async () => {
     const res = await get(`/api/og/events/${event}.png`);
     expect(res.statusCode).toBe(200);
