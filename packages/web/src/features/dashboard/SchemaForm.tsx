@@ -6,6 +6,7 @@ import { ReferenceListPicker, ReferencePicker } from './ReferencePicker';
 import { ImageFieldInput, ImageListInput } from './ImageFieldInput';
 import { OpeningHoursInput } from './widgets/OpeningHoursInput';
 import { SocialLinksInput } from './widgets/SocialLinksInput';
+import { ColourInput } from './widgets/ColourInput';
 import { useCityFromPlace } from './widgets/use-city-from-place';
 import { COMPACT_FIELD_CLASS } from '../../components/ui';
 import { PANEL_BUTTON_CLASS } from './panel-styles';
@@ -204,6 +205,8 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
       return shell(<ReferencePicker id={id} resource={w.resource} value={typeof value === 'string' ? value : ''} onChange={(next) => onChange(next || undefined)} label={field.label} invalid={invalid} />);
     case 'references':
       return shell(<ReferenceListPicker id={id} resource={w.resource} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} label={field.label} ordered={w.ordered} />);
+    case 'colour':
+      return shell(<ColourInput id={id} label={field.label} value={value} onChange={onChange} none={w.none} invalid={invalid} describedBy={describedBy} />);
     case 'date':
       return shell(<input {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={COMPACT_FIELD_CLASS} />);
     case 'openingHours':

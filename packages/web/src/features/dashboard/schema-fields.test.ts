@@ -36,6 +36,17 @@ describe('form fields from the core zod schemas', () => {
     expect(kinds(resourceFields('scrape'))).toMatchObject({ collectorId: 'reference', status: 'select', itemsFound: 'number' });
   });
 
+  it('gives brand colours a colour picker: « Aucune » for a place’s or an organisation’s, not for a category’s (it has a default)', () => {
+    expect(resourceFields('places').find((f) => f.key === 'colour')).toMatchObject({ label: 'Couleur', required: false, widget: { kind: 'colour', none: true } });
+    expect(resourceFields('organizations').find((f) => f.key === 'colour')?.widget).toEqual({ kind: 'colour', none: true });
+    expect(resourceFields('eventCategories').find((f) => f.key === 'colour')).toMatchObject({ widget: { kind: 'colour', none: false }, default: '#7c5cff' });
+    const place = resourceFields('places');
+    // Taken away, a place's colour is sent as null (the update drops it); never given, not sent at all.
+    expect(cleanValue(place, { name: 'Le Zinc', colour: null })).toEqual({ name: 'Le Zinc', colour: null });
+    expect(cleanValue(place, { name: 'Le Zinc' })).toEqual({ name: 'Le Zinc' });
+    expect(cleanValue(resourceFields('eventCategories'), { name: 'Jazz', colour: null })).toEqual({ name: 'Jazz' });
+  });
+
   it('starts a new record from the defaults and sends only what was given', () => {
     const fields = resourceFields('events');
     const empty = emptyValue(fields);

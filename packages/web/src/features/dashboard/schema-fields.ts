@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabelOf, RESOURCES, type ResourceName } from '@sortie/core';
+import { fieldLabelOf, HEX_COLOUR_PATTERN, RESOURCES, type ResourceName } from '@sortie/core';
 
 /** A node of JSON Schema as zod 4 writes it (only what the forms read). */
 export interface JsonNode {
@@ -13,6 +13,7 @@ export interface JsonNode {
   anyOf?: JsonNode[];
   additionalProperties?: JsonNode | boolean;
   maxLength?: number;
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   default?: unknown;
@@ -39,6 +40,8 @@ export type Widget =
   | { kind: 'repeat'; fields: Field[] }
   | { kind: 'location' }
   | { kind: 'price' }
+  /** A #rrggbb brand colour; `none`: it may be taken away (null). */
+  | { kind: 'colour'; none: boolean }
   | { kind: 'json' };
 
 export interface Field {
@@ -182,7 +185,11 @@ function widgetOf(key: string, node: JsonNode, path: string = key, labels?: Labe
   // Strings of two shapes (an image's address: on the web, or of an uploaded file) are typed as one.
   if (node.anyOf?.length && node.anyOf.every((n) => typeOf(n) === 'string')) return widgetOf(key, { type: 'string', default: node.default }, path, labels);
   const nonNull = node.anyOf?.filter((n) => typeOf(n) !== 'null');
-  if (nonNull && nonNull.length === 1) return widgetOf(key, { ...nonNull[0]!, default: node.default }, path, labels);
+  if (nonNull && nonNull.length === 1) {
+    const widget = widgetOf(key, { ...nonNull[0]!, default: node.default }, path, labels);
+    // A nullable colour (a place's, an organisation's) offers « Aucune ».
+    return widget.kind === 'colour' ? { kind: 'colour', none: nonNull.length < node.anyOf!.length } : widget;
+  }
   if (key === 'price' && node.anyOf) return { kind: 'price' };
   if (node.anyOf) return { kind: 'json' };
   if (node.enum) return { kind: 'select', options: node.enum.map(String) };
@@ -190,6 +197,7 @@ function widgetOf(key: string, node: JsonNode, path: string = key, labels?: Labe
   if (type === 'string') {
     if (node.format === 'date-time') return { kind: 'datetime' };
     if (node.format === 'date') return { kind: 'date' };
+    if (node.pattern === HEX_COLOUR_PATTERN.source) return { kind: 'colour', none: false };
     const reference = key.endsWith('Id') || NAMED_REFERENCES[key] ? referenceOf(key) : undefined;
     if (reference) return { kind: 'reference', resource: reference };
     if (IMAGE_KEY.test(key)) return { kind: 'image' };
@@ -276,6 +284,11 @@ export function cleanValue(fields: Field[], value: Record<string, unknown>): Rec
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     let v = value[field.key];
+    // A colour taken away (« Aucune ») is sent as null, so that an update drops the stored one.
+    if (v === null && field.widget.kind === 'colour' && field.widget.none) {
+      out[field.key] = null;
+      continue;
+    }
     if (v === undefined || v === null || (v === '' && !field.required && field.default === undefined)) continue;
     if (field.widget.kind === 'group' && typeof v === 'object') {
       v = cleanValue(field.widget.fields, v as Record<string, unknown>);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeProductApi, aStaffUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../../../test/render-app';
@@ -74,6 +74,38 @@ describe('the dashboard’s widgets, in their forms', () => {
       socials: { instagram: 'https://www.instagram.com/lezinc' },
       closures: [{ date: '2026-12-25', note: 'Noël' }],
     });
+  });
+
+  it('gives a place a colour by its hex code or the picker, and takes it away with « Aucune », by keyboard', async () => {
+    const place = aPlace('Le Zinc');
+    const api = staffApi().seed('places', place);
+    const { user } = await renderApp({ path: `/dashboard/places/${place._id}`, api });
+    const hex = (await screen.findByLabelText('Couleur', {}, { timeout: 15_000 })) as HTMLInputElement;
+    const picker = screen.getByLabelText('Couleur : nuancier') as HTMLInputElement;
+    expect(picker.type).toBe('color');
+    expect(hex.value).toBe('');
+    expect(screen.getByText('Aucune couleur')).toBeTruthy();
+    expect(screen.getByText(/affiches et visuels/)).toBeTruthy();
+
+    await user.type(hex, '#1E6B52');
+    expect(picker.value).toBe('#1e6b52');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    expect((api.lastCallTo('update') as unknown[])[2]).toMatchObject({ colour: '#1E6B52' });
+
+    // The browser's picker writes the hex code beside it.
+    fireEvent.change(picker, { target: { value: '#ff8800' } });
+    expect(hex.value).toBe('#ff8800');
+
+    // From the hex code, Tab reaches « Aucune »; Enter takes the colour away, and the save says so (null).
+    hex.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Couleur : aucune' }));
+    await user.keyboard('{Enter}');
+    expect(hex.value).toBe('');
+    expect(screen.getByText('Aucune couleur')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect((api.lastCallTo('update') as unknown[])[2]).toMatchObject({ colour: null }));
   });
 
   it('asks « Quitter sans enregistrer ? » before a link leaves a form with unsaved changes', async () => {
