@@ -130,7 +130,7 @@ export default function DesignerPage() {
   return (
     <section aria-labelledby="page-title" className="space-y-6">
       <ToolHeading title="Designer">
-        Affiches à imprimer et visuels à publier, créés par le serveur aux couleurs du lieu, avec le QR code du lien court de la fiche : chaque scan est compté dans ses visites.
+        Affiches à imprimer et visuels à publier, créés par le serveur aux couleurs du lieu (le champ « Couleur » de sa fiche, sinon celui de son organisation), avec le QR code du lien court de la fiche : chaque scan est compté dans ses visites.
       </ToolHeading>
 
       <fieldset className="space-y-2">
