@@ -12,6 +12,7 @@ export * from './social-links';
 export * from './windows';
 export * from './tonight';
 export * from './labels';
+export * from './built-in-mails';
 export * from './resource-labels';
 export * from './raffle-draw';
 export * from './raffle-proof.schema';

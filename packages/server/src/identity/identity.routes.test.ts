@@ -108,6 +108,35 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
     expect((await post('/api/identity/passwordReset', { email: 'pas-une-adresse' })).statusCode).toBe(400);
   });
 
+  it('sends the reset mail in the words of the staff’s template of that name, with its link titled in HTML, and its own words again once it is gone', async () => {
+    const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/mailTemplates',
+      headers: { cookie: staff },
+      payload: { name: 'Réinitialisation du mot de passe', subject: 'Un nouveau mot de passe pour {{name}}', body: 'Salut {{name}} !\n\nC’est par ici : {{link}}' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await signUp('ines@exemple.fr');
+    /** The reset mails to Inès. */
+    const resets = async () => {
+      await identityMailsSettled();
+      return t.db.query<{ subject: string; text: string; html: string }>(`SELECT subject, text, html FROM mails WHERE "to" = 'ines@exemple.fr' AND template = 'Réinitialisation du mot de passe' `);
+    };
+    try {
+      expect((await post('/api/identity/passwordReset', { email: 'ines@exemple.fr' })).statusCode).toBe(202);
+      const [mail] = await resets();
+      expect(mail!.subject).toBe('Un nouveau mot de passe pour Nina');
+      expect(mail!.text).toMatch(/^Salut Nina !\n\nC’est par ici : http:\/\/\S+\/account\/reset\?token=[A-Za-z0-9_-]{43}\n$/);
+      expect(mail!.html).toMatch(/<a href="http:\/\/\S+\/account\/reset\?token=[A-Za-z0-9_-]{43}">C’est par ici<\/a>/);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: `/api/mailTemplates/${created.json()._id}`, headers: { cookie: staff } });
+    }
+    expect((await post('/api/identity/passwordReset', { email: 'ines@exemple.fr' })).statusCode).toBe(202);
+    // (The test's clock stands still: both mails carry the same time.)
+    expect((await resets()).map((mail) => mail.subject).sort()).toEqual(['Choisissez un nouveau mot de passe', 'Un nouveau mot de passe pour Nina']);
+  });
+
   it('sets the new password by the link, once, and ends every session of the account', async () => {
     await signUp('remi@exemple.fr', 'ancien-mot-de-passe');
     const phone = await signIn(t.app, 'remi@exemple.fr', 'ancien-mot-de-passe');

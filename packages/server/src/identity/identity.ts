@@ -1,7 +1,7 @@
 import { AppError, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '@sortie/core';
 import type { Db } from '../db/database';
 import type { AppContext } from '../http/context';
-import { publicUrl, sendMail } from '../jobs/mail';
+import { builtInMail, sendMail, siteUrl } from '../jobs/mail';
 import { consumeLink, issueLink, linksSentSince, retireLinks, InvalidLinkError } from './one-time-links';
 
 /** At most this many links of one kind mailed to one account per hour (the rest are not sent). */
@@ -32,34 +32,13 @@ export async function identityMailsSettled(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
 }
 
-const siteUrl = (ctx: AppContext) => (ctx.config.publicUrl ?? publicUrl()).replace(/\/$/, '');
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function linkMail(input: { to: string; userId: string; name: string; subject: string; lead: string; action: string; link: string; footer: string; template: string }) {
-  const text = `Bonjour ${input.name},\n\n${input.lead}\n\n${input.action} : ${input.link}\n\n${input.footer}\n`;
-  const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif"><p>Bonjour ${escapeHtml(input.name)},</p><p>${escapeHtml(input.lead)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(input.action)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(input.footer)}</p></body></html>`;
-  return { to: input.to, userId: input.userId, subject: input.subject, text, html, template: input.template };
-}
+/** How a mail greets the account: its display name, else the start of its address. */
+const nameOf = (user: { email: string; displayName?: string }) => user.displayName || user.email.split('@')[0]!;
 
 /** Issues a verification link (valid 24 h) and mails it to the account's address after the answer. */
 export async function sendVerificationLink(ctx: AppContext, user: { _id: string; email: string; displayName?: string }): Promise<void> {
   const token = await issueLink(ctx.db, { userId: user._id, email: user.email, purpose: 'verifyEmail', now: ctx.now(), ttlMs: EMAIL_VERIFICATION_TTL_MS });
-  later(() =>
-    sendMail(
-      ctx,
-      linkMail({
-        to: user.email,
-        userId: user._id,
-        name: user.displayName || user.email.split('@')[0]!,
-        subject: 'Confirmez votre adresse e-mail',
-        lead: 'Pour confirmer que cette adresse est bien la vôtre, ouvrez le lien ci-dessous. Il est valable 24 heures et ne sert qu’une fois.',
-        action: 'Confirmer mon adresse',
-        link: `${siteUrl(ctx)}/account/verify?token=${token}`,
-        footer: 'Vous n’avez pas créé de compte sur Sortie ? Ignorez ce message : rien ne sera fait sans ce lien.',
-        template: 'Vérification de l’adresse e-mail',
-      }),
-    ),
-  );
+  later(async () => sendMail(ctx, await builtInMail(ctx, 'verifyEmail', { email: user.email, userId: user._id }, { name: nameOf(user), link: `${siteUrl(ctx)}/account/verify?token=${token}` })));
 }
 
 /** Another verification link, for a signed-in account whose address is not proven yet (3 an hour at most). */
@@ -86,37 +65,11 @@ export async function requestEmailChange(ctx: AppContext, user: { _id: string; e
   const sent = await linksSentSince(ctx.db, { userId: user._id, purpose: 'changeEmail', sinceMs: ctx.now() - HOUR_MS });
   if (sent >= LINKS_PER_HOUR) throw new AppError('Plusieurs liens sont déjà partis dans l’heure : vérifiez la boîte de la nouvelle adresse, ou réessayez plus tard.', { code: 'TOO_MANY_MAILS', statusCode: 429 });
   const token = await issueLink(ctx.db, { userId: user._id, email, purpose: 'changeEmail', now: ctx.now(), ttlMs: EMAIL_VERIFICATION_TTL_MS });
-  const name = user.displayName || user.email.split('@')[0]!;
+  const name = nameOf(user);
   later(async () => {
-    await sendMail(
-      ctx,
-      linkMail({
-        to: email,
-        userId: user._id,
-        name,
-        subject: 'Confirmez votre nouvelle adresse e-mail',
-        lead: 'Vous avez demandé que cette adresse devienne celle de votre compte Sortie. Ouvrez le lien ci-dessous pour le confirmer ; il est valable 24 heures et ne sert qu’une fois.',
-        action: 'Confirmer ma nouvelle adresse',
-        link: `${siteUrl(ctx)}/account/verify?token=${token}`,
-        footer: 'Vous n’avez rien demandé ? Ignorez ce message : l’adresse du compte ne changera pas sans ce lien.',
-        template: 'Changement d’adresse e-mail',
-      }),
-    );
+    await sendMail(ctx, await builtInMail(ctx, 'changeEmail', { email, userId: user._id }, { name, email, link: `${siteUrl(ctx)}/account/verify?token=${token}` }));
     // The current address hears of it: someone else asking would be noticed.
-    await sendMail(
-      ctx,
-      linkMail({
-        to: user.email,
-        userId: user._id,
-        name,
-        subject: 'Changement d’adresse demandé',
-        lead: `Un lien vient d’être envoyé à ${email} pour qu’elle devienne l’adresse de votre compte Sortie. Rien ne change tant qu’il n’est pas ouvert.`,
-        action: 'Si ce n’est pas vous, changez votre mot de passe',
-        link: `${siteUrl(ctx)}/account/password`,
-        footer: 'Ce message part à chaque demande de changement d’adresse.',
-        template: 'Changement d’adresse e-mail (avis)',
-      }),
-    );
+    await sendMail(ctx, await builtInMail(ctx, 'changeEmailNotice', { email: user.email, userId: user._id }, { name, email, link: `${siteUrl(ctx)}/account/password` }));
   });
   return { message: `Un lien de confirmation vient de partir à ${email}. Votre adresse reste ${user.email} tant qu’il n’est pas ouvert.` };
 }
@@ -171,20 +124,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     if (!found) return;
     if ((await linksSentSince(ctx.db, { userId: found.user._id, purpose: 'passwordReset', sinceMs: now - HOUR_MS })) >= LINKS_PER_HOUR) return;
     const token = await issueLink(ctx.db, { userId: found.user._id, email: found.user.email, purpose: 'passwordReset', now, ttlMs: PASSWORD_RESET_TTL_MS });
-    await sendMail(
-      ctx,
-      linkMail({
-        to: found.user.email,
-        userId: found.user._id,
-        name: found.user.displayName || found.user.email.split('@')[0]!,
-        subject: 'Choisissez un nouveau mot de passe',
-        lead: 'Quelqu’un (vous, espérons-le) a demandé à changer le mot de passe de votre compte Sortie. Ce lien est valable une heure et ne sert qu’une fois ; en l’utilisant, vous serez déconnecté de tous vos appareils.',
-        action: 'Choisir un nouveau mot de passe',
-        link: `${siteUrl(ctx)}/account/reset?token=${token}`,
-        footer: 'Vous n’avez rien demandé ? Ignorez ce message : votre mot de passe reste le même.',
-        template: 'Réinitialisation du mot de passe',
-      }),
-    );
+    await sendMail(ctx, await builtInMail(ctx, 'passwordReset', { email: found.user.email, userId: found.user._id }, { name: nameOf(found.user), link: `${siteUrl(ctx)}/account/reset?token=${token}` }));
   });
   return PASSWORD_RESET_ANSWER;
 }

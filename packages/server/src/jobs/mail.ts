@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { NOTIFICATION_KIND_LABELS, NotificationKindSchema, renderTemplate, type NotificationKind } from '@sortie/core';
+import { BUILT_IN_MAILS, NOTIFICATION_KIND_LABELS, NotificationKindSchema, renderTemplate, type BuiltInMailKey, type NotificationKind } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { newId } from '../db/store';
 
@@ -73,35 +73,55 @@ export async function readUnsubscribeToken(ctx: AppContext, token: string): Prom
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The built-in French wording, used while staff have no template of that name. */
-const DEFAULTS: Record<NotificationKind, { name: string; subject: string; body: string }> = {
-  reminder: { name: 'Rappel', subject: 'Rappel : {{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir l’événement : {{link}}' },
-  followedEvent: { name: 'Nouvel événement suivi', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir l’événement : {{link}}' },
-  raffleDraw: { name: 'Tirage de tombola', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nVoir la tombola : {{link}}' },
-  announcement: { name: 'Annonce', subject: '{{title}}', body: 'Bonjour {{name}},\n\n{{message}}\n\nEn savoir plus : {{link}}' },
-};
-
-export function publicUrl(): string {
-  return (process.env.SORTIE_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+/** The site's address in mails: the configured public URL, else this server's. */
+export function siteUrl(ctx: AppContext): string {
+  return (ctx.config.publicUrl ?? (process.env.SORTIE_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`)).replace(/\/$/, '');
 }
 
-/** The mail of one notification, rendered from the template named after its kind (or the default), with its unsubscribe link. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
+/** « Texte : https://… » alone in its paragraph: a link titled « Texte ». */
+const TITLED_LINK = /^([^\n:]{1,80}?) : (https?:\/\/\S+)$/;
+
+/** A rendered body as HTML: one paragraph per blank-line block, a « Texte : adresse » paragraph as a link, other addresses linked as they are. */
+function htmlOf(body: string, footer = ''): string {
+  const paragraphs = body.split(/\n{2,}/).map((paragraph) => {
+    const titled = TITLED_LINK.exec(paragraph.trim());
+    if (titled) return `<p><a href="${escapeHtml(titled[2]!)}">${escapeHtml(titled[1]!)}</a></p>`;
+    return `<p>${escapeHtml(paragraph).replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`).replace(/\n/g, '<br>')}</p>`;
+  });
+  return `<!doctype html><html lang="fr"><body style="font-family:sans-serif">${paragraphs.join('')}${footer}</body></html>`;
+}
+
+/**
+ * One of core's BUILT_IN_MAILS, in the words of the staff's template of the same name when there
+ * is one (its subject and body), else in Sortie's own; {{variables}} filled in.
+ */
+export async function renderBuiltInMail(ctx: AppContext, key: BuiltInMailKey, variables: Record<string, string>): Promise<{ subject: string; body: string; template: string }> {
+  const builtIn = BUILT_IN_MAILS[key];
+  const [template] = await ctx.db.query<{ subject: string; body: string }>(`SELECT data->>'subject' AS subject, data->>'body' AS body FROM mail_templates WHERE lower(name) = lower($1) LIMIT 1`, [builtIn.name]);
+  return {
+    subject: renderTemplate(template?.subject || builtIn.subject, variables),
+    body: renderTemplate(template?.body || builtIn.body, variables),
+    template: builtIn.name,
+  };
+}
+
+/** A built-in mail ready for sendMail: its text and HTML versions. */
+export async function builtInMail(ctx: AppContext, key: BuiltInMailKey, to: { email: string; userId: string | null }, variables: Record<string, string>): Promise<OutgoingMail> {
+  const { subject, body, template } = await renderBuiltInMail(ctx, key, variables);
+  return { to: to.email, userId: to.userId, subject, text: `${body}\n`, html: htmlOf(body), template };
+}
+
+/** The mail of one notification, rendered from the template named after its kind (or the built-in one), with its unsubscribe link. */
 export async function renderNotificationMail(
   ctx: AppContext,
   input: { userId: string; name: string; kind: NotificationKind; title: string; body: string; link: string },
 ): Promise<{ subject: string; html: string; text: string; template: string }> {
-  const fallback = DEFAULTS[input.kind];
-  const [template] = await ctx.db.query<{ subject: string; body: string }>(`SELECT data->>'subject' AS subject, data->>'body' AS body FROM mail_templates WHERE lower(name) = lower($1) LIMIT 1`, [fallback.name]);
-  const link = input.link.startsWith('http') ? input.link : `${publicUrl()}${input.link}`;
-  const unsubscribe = `${publicUrl()}/api/mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(ctx, input.userId, input.kind))}`;
-  const variables = { name: input.name, title: input.title, message: input.body, link };
-  const subject = renderTemplate(template?.subject || fallback.subject, variables);
-  const body = renderTemplate(template?.body || fallback.body, variables);
+  const link = input.link.startsWith('http') ? input.link : `${siteUrl(ctx)}${input.link}`;
+  const unsubscribe = `${siteUrl(ctx)}/api/mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(ctx, input.userId, input.kind))}`;
+  const { subject, body, template } = await renderBuiltInMail(ctx, input.kind, { name: input.name, title: input.title, message: input.body, link });
   const footer = `Vous recevez ce message car vous avez choisi de recevoir ${NOTIFICATION_KIND_LABELS[input.kind].inMail} par e-mail.`;
   const text = `${body}\n\n--\n${footer}\nSe désabonner en un clic : ${unsubscribe}\n`;
-  const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif">${body
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('')}<hr><p style="font-size:12px;color:#666">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">Se désabonner en un clic</a></p></body></html>`;
-  return { subject, html, text, template: fallback.name };
+  const html = htmlOf(body, `<hr><p style="font-size:12px;color:#666">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">Se désabonner en un clic</a></p>`);
+  return { subject, html, text, template };
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, AuthError, ENTRY_RATE_LIMIT, TIME_ZONE, type EntryStep } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { countAttempt } from '../http/rate-limit-store';
-import { publicUrl, sendMail } from '../jobs/mail';
+import { builtInMail, sendMail, siteUrl } from '../jobs/mail';
 import type { UserJson } from '../auth/users';
 
 /*
@@ -56,23 +56,12 @@ export function newConfirmationToken(): { token: string; hash: string } {
 export const confirmationHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const untilText = (at: number) => new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(new Date(at));
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The mail that carries the link confirming a raffle entry (the raffle page reads `?confirmation=`). */
 export async function mailRaffleConfirmation(
   ctx: AppContext,
   input: { to: string; userId: string | null; name: string; raffleId: string; title: string; token: string; expiresAt: number },
 ): Promise<void> {
-  const link = `${publicUrl()}/raffles/${input.raffleId}?confirmation=${encodeURIComponent(input.token)}`;
-  const subject = `Confirmez votre participation : ${input.title}`;
-  const paragraphs = [
-    `Bonjour ${input.name},`,
-    `Pour que votre participation à la tombola « ${input.title} » compte, confirmez-la en ouvrant ce lien avant le ${untilText(input.expiresAt)} :`,
-    link,
-    'Si vous n’avez pas demandé à participer, ignorez ce message : sans confirmation, la participation ne compte pas et n’est pas tirée au sort.',
-  ];
-  const html = `<!doctype html><html lang="fr"><body style="font-family:sans-serif">${paragraphs
-    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">Confirmer ma participation</a></p>` : `<p>${escapeHtml(p)}</p>`))
-    .join('')}</body></html>`;
-  await sendMail(ctx, { to: input.to, userId: input.userId, subject, html, text: `${paragraphs.join('\n\n')}\n`, template: 'Confirmation de participation' });
+  const link = `${siteUrl(ctx)}/raffles/${input.raffleId}?confirmation=${encodeURIComponent(input.token)}`;
+  await sendMail(ctx, await builtInMail(ctx, 'raffleConfirmation', { email: input.to, userId: input.userId }, { name: input.name, title: input.title, until: untilText(input.expiresAt), link }));
 }

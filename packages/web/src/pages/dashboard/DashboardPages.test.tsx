@@ -105,6 +105,30 @@ describe('dashboard special pages', () => {
     expect(api.lastCallTo('update')?.[2]).toEqual({ name: 'bienvenue', subject: 'Bienvenue, {{prenom}} !', body: 'Bonjour {{prenom}}, à bientôt à {{ville}}.' });
   }, 15_000);
 
+  it('/dashboard/mailTemplates offers Sortie’s own mails to personalise, saved under their name, with what each is for', async () => {
+    const api = staffApi({ 'GET /dashboard/mails': () => ({ total: 0, items: [] }) }).seed('mailTemplates', { _id: anId(40), name: 'Rappel', subject: 'Demain : {{title}}', body: 'Coucou {{name}}' });
+    const { user } = await renderApp({ path: '/dashboard/mailTemplates', api });
+    const select = await screen.findByLabelText<HTMLSelectElement>('Modèle');
+    const offered = within(select).getByRole('group', { name: 'Mails de Sortie (texte d’origine)' });
+    const names = within(offered).getAllByRole('option').map((option) => option.textContent);
+    // « Rappel » has a template already: it is among the saved ones, not offered again.
+    expect(names).toContain('Réinitialisation du mot de passe');
+    expect(names).not.toContain('Rappel');
+    expect(within(within(select).getByRole('group', { name: 'Modèles enregistrés' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Rappel']);
+    expect(within(screen.getByRole('complementary', { name: 'À propos de ce mail' })).getByText(/remplace le texte d’origine/)).toBeTruthy();
+
+    await user.selectOptions(select, 'builtin:Réinitialisation du mot de passe');
+    const about = screen.getByRole('complementary', { name: 'À propos de ce mail' });
+    expect(within(about).getByText(/demande un nouveau mot de passe/)).toBeTruthy();
+    expect(within(about).getByText('{{link}}')).toBeTruthy();
+    expect((screen.getByLabelText<HTMLInputElement>('Sujet')).value).toBe('Choisissez un nouveau mot de passe');
+    await user.clear(screen.getByLabelText('Sujet'));
+    await user.type(screen.getByLabelText('Sujet'), 'Votre nouveau mot de passe');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le modèle' }));
+    await waitFor(() => expect(api.lastCallTo('create')?.[0]).toBe('mailTemplates'));
+    expect(api.lastCallTo('create')?.[1]).toMatchObject({ name: 'Réinitialisation du mot de passe', subject: 'Votre nouveau mot de passe', body: expect.stringContaining('{{link}}') });
+  }, 15_000);
+
   it('/dashboard/mailTemplates shows the mails kept without SMTP, newest first', async () => {
     const mail = { id: 'm1', to: 'lea@exemple.fr', subject: 'Demain : Jazz au Confort', html: '<p>Demain</p>', text: 'Bonjour Léa, c’est demain à 20 h 30.', template: 'Rappel', status: 'kept', error: null, createdAt: '2026-11-23T16:00:00.000Z' };
     const api = staffApi({ 'GET /dashboard/mails': () => ({ total: 1, items: [mail] }) });

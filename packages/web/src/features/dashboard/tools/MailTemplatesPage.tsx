@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ProductApiPort, ValidationError, renderTemplate, type Page } from '@sortie/core';
+import { BUILT_IN_MAILS, ProductApiPort, ValidationError, renderTemplate, type BuiltInMail, type Page } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
@@ -9,6 +9,47 @@ import { Mailbox } from './Mailbox';
 import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../../components/ui';
 
 type Template = { _id?: string; name: string; subject: string; body: string };
+
+const BUILT_INS: readonly BuiltInMail[] = Object.values(BUILT_IN_MAILS);
+/** The mail of Sortie a template of this name replaces, if any (names compare as the server does, case aside). */
+const builtInNamed = (name: string): BuiltInMail | undefined => BUILT_INS.find((mail) => mail.name.toLowerCase() === name.trim().toLowerCase());
+const BUILT_IN_PREFIX = 'builtin:';
+
+/** One of Sortie's mails as a template to start from (no id: saving creates it). */
+const fromBuiltIn = (mail: BuiltInMail): Template => ({ name: mail.name, subject: mail.subject, body: mail.body });
+
+/**
+ * The template the select names, with its option's value: a blank new one, one of Sortie's mails
+ * by name, a saved one by id; by default the first saved one, else the first of Sortie's.
+ */
+function chosenTemplate(chosen: string | null, saved: Array<Template & { _id: string }>, untouched: readonly BuiltInMail[]): { template: Template; value: string } | null {
+  if (chosen === 'new') return { template: { name: '', subject: '', body: '' }, value: 'new' };
+  const builtIn = chosen?.startsWith(BUILT_IN_PREFIX) ? untouched.find((mail) => `${BUILT_IN_PREFIX}${mail.name}` === chosen) : undefined;
+  if (builtIn) return { template: fromBuiltIn(builtIn), value: chosen! };
+  const template = saved.find((t) => t._id === chosen) ?? saved[0];
+  if (template) return { template, value: template._id };
+  return untouched[0] ? { template: fromBuiltIn(untouched[0]), value: `${BUILT_IN_PREFIX}${untouched[0].name}` } : null;
+}
+
+/** What a mail of Sortie is for and what its variables hold; whether staff's words or Sortie's leave now. */
+function AboutBuiltIn({ mail, saved }: { mail: BuiltInMail; saved: boolean }) {
+  return (
+    <aside aria-label="À propos de ce mail" className="space-y-2 rounded-xl bg-surface/50 p-4 text-sm ring-1 ring-line">
+      <p>
+        <strong>Quand il part :</strong> {mail.purpose}
+      </p>
+      <p>{saved ? 'Ce modèle remplace le texte d’origine de Sortie ; supprimez-le pour y revenir.' : 'Sortie l’envoie avec son texte d’origine, ci-dessous : enregistrez-le pour le personnaliser.'}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {Object.entries(mail.variables).map(([name, meaning]) => (
+          <div key={name} className="contents">
+            <dt className="font-mono">{`{{${name}}}`}</dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}
 
 /** The {{variables}} a template uses, in order of appearance. */
 export function variablesOf(...texts: string[]): string[] {
@@ -23,6 +64,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const variables = useMemo(() => variablesOf(draft.subject, draft.body), [draft.subject, draft.body]);
+  const builtIn = builtInNamed(draft.name);
 
   async function save() {
     setMessage(null);
@@ -62,6 +104,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
           void save();
         }}
       >
+        {builtIn && <AboutBuiltIn mail={builtIn} saved={Boolean(template._id)} />}
         {field('name', 'Nom du modèle')}
         {field('subject', 'Sujet')}
         <div className="space-y-1">
@@ -69,7 +112,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
             Contenu
           </label>
           <textarea id="mail-body" rows={10} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} className={COMPACT_FIELD_CLASS} />
-          <p className="text-xs text-muted">Variables : écrivez {'{{prenom}}'}, {'{{evenement}}'}… elles sont remplacées à l’envoi.</p>
+          <p className="text-xs text-muted">Variables : écrivez {'{{name}}'}, {'{{link}}'}… ; celles que le mail fournit sont remplacées à l’envoi.</p>
           {errors['body'] && <p className="text-sm text-error">{errors['body']}</p>}
         </div>
         <button type="submit" className={BUTTON_CLASS}>
@@ -116,24 +159,40 @@ export default function MailTemplatesPage() {
       <ToolHeading title="Modèles d’e-mail">Les e-mails envoyés par Sortie, avec leurs variables.</ToolHeading>
       <QueryView query={templates}>
         {(page: Page<Template & { _id: string }>) => {
-          const current: Template | undefined = chosen === 'new' ? { name: '', subject: '', body: '' } : (page.items.find((t) => t._id === chosen) ?? page.items[0]);
+          // Sortie's own mails that no template replaces yet: staff start from their wording.
+          const untouched = BUILT_INS.filter((mail) => !page.items.some((t) => builtInNamed(t.name) === mail));
+          const shown = chosenTemplate(chosen, page.items, untouched);
+          const current = shown?.template;
           return (
             <>
               <div className="flex flex-wrap items-end gap-3">
                 <label className="flex flex-col gap-1 text-sm">
                   Modèle
-                  <select value={chosen === 'new' ? 'new' : (current?._id ?? '')} onChange={(e) => setChosen(e.target.value)} className={COMPACT_FIELD_CLASS}>
-                    {page.items.map((t) => (
-                      <option key={t._id} value={t._id}>
-                        {t.name}
-                      </option>
-                    ))}
+                  <select value={shown?.value ?? ''} onChange={(e) => setChosen(e.target.value)} className={COMPACT_FIELD_CLASS}>
+                    {page.items.length > 0 && (
+                      <optgroup label="Modèles enregistrés">
+                        {page.items.map((t) => (
+                          <option key={t._id} value={t._id}>
+                            {t.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                    {untouched.length > 0 && (
+                      <optgroup label="Mails de Sortie (texte d’origine)">
+                        {untouched.map((mail) => (
+                          <option key={mail.name} value={`${BUILT_IN_PREFIX}${mail.name}`}>
+                            {mail.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
                     <option value="new">+ Nouveau modèle</option>
                   </select>
                 </label>
               </div>
               {current ? <TemplateEditor
-                  key={current._id ?? 'new'}
+                  key={shown!.value}
                   template={current}
                   onSaved={(id) => {
                     setChosen(id ?? null);
