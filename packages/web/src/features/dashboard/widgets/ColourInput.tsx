@@ -34,7 +34,7 @@ export function ColourInput({ id, label, value, onChange, none, invalid, describ
           const typed = event.target.value.trim();
           onChange(typed ? typed : none ? null : undefined);
         }}
-        className={`${INPUT} w-32 font-mono`}
+        className={`${INPUT} w-32! font-mono`}
       />
       {none &&
         (empty ? (
