@@ -85,3 +85,5 @@ export const THEME = {
 
 /** Announcements staff may send to one place's, organisation's or event's people per rolling day: enough for news, not for spam. */
 export const ANNOUNCEMENTS_PER_TARGET_PER_DAY = 3;
+/** Announcements one staff member may send per rolling day, all targets together: a stolen or careless account cannot flood every venue's followers. */
+export const ANNOUNCEMENTS_PER_AUTHOR_PER_DAY = 20;

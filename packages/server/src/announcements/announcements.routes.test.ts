@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCEMENTS_PER_TARGET_PER_DAY } from '@sortie/core/domain';
+import { ANNOUNCEMENTS_PER_AUTHOR_PER_DAY, ANNOUNCEMENTS_PER_TARGET_PER_DAY } from '@sortie/core/domain';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { newId } from '../db/store';
 
 const HOUR = 3600_000;
 
@@ -88,6 +89,23 @@ describe('staff announcements to followers and participants', () => {
     expect((await call('POST', '/api/announcements', staff, { target: place(DEMO_IDS.placeWithoutEvents), title: 'Ailleurs' })).statusCode).toBe(201);
     time += 24 * HOUR + 1;
     expect((await call('POST', '/api/announcements', staff, { target, title: 'Le lendemain' })).statusCode).toBe(201);
+  });
+
+  it('keeps one staff member to a few announcements a day over all targets; another is not held back', async () => {
+    const admin = await signIn(t.app, DEMO_ACCOUNTS.admin.email);
+    const adminId = ((await call('GET', '/api/auth/me', admin)).json() as { _id: string })._id;
+    // What this admin already sent today, each to a target of its own (the per-target limit is not what stops the next).
+    for (let i = 0; i < ANNOUNCEMENTS_PER_AUTHOR_PER_DAY; i++) {
+      await t.db.query('INSERT INTO announcements (id, target_kind, target_id, title, body, send_at, sent_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6)', [
+        newId(), 'event', newId(), `Déjà envoyée ${i + 1}`, '', new Date(time - HOUR).toISOString(), adminId,
+      ]);
+    }
+    const refused = await call('POST', '/api/announcements', admin, { target: place(DEMO_IDS.places.tapGarden), title: 'Encore une' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(new RegExp(`^Vous avez déjà envoyé ${ANNOUNCEMENTS_PER_AUTHOR_PER_DAY} annonces en 24 heures : la prochaine sera possible à partir de `));
+    expect((await call('POST', '/api/announcements', staff, { target: place(DEMO_IDS.places.tapGarden), title: 'De la part de l’équipe' })).statusCode).toBe(201);
+    time += 23 * HOUR + 1;
+    expect((await call('POST', '/api/announcements', admin, { target: place(DEMO_IDS.places.tapGarden), title: 'Le lendemain' })).statusCode).toBe(201);
   });
 
   it('is for staff only, refuses a link that is not a page or a web address, and a target that does not exist', async () => {

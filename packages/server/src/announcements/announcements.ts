@@ -1,9 +1,10 @@
-import { AppError, ANNOUNCEMENTS_PER_TARGET_PER_DAY, type Announcement, type AnnouncementTarget } from '@sortie/core/domain';
+import { AppError, ANNOUNCEMENTS_PER_AUTHOR_PER_DAY, ANNOUNCEMENTS_PER_TARGET_PER_DAY, type Announcement, type AnnouncementTarget } from '@sortie/core/domain';
 import type { z } from 'zod';
 import type { AnnouncementInputSchema } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { newId } from '../db/store';
+import type { Db } from '../db/database';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { deliver } from '../jobs/notifications';
 import { announcementRecipients, TARGET_TABLES } from './announcement-recipients';
@@ -61,10 +62,29 @@ export async function listAnnouncements(ctx: AppContext, target: AnnouncementTar
   return rows.map(toAnnouncement);
 }
 
+const parisTime = (at: number) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }).format(at);
+
 /**
- * Records an announcement (at most ANNOUNCEMENTS_PER_TARGET_PER_DAY per target over a rolling
- * day, counted in the database under a lock on the target, so it holds across processes), then
- * sends it at once unless it is for later.
+ * Refuses a 429 in French when `max` announcements matching `where` (its values in `params`, the
+ * start of the rolling day numbered after them) were made in the last 24 hours, saying when the
+ * next is possible. Counted under an advisory lock on `key`, taken in the caller's transaction:
+ * it holds across processes.
+ */
+async function keepWithinDay(tx: Db, now: number, limit: { key: string; where: string; params: unknown[]; max: number; tooMany: string }): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [limit.key]);
+  const [recent] = await tx.query<{ count: number; oldest: string | Date | null }>(
+    `SELECT count(*)::int AS count, min(created_at) AS oldest FROM announcements WHERE ${limit.where} AND created_at > $${limit.params.length + 1}`,
+    [...limit.params, new Date(now - DAY).toISOString()],
+  );
+  if (!recent || recent.count < limit.max) return;
+  const retry = recent.oldest ? new Date(recent.oldest).getTime() + DAY : now + DAY;
+  throw new AppError(`${limit.tooMany} : la prochaine sera possible à partir de ${parisTime(retry)}.`, { code: 'RATE_LIMITED', statusCode: 429 });
+}
+
+/**
+ * Records an announcement (at most ANNOUNCEMENTS_PER_TARGET_PER_DAY per target, and
+ * ANNOUNCEMENTS_PER_AUTHOR_PER_DAY per staff member, over a rolling day), then sends it at once
+ * unless it is for later.
  */
 export async function announce(ctx: AppContext, input: z.output<typeof AnnouncementInputSchema>, author: { _id: string; email: string }): Promise<Announcement> {
   await targetName(ctx, input.target);
@@ -72,18 +92,21 @@ export async function announce(ctx: AppContext, input: z.output<typeof Announcem
   const sendAt = input.sendAt ? Math.max(Date.parse(input.sendAt), now) : now;
   const id = newId();
   await ctx.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`announcement:${input.target.kind}:${input.target.id}`]);
-    const [recent] = await tx.query<{ count: number; oldest: string | Date | null }>(
-      'SELECT count(*)::int AS count, min(created_at) AS oldest FROM announcements WHERE target_kind = $1 AND target_id = $2 AND created_at > $3',
-      [input.target.kind, input.target.id, new Date(now - DAY).toISOString()],
-    );
-    if (recent && recent.count >= ANNOUNCEMENTS_PER_TARGET_PER_DAY) {
-      const retry = recent.oldest ? new Date(recent.oldest).getTime() + DAY : now + DAY;
-      throw new AppError(
-        `Déjà ${ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces en 24 heures pour ce destinataire : la prochaine sera possible à partir de ${new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }).format(retry)}.`,
-        { code: 'RATE_LIMITED', statusCode: 429 },
-      );
-    }
+    // The target's lock first, then the author's, always in this order: two sends never wait on each other in a cycle.
+    await keepWithinDay(tx, now, {
+      key: `announcement:${input.target.kind}:${input.target.id}`,
+      where: 'target_kind = $1 AND target_id = $2',
+      params: [input.target.kind, input.target.id],
+      max: ANNOUNCEMENTS_PER_TARGET_PER_DAY,
+      tooMany: `Déjà ${ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces en 24 heures pour ce destinataire`,
+    });
+    await keepWithinDay(tx, now, {
+      key: `announcement-author:${author._id}`,
+      where: 'created_by = $1',
+      params: [author._id],
+      max: ANNOUNCEMENTS_PER_AUTHOR_PER_DAY,
+      tooMany: `Vous avez déjà envoyé ${ANNOUNCEMENTS_PER_AUTHOR_PER_DAY} annonces en 24 heures`,
+    });
     await tx.query(
       'INSERT INTO announcements (id, target_kind, target_id, title, body, link, send_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
       [id, input.target.kind, input.target.id, input.title, input.body, input.link ?? null, new Date(sendAt).toISOString(), author._id, new Date(now).toISOString()],

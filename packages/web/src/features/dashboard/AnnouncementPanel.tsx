@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
   AnnouncementInputSchema,
+  ANNOUNCEMENTS_PER_AUTHOR_PER_DAY,
   ANNOUNCEMENTS_PER_TARGET_PER_DAY,
   isoToParisLocal,
   OPERATION_ROUTES,
@@ -99,7 +100,7 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
         {audience.title}
       </h2>
       <p className="text-sm text-muted" aria-live="polite">
-        {unloaded ?? (recipients === null ? 'Calcul des destinataires…' : audience.who(recipients))} Au plus {ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces par 24 heures.
+        {unloaded ?? (recipients === null ? 'Calcul des destinataires…' : audience.who(recipients))} Au plus {ANNOUNCEMENTS_PER_TARGET_PER_DAY} annonces par 24 heures (et {ANNOUNCEMENTS_PER_AUTHOR_PER_DAY} par membre de l’équipe, tous destinataires confondus).
       </p>
       <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
         <label className="block text-sm font-medium">
