@@ -27,6 +27,13 @@ function setup(initial: OpeningHours = {}) {
 }
 
 describe('the opening-hours editor', () => {
+  it('says that a week without any range is unknown, not closed, until a day is opened', async () => {
+    const { user } = setup({});
+    expect(screen.getByText(/^Aucun horaire renseigné : la page du lieu n’en affiche pas\./)).toBeTruthy();
+    await user.click(within(screen.getByRole('group', { name: 'Mardi' })).getByRole('checkbox', { name: 'Fermé' }));
+    expect(screen.queryByText(/^Aucun horaire renseigné/)).toBeNull();
+  });
+
   it('shows every day from Monday, closed when it has no range, and the ranges of the others', () => {
     setup({ sat: ['18:00-02:00'] });
     const days = screen.getAllByRole('group').filter((g) => g.tagName === 'LI');

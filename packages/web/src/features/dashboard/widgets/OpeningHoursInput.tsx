@@ -18,9 +18,12 @@ export function OpeningHoursInput({ id, label, value, onChange, errors }: { id: 
     else delete next[day];
     onChange(next);
   };
+  // No range at all is « not known », not « closed all week »: the public page then shows no hours (core's openingHoursLines).
+  const unknown = WEEKDAYS.every(([day]) => !hours[day]?.length);
   return (
     <fieldset className="space-y-2 rounded-lg border border-line p-3" id={id}>
       <legend className="px-1 text-sm font-medium">{label}</legend>
+      {unknown && <p className="text-sm text-muted">Aucun horaire renseigné : la page du lieu n’en affiche pas. Décochez « Fermé » pour ouvrir un jour.</p>}
       <ul className="divide-y divide-line">
         {WEEKDAYS.map(([day, dayName]) => {
           const ranges = hours[day] ?? [];
