@@ -1,9 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TOAST_CLOSE_DELAY_MS } from '@sortie/core';
 import { FakeProductApi, aNotification, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { settle } from '../test/timers';
+
+// The page's and the toast's chunks compiled once, before the tests' own time limits start: on a
+// loaded machine a first import alone can outlast a findBy's wait.
+beforeAll(async () => {
+  await Promise.all([import('../pages/PlacesPage'), import('./NotificationToast')]);
+}, 60_000);
 
 const toast = () => screen.queryByRole('status', { name: 'Notification' });
 

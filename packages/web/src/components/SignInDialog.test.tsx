@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '@sortie/core';
 import { aUser } from '@sortie/core/testing';
 import { renderApp, type RenderAppOptions } from '../test/render-app';
+
+// The page's chunk compiled once, before the tests' own time limits start: on a loaded machine its first
+// import alone can outlast a findBy's wait.
+beforeAll(async () => {
+  await import('../pages/PlacesPage');
+}, 60_000);
 
 async function openDialog(options: RenderAppOptions = {}) {
   const app = await renderApp({ path: '/places', ...options });
