@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, aNotification, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
 import { BELL_SIZE } from './NotificationBell';
+import { deliverPush } from '../test/push';
 
 beforeAll(async () => {
   await Promise.all([import('./NotificationBell'), import('./SessionAccount'), import('./AccountMenu')]);
@@ -39,7 +40,7 @@ describe('the notification bell', () => {
     await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
 
     server.add(announcement);
-    await act(async () => fakes.push.deliver({ data: { id: announcement._id } }));
+    await deliverPush(fakes.push, announcement._id);
     expect(await screen.findByRole('button', { name: 'Notifications, 2 non lues' })).toBeTruthy();
     expect(screen.getByTestId('bell-count').textContent).toBe('2');
     await waitFor(() => expect(document.title).toMatch(/^\(2\) /));

@@ -4,6 +4,7 @@ import { NOTIFICATION_TOAST_CLOSE_DELAY_MS } from '@sortie/core';
 import { FakeProductApi, aNotification, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { settle } from '../test/timers';
+import { deliverPush } from '../test/push';
 
 // The page's and the toast's chunks compiled once, before the tests' own time limits start: on a
 // loaded machine a first import alone can outlast a findBy's wait.
@@ -17,7 +18,7 @@ async function receive(notification: ReturnType<typeof aNotification>) {
   const app = await renderApp({ path: '/places', api: new FakeProductApi().seed('notifications', notification) });
   expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
   expect(toast()).toBeNull();
-  act(() => app.fakes.push.deliver({ data: { id: notification._id } }));
+  await deliverPush(app.fakes.push, notification._id);
   await waitFor(() => expect(toast()).not.toBeNull());
   return app;
 }
@@ -55,7 +56,7 @@ describe('notification toast', () => {
   it('shows nothing when the notification cannot be fetched', async () => {
     const { fakes } = await renderApp({ path: '/places' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lieux' })).toBeTruthy();
-    act(() => fakes.push.deliver({ data: { id: anId(54) } }));
+    await deliverPush(fakes.push, anId(54));
     await waitFor(() => expect(fakes.logger.messages('error')).toContain('Notification could not be fetched'));
     expect(fakes.logger.entries.error.find((entry) => entry.message === 'Notification could not be fetched')?.context).toEqual([{ id: anId(54), error: expect.any(Error) }]);
     expect(toast()).toBeNull();

@@ -1,10 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeProductApi, aNotification, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
 import { NOTIFICATIONS_PAGE_SIZE } from './NotificationsPage';
+import { deliverPush } from '../test/push';
 
 // The page's chunk compiled once, before the tests' own time limits start.
 beforeAll(async () => {
@@ -75,7 +76,7 @@ describe('/notifications', () => {
     const { fakes } = await renderApp({ path: '/notifications', api });
     expect(await screen.findByText('Aucune notification pour le moment. Elles apparaîtront ici dès leur arrivée.')).toBeTruthy();
     items = [pushed];
-    act(() => fakes.push.deliver({ data: { id: pushed._id } }));
+    await deliverPush(fakes.push, pushed._id);
     await waitFor(() => expect(within(screen.getByRole('main')).getByText('Arrivée à l’instant')).toBeTruthy());
   });
 

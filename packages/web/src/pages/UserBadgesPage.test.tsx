@@ -1,9 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@sortie/core';
 import { FakeProductApi, aNotification, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { answerRequests, pageOf } from '../features/people/testing';
+import { deliverPush } from '../test/push';
 
 // The page's chunk compiled once, before the tests' own time limits start.
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('/users/badges', () => {
     const { fakes } = await renderApp({ path: '/users/badges', api });
     expect(await screen.findByText(/Aimez votre premier événement pour gagner « Premier pas »/)).toBeTruthy();
     earned = [{ _id: anId(1405), name: 'Premier pas', description: 'Votre premier événement aimé.', icon: 'mdiShoePrint', rule: { kind: 'firstLike' }, awardedAt: WHEN, createdAt: WHEN, updatedAt: WHEN }];
-    act(() => fakes.push.deliver({ data: { id: notification._id } }));
+    await deliverPush(fakes.push, notification._id);
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Premier pas' })).toBeTruthy());
     expect(screen.queryByText(/Pas encore de badge/)).toBeNull();
   });
