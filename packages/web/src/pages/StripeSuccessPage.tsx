@@ -1,9 +1,8 @@
 import { mdiCheckCircle, mdiInformationOutline } from '@mdi/js';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { OPERATION_ROUTES, STRIPE_NOT_CONFIGURED_MESSAGE, STRIPE_NOTHING_PAID_MESSAGE, statusOf } from '@sortie/core';
-import { Icon } from '../components/Icon';
+import { OutcomePage } from '../components/OutcomePage';
 import { usePageTitle } from '../components/usePageTitle';
-import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from '../components/ui';
 import { useApiQuery } from '../data/useApiQuery';
 import { Skeleton } from '../data/QueryView';
 import { apiErrorMessage } from '../data/api-error-message';
@@ -39,25 +38,13 @@ export default function StripeSuccessPage() {
   if (confirmed) {
     const subscription = check.data.paid ? check.data.subscription : null;
     return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-labelledby="page-title">
-        <Icon path={mdiCheckCircle} size={64} className="mx-auto text-success" />
-        <h1 id="page-title" className="mt-4 text-3xl font-bold">
-          Paiement confirmé
-        </h1>
+      <OutcomePage icon={mdiCheckCircle} iconClass="text-success" title="Paiement confirmé" next={{ href: '/dashboard', label: 'Aller au tableau de bord' }}>
         <p className="mt-3 text-muted">Merci ! Votre abonnement Sortie Pro est activé. Stripe vous envoie la facture par e-mail.</p>
         {subscription?.currentPeriodEnd && <p className="mt-2 text-sm text-muted">Période payée jusqu’au {formatDateTime(subscription.currentPeriodEnd)}.</p>}
         <p className="mt-2 text-xs text-muted">
           Référence du paiement : <span className="font-mono break-all">{sessionId}</span>
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href="/dashboard" className={BUTTON_CLASS}>
-            Aller au tableau de bord
-          </Link>
-          <Link href="/" className={SECONDARY_BUTTON_CLASS}>
-            Retour à l’accueil
-          </Link>
-        </div>
-      </section>
+      </OutcomePage>
     );
   }
 
@@ -72,11 +59,7 @@ export default function StripeSuccessPage() {
         ? check.data.message
         : STRIPE_NOTHING_PAID_MESSAGE;
   return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-labelledby="page-title">
-      <Icon path={mdiInformationOutline} size={64} className="mx-auto text-muted" />
-      <h1 id="page-title" className="mt-4 text-3xl font-bold">
-        Aucun paiement
-      </h1>
+    <OutcomePage icon={mdiInformationOutline} iconClass="text-muted" title="Aucun paiement" next={{ href: '/pricing', label: 'Voir les tarifs' }}>
       <p className="mt-3 text-muted" role="alert">
         {message}
       </p>
@@ -86,14 +69,6 @@ export default function StripeSuccessPage() {
           Référence : <span className="font-mono break-all">{sessionId}</span>
         </p>
       )}
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/pricing" className={BUTTON_CLASS}>
-          Voir les tarifs
-        </Link>
-        <Link href="/" className={SECONDARY_BUTTON_CLASS}>
-          Retour à l’accueil
-        </Link>
-      </div>
-    </section>
+    </OutcomePage>
   );
 }
