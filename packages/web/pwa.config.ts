@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ICON_FILES, ICON_TILE, WEB_MANIFEST } from './src/sw/web-manifest';
-import { precacheFiles, type PrecacheFile, type ViteManifestChunk } from './src/sw/precache-files';
-import { sortieIcons } from './scripts/icons';
+import { ICON_FILES, ICON_TILE, WEB_MANIFEST } from './src/sw/web-manifest.ts';
+import { precacheFiles, type PrecacheFile, type ViteManifestChunk } from './src/sw/precache-files.ts';
+import { sortieIcons } from './scripts/icons.ts';
 
 /**
  * The plugins that make the build installable: the icons, and vite-plugin-pwa, which writes

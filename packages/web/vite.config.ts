@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { inlineMdiIcons } from './build/inline-mdi-icons';
-import { pwaPlugins } from './pwa.config';
+import { inlineMdiIcons } from './build/inline-mdi-icons.ts';
+import { pwaPlugins } from './pwa.config.ts';
 
 // In development the API runs in the server process; Vite proxies to it.
 const apiTarget = process.env.SORTIE_API_URL ?? 'http://localhost:3000';

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -21,5 +22,13 @@ describe('loadConfig', () => {
   it('sends HSTS everywhere only when SORTIE_HSTS=1', () => {
     expect(loadConfig(env({})).hsts).toBe(false);
     expect(loadConfig(env({ SORTIE_HSTS: '1' })).hsts).toBe(true);
+  });
+
+  it('keeps a checkout’s data in .data/ at its root, whichever folder the server starts from; SORTIE_DATA_DIR is relative to that folder', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    expect(loadConfig(env({}), '/tmp').dataDir).toBe(`${root}.data`);
+    expect(loadConfig(env({}), `${root}packages/server`).dataDir).toBe(`${root}.data`);
+    expect(loadConfig(env({ SORTIE_DATA_DIR: 'donnees' }), '/srv/sortie').dataDir).toBe('/srv/sortie/donnees');
+    expect(loadConfig(env({ SORTIE_DATA_DIR: '/var/lib/sortie' }), '/tmp').dataDir).toBe('/var/lib/sortie');
   });
 });

@@ -5,7 +5,7 @@ import { SERVER_PATHS } from './runtime-paths';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** PGlite data folder (default ./.data, relative to the working directory). */
+  /** PGlite data folder: SORTIE_DATA_DIR (relative to the working directory), else the checkout's .data/, else ./.data. */
   dataDir: string;
   /** node-postgres connection string; PGlite when absent. */
   databaseUrl: string | undefined;
@@ -65,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     port: Number(env.PORT ?? 3000) || 3000,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(cwd, env.SORTIE_DATA_DIR ?? '.data'),
+    dataDir: env.SORTIE_DATA_DIR ? resolve(cwd, env.SORTIE_DATA_DIR) : resolve(SERVER_PATHS.workspaceRoot ?? cwd, '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : SERVER_PATHS.webDist,
     secureCookies: env.SORTIE_SECURE_COOKIES === '1',

@@ -1,6 +1,8 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/data-lock';
+import { demoOrigin } from './collectors/demo-sources';
+import { removeLocalAddress, writeLocalAddress } from './local-address';
 import { MigrationError } from './db/migrations';
 import { buildApp } from './app';
 import { isEmpty, loadDemo } from './demo/load';
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
     (await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOAD_LOCK]);
       if (!(await isEmpty(tx))) return false;
-      await loadDemo(tx, { password: config.demoPassword, production: config.production });
+      await loadDemo(tx, { password: config.demoPassword, production: config.production, origin: demoOrigin(config) });
       return true;
     }));
   const app = await buildApp({ db, config, logger: process.env.SORTIE_LOG === '1' });
@@ -27,7 +29,14 @@ async function main(): Promise<void> {
   if (demo) await app.ctx.jobs.runNow('notifications').catch(() => undefined);
   await app.listen({ port: config.port, host: config.host });
   app.ctx.jobs.start();
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  // Best effort: a read-only data folder (PostgreSQL mode) only costs the CLI its guess.
+  try {
+    writeLocalAddress(config.dataDir, port);
+  } catch {
+    // the CLI then uses its default address
+  }
   const lines = [
     `Sortie est prêt : ${url}`,
     `Base de données : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}${demo ? ' — données de démonstration chargées' : ''}`,
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
     if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     await db.close();
+    removeLocalAddress(config.dataDir);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -19,6 +19,13 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 const webRoot = bundled && existsSync(here('./web/dist/index.html')) ? here('./web/') : here('../../web/');
 
+/**
+ * The checkout's root when the server runs from one (its sources, or the bundle built beside
+ * them), else null (a production install of the package alone). A checkout keeps its data in
+ * one `.data/` at its root, whichever folder a command runs from.
+ */
+const workspaceRoot = existsSync(here('../../../pnpm-workspace.yaml')) ? here('../../../') : null;
+
 export const SERVER_PATHS = {
   /** The SQL migrations (drizzle/), applied at every start. */
   migrations: here('../drizzle'),
@@ -31,5 +38,6 @@ export const SERVER_PATHS = {
   /** The web package's folder: its build in dist/ (and any other build folder it makes). */
   webRoot,
   webDist: `${webRoot}dist`,
+  workspaceRoot,
   bundled,
 } as const;

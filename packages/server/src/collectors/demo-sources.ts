@@ -8,8 +8,19 @@ import { PARIS_VTIMEZONE } from '../calendar/paris-zone';
  * OpenAgenda-shaped answer; a page carrying schema.org Event JSON-LD. Dates follow `now`, so
  * that a run always finds events to come.
  */
-/** Where the demo collectors read: the server itself (answered in-process, whatever its port, outside production). */
-export const DEMO_SOURCES_BASE = 'http://localhost:3000/demo-sources';
+/**
+ * Where the demo collectors read: the server itself, at its own address (the configured public
+ * URL, else localhost on its port), so that the demo's links open in a browser whatever the port.
+ * They are answered in-process outside production (see demoSourceOf).
+ */
+export function demoSourcesBase(origin: string): string {
+  return `${origin.replace(/\/+$/, '')}/demo-sources`;
+}
+
+/** The origin the demo data names for this server: SORTIE_PUBLIC_URL when set, else localhost on its port. */
+export function demoOrigin(config: { publicUrl: string | null; port: number }): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
 
 const DEMO_FILES: Record<string, { type: string; body: (now: number) => string }> = {
   'agenda.ics': { type: 'text/calendar; charset=utf-8', body: (now) => demoIcs(now) },
@@ -18,18 +29,20 @@ const DEMO_FILES: Record<string, { type: string; body: (now: number) => string }
 };
 
 /**
- * A sample source named by a URL of the server itself (localhost or 127.0.0.1, any port,
- * /demo-sources/…), read without a request: the demo works whatever port the server has,
- * and opening loopback to the collectors' fetch is never needed for it.
+ * A sample source named by a URL of the server itself (localhost or 127.0.0.1, any port, or the
+ * configured public origin, then /demo-sources/…), read without a request: the demo works
+ * whatever port the server has (or had when the demo was loaded), and opening loopback to the
+ * collectors' fetch is never needed for it.
  */
-export function demoSourceOf(url: string, now: number): { url: string; contentType: string; text: string } | null {
+export function demoSourceOf(url: string, now: number, publicUrl: string | null = null): { url: string; contentType: string; text: string } | null {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return null;
   }
-  if (!['localhost', '127.0.0.1', '[::1]'].includes(target.hostname) || target.protocol !== 'http:') return null;
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname) && target.protocol === 'http:';
+  if (!loopback && target.origin !== publicUrl) return null;
   const match = /^\/demo-sources\/([a-z.]+)$/.exec(target.pathname);
   const file = match ? DEMO_FILES[match[1]!] : undefined;
   return file ? { url: target.toString(), contentType: file.type, text: file.body(now) } : null;

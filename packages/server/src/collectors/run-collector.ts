@@ -53,7 +53,7 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
   const collector = parsed.data;
   let items: SourceItem[];
   try {
-    const demo = ctx.config.production ? null : demoSourceOf(collector.source.url, at);
+    const demo = ctx.config.production ? null : demoSourceOf(collector.source.url, at, ctx.config.publicUrl);
     const fetched = demo ?? (await fetchSource(ctx, collector));
     items = parseSource(collector, fetched.text, fetched.url, at);
   } catch (error) {

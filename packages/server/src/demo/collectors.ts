@@ -1,14 +1,16 @@
 import { parseJsonLdPage } from '../collectors/parse';
-import { DEMO_SOURCES_BASE, demoPage } from '../collectors/demo-sources';
+import { demoPage, demoSourcesBase } from '../collectors/demo-sources';
 import type { DemoRecord } from './data';
 import { DEMO_IDS, demoId } from './ids';
 
 /**
  * One collector of each kind, reading the sample sources the server serves itself in demo
  * mode, and the page collector's first run already done: its scrape job with what it found
- * and the events it imported.
+ * and the events it imported. `origin` is this server's address (demoOrigin), so the sources'
+ * links work whatever port it listens on.
  */
-export function demoCollectors(now: number): DemoRecord[] {
+export function demoCollectors(now: number, origin: string): DemoRecord[] {
+  const sources = demoSourcesBase(origin);
   const records: DemoRecord[] = [];
   const base = { city: 'Poitiers', schedule: '@daily', lastRunAt: null, lastResult: null, runs: [], categoryMap: [] };
   records.push({
@@ -17,7 +19,7 @@ export function demoCollectors(now: number): DemoRecord[] {
     data: {
       ...base,
       name: 'Agenda du Confort Moderne (iCalendar)',
-      source: { kind: 'ics', url: `${DEMO_SOURCES_BASE}/agenda.ics` },
+      source: { kind: 'ics', url: `${sources}/agenda.ics` },
       placeId: DEMO_IDS.places.confort,
       organizationId: DEMO_IDS.organizations.jazzAPoitiers,
       categoryMap: [{ keyword: 'concert', categoryId: demoId('category:concert') }, { keyword: 'jazz', categoryId: demoId('category:concert') }],
@@ -30,14 +32,14 @@ export function demoCollectors(now: number): DemoRecord[] {
     data: {
       ...base,
       name: 'OpenAgenda de la Ville de Poitiers',
-      source: { kind: 'json', url: `${DEMO_SOURCES_BASE}/openagenda.json` },
+      source: { kind: 'json', url: `${sources}/openagenda.json` },
       organizationId: demoId('org:ville-de-poitiers'),
       categoryMap: [{ keyword: 'lecture', categoryId: demoId('category:conference') }, { keyword: 'théâtre', categoryId: demoId('category:theatre') }],
       autoPublish: false,
     },
   });
   const pageId = demoId('collector:page-pince-oreille');
-  const pageUrl = `${DEMO_SOURCES_BASE}/page.html`;
+  const pageUrl = `${sources}/page.html`;
   const startedAt = new Date(now - 3_600_000).toISOString();
   const finishedAt = new Date(now - 3_600_000 + 1_200).toISOString();
   const items = parseJsonLdPage(demoPage(now), pageUrl);

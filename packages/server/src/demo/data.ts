@@ -67,11 +67,14 @@ const TITLES: Record<string, string[]> = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The address the demo names when nobody says which: the default port's. */
+export const DEFAULT_DEMO_ORIGIN = 'http://localhost:3000';
+
 /** Who entered the closed demo raffle (DEMO_IDS.closedRaffle). */
 export const DEMO_RAFFLE_ENTRANTS = ['Ana', 'Bruno', 'Chloé', 'Driss', 'Élise', 'Farid'];
 
-/** The French demo data set, dates relative to `now` so the events stay upcoming. */
-export function demoRecords(now: number): DemoRecord[] {
+/** The French demo data set, dates relative to `now` so the events stay upcoming; `origin` is the server's own address (demoOrigin). */
+export function demoRecords(now: number, origin = DEFAULT_DEMO_ORIGIN): DemoRecord[] {
   const records: DemoRecord[] = [];
   const add = (resource: ResourceName, id: string, data: Rec) => records.push({ resource, id, data });
   const day = 86_400_000;
@@ -194,7 +197,7 @@ export function demoRecords(now: number): DemoRecord[] {
   add('dynaLinks', DEMO_IDS.dynaLinks.expired, { url: 'https://www.example.org/expire', shortCode: DEMO_SHORT_CODES.expired, visitCount: 0, expiresAt: iso(today - day) });
   add('shares', DEMO_IDS.share, { target: { kind: 'event', id: DEMO_IDS.firstEvent }, userId: DEMO_IDS.users.visitor, viewCount: 0 });
 
-  records.push(...demoCollectors(now));
+  records.push(...demoCollectors(now, origin));
   add('mailTemplates', demoId('mail:bienvenue'), { name: 'bienvenue', subject: 'Bienvenue sur Sortie, {{prenom}} !', body: 'Bonjour {{prenom}},\n\nBienvenue sur Sortie.' });
   add('tasks', demoId('task:collecte'), { name: 'Collecte quotidienne', schedule: '@daily', status: 'idle', lastRunAt: null, lastError: null });
   add('images', demoId('image:affiche'), { url: 'https://images.example.org/affiche.jpg', alt: 'Affiche du festival', width: 800, height: 1200 });

@@ -26,7 +26,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Empties every table and loads the French demo data set, in one transaction. */
-export async function loadDemo(db: Db, options: { password: string; production: boolean; now?: number }): Promise<void> {
+export async function loadDemo(db: Db, options: { password: string; production: boolean; now?: number; origin?: string }): Promise<void> {
   if (options.production) throw new DemoRefusedError();
   const now = options.now ?? Date.now();
   const store = new Store(db);
@@ -39,7 +39,7 @@ export async function loadDemo(db: Db, options: { password: string; production: 
       await users.create({ ...account, roles: [...account.roles], password: options.password, city: 'Poitiers', id: DEMO_IDS.users[key as keyof typeof DEMO_IDS.users] }, tx);
     }
     const illustrate = await storeDemoImages(tx, store, images);
-    for (const record of demoRecords(now).map(illustrate)) await store.insert(record.resource, record.data, { id: record.id, db: tx });
+    for (const record of demoRecords(now, options.origin).map(illustrate)) await store.insert(record.resource, record.data, { id: record.id, db: tx });
     // The closed demo raffle, as the server would have kept it: the seed committed ten days ago, before the entries.
     const { seed, seedHash } = newSeed();
     const draw = { seedHash, committedAt: new Date(now - 10 * 86_400_000).toISOString(), entriesHash: null, seed: null, drawnAt: null, winners: [] };

@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { DataDirInUseError } from '../db/data-lock';
 import { isEmpty, loadDemo } from './load';
+import { demoOrigin } from '../collectors/demo-sources';
 import { seedVolume, type VolumeCounts } from './volume';
 
 /**
@@ -41,7 +42,7 @@ try {
   db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (await isEmpty(db)) {
     console.log('Base vide : chargement des données de démonstration…');
-    await loadDemo(db, { password: config.demoPassword, production: config.production });
+    await loadDemo(db, { password: config.demoPassword, production: config.production, origin: demoOrigin(config) });
   }
   console.log(`Génération de ${number.format(events)} événements dans ${target}…`);
   const result = await seedVolume(db, {

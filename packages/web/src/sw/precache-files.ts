@@ -1,6 +1,6 @@
 // Which built files the service worker installs with itself (the precache): what a first
 // start offline needs, and nothing a visitor may never open.
-import { ICON_FILES } from './web-manifest';
+import { ICON_FILES } from './web-manifest.ts';
 
 /** A file Workbox found in the build (workbox-build's ManifestEntry). */
 export interface PrecacheFile {
