@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventQuerySchema, NotificationInputSchema, ObjectIdSchema, RESOURCES, type ResourceName } from '@sortie/core';
+import { EventQuerySchema, isDraft, NotificationInputSchema, ObjectIdSchema, RESOURCES, withoutOwnerOnly, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
@@ -105,11 +105,10 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     afterWrite: (ctx) => ctx.links.invalidate(),
   },
   eventCategories: {},
+  // A draft is staff's until it is published (publicView below): the agenda hides it, and so does its own address.
   events: {
     serverFields: { likeCount: 0 },
     list: { own: ownList(EventQuerySchema, listEvents) },
-    // A draft is staff's until it is published: the list hides it, and so does its own address.
-    readOne: { viewer: 'optional', project: (event, viewer) => (event.status === 'draft' && !isStaff(viewer) ? null : event) },
   },
   forms: { serverFields: { entryCount: 0 } },
   formTemplates: {},
@@ -176,6 +175,22 @@ const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as 
 const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
 /** An article (a job offer) is public from its publication date on. */
 const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
+
+/**
+ * Core's rules for every resource, whatever its policy: a draft (RESOURCES[…].drafts) is staff's
+ * only, and a field only its owner reads (RESOURCES[…].ownerOnly) is left out of others'
+ * records. Null: the record does not exist for this viewer (404). The router applies it to
+ * every record it answers by its address; ResourceService.list applies the same in SQL.
+ */
+export function publicView(resource: ResourceName, record: Json, viewer: Viewer): Json | null {
+  if (isStaff(viewer)) return record;
+  if (isDraft(resource, record)) return null;
+  return withoutOwnerOnly(resource, record, viewer?._id);
+}
+
+/** Whether the viewer changes what a resource's list or records show (drafts, owner-only fields, a policy's hidden rows). */
+export const viewerMatters = (resource: ResourceName): boolean =>
+  RESOURCES[resource].drafts || RESOURCES[resource].ownerOnly.length > 0 || Boolean(RESOURCE_POLICY[resource].list?.hiddenFromVisitors);
 
 /** Who may read a resource's list (and its records, unless its policy says otherwise). */
 export const listRule = (resource: ResourceName) => RESOURCES[resource].read;
