@@ -30,6 +30,8 @@ export interface ReadOnePolicy {
   notFound?: string;
   /** What the viewer sees of the record; null: the record does not exist for them. */
   project: (record: Json, viewer: Viewer) => Json | null;
+  /** The same, in French, for the OpenAPI document. */
+  note?: string;
 }
 
 /** A list the resource serves itself: its own query schema, and its own loader (the page as JSON text). */
@@ -100,6 +102,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     readOne: {
       viewer: 'none',
       notFound: 'Lien introuvable.',
+      note: 'Où mène le lien, rien de plus : ni son auteur ni ses visites.',
       project: (link) => ({ _id: link._id, url: link.url, shortCode: link.shortCode, createdAt: link.createdAt, updatedAt: link.updatedAt }),
     },
     afterWrite: (ctx) => ctx.links.invalidate(),
@@ -133,6 +136,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     // roles, devices) is for the user and staff. Roles told to anyone would say who to attack.
     readOne: {
       viewer: 'optional',
+      note: 'Un profil public : nom affiché, photo, ville et date d’inscription pour tous ; le compte entier (e-mail, rôles, appareils) pour la personne elle-même et l’équipe.',
       project: (user, viewer) => (isStaff(viewer) || viewer?._id === user._id ? user : pick(user, PUBLIC_PROFILE)),
     },
   },
@@ -160,6 +164,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     // Their owner (or staff) reads one; the list is staff's (a user reads theirs at /api/me/notifications).
     readOne: {
       viewer: 'signedIn',
+      note: 'Sa destinataire et l’équipe seulement.',
       project: (notification, viewer) => (ownerOf(notification) === viewer?._id || isStaff(viewer) ? notification : null),
     },
     create: (ctx, data) => ctx.notify(NotificationInputSchema.parse(data)),
