@@ -5,8 +5,13 @@
  * operation without one, and on a route Fastify serves that the document does not list.
  */
 
-/** public: anyone; optional: anyone, a session may change the answer; user/staff/admin: the role asked; session: never with an API key. */
-export type Access = 'public' | 'optional' | 'user' | 'staff' | 'admin' | 'session';
+/**
+ * public: anyone; optional: anyone, a session may change the answer; user/staff/admin: the role
+ * asked; session: any signed-in account, never with an API key; staffSession: staff, never with
+ * an API key. The document states it in each operation's `x-access`, and the authorisation
+ * matrix test (routes/authorization-matrix.test.ts) calls every route to check it.
+ */
+export type Access = 'public' | 'optional' | 'user' | 'staff' | 'admin' | 'session' | 'staffSession';
 
 export interface OperationDoc {
   summary: string;
@@ -68,7 +73,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   endSession: { summary: 'Ferme une de mes sessions', tag: 'Session', access: 'session', success: 'La session est fermée (ses connexions temps réel aussi).' },
   // API keys.
   myApiKeys: { summary: 'Mes clés d’API', tag: 'Clés d’API', access: 'session', success: 'Les clés actives : nom, portées, début de la clé, dates de création et de dernier usage. Jamais la clé elle-même.' },
-  createApiKey: { summary: 'Crée une clé d’API', tag: 'Clés d’API', access: 'session', status: 201, errors: [409], success: 'La clé créée, avec la clé entière dans `key` : c’est la seule fois qu’elle est montrée.', description: 'Réservé à l’équipe. La clé agit au nom de la personne qui la crée, dans la limite de ses portées ; seule son empreinte SHA-256 est gardée. 20 clés actives au plus par compte.' },
+  createApiKey: { summary: 'Crée une clé d’API', tag: 'Clés d’API', access: 'staffSession', status: 201, errors: [409], success: 'La clé créée, avec la clé entière dans `key` : c’est la seule fois qu’elle est montrée.', description: 'La clé agit au nom de la personne qui la crée, dans la limite de ses portées ; seule son empreinte SHA-256 est gardée. 20 clés actives au plus par compte.' },
   revokeApiKey: { summary: 'Révoque une de mes clés d’API', tag: 'Clés d’API', access: 'session', success: 'Révoquée : refusée aussitôt par tous les serveurs.' },
   // Links and shares.
   visitShortCode: { summary: 'Résout un code court et compte la visite', tag: 'Liens et partages', access: 'public', success: 'Le lien : son adresse de destination dans `url`.' },

@@ -3,6 +3,7 @@ import {
   EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCES, type Operation, type ResourceName,
 } from '@sortie/core';
 import { OPERATION_DOCS, OTHER_ROUTES, TAGS, type Access, type OperationDoc } from './openapi-docs';
+import { RESOURCE_POLICY, viewerMatters, type ReadOnePolicy } from './resources/policy';
 
 /*
  * The OpenAPI 3.1 document of everything the server answers, generated from core's contract:
@@ -113,15 +114,20 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   staff: [{ session: [] }, { apiKey: [] }],
   admin: [{ session: [] }, { apiKey: [] }],
   session: [{ session: [] }],
+  staffSession: [{ session: [] }],
 };
-const ACCESS_NOTES: Record<Access, string> = {
+/** Who may call, in words: the last paragraph of each operation's description. */
+export const ACCESS_NOTES: Record<Access, string> = {
   public: 'Ouvert à tous, sans connexion.',
   optional: 'Ouvert à tous ; une session (ou une clé d’API) peut changer la réponse.',
   user: 'Connexion requise (session ou clé d’API avec la portée voulue).',
   staff: 'Réservé à l’équipe (rôle staff ou admin), par session ou par clé d’API avec la portée voulue.',
   admin: 'Réservé aux administrateurs.',
   session: 'Par session seulement : une clé d’API est refusée.',
+  staffSession: 'Réservé à l’équipe (rôle staff ou admin), par session seulement : une clé d’API est refusée.',
 };
+/** Who may call, for a program: the access of openapi-docs.ts, as an OpenAPI extension of each operation. */
+const accessOf = (access: Access) => ({ security: SECURITY[access], 'x-access': access });
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -169,7 +175,7 @@ function operationEntry(book: SchemaBook, operation: Operation, doc: OperationDo
     summary: doc.summary,
     description: [doc.description, ACCESS_NOTES[doc.access]].filter(Boolean).join('\n\n'),
     tags: [doc.tag],
-    security: SECURITY[doc.access],
+    ...accessOf(doc.access),
     ...(parameters.length ? { parameters } : {}),
     ...(hasBody
       ? { requestBody: { required: true, content: doc.requestType ? { [doc.requestType]: { schema: { type: 'string', format: 'binary' } } } : { 'application/json': { schema: book.convert(operation.params.body, 'input') } } } }
@@ -185,14 +191,25 @@ function recordSchema(resource: ResourceName): z.ZodType {
   return input instanceof z.ZodObject ? input.extend(meta).loose() : z.looseObject(meta);
 }
 
+/** A record's own address, by its policy's readOne: anyone (nobody asked), anyone with a session that changes it, or a signed-in owner. */
+const ONE_ACCESS: Record<ReadOnePolicy['viewer'], Access> = { none: 'public', optional: 'optional', signedIn: 'user' };
+
 function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
   book.components.PageMeta = book.convert(PageMetaSchema, 'output');
   const pageMeta = { $ref: '#/components/schemas/PageMeta' };
   for (const [name, def] of Object.entries(RESOURCES) as Array<[ResourceName, (typeof RESOURCES)[ResourceName]]>) {
     const base = `/api/${def.apiPath}`;
     const tag = capitalise(def.label.many);
-    const readAccess: Access = def.read === 'staff' ? 'staff' : 'optional';
+    // What the router does (routes/resources.routes.ts): the list by RESOURCES' rule, one record by its policy's readOne if any.
+    const readAccess: Access = def.read === 'staff' ? 'staff' : viewerMatters(name) ? 'optional' : 'public';
+    const readOne = RESOURCE_POLICY[name].readOne;
+    const oneAccess: Access = readOne ? ONE_ACCESS[readOne.viewer] : readAccess;
     const writeAccess: Access = def.write === 'owner' ? 'user' : def.write;
+    // What a reader who is not staff does not see (core's RESOURCES: drafts, owner-only fields).
+    const hidden = [
+      def.drafts ? 'Un brouillon n’est vu que de l’équipe.' : '',
+      def.ownerOnly.length ? `${def.ownerOnly.map((field) => `\`${field}\``).join(', ')} : montré à son auteur et à l’équipe seulement.` : '',
+    ].filter(Boolean);
     // Named once in components: each appears in up to five operations, and Redoc lists it by name.
     const named = (suffix: string, schema: z.ZodType, io: 'input' | 'output') => {
       book.components[`${pascal(name)}${suffix}`] = book.convert(schema, io);
@@ -204,11 +221,12 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
     const json = (schema: Json) => ({ 'application/json': { schema } });
     const list = (name === 'events' ? EventQuerySchema : ListQuerySchema) as unknown as z.ZodObject;
     const idParam = { name: 'id', in: 'path', required: true, description: 'Identifiant (24 caractères hexadécimaux) ; un artiste et un article se lisent aussi par leur slug.', schema: { type: 'string', maxLength: 200 } };
-    const writeNote = def.write === 'owner' ? 'Tout compte connecté, pour ses propres enregistrements.' : def.write === 'admin' ? 'Réservé aux administrateurs.' : 'Réservé à l’équipe.';
-    const op = (id: string, summary: string, access: Access, description: string) => ({ operationId: `${id}${pascal(name)}`, summary, description, tags: [tag], security: SECURITY[access] });
+    const writeNote = def.write === 'owner' ? `Chaque compte modifie ses propres enregistrements (l’équipe, tous). ${ACCESS_NOTES[writeAccess]}` : ACCESS_NOTES[writeAccess];
+    const readNote = (access: Access) => [...hidden, ACCESS_NOTES[access]].join(' ');
+    const op = (id: string, summary: string, access: Access, description: string) => ({ operationId: `${id}${pascal(name)}`, summary, description, tags: [tag], ...accessOf(access) });
     paths[base] = {
       get: {
-        ...op('list', `Liste des ${def.label.many}`, readAccess, `Paginée (\`limit\`, \`offset\`), avec recherche (\`q\`) et filtres. ${ACCESS_NOTES[readAccess]}`),
+        ...op('list', `Liste des ${def.label.many}`, readAccess, `Paginée (\`limit\`, \`offset\`), avec recherche (\`q\`) et filtres. ${readNote(readAccess)}`),
         parameters: Object.entries(list.shape).map(([param, schema]) => ({ name: param, in: 'query', required: false, schema: book.convert(schema as z.ZodType, 'input') })),
         responses: responsesFor(200, json({ type: 'object', required: ['meta', 'items'], properties: { meta: pageMeta, items: { type: 'array', items: record } } }), 'Une page de la liste.', errorsFor([], { params: false, input: true })),
       },
@@ -220,7 +238,7 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
     };
     paths[`${base}/{id}`] = {
       get: {
-        ...op('get', `Lit : ${def.label.one}`, readAccess, ACCESS_NOTES[readAccess]),
+        ...op('get', `Lit : ${def.label.one}`, oneAccess, [readOne?.note, readNote(oneAccess)].filter(Boolean).join(' ')),
         parameters: [idParam],
         responses: responsesFor(200, json(record), 'L’enregistrement.', errorsFor([], { params: true, input: false })),
       },
@@ -252,7 +270,7 @@ function otherEntries(paths: Record<string, Json>): void {
         summary: doc.summary,
         description: [doc.description, ACCESS_NOTES.public].filter(Boolean).join('\n\n'),
         tags: [doc.tag],
-        security: SECURITY.public,
+        ...accessOf('public'),
         ...(parameters.length ? { parameters } : {}),
         responses: {
           [String(status)]: {

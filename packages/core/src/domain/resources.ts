@@ -22,6 +22,28 @@ export interface ResourceDefinition {
   write: 'staff' | 'admin' | 'owner';
   /** Who may read: anyone, or staff only. */
   read: 'public' | 'staff';
+  /** The values its `status` may take, read from its schema; none when it has no status. */
+  statuses: readonly string[];
+  /**
+   * Whether its records may be drafts (a `status` that can be DRAFT_STATUS): a draft is staff's
+   * until it changes, out of every public list and answering 404 by its address to anyone else.
+   */
+  drafts: boolean;
+  /** Fields only the record's owner (its `userId`) and staff read: anyone else gets the record without them. */
+  ownerOnly: readonly string[];
+}
+
+/** The status of a record that is staff's only until it changes (an event, a blind test, a raffle in preparation). */
+export const DRAFT_STATUS = 'draft';
+
+/** A field's inner schema, without its default, optional or nullable wrappers. */
+const unwrapped = (field: z.ZodType): z.ZodType =>
+  field instanceof z.ZodDefault || field instanceof z.ZodPrefault || field instanceof z.ZodOptional || field instanceof z.ZodNullable ? unwrapped(field.unwrap() as z.ZodType) : field;
+/** The values a schema's `status` field may take (its enum), or none. */
+function statusesOf(schema: z.ZodType): readonly string[] {
+  const field = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>).status : undefined;
+  const inner = field ? unwrapped(field) : undefined;
+  return inner instanceof z.ZodEnum ? (inner.options as string[]) : [];
 }
 
 /** A field without its default: an update leaves unnamed fields alone rather than resetting them. */
@@ -35,8 +57,21 @@ const def = (
   one: string,
   many: string,
   input: z.ZodType,
-  extra: Partial<Pick<ResourceDefinition, 'patch' | 'write' | 'read'>> = {},
-): ResourceDefinition => ({ apiPath, label: { one, many }, input, patch: extra.patch ?? partial(input), write: extra.write ?? 'staff', read: extra.read ?? 'public' });
+  extra: Partial<Pick<ResourceDefinition, 'patch' | 'write' | 'read' | 'ownerOnly'>> = {},
+): ResourceDefinition => {
+  const statuses = statusesOf(input);
+  return {
+    apiPath,
+    label: { one, many },
+    input,
+    patch: extra.patch ?? partial(input),
+    write: extra.write ?? 'staff',
+    read: extra.read ?? 'public',
+    statuses,
+    drafts: statuses.includes(DRAFT_STATUS),
+    ownerOnly: extra.ownerOnly ?? [],
+  };
+};
 
 /**
  * Every entity the REST API serves, keyed by its resource name. The dashboard's 18
@@ -73,8 +108,22 @@ export const RESOURCES = {
   images: def(RESOURCE_PATHS.images, 'image', 'images', ImageInputSchema),
   tasks: def(RESOURCE_PATHS.tasks, 'tâche', 'tâches', TaskInputSchema, { read: 'staff' }),
   notifications: def(RESOURCE_PATHS.notifications, 'notification', 'notifications', NotificationInputSchema, { read: 'staff' }),
-  shares: def(RESOURCE_PATHS.shares, 'partage', 'partages', ShareInputSchema, { write: 'owner' }),
+  // Who shared what is the sharer's and staff's: anyone else sees the share without its `userId`.
+  shares: def(RESOURCE_PATHS.shares, 'partage', 'partages', ShareInputSchema, { write: 'owner', ownerOnly: ['userId'] }),
 } as const satisfies Record<keyof typeof RESOURCE_PATHS, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
+
+/** The resources whose records have a status (drafts or not): what the visibility tests go through. */
+export const RESOURCES_WITH_STATUS = RESOURCE_NAMES.filter((name) => RESOURCES[name].statuses.length > 0);
+
+/** Whether a record is a draft of its resource: staff's only, in lists and by its address. */
+export const isDraft = (resource: ResourceName, record: object): boolean => RESOURCES[resource].drafts && 'status' in record && record.status === DRAFT_STATUS;
+
+/** A record as a reader who is not staff sees it: without the owner-only fields, unless the reader (`viewerId`) owns it. */
+export function withoutOwnerOnly<T extends Record<string, unknown>>(resource: ResourceName, record: T, viewerId: string | null | undefined): T {
+  const fields = RESOURCES[resource].ownerOnly;
+  if (fields.length === 0 || (viewerId && record.userId === viewerId)) return record;
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !fields.includes(key))) as T;
+}

@@ -3,7 +3,7 @@ import type { Db, Row } from './database';
 import { ENTITIES, type Data, type EntityKind } from './entities';
 import { isoOf, recordOf, textOf } from './rows';
 import { resolveTsQuery } from '../search/full-text';
-import { LIST_COUNT_CAP, type ResourceName } from '@sortie/core';
+import { isObjectId, LIST_COUNT_CAP, type ResourceName } from '@sortie/core';
 
 export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
 
@@ -45,6 +45,31 @@ export interface ListOptions {
    * beyond the first.
    */
   rankAmong?: number;
+  /**
+   * Fields left out of every record but the viewer's own (its `userId`), in what the list shows
+   * and in what `q` searches: core's `ownerOnly`, for a reader who is not staff.
+   */
+  ownerOnly?: { fields: readonly string[]; viewerId: string | null };
+}
+
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+const without = (expression: string, fields: readonly string[]) =>
+  fields.reduce((expr, key) => {
+    if (!FIELD_NAME.test(key)) throw new Error(`Nom de champ inattendu : ${key}`);
+    return `(${expr} - '${key}')`;
+  }, expression);
+
+/**
+ * The jsonb a list shows and searches: the record without its kind's hidden fields (a blind
+ * test's game) nor, unless the viewer owns it, the owner-only ones. The viewer's id is written
+ * into the SQL only once checked to be 24 hex characters (an id the server made).
+ */
+function visibleData(kind: EntityKind, options: Pick<ListOptions, 'ownerOnly'>): string {
+  const visible = without('data', kind.hidden ?? []);
+  const mask = options.ownerOnly;
+  if (!mask || mask.fields.length === 0) return visible;
+  const masked = without(visible, mask.fields);
+  return mask.viewerId && isObjectId(mask.viewerId) ? `(CASE WHEN data->>'userId' = '${mask.viewerId}' THEN ${visible} ELSE ${masked} END)` : masked;
 }
 
 export interface ListResult<T> {
@@ -130,7 +155,7 @@ export class Store {
   /** A page of rows with its total (capped unless asked otherwise; see ListOptions.count). */
   async list(resource: ResourceName, options: ListOptions): Promise<ListResult<Json[]>> {
     const kind = ENTITIES[resource];
-    const page = await this.page(kind, options, 'data');
+    const page = await this.page(kind, options, options.ownerOnly ? `${visibleData(kind, options)} AS data` : 'data');
     return { ...page.total, items: page.rows.map((row) => toJson(kind, row)) };
   }
 
@@ -141,8 +166,7 @@ export class Store {
    */
   async listJson(resource: ResourceName, options: ListOptions): Promise<ListResult<string>> {
     const kind = ENTITIES[resource];
-    const visible = (kind.hidden ?? []).reduce((expr, key) => `(${expr} - '${key}')`, 'data');
-    const page = await this.page(kind, options, `${visible}::text AS data`);
+    const page = await this.page(kind, options, `${visibleData(kind, options)}::text AS data`);
     return { ...page.total, items: `[${page.rows.map(jsonText).join(',')}]` };
   }
 
@@ -176,7 +200,8 @@ export class Store {
         if (!options.order && kind.rankBySearch) order = `ts_rank(search_tsv, $${params.length}::tsquery) DESC, ${kind.order}`;
       } else {
         params.push(`%${(options.q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`data::text ILIKE $${params.length}`);
+        // What the reader sees, not what is stored: a hidden field is no clue to search by.
+        where.push(`${visibleData(kind, options)}::text ILIKE $${params.length}`);
       }
     }
     const filter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventQuerySchema, NotificationInputSchema, ObjectIdSchema, RESOURCES, type ResourceName } from '@sortie/core';
+import { EventQuerySchema, isDraft, NotificationInputSchema, ObjectIdSchema, RESOURCES, withoutOwnerOnly, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
@@ -30,6 +30,8 @@ export interface ReadOnePolicy {
   notFound?: string;
   /** What the viewer sees of the record; null: the record does not exist for them. */
   project: (record: Json, viewer: Viewer) => Json | null;
+  /** The same, in French, for the OpenAPI document. */
+  note?: string;
 }
 
 /** A list the resource serves itself: its own query schema, and its own loader (the page as JSON text). */
@@ -100,16 +102,16 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     readOne: {
       viewer: 'none',
       notFound: 'Lien introuvable.',
+      note: 'Où mène le lien, rien de plus : ni son auteur ni ses visites.',
       project: (link) => ({ _id: link._id, url: link.url, shortCode: link.shortCode, createdAt: link.createdAt, updatedAt: link.updatedAt }),
     },
     afterWrite: (ctx) => ctx.links.invalidate(),
   },
   eventCategories: {},
+  // A draft is staff's until it is published (publicView below): the agenda hides it, and so does its own address.
   events: {
     serverFields: { likeCount: 0 },
     list: { own: ownList(EventQuerySchema, listEvents) },
-    // A draft is staff's until it is published: the list hides it, and so does its own address.
-    readOne: { viewer: 'optional', project: (event, viewer) => (event.status === 'draft' && !isStaff(viewer) ? null : event) },
   },
   forms: { serverFields: { entryCount: 0 } },
   formTemplates: {},
@@ -134,6 +136,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     // roles, devices) is for the user and staff. Roles told to anyone would say who to attack.
     readOne: {
       viewer: 'optional',
+      note: 'Un profil public : nom affiché, photo, ville et date d’inscription pour tous ; le compte entier (e-mail, rôles, appareils) pour la personne elle-même et l’équipe.',
       project: (user, viewer) => (isStaff(viewer) || viewer?._id === user._id ? user : pick(user, PUBLIC_PROFILE)),
     },
   },
@@ -161,6 +164,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     // Their owner (or staff) reads one; the list is staff's (a user reads theirs at /api/me/notifications).
     readOne: {
       viewer: 'signedIn',
+      note: 'Sa destinataire et l’équipe seulement.',
       project: (notification, viewer) => (ownerOf(notification) === viewer?._id || isStaff(viewer) ? notification : null),
     },
     create: (ctx, data) => ctx.notify(NotificationInputSchema.parse(data)),
@@ -176,6 +180,22 @@ const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as 
 const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
 /** An article (a job offer) is public from its publication date on. */
 const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
+
+/**
+ * Core's rules for every resource, whatever its policy: a draft (RESOURCES[…].drafts) is staff's
+ * only, and a field only its owner reads (RESOURCES[…].ownerOnly) is left out of others'
+ * records. Null: the record does not exist for this viewer (404). The router applies it to
+ * every record it answers by its address; ResourceService.list applies the same in SQL.
+ */
+export function publicView(resource: ResourceName, record: Json, viewer: Viewer): Json | null {
+  if (isStaff(viewer)) return record;
+  if (isDraft(resource, record)) return null;
+  return withoutOwnerOnly(resource, record, viewer?._id);
+}
+
+/** Whether the viewer changes what a resource's list or records show (drafts, owner-only fields, a policy's hidden rows). */
+export const viewerMatters = (resource: ResourceName): boolean =>
+  RESOURCES[resource].drafts || RESOURCES[resource].ownerOnly.length > 0 || Boolean(RESOURCE_POLICY[resource].list?.hiddenFromVisitors);
 
 /** Who may read a resource's list (and its records, unless its policy says otherwise). */
 export const listRule = (resource: ResourceName) => RESOURCES[resource].read;

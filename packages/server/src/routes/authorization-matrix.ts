@@ -5,7 +5,10 @@ import { RESOURCE_PATHS } from '@sortie/core';
  * them) and each of four callers — nobody, a visitor's account, staff, an admin — what the
  * answer must be. routes/authorization-matrix.test.ts calls every route as each of them and
  * fails on a route without a row (it names it), on a row without a route, and on any answer
- * that contradicts its row. A new route is added here, with its rule, in the same change.
+ * that contradicts its row. A new route is added here, with its rule, in the same change. The
+ * OpenAPI document states the same rule for each operation (its `x-access`, from openapi-docs.ts
+ * and the resources' policies): the test checks every answer against it too, so the document
+ * never says « Réservé à l’équipe » of a route the server opens to all, nor the reverse.
  *
  * - `ok`: let through. The answer may still be a 400 (the test sends an empty body), a 404 (an
  *   unknown id) or a 409, but never 401 or 403, and never a 5xx (but see `unconfigured`).

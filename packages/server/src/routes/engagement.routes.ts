@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { OPERATIONS } from '@sortie/core';
+import { isDraft, isObjectId, OPERATIONS } from '@sortie/core';
 import { pageMeta } from '../http/micro-cache';
 import type { AppContext } from '../http/context';
 import { whereClauses } from '../db/where';
 import { serve } from '../http/serve';
+import { notFound } from '../http/errors';
+import { currentUser, isStaff } from '../http/session';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 
 /**
@@ -27,7 +29,11 @@ export function registerEngagementRoutes(app: FastifyInstance, ctx: AppContext):
   /*
    * The proof of a raffle draw (core's RaffleProofSchema): the seed's hash from the commit, the
    * entry list's hash and ids from the close, the seed and winners from the draw. Names and
-   * e-mails of the entrants stay private.
+   * e-mails of the entrants stay private. A draft raffle is staff's: 404, as by its address.
    */
-  serve(app, OPERATIONS.raffleProof, async ({ path: { id } }) => raffles.proof(id));
+  serve(app, OPERATIONS.raffleProof, async ({ path: { id } }, { request }) => {
+    const raffle = isObjectId(id) ? await ctx.store.get('raffles', id) : null;
+    if (raffle && isDraft('raffles', raffle) && !isStaff(await currentUser(ctx, request))) throw notFound('Tombola introuvable.');
+    return raffles.proof(id);
+  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isNotOver, isObjectId, OPERATIONS, raffleWindow, tonightRange, type ResourceName } from '@sortie/core';
+import { DRAFT_STATUS, isNotOver, isObjectId, OPERATIONS, RESOURCES, raffleWindow, tonightRange, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { missing } from '../services/resources.service';
 import { currentUser, isStaff } from '../http/session';
@@ -17,8 +17,13 @@ const MAX_TONIGHT = 10;
  */
 export function registerGamesAtRoutes(app: FastifyInstance, ctx: AppContext): void {
   const store = ctx.store;
-  /** A kind's records matching the clauses (`$1`… in `params`), as the JSON text of an array; the game of a blind test stays out (the store's `hidden`). */
-  const jsonOf = async (resource: ResourceName, where: string[], params: unknown[]) => (await store.listJson(resource, { where, params, limit: MAX_PER_KIND, offset: 0, count: 'none' })).items;
+  /**
+   * A kind's records matching the clauses (`$1`… in `params`), as the JSON text of an array: never
+   * a draft (core's RESOURCES[…].drafts: the page shows what is to play), nor the game of a blind
+   * test (the store's `hidden`).
+   */
+  const jsonOf = async (resource: ResourceName, where: string[], params: unknown[]) =>
+    (await store.listJson(resource, { where: RESOURCES[resource].drafts ? [...where, `status <> '${DRAFT_STATUS}'`] : where, params, limit: MAX_PER_KIND, offset: 0, count: 'none' })).items;
 
   serve(app, OPERATIONS.eventGames, async ({ path: { id } }, { request, reply }) => {
     // Checked before the cache: a draft is staff's, and its games with it (404, as the event's own address).
@@ -29,8 +34,8 @@ export function registerGamesAtRoutes(app: FastifyInstance, ctx: AppContext): vo
       const [tournaments, championships, blindTests, raffles, forms] = [
         await jsonOf('tournaments', ofEvent, [id]),
         await jsonOf('championships', ofEvent, [id]),
-        await jsonOf('blindtests', [...ofEvent, "status <> 'draft'"], [id]),
-        await jsonOf('raffles', [...ofEvent, "status <> 'draft'"], [id]),
+        await jsonOf('blindtests', ofEvent, [id]),
+        await jsonOf('raffles', ofEvent, [id]),
         await jsonOf('forms', ofEvent, [id]),
       ];
       return `{"tournaments":${tournaments},"championships":${championships},"blindTests":${blindTests},"raffles":${raffles},"forms":${forms}}`;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { IdListSchema, isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
-import { currentUser, isStaff, requireRole, requireUser } from '../http/session';
+import { currentUser, requireRole, requireUser } from '../http/session';
 import { recordOf } from '../db/rows';
-import { RESOURCE_POLICY, type Viewer } from '../resources/policy';
+import { publicView, RESOURCE_POLICY, viewerMatters, type Viewer } from '../resources/policy';
 import { missing, ResourceService } from '../services/resources.service';
 
 const IdParams = z.object({ id: z.string() });
@@ -40,11 +40,12 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     const policy = RESOURCE_POLICY[resource];
     const base = `/api/${def.apiPath}`;
     const querySchema = listQuerySchema(ctx, resource);
+    // Drafts, owner-only fields and a policy's hidden rows depend on who reads; other resources read the same for all.
+    const matters = viewerMatters(resource);
     const listGeneric = async (request: FastifyRequest) => {
       await canRead(ctx, request, resource);
       const query = parse(querySchema, request.query);
-      const visitor = policy.list?.hiddenFromVisitors ? !isStaff(await currentUser(ctx, request)) : false;
-      return service.list(resource, query, visitor);
+      return service.list(resource, query, matters ? await currentUser(ctx, request) : null);
     };
     const own = policy.list?.own;
     const list = own ? (request: FastifyRequest) => own.load(ctx, request.query, (): Promise<Viewer> => currentUser(ctx, request)) : listGeneric;
@@ -54,18 +55,17 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       const { id } = parse(IdParams, request.params);
       const record = await service.findOne(resource, id);
       const readOne = policy.readOne;
-      if (!readOne) {
-        await canRead(ctx, request, resource);
-        if (!record) throw missing(resource);
-        return record;
-      }
+      if (!readOne) await canRead(ctx, request, resource);
       // A signed-in user is asked for first: 401 whether the record exists or not.
-      const signedIn = readOne.viewer === 'signedIn' ? await requireUser(ctx, request) : null;
-      const absent = () => (readOne.notFound ? notFound(readOne.notFound) : missing(resource));
+      const signedIn = readOne?.viewer === 'signedIn' ? await requireUser(ctx, request) : null;
+      const absent = () => (readOne?.notFound ? notFound(readOne.notFound) : missing(resource));
       if (!record) throw absent();
-      const seen = readOne.project(record, readOne.viewer === 'optional' ? await currentUser(ctx, request) : signedIn);
-      if (!seen) throw absent();
-      return seen;
+      const viewer = signedIn ?? (readOne?.viewer === 'optional' || matters ? await currentUser(ctx, request) : null);
+      const seen = readOne ? readOne.project(record, viewer) : record;
+      // Then core's rules, the same for every resource: a draft is staff's, an owner-only field its owner's.
+      const shown = seen && publicView(resource, seen, viewer);
+      if (!shown) throw absent();
+      return shown;
     });
 
     app.post(base, async (request, reply) => {

@@ -126,7 +126,9 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
         const res = await get(`/api/${path}?limit=5`);
         expect(res.statusCode, path).toBe(200);
         expect(res.json().meta, path).toMatchObject({ limit: 5, offset: 0 });
-        expect(res.json().items.length, path).toBeGreaterThan(0);
+        // The demo's blind tests are in preparation (drafts): staff's until they are played.
+        const items = path === 'blindTests' ? (await get(`/api/${path}?limit=5`, staff)).json().items : res.json().items;
+        expect(items.length, path).toBeGreaterThan(0);
       }
       for (const path of ['collectors', 'dynaLinks', 'formTemplates', 'questions', 'scrape', 'users', 'placeRoles', 'eventRoles', 'mailTemplates', 'tasks', 'notifications']) {
         expect((await get(`/api/${path}`)).statusCode, path).toBe(401);

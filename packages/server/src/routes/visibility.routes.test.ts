@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAFT_STATUS, RESOURCES, RESOURCES_WITH_STATUS, type ResourceName } from '@sortie/core';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { hasUnstorableText } from '../http/unstorable-text';
@@ -26,6 +27,99 @@ describe('what a visitor may not read, and text the database cannot store', () =
     expect((await get(`/api/events/${draft._id}`, visitor)).statusCode).toBe(404);
     expect((await get(`/api/events/${draft._id}`, staff)).json()).toMatchObject({ title: 'Brouillon secret', status: 'draft' });
     expect((await get(`/api/events/${DEMO_IDS.firstEvent}`)).statusCode).toBe(200);
+  });
+
+  /*
+   * Every resource whose schema has a status (core's RESOURCES_WITH_STATUS): one that can be a
+   * draft keeps its drafts from anyone but staff, in its list and by its address; a new such
+   * resource is tested here without a line to add (a copy of one of its demo records is made a draft).
+   */
+  const WITH_DRAFTS = RESOURCES_WITH_STATUS.filter((name) => RESOURCES[name].drafts);
+  /** Public resources whose status has no draft, and why: a new one must be named here. */
+  const NO_DRAFT: Partial<Record<ResourceName, string>> = { tournaments: 'public from its registration on (registration, running, finished)' };
+
+  it('knows every resource with a status: drafts kept for staff, a list for staff only, or named as having no draft', () => {
+    expect(WITH_DRAFTS.length).toBeGreaterThanOrEqual(3);
+    const rest = RESOURCES_WITH_STATUS.filter((name) => !RESOURCES[name].drafts && RESOURCES[name].read === 'public');
+    expect(rest.sort()).toEqual(Object.keys(NO_DRAFT).sort());
+  });
+
+  it.each(RESOURCES_WITH_STATUS.filter((name) => RESOURCES[name].read === 'staff'))('keeps %s, whatever its status, for staff', async (resource) => {
+    expect((await get(`/api/${RESOURCES[resource].apiPath}`)).statusCode).toBe(401);
+    expect((await get(`/api/${RESOURCES[resource].apiPath}`, visitor)).statusCode).toBe(403);
+  });
+
+  it.each(WITH_DRAFTS)('keeps a draft of %s from anyone but staff: its list, its address, its event’s games', async (resource) => {
+    const path = RESOURCES[resource].apiPath;
+    const ids = (answer: { json: () => unknown }) => ((answer.json() as { items: Array<{ _id: string }> }).items ?? []).map((item) => item._id);
+    const every = (await get(`/api/${path}?limit=100&upcoming=false`, staff)).json() as { items: Array<Record<string, unknown>> };
+    // One of an event, if any, so that its event's games are checked too.
+    const sample = every.items.find((item) => typeof item.eventId === 'string') ?? every.items[0];
+    expect(sample, `no ${resource} in the demo data to copy`).toBeDefined();
+    const publicStatus = sample!.status !== DRAFT_STATUS ? sample!.status : RESOURCES[resource].statuses.find((status) => status !== DRAFT_STATUS);
+    const { _id, createdAt: _c, updatedAt: _u, ...fields } = sample!;
+    const draft = await create(path, { ...fields, title: `Brouillon ${resource}`, status: DRAFT_STATUS });
+    const lists = [`/api/${path}?limit=100`, `/api/${path}?limit=100&status=${DRAFT_STATUS}&upcoming=false`, `/api/${path}?ids=${draft._id}`, `/api/${path}?q=${encodeURIComponent(`Brouillon ${resource}`)}`];
+    const games = typeof fields.eventId === 'string' ? `/api/events/${fields.eventId}/games` : null;
+    const inGames = async (cookie?: string) => (games ? JSON.stringify((await get(games, cookie)).json()).includes(draft._id) : false);
+    for (const cookie of [undefined, visitor]) {
+      expect((await get(`/api/${path}/${draft._id}`, cookie)).statusCode, `${resource} by its address`).toBe(404);
+      for (const list of lists) {
+        const answer = await get(list, cookie);
+        expect(answer.statusCode, list).toBe(200);
+        expect(ids(answer), list).not.toContain(draft._id);
+      }
+      expect(await inGames(cookie), `${resource} in its event’s games`).toBe(false);
+    }
+    expect((await get(`/api/${path}/${draft._id}`, staff)).json()).toMatchObject({ status: DRAFT_STATUS });
+    expect(ids(await get(`/api/${path}?limit=100&status=${DRAFT_STATUS}&upcoming=false`, staff))).toContain(draft._id);
+
+    // Published (the demo record's own status, or the first after draft), it is anyone's: what hid it was its status.
+    const published = await t.app.inject({ method: 'PATCH', url: `/api/${path}/${draft._id}`, payload: { status: publicStatus }, headers: { cookie: staff } });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await get(`/api/${path}/${draft._id}`)).statusCode).toBe(200);
+    if (resource !== 'events') expect(ids(await get(`/api/${path}?ids=${draft._id}`, visitor))).toEqual([draft._id]);
+    if (games) expect(await inGames()).toBe(true);
+  });
+
+  it('keeps a draft raffle’s proof from anyone but staff', async () => {
+    const draft = await create('raffles', { title: 'Tombola en préparation', opensAt: '2030-01-01T10:00:00.000Z', closesAt: '2030-01-10T10:00:00.000Z', status: DRAFT_STATUS });
+    for (const cookie of [undefined, visitor]) expect((await get(`/api/raffles/${draft._id}/proof`, cookie)).statusCode).toBe(404);
+    expect((await get(`/api/raffles/${draft._id}/proof`, staff)).statusCode).toBe(200);
+  });
+
+  it('tells no one but staff who shared what: a visitor sees the author of their own shares only', async () => {
+    const visitorId = DEMO_IDS.users.visitor;
+    const share = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/shares', payload: { target: { kind: 'event', id: DEMO_IDS.firstEvent } }, headers: { cookie } });
+    const own = (await share(visitor)).json() as { _id: string; userId: string };
+    const staffs = (await share(staff)).json() as { _id: string; userId: string };
+    expect(own.userId).toBe(visitorId);
+
+    const anonymous = await get('/api/shares?limit=100');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().items.map((s: { _id: string }) => s._id)).toEqual(expect.arrayContaining([own._id, staffs._id]));
+    expect(anonymous.body).not.toContain('userId');
+    expect(anonymous.body).not.toContain(visitorId);
+    expect((await get(`/api/shares/${own._id}`)).json()).not.toHaveProperty('userId');
+
+    const seen = (await get('/api/shares?limit=100', visitor)).json().items as Array<{ _id: string; userId?: string }>;
+    expect(seen.find((s) => s._id === own._id)).toMatchObject({ userId: visitorId });
+    expect(seen.find((s) => s._id === staffs._id)).not.toHaveProperty('userId');
+    expect(seen.filter((s) => s.userId !== undefined).every((s) => s.userId === visitorId)).toBe(true);
+    expect((await get(`/api/shares/${own._id}`, visitor)).json()).toMatchObject({ userId: visitorId });
+    expect((await get(`/api/shares/${staffs._id}`, visitor)).json()).not.toHaveProperty('userId');
+
+    // Nor by a filter or a search on the author: one's own only.
+    for (const cookie of [undefined, visitor]) {
+      const byAuthor = await get(`/api/shares?userId=${DEMO_IDS.users.staff}`, cookie);
+      expect(byAuthor.statusCode).toBe(403);
+      expect(byAuthor.json().message).toBe('Vous ne pouvez filtrer que vos propres partages.');
+      expect((await get(`/api/shares?q=${DEMO_IDS.users.staff}`, cookie)).json().items.map((s: { _id: string }) => s._id)).not.toContain(staffs._id);
+    }
+    expect((await get(`/api/shares?userId=${visitorId}`, visitor)).json().items.map((s: { _id: string }) => s._id)).toContain(own._id);
+    // Staff see every author, as the dashboard shows them.
+    expect((await get(`/api/shares/${own._id}`, staff)).json()).toMatchObject({ userId: visitorId });
+    expect((await get('/api/shares?limit=100', staff)).json().items.find((s: { _id: string }) => s._id === staffs._id)).toMatchObject({ userId: DEMO_IDS.users.staff });
   });
 
   it('keeps an unpublished blog post from anyone but staff', async () => {

@@ -1,4 +1,4 @@
-import { isObjectId, RESOURCES, type ResourceName } from '@sortie/core';
+import { DRAFT_STATUS, isObjectId, RESOURCES, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
@@ -9,7 +9,7 @@ import { whereClauses } from '../db/where';
 import { forbidden, notFound, parse } from '../http/errors';
 import { isStaff } from '../http/session';
 import { pageJson, pageMeta } from '../http/micro-cache';
-import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
+import { ownerOf, RESOURCE_POLICY, type Viewer } from '../resources/policy';
 import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes';
 
 /** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
@@ -43,19 +43,29 @@ export class ResourceService {
     return Promise.resolve(null);
   }
 
-  /** A page of the generic list as JSON text; `visitor` adds what the policy hides from visitors. */
-  async list(resource: ResourceName, query: GenericListQuery, visitor: boolean): Promise<string> {
+  /**
+   * A page of the generic list as JSON text. To a viewer who is not staff (`viewer`: the reader,
+   * when viewerMatters says it changes the list), core's rules apply as they do by address
+   * (publicView): no draft, no owner-only field of another's record, nor what the policy hides.
+   */
+  async list(resource: ResourceName, query: GenericListQuery, viewer: Viewer): Promise<string> {
+    const def = RESOURCES[resource];
     const kind = this.ctx.store.kind(resource);
+    const visitor = !isStaff(viewer);
+    // Filtering on an owner-only field would tell whose records they are (the shares of one user): one's own only.
+    if (visitor) for (const field of def.ownerOnly) if (query[field] !== undefined && query[field] !== viewer?._id) throw forbidden(`Vous ne pouvez filtrer que vos propres ${def.label.many}.`);
     const { where, params, add } = whereClauses();
     for (const [key, column] of Object.entries(kind.filters)) if (query[key] !== undefined) add(`${column} = {}`, query[key]);
     if (typeof query.city === 'string' && 'city' in kind.columns) add('lower(city) = lower({})', query.city);
     if (query.ids) add('id = ANY({}::text[])', query.ids);
+    if (visitor && def.drafts) add(`${'status' in kind.columns ? 'status' : "data->>'status'"} IS DISTINCT FROM {}`, DRAFT_STATUS);
     const hidden = RESOURCE_POLICY[resource].list?.hiddenFromVisitors;
     if (hidden && visitor) {
       const { clause, value } = hidden(this.ctx.now());
       add(clause, value);
     }
-    const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
+    const ownerOnly = visitor && def.ownerOnly.length > 0 ? { fields: def.ownerOnly, viewerId: viewer?._id ?? null } : undefined;
+    const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset, ...(ownerOnly ? { ownerOnly } : {}) });
     return pageJson(page.items, pageMeta(page, query));
   }
 
