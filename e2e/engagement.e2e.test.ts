@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { Api, DEMO_ACCOUNTS, DEMO_IDS } from './api';
 import { seriousViolations, type KnownDefect } from './browser';
 import { heading, useBrowser } from './fixtures';
@@ -7,14 +9,24 @@ import { heading, useBrowser } from './fixtures';
 /** A fresh suffix per run: SORTIE_E2E_URL may point at an app whose data already served. */
 const unique = () => randomBytes(4).toString('hex');
 
-/** The confirmation link mailed for a raffle entry, as its reader finds it (here through the dashboard's mailbox, no SMTP). */
-async function mailedConfirmationPath(baseUrl: string, to: string): Promise<string> {
-  const staff = await Api.staff(baseUrl);
-  const { items } = await staff.get<{ items: Array<{ to: string; text: string }> }>('/api/dashboard/mails?limit=100');
-  const mail = items.find((m) => m.to === to);
-  const link = mail && /https?:\/\/\S+?(\/raffles\/\S+?\?confirmation=[A-Za-z0-9_-]+)/.exec(mail.text);
-  if (!link) throw new Error(`no confirmation mail to ${to}`);
-  return link[1]!;
+/**
+ * The confirmation link mailed for a raffle entry, as its reader finds it: in the mail as it left
+ * (no SMTP here: the app writes each mail whole to SORTIE_MAIL_DIR; the dashboard's mail log masks the link).
+ */
+async function mailedConfirmationPath(to: string): Promise<string> {
+  const mailDir = inject('mailDir');
+  if (!mailDir) throw new Error('SORTIE_E2E_MAIL_DIR: the folder where the app under test writes its mails (its SORTIE_MAIL_DIR).');
+  // The mail leaves just after the answer: a moment to be written.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    for (const name of readdirSync(mailDir).sort().reverse()) {
+      const mail = readFileSync(join(mailDir, name), 'utf8');
+      if (!mail.includes(`\nTo: ${to}\n`)) continue;
+      const link = /https?:\/\/\S+?(\/raffles\/\S+?\?confirmation=[A-Za-z0-9_-]+)/.exec(mail);
+      if (link) return link[1]!;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation mail to ${to}`);
 }
 
 describe('a visitor taking part', () => {
@@ -66,7 +78,7 @@ describe('a visitor taking part', () => {
     await page.getByText('Plus qu’une étape : confirmez votre participation.').waitFor();
 
     // The link in the mail: one click on its page, and the entry counts.
-    await page.goto(await mailedConfirmationPath(baseUrl, email));
+    await page.goto(await mailedConfirmationPath(email));
     await heading(page);
     await page.getByRole('button', { name: 'Confirmer ma participation' }).click();
     await page.getByText('Votre participation est confirmée. Bonne chance !').waitFor();
@@ -96,7 +108,7 @@ describe('a visitor taking part', () => {
     for (const name of ['Ana', 'Bruno', 'Chloe', 'Driss']) {
       const email = `${name.toLowerCase()}-${unique()}@exemple.fr`;
       await anonymous.request('POST', `/api/raffles/${raffle._id}/entries`, { name, email });
-      const token = new URL(await mailedConfirmationPath(baseUrl, email), baseUrl).searchParams.get('confirmation');
+      const token = new URL(await mailedConfirmationPath(email), baseUrl).searchParams.get('confirmation');
       await anonymous.request('POST', `/api/raffles/${raffle._id}/entries/confirm`, { token });
     }
     // Not before the close.

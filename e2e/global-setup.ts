@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Where the app writes each mail whole, without SMTP (SORTIE_MAIL_DIR): the recipients' mailboxes. */
+    mailDir: string;
   }
 }
 
@@ -52,10 +54,13 @@ export default async function setup(project: TestProject) {
     if (!response?.ok) throw new Error(`SORTIE_E2E_URL=${existing} ne répond pas sur /api/health.`);
     project.provide('baseUrl', existing);
     project.provide('dataDir', '');
+    // That app's SORTIE_MAIL_DIR, for the scenarios that follow a mailed link.
+    project.provide('mailDir', process.env.SORTIE_E2E_MAIL_DIR ?? '');
     return;
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sortie-e2e-'));
+  const mailDir = mkdtempSync(join(tmpdir(), 'sortie-e2e-mails-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   // vitest sets NODE_ENV=test, and a web build under NODE_ENV=test ships React's development
@@ -64,6 +69,8 @@ export default async function setup(project: TestProject) {
   const app = spawn('node', ['tools/start.mjs'], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', SORTIE_DATA_DIR: dataDir,
+      // No SMTP: each mail is written whole there, personal links included (the dashboard's mail log masks them).
+      SORTIE_MAIL_DIR: mailDir,
       // The scenarios sign in more often than a visitor would, all from 127.0.0.1.
       SORTIE_SIGNIN_RATE_LIMIT: '1000',
       // No store page by default (SPEC.md §4 redirects only to a configured one): mobile.e2e needs both.
@@ -89,9 +96,11 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('mailDir', mailDir);
   return async () => {
     stop();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -53,6 +53,7 @@ import { PostgresDb } from './db/database';
 import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { JobRunner } from './jobs';
+import { mailTransportOf } from './jobs/mail-transport';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     stopping: false,
     jobs: null as unknown as JobRunner,
     apiKeys: new ApiKeys(db, now),
+    mailer: options.mailTransport ?? mailTransportOf(),
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });

@@ -132,7 +132,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   runCollector: { summary: 'Lance un collecteur maintenant', tag: 'Tableau de bord', access: 'staff', success: 'Le collecteur, le passage dans son historique.', errors: [409] },
   purgeCaches: { summary: 'Vide les caches', tag: 'Tableau de bord', access: 'staff', success: 'Les caches vidés, sur tous les serveurs.' },
   taskRuns: { summary: 'Historique d’une tâche', tag: 'Tableau de bord', access: 'staff', success: 'Les derniers passages.' },
-  mailbox: { summary: 'Les e-mails envoyés (ou gardés sans SMTP)', tag: 'Tableau de bord', access: 'staff', success: 'Les e-mails, les plus récents d’abord.' },
+  mailbox: { summary: 'Les e-mails envoyés (ou gardés sans SMTP), liens personnels masqués', tag: 'Tableau de bord', access: 'admin', success: 'Les e-mails, les plus récents d’abord.' },
   setUserRoles: { summary: 'Change les rôles d’un compte', tag: 'Tableau de bord', access: 'admin', success: 'Le compte et ses rôles.', errors: [409], description: 'Le dernier administrateur garde le sien ; chaque changement est écrit au journal.' },
   announcementRecipients: { summary: 'Combien recevront une annonce', tag: 'Tableau de bord', access: 'staff', success: 'Le nombre d’abonnés du lieu ou de l’organisation, ou de participants de l’événement.', errors: [404] },
   announcements: { summary: 'Les annonces d’un lieu, d’une organisation ou d’un événement', tag: 'Tableau de bord', access: 'staff', success: 'Les 50 dernières, envoyées ou programmées.' },

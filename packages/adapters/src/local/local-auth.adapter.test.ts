@@ -53,6 +53,7 @@ describe('LocalAuthAdapter', () => {
       refusal(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.'),
       refusal(409, 'EMAIL_TAKEN', 'Un compte existe déjà avec cette adresse e-mail.'),
       refusal(429, 'RATE_LIMITED', 'Trop de tentatives : réessayez dans une minute.'),
+      refusal(429, 'ACCOUNT_LOCKED', 'Trop de mots de passe erronés pour ce compte : par sécurité, les connexions y sont suspendues. Réessayez dans 15 min, ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».'),
     ];
     const { adapter } = await setup(() => answers.shift() ?? {});
     const credentials = { email: 'lea@example.fr', password: 'motdepasse' };
@@ -60,7 +61,9 @@ describe('LocalAuthAdapter', () => {
     const taken = await adapter.createAccount(credentials).catch((e: unknown) => e);
     expect(taken).toBeInstanceOf(AuthError);
     expect(taken).toMatchObject({ code: 'EMAIL_ALREADY_IN_USE', message: 'Un compte existe déjà avec cette adresse e-mail.' });
-    await expect(adapter.signInWithPassword(credentials)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(adapter.signInWithPassword(credentials)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Trop de tentatives : réessayez dans quelques minutes.' });
+    // An account whose sign-ins are suspended: the server's own words, which say why and what to do.
+    await expect(adapter.signInWithPassword(credentials)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Trop de mots de passe erronés pour ce compte .*« Mot de passe oublié \? »\.$/) });
   });
 
   it('keeps a validation refusal’s issues and a network failure as they are', async () => {

@@ -59,7 +59,11 @@ function providerDisabled(name: string) {
 function translate(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   if (error.statusCode === 409) return authFailure('EMAIL_ALREADY_IN_USE', error);
-  if (error.statusCode === 429) return authFailure('TOO_MANY_REQUESTS', error);
+  if (error.statusCode === 429) {
+    // An account whose sign-ins are suspended (too many wrong passwords): the server's words say for how long and what to do.
+    const failure = authFailure('TOO_MANY_REQUESTS', error);
+    return error.code === 'ACCOUNT_LOCKED' ? Object.assign(failure, { message: error.message }) : failure;
+  }
   if (error.statusCode === 401 && !(error.code in AUTH_FAILURES)) return authFailure('INVALID_CREDENTIALS', error);
   // 400 (ValidationError with its issues), 401 INVALID_CREDENTIALS, network (status 0), 5xx: as they are.
   return error;

@@ -26,6 +26,9 @@ describe('business constants of SPEC.md §9', () => {
     ['NO_TOKEN_MESSAGE', 'No token available'],
     ['HOME_PATH', '/home'],
     ['DEFAULT_HOME_PATH', '/home/Poitiers'],
+    ['SIGN_IN_FAILURES_PER_ACCOUNT', 10],
+    ['SIGN_IN_FAILURE_WINDOW_MS', 15 * 60_000],
+    ['SIGN_IN_LOCK_MS', 15 * 60_000],
   ])('%s is %j', (name, value) => {
     expect((constants as Record<string, unknown>)[name]).toBe(value);
   });

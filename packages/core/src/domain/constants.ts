@@ -87,3 +87,12 @@ export const THEME = {
 export const ANNOUNCEMENTS_PER_TARGET_PER_DAY = 3;
 /** Announcements one staff member may send per rolling day, all targets together: a stolen or careless account cannot flood every venue's followers. */
 export const ANNOUNCEMENTS_PER_AUTHOR_PER_DAY = 20;
+
+/**
+ * Wrong passwords one account may receive, from any addresses, within SIGN_IN_FAILURE_WINDOW_MS
+ * (on top of the per-address limit): past it, every sign-in to that account, the right password
+ * included, is refused for SIGN_IN_LOCK_MS, and its owner gets one mail with a reset link.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const SIGN_IN_LOCK_MS = 15 * 60_000;

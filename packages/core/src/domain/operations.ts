@@ -123,7 +123,7 @@ export const JobRunSchema = z.object({
   node: z.string(),
 });
 export type JobRun = z.infer<typeof JobRunSchema>;
-/** A mail the server sent, or kept in its mailbox without SMTP. */
+/** A mail the server sent, or kept without SMTP, as the mail log (admins only) keeps it: its personal links replaced by MASKED_LINK_TEXT. */
 export const MailSchema = z.object({
   id: z.string(),
   to: z.string(),

@@ -12,6 +12,7 @@ import type { TournamentRooms } from '../tournaments/tournament-rooms';
 import type { ChangeBus } from '../db/notifications';
 import type { JobRunner } from '../jobs/runner';
 import type { ApiKeys } from '../auth/api-keys';
+import type { MailTransport } from '../jobs/mail-transport';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -40,6 +41,8 @@ export interface AppContext {
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
   /** Staff's API keys (Authorization: Bearer sortie_…). */
   apiKeys: ApiKeys;
+  /** How mails reach their recipients, whole (SMTP, or kept on this machine); the mail log keeps them masked. */
+  mailer: MailTransport;
 }
 
 export interface AppOptions {
@@ -49,4 +52,6 @@ export interface AppOptions {
   googleKeys?: JWTVerifyGetKey;
   now?: () => number;
   logger?: boolean;
+  /** How mails leave; the environment's (SMTP_URL, SORTIE_MAIL_DIR) by default. Tests hand a memory outbox. */
+  mailTransport?: MailTransport;
 }

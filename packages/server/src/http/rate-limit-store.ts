@@ -9,18 +9,19 @@ let calls = 0;
 /**
  * Counts one attempt under `key` in the window of `timeWindow` ms that is running (a new one
  * once the last is over): the count so far and the milliseconds left. The API keys' limit
- * (api-key-gate.ts) counts with it too.
+ * (api-key-gate.ts) counts with it too. The database's clock by default; `now` (ms) counts on
+ * the app's clock instead (the per-account sign-in limit, whose tests move it).
  */
-export async function countAttempt(db: Db, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
+export async function countAttempt(db: Db, key: string, timeWindow: number, now?: number): Promise<{ current: number; ttl: number }> {
   calls += 1;
   if (calls % SWEEP_EVERY === 0) void db.query(`DELETE FROM rate_limits WHERE reset_at < now()`).catch(() => undefined);
   const [row] = await db.query<{ count: number; ttl: number }>(
-    `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+    `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, COALESCE($3::timestamptz, now()) + make_interval(secs => $2::double precision / 1000))
      ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
-       reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
-     RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
-    [key, timeWindow],
+       count = CASE WHEN r.reset_at <= COALESCE($3::timestamptz, now()) THEN 1 ELSE r.count + 1 END,
+       reset_at = CASE WHEN r.reset_at <= COALESCE($3::timestamptz, now()) THEN EXCLUDED.reset_at ELSE r.reset_at END
+     RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - COALESCE($3::timestamptz, now())) * 1000))::int AS ttl`,
+    [key, timeWindow, now === undefined ? null : new Date(now).toISOString()],
   );
   return { current: row!.count, ttl: row!.ttl };
 }

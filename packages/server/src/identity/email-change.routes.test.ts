@@ -15,8 +15,9 @@ describe('changing one’s e-mail address, proven by a link to the new one', () 
   const me = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json() as { email: string; emailVerified: boolean };
   async function tokenMailedTo(to: string): Promise<string> {
     await identityMailsSettled();
-    const rows = await t.db.query<{ text: string }>(`SELECT text FROM mails WHERE "to" = $1 AND text LIKE '%/account/verify?token=%' ORDER BY created_at DESC, id DESC LIMIT 1`, [to]);
-    const match = rows[0]?.text.match(/\?token=([A-Za-z0-9_-]+)/);
+    // The mail as it reached `to` (the mail log's copy masks the link).
+    const mail = t.outbox.filter((m) => m.to === to && m.text.includes('/account/verify?token=')).at(-1);
+    const match = mail?.text.match(/\?token=([A-Za-z0-9_-]+)/);
     if (!match) throw new Error(`no link mailed to ${to}`);
     return match[1]!;
   }

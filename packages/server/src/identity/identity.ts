@@ -1,8 +1,9 @@
-import { AppError, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '@sortie/core';
+import { AppError, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_LOCK_MS } from '@sortie/core';
 import type { Db } from '../db/database';
 import type { AppContext } from '../http/context';
 import { builtInMail, sendMail, siteUrl } from '../jobs/mail';
 import { consumeLink, issueLink, linksSentSince, retireLinks, InvalidLinkError } from './one-time-links';
+import { liftSignInLock } from './sign-in-lock';
 
 /** At most this many links of one kind mailed to one account per hour (the rest are not sent). */
 export const LINKS_PER_HOUR = 3;
@@ -130,9 +131,33 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 /**
+ * Tells the owner of the account of `email` that its sign-ins are suspended (too many wrong
+ * passwords), with a reset link valid one hour that lifts the suspension; after the answer, and
+ * nothing at all for an address without an account.
+ */
+export function mailSignInLock(ctx: AppContext, email: string): void {
+  const now = ctx.now();
+  later(async () => {
+    const found = await ctx.users.byEmail(email);
+    if (!found) return;
+    const token = await issueLink(ctx.db, { userId: found.user._id, email: found.user.email, purpose: 'passwordReset', now, ttlMs: PASSWORD_RESET_TTL_MS });
+    await sendMail(
+      ctx,
+      await builtInMail(ctx, 'signInLocked', { email: found.user.email, userId: found.user._id }, {
+        name: nameOf(found.user),
+        failures: String(SIGN_IN_FAILURES_PER_ACCOUNT),
+        window: String(Math.round(SIGN_IN_FAILURE_WINDOW_MS / 60_000)),
+        minutes: String(Math.round(SIGN_IN_LOCK_MS / 60_000)),
+        link: `${siteUrl(ctx)}/account/reset?token=${token}`,
+      }),
+    );
+  });
+}
+
+/**
  * Follows a reset link: the new password is set, every session of the account ends (their
- * sockets' rooms are answered, to close), the other reset links stop working, and the address
- * counts as proven (the link reached it).
+ * sockets' rooms are answered, to close), the other reset links stop working, the address
+ * counts as proven (the link reached it), and sign-ins suspended after wrong passwords open again.
  */
 export async function confirmPasswordReset(ctx: AppContext, input: { token: string; password: string }): Promise<{ message: string; rooms: string[] }> {
   const now = ctx.now();
@@ -146,6 +171,8 @@ export async function confirmPasswordReset(ctx: AppContext, input: { token: stri
     if (!row) throw new InvalidLinkError('Ce lien a été envoyé à une adresse qui n’est plus celle du compte.');
     await ctx.users.setPassword(link.userId, input.password, tx);
     await retireLinks(tx, { userId: link.userId, purpose: 'passwordReset', now });
+    // Sign-ins suspended after wrong passwords open again: the owner just proved who they are.
+    await liftSignInLock(tx, link.email);
     const rooms = await ctx.users.endSessions(link.userId, {}, tx);
     return { message: 'Votre mot de passe est changé, et toutes vos sessions sont fermées. Connectez-vous avec le nouveau.', rooms };
   });

@@ -1,12 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import nodemailer from 'nodemailer';
-import { BUILT_IN_MAILS, NOTIFICATION_KIND_LABELS, NotificationKindSchema, renderTemplate, type BuiltInMailKey, type NotificationKind } from '@sortie/core';
+import { BUILT_IN_MAILS, MASKED_LINK_TEXT, NOTIFICATION_KIND_LABELS, NotificationKindSchema, renderTemplate, type BuiltInMail, type BuiltInMailKey, type NotificationKind } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { newId } from '../db/store';
 
 /**
- * E-mail: through SMTP (nodemailer) when SMTP_URL is set; otherwise kept in the `mails` table,
- * which /dashboard/mailTemplates shows as a mailbox, so that a newcomer sees what would have gone out.
+ * E-mail: it leaves through the app's MailTransport (SMTP when SMTP_URL is set; otherwise it is
+ * kept on this machine, see mail-transport.ts), and a copy goes to the `mails` table, the mail
+ * log that admins read on /dashboard/mailTemplates. The copy never holds a personal link: a
+ * one-time link or an unsubscribe link is replaced by MASKED_LINK_TEXT (issue 30: a staff
+ * member who read a reset link there could take over its account).
  */
 export interface OutgoingMail {
   to: string;
@@ -15,31 +17,51 @@ export interface OutgoingMail {
   html: string;
   text: string;
   template?: string | null;
+  /** The personal links the mail carries, masked in the mail log (BUILT_IN_MAILS' `secrets`, the unsubscribe link). */
+  secrets?: readonly string[];
 }
 
-let transport: nodemailer.Transporter | null = null;
-function smtp(): nodemailer.Transporter | null {
-  const url = process.env.SMTP_URL;
-  if (!url) return null;
-  transport ??= nodemailer.createTransport(url);
-  return transport;
+/** Any address with a `token=` or `confirmation=` parameter: how a personal link looks, masked even when nobody named it. */
+const PERSONAL_LINK = /https?:\/\/[^\s<>"']*[?&;](?:token|confirmation)=[^\s<>"']*/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The text of a mail as the mail log keeps it: each secret, and anything shaped like a personal link, replaced by MASKED_LINK_TEXT. */
+export function maskPersonalLinks(text: string, secrets: readonly string[] = []): string {
+  let masked = text;
+  for (const secret of secrets) if (secret) masked = masked.split(secret).join(MASKED_LINK_TEXT);
+  return masked.replace(PERSONAL_LINK, MASKED_LINK_TEXT);
 }
 
+/** The HTML of a mail as the mail log keeps it: a link to a secret becomes « its words : [lien personnel masqué] », unlinked. */
+export function maskPersonalLinksInHtml(html: string, secrets: readonly string[] = []): string {
+  const hrefs = [...secrets.filter(Boolean).flatMap((secret) => [escapeRegExp(escapeHtml(secret)), escapeRegExp(secret)]), PERSONAL_LINK.source];
+  const anchor = new RegExp(`<a href="(${hrefs.join('|')})">([^<]*)</a>`, 'g');
+  const unlinked = html.replace(anchor, (_whole, href: string, words: string) => (words === href ? MASKED_LINK_TEXT : `${words} : ${MASKED_LINK_TEXT}`));
+  return maskPersonalLinks(unlinked, secrets.flatMap((secret) => [secret, escapeHtml(secret)]));
+}
+
+/** Sends a mail through the app's transport, whole, and keeps it in the mail log with its personal links masked. */
 export async function sendMail(ctx: AppContext, mail: OutgoingMail): Promise<'kept' | 'sent' | 'failed'> {
-  const transporter = smtp();
-  let status: 'kept' | 'sent' | 'failed' = 'kept';
+  const secrets = mail.secrets ?? [];
+  let status: 'kept' | 'sent' | 'failed';
   let error: string | null = null;
-  if (transporter) {
-    try {
-      await transporter.sendMail({ from: process.env.MAIL_FROM || 'Sortie <no-reply@sortie.local>', to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-      status = 'sent';
-    } catch (caught) {
-      status = 'failed';
-      error = caught instanceof Error ? caught.message : String(caught);
-    }
+  try {
+    status = await ctx.mailer.deliver({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, secrets });
+  } catch (caught) {
+    status = 'failed';
+    error = maskPersonalLinks(caught instanceof Error ? caught.message : String(caught), secrets);
   }
   await ctx.db.query('INSERT INTO mails (id, "to", user_id, subject, html, text, template, status, error, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
-    newId(), mail.to, mail.userId ?? null, mail.subject, mail.html, mail.text, mail.template ?? null, status, error, new Date(ctx.now()).toISOString(),
+    newId(),
+    mail.to,
+    mail.userId ?? null,
+    maskPersonalLinks(mail.subject, secrets),
+    maskPersonalLinksInHtml(mail.html, secrets),
+    maskPersonalLinks(mail.text, secrets),
+    mail.template ?? null,
+    status,
+    error,
+    new Date(ctx.now()).toISOString(),
   ]);
   return status;
 }
@@ -109,19 +131,22 @@ export async function renderBuiltInMail(ctx: AppContext, key: BuiltInMailKey, va
 /** A built-in mail ready for sendMail: its text and HTML versions. */
 export async function builtInMail(ctx: AppContext, key: BuiltInMailKey, to: { email: string; userId: string | null }, variables: Record<string, string>): Promise<OutgoingMail> {
   const { subject, body, template } = await renderBuiltInMail(ctx, key, variables);
-  return { to: to.email, userId: to.userId, subject, text: `${body}\n`, html: htmlOf(body), template };
+  const builtIn: BuiltInMail = BUILT_IN_MAILS[key];
+  const secrets = (builtIn.secrets ?? []).map((name) => variables[name] ?? '').filter(Boolean);
+  return { to: to.email, userId: to.userId, subject, text: `${body}\n`, html: htmlOf(body), template, secrets };
 }
 
 /** The mail of one notification, rendered from the template named after its kind (or the built-in one), with its unsubscribe link. */
 export async function renderNotificationMail(
   ctx: AppContext,
   input: { userId: string; name: string; kind: NotificationKind; title: string; body: string; link: string },
-): Promise<{ subject: string; html: string; text: string; template: string }> {
+): Promise<{ subject: string; html: string; text: string; template: string; secrets: string[] }> {
   const link = input.link.startsWith('http') ? input.link : `${siteUrl(ctx)}${input.link}`;
   const unsubscribe = `${siteUrl(ctx)}/api/mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(ctx, input.userId, input.kind))}`;
   const { subject, body, template } = await renderBuiltInMail(ctx, input.kind, { name: input.name, title: input.title, message: input.body, link });
   const footer = `Vous recevez ce message car vous avez choisi de recevoir ${NOTIFICATION_KIND_LABELS[input.kind].inMail} par e-mail.`;
   const text = `${body}\n\n--\n${footer}\nSe désabonner en un clic : ${unsubscribe}\n`;
   const html = htmlOf(body, `<hr><p style="font-size:12px;color:#666">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">Se désabonner en un clic</a></p>`);
-  return { subject, html, text, template };
+  // The unsubscribe link acts for its recipient without a session: masked in the mail log.
+  return { subject, html, text, template, secrets: [unsubscribe] };
 }

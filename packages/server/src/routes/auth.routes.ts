@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { OPERATIONS } from '@sortie/core';
+import { AuthError, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { unauthenticated } from '../http/errors';
 import { serve } from '../http/serve';
@@ -7,7 +7,8 @@ import { grantConfiguredAdmin } from '../auth/admin-email';
 import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
 import { sessionRoom } from '../socket/handshake-user';
 import { registerIdentityRoutes } from '../identity/identity.routes';
-import { sendVerificationLink } from '../identity/identity';
+import { mailSignInLock, sendVerificationLink } from '../identity/identity';
+import { countSignInFailure, forgetSignInFailures, refuseWhileLocked } from '../identity/sign-in-lock';
 
 /** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,8 +21,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply.status(201).send({ idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) });
   }, limited);
 
-  serve(app, OPERATIONS.signIn, async ({ body: input }) => {
-    const user = await ctx.users.signIn(input.email, input.password);
+  // Limited per address (above), and per account (issue 30): wrong passwords from any addresses suspend the account's sign-ins a while.
+  serve(app, OPERATIONS.signIn, async ({ body: input }, { reply }) => {
+    await refuseWhileLocked(ctx, input.email, reply);
+    const user = await ctx.users.signIn(input.email, input.password).catch(async (error: unknown) => {
+      if (error instanceof AuthError && error.code === 'INVALID_CREDENTIALS' && (await countSignInFailure(ctx, input.email))) mailSignInLock(ctx, input.email);
+      throw error;
+    });
+    await forgetSignInFailures(ctx.db, input.email);
     return { idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) };
   }, limited);
 

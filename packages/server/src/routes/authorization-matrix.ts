@@ -184,7 +184,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /api/dashboard/stats': STAFF,
   'POST /api/dashboard/tasks/:id/run': STAFF,
   'GET /api/dashboard/tasks/:id/runs': STAFF,
-  'GET /api/dashboard/mails': STAFF,
+  'GET /api/dashboard/mails': ADMIN,
   'POST /api/dashboard/cache/purge': STAFF,
   'POST /api/collectors/:id/run': STAFF,
   'PUT /api/users/:id/roles': ADMIN,

@@ -23,12 +23,13 @@ function readVersion(): string {
 /**
  * What the back office needs beyond the REST of the resources: the server's state, the
  * figures of the dashboard's home, running a scheduled task now and purging caches.
- * Everything here is for staff.
+ * Everything here is for staff, except the mail log (admins).
  */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const startedAt = ctx.now();
   const version = readVersion();
   const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
+  const admin = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'admin') };
 
   serve(app, OPERATIONS.dashboardServer, async () => {
     let health: 'ok' | 'error' = 'ok';
@@ -103,6 +104,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     return { job, items: job ? await ctx.jobs.history(job, 20) : [] };
   }, staff);
 
+  // The mail log: every address the server mailed and what it said (personal links masked), for admins only.
   serve(app, OPERATIONS.mailbox, async ({ query }) => {
     const rows = await ctx.db.query(
       `SELECT id, "to", subject, html, text, template, status, error, created_at AS "createdAt", count(*) OVER () AS total FROM mails ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
@@ -113,7 +115,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       total: Number(count?.n ?? 0),
       items: rows.map(({ total: _total, createdAt, ...mail }) => ({ ...mail, createdAt: new Date(createdAt as string).toISOString() })),
     };
-  }, staff);
+  }, admin);
 
   serve(app, OPERATIONS.purgeCaches, async (_input, { guard: user }) => {
     ctx.links.invalidate();

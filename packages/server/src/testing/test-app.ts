@@ -6,6 +6,7 @@ import { buildApp, type SortieApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { loadDemo } from '../demo/load';
+import { memoryTransport, type LeavingMail } from '../jobs/mail-transport';
 
 export type Backend = 'pglite' | 'postgres';
 /** PGlite always; a real PostgreSQL too when SORTIE_TEST_DATABASE_URL is set (CI). */
@@ -41,11 +42,14 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 
 export async function testApp(options: { backend?: Backend; config?: Partial<ServerConfig>; googleKeys?: JWTVerifyGetKey; now?: () => number; db?: Db } = {}) {
   const db = options.db ?? (await openTestDb(options.backend));
-  const app: SortieApp = await buildApp({ db, config: testConfig(options.config), googleKeys: options.googleKeys, now: options.now });
+  /** What left for the recipients, whole (their personal links included): the mailboxes of the people the app mails. */
+  const outbox: LeavingMail[] = [];
+  const app: SortieApp = await buildApp({ db, config: testConfig(options.config), googleKeys: options.googleKeys, now: options.now, mailTransport: memoryTransport(outbox) });
   await app.ready();
   return {
     app,
     db,
+    outbox,
     async close() {
       await app.close();
       await db.close();

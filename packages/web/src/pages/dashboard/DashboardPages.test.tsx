@@ -6,9 +6,9 @@ import { OPERATIONS } from '@sortie/core/domain';
 import { renderApp } from '../../test/render-app';
 
 type Handler = (path: string, body: unknown) => unknown;
-/** A staff session whose `request` calls answer by method and path. */
-function staffApi(routes: Record<string, Handler> = {}) {
-  const api = new FakeProductApi().signedInAs(aStaffUser());
+/** A staff session (an admin's with `admin`) whose `request` calls answer by method and path. */
+function staffApi(routes: Record<string, Handler> = {}, options: { admin?: boolean } = {}) {
+  const api = new FakeProductApi().signedInAs(aStaffUser(options.admin ? { roles: ['staff', 'admin'] } : {}));
   api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
     const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
     if (!handler) return Promise.reject(new Error(`unexpected ${method} ${path}`));
@@ -121,6 +121,7 @@ describe('dashboard special pages', () => {
     const about = screen.getByRole('complementary', { name: 'À propos de ce mail' });
     expect(within(about).getByText(/demande un nouveau mot de passe/)).toBeTruthy();
     expect(within(about).getByText('{{link}}')).toBeTruthy();
+    expect(within(about).getByText('le lien (une heure, une fois) — lien personnel : masqué dans la boîte d’envoi')).toBeTruthy();
     expect((screen.getByLabelText<HTMLInputElement>('Sujet')).value).toBe('Choisissez un nouveau mot de passe');
     await user.clear(screen.getByLabelText('Sujet'));
     await user.type(screen.getByLabelText('Sujet'), 'Votre nouveau mot de passe');
@@ -129,15 +130,26 @@ describe('dashboard special pages', () => {
     expect(api.lastCallTo('create')?.[1]).toMatchObject({ name: 'Réinitialisation du mot de passe', subject: 'Votre nouveau mot de passe', body: expect.stringContaining('{{link}}') });
   }, 15_000);
 
-  it('/dashboard/mailTemplates shows the mails kept without SMTP, newest first', async () => {
+  it('/dashboard/mailTemplates shows admins the mails kept without SMTP, newest first, and says why personal links are masked', async () => {
     const mail = { id: 'm1', to: 'lea@exemple.fr', subject: 'Demain : Jazz au Confort', html: '<p>Demain</p>', text: 'Bonjour Léa, c’est demain à 20 h 30.', template: 'Rappel', status: 'kept', error: null, createdAt: '2026-11-23T16:00:00.000Z' };
-    const api = staffApi({ 'GET /dashboard/mails': () => ({ total: 1, items: [mail] }) });
+    const api = staffApi({ 'GET /dashboard/mails': () => ({ total: 1, items: [mail] }) }, { admin: true });
     const { user } = await renderApp({ path: '/dashboard/mailTemplates', api });
     const box = within(await screen.findByRole('region', { name: 'Boîte d’envoi' }));
     const summary = await box.findByText('Demain : Jazz au Confort');
     expect(box.getByText(/à lea@exemple\.fr, le 23\/11\/2026 17:00, gardé ici/)).toBeTruthy();
+    expect(box.getByText(/ils sont remplacés ici par « \[lien personnel masqué\] »/)).toBeTruthy();
     await user.click(summary);
     expect(box.getByText('Bonjour Léa, c’est demain à 20 h 30.')).toBeTruthy();
+  }, 15_000);
+
+  it('/dashboard/mailTemplates tells staff who are not admins that the mail log is the admins’, without asking the server for it', async () => {
+    let asked = 0;
+    const api = staffApi({ 'GET /dashboard/mails': () => ((asked += 1), { total: 0, items: [] }) });
+    await renderApp({ path: '/dashboard/mailTemplates', api });
+    const box = within(await screen.findByRole('region', { name: 'Boîte d’envoi' }));
+    expect(box.getByRole('note').textContent).toBe('La boîte d’envoi est réservée aux administrateurs : elle montre à qui Sortie a écrit, et quoi.');
+    await screen.findByLabelText('Modèle');
+    expect(asked).toBe(0);
   }, 15_000);
 
   it('/dashboard/tools creates a short link with a generated code and purges the cache', async () => {

@@ -43,7 +43,7 @@ function AboutBuiltIn({ mail, saved }: { mail: BuiltInMail; saved: boolean }) {
         {Object.entries(mail.variables).map(([name, meaning]) => (
           <div key={name} className="contents">
             <dt className="font-mono">{`{{${name}}}`}</dt>
-            <dd>{meaning}</dd>
+            <dd>{mail.secrets?.includes(name) ? `${meaning} — lien personnel : masqué dans la boîte d’envoi` : meaning}</dd>
           </div>
         ))}
       </dl>

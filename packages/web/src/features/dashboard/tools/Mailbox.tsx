@@ -1,22 +1,38 @@
-import { OPERATION_ROUTES, TIME_ZONE } from '@sortie/core';
+import { MASKED_LINK_TEXT, OPERATION_ROUTES, TIME_ZONE } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
+import { useIsAdmin } from '../use-is-admin';
+import { UnavailableNotice } from './IntegrationFrame';
 
 const STATUS_LABELS = { kept: 'gardé ici (pas de SMTP)', sent: 'envoyé', failed: 'échec de l’envoi' } as const;
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 
 /**
- * The mails Sortie sent, or kept in the database when no SMTP server is configured (the
- * embedded default, the demo): what would have gone out, newest first.
+ * The mail log: the mails Sortie sent, or kept when no SMTP server is configured (the embedded
+ * default, the demo), newest first. Admins only (it names every address mailed), and never a
+ * personal link: the server keeps them masked.
  */
 export function Mailbox() {
-  const mails = useApiQuery('dashboard-mailbox', (api) => api.call(OPERATION_ROUTES.mailbox, { query: { limit: 20 } }));
+  const isAdmin = useIsAdmin();
   return (
     <section aria-labelledby="mailbox-title" className="space-y-3">
       <h2 id="mailbox-title" className="text-lg font-semibold">
         Boîte d’envoi
       </h2>
-      <p className="text-sm text-muted">Sans serveur SMTP (SMTP_URL), les e-mails restent ici : vous voyez ce qui serait parti.</p>
+      {isAdmin ? <MailLog /> : <UnavailableNotice>La boîte d’envoi est réservée aux administrateurs : elle montre à qui Sortie a écrit, et quoi.</UnavailableNotice>}
+    </section>
+  );
+}
+
+function MailLog() {
+  const mails = useApiQuery('dashboard-mailbox', (api) => api.call(OPERATION_ROUTES.mailbox, { query: { limit: 20 } }));
+  return (
+    <>
+      <p className="text-sm text-muted">
+        Sans serveur SMTP (SMTP_URL), les e-mails ne partent pas : vous voyez ici ce qui serait parti. Les liens personnels (nouveau mot de passe, confirmation d’adresse ou de
+        participation, désabonnement) n’appartiennent qu’à leur destinataire : ils sont remplacés ici par « {MASKED_LINK_TEXT} ». Sans SMTP, le serveur les affiche dans sa
+        console, ou écrit les e-mails complets dans le dossier SORTIE_MAIL_DIR s’il est réglé.
+      </p>
       <QueryView query={mails}>
         {(page) =>
           page.items.length === 0 ? (
@@ -42,6 +58,6 @@ export function Mailbox() {
           )
         }
       </QueryView>
-    </section>
+    </>
   );
 }
