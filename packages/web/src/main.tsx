@@ -1,6 +1,7 @@
 import './services/zod-jitless';
 import './styles.css';
 import { createEagerServices } from '@sortie/adapters/eager';
+import { retryImport } from './components/lazy-retry';
 import { mountApp } from './app/mount';
 import { readServerState } from './ssr/server-state';
 
@@ -15,7 +16,7 @@ void mountApp({
   fetcher: (...args) => fetch(...args),
   eager,
   serverState: readServerState(document),
-  loadServices: (raw) => import('./app/services').then(({ createServices }) => createServices(raw, eager)),
+  loadServices: (raw) => retryImport(() => import('./app/services'))().then(({ createServices }) => createServices(raw, eager)),
 });
 // The service worker (pages kept for offline, push messages), in production builds only.
 if (import.meta.env.PROD) void import('./services/service-worker').then(({ startServiceWorker }) => startServiceWorker());

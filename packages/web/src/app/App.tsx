@@ -1,4 +1,5 @@
-import { StrictMode, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy } from '../components/lazy-retry';
 import { Router, useLocation, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { LoggerPort } from '@sortie/core';

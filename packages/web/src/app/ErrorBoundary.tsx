@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ChunkLoadFailure } from '../components/ChunkLoadFailure';
 import { LazyErrorPage as ErrorPage } from '../components/LazyErrorPage';
+import { isChunkLoadError } from '../components/lazy-retry';
 
 interface Props {
   children: ReactNode;
@@ -16,7 +18,10 @@ interface State {
   resetKey: string;
 }
 
-/** Any fatal error below shows the error page (SPEC.md §2) instead of a blank screen. */
+/**
+ * Any fatal error below shows the error page (SPEC.md §2) instead of a blank screen; code that
+ * could not be downloaded (after lazy-retry's second try) shows « Recharger la page » instead.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false, resetKey: this.props.resetKey };
 
@@ -35,6 +40,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (this.state.failed && this.props.fallback !== undefined) return this.props.fallback;
+    if (this.state.failed && isChunkLoadError(this.state.error)) return <ChunkLoadFailure />;
     if (this.state.failed) return <ErrorPage error={this.state.error} onRetry={() => this.setState({ failed: false, error: null })} />;
     return this.props.children;
   }

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazy } from '../components/lazy-retry';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { matchRoute, type RouteMatch } from '@sortie/core';
 import { LazyErrorPage as ErrorPage } from '../components/LazyErrorPage';

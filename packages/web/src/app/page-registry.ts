@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from '../components/lazy-retry';
 import { DASHBOARD_EXTRA_PAGES, DASHBOARD_RESOURCES } from '@sortie/core';
 import type { PageProps } from '../pages/types';
 

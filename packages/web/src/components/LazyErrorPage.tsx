@@ -1,4 +1,5 @@
-import { Suspense, lazy, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazy } from './lazy-retry';
 
 // Errors are rare: the page that shows one loads when needed, not with every visit's entry.
 const ErrorPage = lazy(() => import('./ErrorPage').then(({ ErrorPage: page }) => ({ default: page })));

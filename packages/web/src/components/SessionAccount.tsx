@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazy } from './lazy-retry';
 import { useSnapshot } from 'valtio';
 import { SessionService } from '@sortie/core';
 import { useUseCase } from '../services/container-context';

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { retryImport } from './lazy-retry';
 
 /** Resolves once the element `id` nears the viewport; at once where nothing can watch it (the server, tests, an element not drawn yet). */
 function whenVisible(id: string): Promise<void> {
@@ -24,5 +25,5 @@ function whenVisible(id: string): Promise<void> {
  * as it is, links and all, and a visitor who never scrolls there never downloads it.
  */
 export function lazyWhenVisible<P>(id: string, load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => whenVisible(id).then(load));
+  return lazy(() => whenVisible(id).then(retryImport(load)));
 }

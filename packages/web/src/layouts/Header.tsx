@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../components/lazy-retry';
 import { mdiChevronDown, mdiMagnify, mdiMapMarker, mdiMenu } from '@mdi/js';
 import { Link, useLocation } from 'wouter';
 import { pathFor } from '@sortie/core';

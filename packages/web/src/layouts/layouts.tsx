@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazy } from '../components/lazy-retry';
 import type { Layout } from '@sortie/core';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -1,5 +1,5 @@
-import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
-import { proxy, useSnapshot } from 'valtio';
+import { createContext, use, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { proxy, subscribe } from 'valtio';
 import type { Container, ServiceIdentifier } from 'inversify';
 import { ClockPort, ProductApiPort, QueryClient, type RuntimeConfig } from '@sortie/core';
 import type { EagerServices } from '@sortie/adapters/eager';
@@ -75,10 +75,20 @@ export function useLoadServices(): () => Promise<AppServices> {
   return useAppContext().services;
 }
 
-/** Whether the services have been asked for: what needs them only once they exist (the session's start, the inbox) waits for this. */
+/**
+ * Whether the services have been asked for: what needs them only once they exist (the session's start, the inbox) waits for this.
+ * False on the server and while the browser hydrates what the server drew, whatever happened
+ * meanwhile (a signed-in visitor's session is asked for as soon as the first parts are
+ * hydrated, before the page's own chunk has come): the first render matches the server's
+ * anonymous page, then React draws the visitor's own at once (issue 30, hydration error #418).
+ */
 export function useServicesRequested(): boolean {
-  return useSnapshot(useAppContext().demand).requested;
+  const { demand } = useAppContext();
+  const listen = useCallback((listener: () => void) => subscribe(demand, listener, true), [demand]);
+  return useSyncExternalStore(listen, () => demand.requested, serverSnapshot);
 }
+
+const serverSnapshot = () => false;
 
 export function useContainer(): Container {
   return useServices().container;

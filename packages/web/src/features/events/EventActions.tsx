@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../components/lazy-retry';
 import { pathFor, type Event } from '@sortie/core';
 import { useServicesRequested } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';

@@ -1,4 +1,5 @@
-import { Component, Suspense, lazy, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { lazy } from '../../components/lazy-retry';
 import { useShellConfig } from '../../services/container-context';
 import { useInBrowser } from '../../components/useInBrowser';
 import { useNearViewport } from '../../components/useNearViewport';

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../components/lazy-retry';
 import { useServicesRequested } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import type { FollowKind } from './useFollow';

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../components/lazy-retry';
 import { useServicesRequested } from '../../services/container-context';
 
 // The inbox (and the container with it) comes only with the session's services.

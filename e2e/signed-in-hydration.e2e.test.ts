@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Api, DEMO_ACCOUNTS, DEMO_IDS } from './api';
+import { heading, signInThroughDialog, useBrowser } from './fixtures';
+
+/** What the page tells its console: errors, and any warning about hydration (React's #418 is logged as an error). */
+function listen(page: Page): string[] {
+  const heard: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || (message.type() === 'warning' && /hydrat/i.test(message.text()))) heard.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => heard.push(`pageerror: ${error.message}`));
+  return heard;
+}
+
+describe('the server-rendered pages of a signed-in visitor (issue 30)', () => {
+  const { baseUrl, context } = useBrowser();
+
+  it('hydrate without a console error or a hydration warning on each of the eight pages, then show the visitor’s account, city and follows', async () => {
+    const anonymous = Api.anonymous(baseUrl);
+    const [event] = (await anonymous.get<{ items: Array<{ _id: string; title: string }> }>(`/api/events?placeId=${DEMO_IDS.places.tapGarden}&limit=1`)).items;
+    const organization = await anonymous.get<{ name: string }>(`/api/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);
+    const page = await (await context()).newPage();
+    const heard = listen(page);
+    await signInThroughDialog(page, DEMO_ACCOUNTS.visitor.email, { from: '/home/Poitiers' });
+
+    // A follow the server does not draw (it renders every page anonymous): the browser adds it.
+    await page.goto(`/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);
+    await page.getByRole('button', { name: `Suivre ${organization.name}`, exact: true }).click();
+    await page.getByRole('button', { name: `Suivi — ne plus suivre ${organization.name}`, exact: true }).waitFor();
+    try {
+      // Tours first: opening its agenda makes it the visitor's city, not the default city the server draws.
+      const pages = [
+        '/home/Tours',
+        '/',
+        `/events/${event!._id}`,
+        `/places/${DEMO_IDS.places.confort}`,
+        `/artists/${DEMO_IDS.artists.lesFrancoFolies}`,
+        `/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`,
+        `/users/${DEMO_IDS.users.staff}`,
+        '/jobOffers',
+      ];
+      for (const path of pages) {
+        heard.length = 0;
+        // A full load: the server's HTML, then the browser's hydration (the helper waits for html[data-page=ready]).
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        expect(response?.status(), path).toBe(200);
+        expect(await response?.text(), path).toContain('id="sortie-state"');
+        expect((await heading(page)).length, path).toBeGreaterThan(0);
+        // Then the visitor's own page: the account menu instead of « Se connecter », their city in the header.
+        const banner = page.getByRole('banner');
+        await banner.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
+        expect(await banner.getByRole('button', { name: 'Se connecter' }).count(), path).toBe(0);
+        await banner.getByRole('button', { name: /Ville\s*:\s*Tours/ }).waitFor({ timeout: 15_000 });
+        if (path.startsWith('/organizations/')) {
+          await page.getByRole('button', { name: `Suivi — ne plus suivre ${organization.name}`, exact: true }).waitFor({ timeout: 15_000 });
+        }
+        // A mismatch is reported once React has hydrated the page: every part of it is by now.
+        expect(heard, path).toEqual([]);
+      }
+    } finally {
+      await page.goto(`/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);
+      await page.getByRole('button', { name: `Suivi — ne plus suivre ${organization.name}`, exact: true }).click();
+      await page.getByRole('button', { name: `Suivre ${organization.name}`, exact: true }).waitFor();
+    }
+  });
+});
