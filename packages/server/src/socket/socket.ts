@@ -12,6 +12,7 @@ import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
 import { handshakeUser, socketIdentity } from './handshake-user';
+import { failedActionReply } from './socket-errors';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
 export { SOCKET_MAX_BUFFER_BYTES };
@@ -90,8 +91,11 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
         const user = await userReady;
         reply(await answerTournamentCall(rooms, call, actorOf(user), follow, user && isStaff(user) ? auditActorOf(user) : null));
       } catch (error) {
-        reply({ status: 'error', msg: error instanceof TournamentRefusal ? error.message : 'Erreur interne du serveur.' });
-        if (!(error instanceof TournamentRefusal)) app.log.error({ err: error }, 'tournament action failed');
+        if (error instanceof TournamentRefusal) return reply({ status: 'error', msg: error.message });
+        const failed = failedActionReply(error, 'Erreur interne du serveur.');
+        reply(failed.reply);
+        // The database's outage is logged by the database's side (availability.ts), once: not a bug of this action.
+        if (!failed.temporary) app.log.error({ err: error }, 'tournament action failed');
       }
     });
   });
