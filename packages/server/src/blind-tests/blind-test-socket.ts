@@ -8,6 +8,7 @@ import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-g
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
 import { handshakeUser } from '../socket/handshake-user';
 import { failedActionReply } from '../socket/socket-errors';
+import { isDatabaseUnavailable } from '../db/availability';
 
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
@@ -213,7 +214,13 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
 
   io.on('connection', (socket) => {
     const data: SocketData = socket.data;
-    const user = () => (data.blindTestUser ??= sessionOf(ctx, socket).catch(() => null));
+    const user = () =>
+      (data.blindTestUser ??= sessionOf(ctx, socket).catch((error: unknown) => {
+        // The database cannot tell now: the action answers « momentanément indisponible », and the next one asks again.
+        if (!isDatabaseUnavailable(error)) return null;
+        data.blindTestUser = undefined;
+        throw error;
+      }));
     const handshakeToken = () => {
       const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.['blindTestToken'];
       return typeof token === 'string' ? token : undefined;

@@ -38,43 +38,63 @@ async function sessionCookie(url: string, email: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+type Reply = { status: string; msg?: string; code?: string; tournament?: { participants: Array<{ userId?: string }> } };
+
+function openSocket(url: string, cookie: string): Promise<Socket> {
+  return new Promise<Socket>((resolve, reject) => {
+    const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const tournamentAction = (socket: Socket, action: string): Promise<Reply> =>
+  socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, JSON.stringify({ action, tournamentId: DEMO_IDS.tournament, params: {} }));
+
+const UNAVAILABLE = { status: 'error', msg: SOCKET_UNAVAILABLE_MESSAGE, code: 'unavailable' };
+
 describe.skipIf(!pgBin)('live actions while PostgreSQL restarts (issue 30)', () => {
-  it('a tournament action gets the temporary French refusal while the database is down, and goes through once it is back; /api/ready says 503 meanwhile', async () => {
+  it('a tournament or blind test action gets the temporary French refusal while the database is down, and goes through once it is back; /api/ready says 503 meanwhile', async () => {
     const postgres = await startScratchPostgres(pgBin!);
-    let socket: Socket | null = null;
+    const sockets: Socket[] = [];
     const server = await startServerProcess(postgres.url).catch(async (error: unknown) => {
       await postgres.destroy();
       throw error;
     });
     try {
-      const cookie = await sessionCookie(server.url, DEMO_ACCOUNTS.visitor.email);
-      socket = await new Promise<Socket>((resolve, reject) => {
-        const s = connect(server.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
-        s.once('connect', () => resolve(s));
-        s.once('connect_error', reject);
-      });
-      const act = (action: string): Promise<{ status: string; msg?: string; code?: string; tournament?: { participants: Array<{ userId?: string }> } }> =>
-        socket!.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, JSON.stringify({ action, tournamentId: DEMO_IDS.tournament, params: {} }));
-      expect(await act('get')).toMatchObject({ status: 'ok' });
+      const visitorCookie = await sessionCookie(server.url, DEMO_ACCOUNTS.visitor.email);
+      const staffCookie = await sessionCookie(server.url, DEMO_ACCOUNTS.staff.email);
+      const visitor = await openSocket(server.url, visitorCookie);
+      sockets.push(visitor);
+      expect(await tournamentAction(visitor, 'get')).toMatchObject({ status: 'ok' });
       expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
 
       await postgres.stop();
-      expect(await act('join')).toEqual({ status: 'error', msg: SOCKET_UNAVAILABLE_MESSAGE, code: 'unavailable' });
       expect(SOCKET_UNAVAILABLE_MESSAGE).toBe('Service momentanément indisponible, réessayez dans un instant.');
+      expect(await tournamentAction(visitor, 'join')).toEqual(UNAVAILABLE);
+      // A socket opened during the outage: its session cannot be read, which makes it neither anonymous nor refused.
+      const staff = await openSocket(server.url, staffCookie);
+      sockets.push(staff);
+      expect(await tournamentAction(staff, 'join')).toEqual(UNAVAILABLE);
+      const open = await staff.timeout(5000).emitWithAck(SOCKET_EVENTS.blindTest, JSON.stringify({ action: 'open', blindTestId: DEMO_IDS.blindTest, params: {} }));
+      expect(open).toEqual(UNAVAILABLE);
       expect((await fetch(`${server.url}/api/ready`)).status).toBe(503);
 
       await postgres.start();
-      // Back: the same action, tried again, registers the visitor (the pool reconnects on the next try, within a second or so).
-      let reply = await act('join');
-      for (const deadline = Date.now() + 10_000; reply.code === 'unavailable' && Date.now() < deadline; reply = await act('join')) {
+      // Back: the same action, tried again, goes through (the pool reconnects on a try within a second or so).
+      let reply = await tournamentAction(visitor, 'join');
+      for (const deadline = Date.now() + 10_000; reply.code === 'unavailable' && Date.now() < deadline; reply = await tournamentAction(visitor, 'join')) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(reply, reply.msg).toMatchObject({ status: 'ok' });
-      expect(reply.tournament!.participants.some((p) => p.userId)).toBe(true);
+      // The socket opened during the outage is staff's now that the session can be read.
+      const joined = await tournamentAction(staff, 'join');
+      expect(joined, joined.msg).toMatchObject({ status: 'ok' });
+      expect(joined.tournament!.participants.map((p) => p.userId)).toEqual(expect.arrayContaining([DEMO_IDS.users.visitor, DEMO_IDS.users.staff]));
       expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
       expect(server.child.exitCode).toBeNull();
     } finally {
-      socket?.disconnect();
+      for (const socket of sockets) socket.disconnect();
       await server.stop();
       await postgres.destroy();
     }
