@@ -20,8 +20,8 @@ interface Verdict {
 
 /**
  * Whether this node can write now, as /api/ready tells the load balancer. A `SELECT 1` answers
- * on a full disk, so the check writes: a temporary table and a row in it, dropped at commit,
- * which needs a new page as any growing table does. A write a request finds refused (Availability)
+ * on a full disk, so the check writes: a row in a temporary table emptied at each commit, which
+ * needs a new page as any growing table does. A write a request finds refused (Availability)
  * makes the next check write again at once; otherwise a verdict is reused for `okMs`, and a
  * failing one for `failedMs`, so that the endpoint, public, cannot be turned into a stream of writes.
  */
@@ -63,7 +63,9 @@ export class WriteCheck {
     let error: unknown = null;
     try {
       await this.db.transaction(async (tx) => {
-        await tx.query('CREATE TEMP TABLE sortie_write_check (at timestamptz) ON COMMIT DROP');
+        // Made once per connection, emptied in place at each commit: each check's row needs the file's
+        // first page again, and the catalogs see no churn (a load balancer polls every few seconds).
+        await tx.query('CREATE TEMP TABLE IF NOT EXISTS sortie_write_check (at timestamptz) ON COMMIT DELETE ROWS');
         await tx.query('INSERT INTO sortie_write_check VALUES (now())');
       });
       this.db.availability?.wrote();
