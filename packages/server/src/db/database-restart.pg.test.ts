@@ -92,6 +92,8 @@ describe.skipIf(!pgBin)('live actions while PostgreSQL restarts (issue 30)', () 
       expect(joined, joined.msg).toMatchObject({ status: 'ok' });
       expect(joined.tournament!.participants.map((p) => p.userId)).toEqual(expect.arrayContaining([DEMO_IDS.users.visitor, DEMO_IDS.users.staff]));
       expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+      // /api/ready wrote to tell (write-check.ts), rather than fall back to a mere SELECT 1.
+      expect(server.stderr()).not.toContain('l’écriture de contrôle est refusée');
       expect(server.child.exitCode).toBeNull();
     } finally {
       for (const socket of sockets) socket.disconnect();
