@@ -119,7 +119,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   placeTonight: { summary: 'Ce soir dans un lieu', tag: 'Découverte', access: 'public', errors: [404], success: '{ events, tournaments, blindTests, raffles } : les événements du jour (heure de Paris) pas encore finis, les tournois en cours à ces événements, les blind tests en cours et les tombolas ouvertes au lieu.' },
   // The server and its documents.
   health: { summary: 'Le processus répond', tag: 'Serveur', access: 'public', success: 'En vie, et la base de données répond.', errors: [503] },
-  ready: { summary: 'Prêt à recevoir du trafic', tag: 'Serveur', access: 'public', success: 'Prêt.', errors: [503], description: 'Pour le répartiteur de charge : 503 pendant l’arrêt ou quand la base est injoignable.' },
+  ready: { summary: 'Prêt à recevoir du trafic', tag: 'Serveur', access: 'public', success: 'Prêt.', errors: [503], description: 'Pour le répartiteur de charge : 503 pendant l’arrêt, quand la base est injoignable ou qu’elle refuse d’écrire (disque plein ; code DATABASE_NOT_WRITABLE), 200 dès qu’une écriture réussit.' },
   config: { summary: 'Configuration publique de l’application', tag: 'Serveur', access: 'public', success: 'Fournisseur d’identité, clés publiques, villes.' },
   openApi: { summary: 'Ce document OpenAPI', tag: 'Serveur', access: 'public', success: 'Le document OpenAPI 3.1 de l’API ; lisible sur /api/reference.' },
   docPage: { summary: 'Une page de documentation par son chemin', tag: 'Serveur', access: 'public', success: 'La page : titre, description, texte en Markdown.', errors: [404] },

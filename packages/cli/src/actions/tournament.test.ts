@@ -73,6 +73,13 @@ describe('sortie tournament emit', () => {
     expect(cli.stdout).toBe('');
   });
 
+  it('prints the server’s temporary refusal as is when its database is out of reach', async () => {
+    const cli = fakeCli();
+    cli.fakes.socket.replyWith({ status: 'error', msg: 'Service momentanément indisponible, réessayez dans un instant.', code: 'unavailable' });
+    expect(await cli.run('tournament', 'emit', ID, 'join', '--params', '{"name":"Léa"}')).toBe(1);
+    expect(cli.stderr).toBe('Service momentanément indisponible, réessayez dans un instant.\n');
+  });
+
   it('exits 1 when no acknowledgement comes within 2 s, and not before', async () => {
     const cli = fakeCli();
     cli.fakes.socket.neverReply();

@@ -41,6 +41,12 @@ export const SOCKET_EVENTS = {
   blindTestUpdate: 'blindTest:update',
   push: 'push',
 } as const;
+/**
+ * A live action (tournament, blind test) the server cannot serve now, its database restarting or
+ * out of reach: {status: 'error', msg, code: 'unavailable'}, worth retrying in a moment, as HTTP's 503.
+ */
+export const SOCKET_UNAVAILABLE_CODE = 'unavailable';
+export const SOCKET_UNAVAILABLE_MESSAGE = 'Service momentanément indisponible, réessayez dans un instant.';
 
 // Music provider.
 export const MUSIC_AUTH_STATE_LENGTH = 16;

@@ -54,7 +54,7 @@ export class LinkNotFoundError extends NotFoundError {
 
 /** A tournament action refused by the server (status 'error'), unanswered, or answered without a tournament. */
 export class TournamentError extends AppError {
-  constructor(message: string, code = 'TOURNAMENT_ERROR', options: { cause?: unknown } = {}) {
+  constructor(message: string, code = 'TOURNAMENT_ERROR', options: { cause?: unknown; statusCode?: number } = {}) {
     super(message, { code, statusCode: 502, ...options });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS } from '../domain/constants';
+import { SOCKET_EVENTS, SOCKET_UNAVAILABLE_MESSAGE } from '../domain/constants';
 import { ValidationError } from '../domain/errors';
 import { joinGame, openGame, playerView, screenView, startGame, type GameQuestion } from '../domain/blind-test';
 import { anId, createTestContainer } from '../testing';
@@ -83,6 +83,14 @@ describe('BlindTestSession', () => {
       socket.replyOnceWith(reply);
       await expect(session.execute('get', ID)).rejects.toThrow('undefined game');
     }
+  });
+
+  it('a refusal whose code says the server cannot serve now is a temporary error (503) with the server’s French message', async () => {
+    const { session, socket } = setup();
+    socket.replyOnceWith({ status: 'error', msg: SOCKET_UNAVAILABLE_MESSAGE, code: 'unavailable' });
+    const error = await session.execute('buzz', ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BlindTestSessionError);
+    expect(error).toMatchObject({ message: 'Service momentanément indisponible, réessayez dans un instant.', code: 'BLIND_TEST_UNAVAILABLE', statusCode: 503 });
   });
 
   it('rejects a silence after 2000 ms, not before, with the connection failure as its cause', async () => {

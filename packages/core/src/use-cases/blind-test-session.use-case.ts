@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
+import { SOCKET_EVENTS, SOCKET_UNAVAILABLE_CODE, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
 import { AppError } from '../domain/errors';
 import { GameSchema, GameStatusSchema, type Game } from '../domain/blind-test/blind-test-game.schema';
 import type { PlayerView } from '../domain/blind-test/views';
@@ -21,7 +21,7 @@ export const blindTestPlayerKey = (blindTestId: string) => `sortie_blind_test_pl
 
 /** A blind test's action refused by the server (its French msg), unanswered, or answered with no readable game. */
 export class BlindTestSessionError extends AppError {
-  constructor(message: string, code = 'BLIND_TEST_ERROR', options: { cause?: unknown } = {}) {
+  constructor(message: string, code = 'BLIND_TEST_ERROR', options: { cause?: unknown; statusCode?: number } = {}) {
     super(message, { code, statusCode: 502, ...options });
   }
 }
@@ -111,7 +111,10 @@ export class BlindTestSession {
   #replyOf(raw: unknown): BlindTestReply {
     const reply = socketMessage(raw);
     if (reply?.['status'] === 'error') {
-      throw new BlindTestSessionError(typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error'), 'BLIND_TEST_REFUSED');
+      const message = typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error');
+      // The server cannot serve now (its database restarting): a 503, worth retrying in a moment.
+      if (reply['code'] === SOCKET_UNAVAILABLE_CODE) throw new BlindTestSessionError(message, 'BLIND_TEST_UNAVAILABLE', { statusCode: 503 });
+      throw new BlindTestSessionError(message, 'BLIND_TEST_REFUSED');
     }
     const game = reply?.['game'];
     if (game === undefined || game === null) throw new BlindTestSessionError(UNDEFINED_GAME_MESSAGE, 'BLIND_TEST_INVALID_REPLY');

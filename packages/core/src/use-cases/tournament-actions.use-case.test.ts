@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
+import { SOCKET_EVENTS, SOCKET_UNAVAILABLE_MESSAGE, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
 import { TournamentError, ValidationError } from '../domain/errors';
 import { anId, aTournament, createTestContainer } from '../testing';
 import { TournamentActions } from './tournament-actions.use-case';
@@ -44,6 +44,16 @@ describe('TournamentActions', () => {
     const error = await actions.execute('join', TOURNAMENT_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TournamentError);
     expect((error as Error).message).toBe('Les inscriptions sont closes.');
+  });
+
+  it('a refusal whose code says the server cannot serve now is a temporary error (503) with the server’s French message', async () => {
+    const { actions, socket } = setup();
+    socket.replyOnceWith({ status: 'error', msg: SOCKET_UNAVAILABLE_MESSAGE, code: 'unavailable' });
+    const error = await actions.execute('join', TOURNAMENT_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TournamentError);
+    expect(error).toMatchObject({ message: 'Service momentanément indisponible, réessayez dans un instant.', code: 'TOURNAMENT_UNAVAILABLE', statusCode: 503 });
+    socket.replyOnceWith({ status: 'error', msg: 'Les inscriptions sont closes.' });
+    await expect(actions.execute('join', TOURNAMENT_ID)).rejects.toMatchObject({ code: 'TOURNAMENT_ERROR', statusCode: 502 });
   });
 
   it('rejects with whatever msg the error reply carries, as text', async () => {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { SOCKET_EVENTS, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
+import { SOCKET_EVENTS, SOCKET_UNAVAILABLE_CODE, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
 import { TournamentError } from '../domain/errors';
 import { TournamentRequestSchema, TournamentSchema, type Tournament } from '../domain/schemas/games.schema';
 import { ClockPort } from '../ports/clock.port';
@@ -15,7 +15,8 @@ export const INVALID_TOURNAMENT_MESSAGE = 'Le serveur du tournoi a renvoyé un t
 /**
  * Tournament actions over the realtime socket (SPEC.md §3, §5, §7, §8): the request is a
  * JSON string of {action, tournamentId, params}; the acknowledgement must come within
- * 2000 ms. A reply with status 'error' rejects with its msg, a reply without a tournament
+ * 2000 ms. A reply with status 'error' rejects with its msg (TOURNAMENT_UNAVAILABLE, a 503, when its
+ * code says the server cannot serve now), a reply without a tournament
  * rejects as 'undefined tournament', a tournament that core's schema refuses rejects as
  * TOURNAMENT_INVALID_REPLY; otherwise the call resolves the parsed tournament. A silence
  * rejects as TOURNAMENT_TIMEOUT, with the socket's last connection failure as its cause.
@@ -58,7 +59,10 @@ export class TournamentActions {
 function tournamentOf(raw: unknown): Tournament {
   const reply = socketMessage(raw);
   if (reply?.['status'] === 'error') {
-    throw new TournamentError(typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error'));
+    const message = typeof reply['msg'] === 'string' ? reply['msg'] : String(reply['msg'] ?? 'error');
+    // The server cannot serve now (its database restarting): a 503, worth retrying in a moment.
+    if (reply['code'] === SOCKET_UNAVAILABLE_CODE) throw new TournamentError(message, 'TOURNAMENT_UNAVAILABLE', { statusCode: 503 });
+    throw new TournamentError(message);
   }
   const tournament = reply?.['tournament'];
   if (tournament === undefined || tournament === null) throw new TournamentError(UNDEFINED_TOURNAMENT_MESSAGE);

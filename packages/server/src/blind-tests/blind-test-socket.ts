@@ -7,6 +7,8 @@ import { isStaff } from '../http/session';
 import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-games';
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
 import { handshakeUser } from '../socket/handshake-user';
+import { failedActionReply } from '../socket/socket-errors';
+import { isDatabaseUnavailable } from '../db/availability';
 
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
@@ -42,7 +44,7 @@ export interface ClosedView extends ViewBase {
 
 export type BlindTestAck =
   | { status: 'ok'; game: BlindTestView | ClosedView; player?: { id: string; token?: string } }
-  | { status: 'error'; msg: string };
+  | { status: 'error'; msg: string; code?: string };
 
 /** What a socket remembers: the player it is in each blind test, and whether it is the host's. */
 interface SocketData {
@@ -212,7 +214,13 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
 
   io.on('connection', (socket) => {
     const data: SocketData = socket.data;
-    const user = () => (data.blindTestUser ??= sessionOf(ctx, socket).catch(() => null));
+    const user = () =>
+      (data.blindTestUser ??= sessionOf(ctx, socket).catch((error: unknown) => {
+        // The database cannot tell now: the action answers « momentanément indisponible », and the next one asks again.
+        if (!isDatabaseUnavailable(error)) return null;
+        data.blindTestUser = undefined;
+        throw error;
+      }));
     const handshakeToken = () => {
       const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.['blindTestToken'];
       return typeof token === 'string' ? token : undefined;
@@ -255,8 +263,10 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
         });
       } catch (error) {
         if (error instanceof BlindTestRefusal) return reply({ status: 'error', msg: error.message });
-        log('blind test action failed', error);
-        reply({ status: 'error', msg: 'Erreur interne du serveur : réessayez.' });
+        const failed = failedActionReply(error, 'Erreur interne du serveur : réessayez.');
+        // The database's outage is logged by the database's side (availability.ts), once: not a bug of this action.
+        if (!failed.temporary) log('blind test action failed', error);
+        reply(failed.reply);
       }
     });
   });

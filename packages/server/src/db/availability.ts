@@ -67,6 +67,8 @@ export interface AvailabilityOptions {
  */
 export class Availability {
   private downSince: number | null = null;
+  private refusedSince: number | null = null;
+  private refusalCount = 0;
   private lastTry = 0;
   private lastError: unknown = null;
   private readonly retryMs: number;
@@ -81,6 +83,16 @@ export class Availability {
 
   get isDown(): boolean {
     return this.downSince !== null;
+  }
+
+  /** The database answered but refused to serve a request (disk full, I/O error, read-only) since the last write that succeeded. */
+  get refusing(): boolean {
+    return this.refusedSince !== null;
+  }
+
+  /** How many such refusals so far: a write check done before the last one is out of date. */
+  get refusals(): number {
+    return this.refusalCount;
   }
 
   /** Runs `fn` (a query or a transaction) unless the database is known down and was tried just now. */
@@ -113,10 +125,22 @@ export class Availability {
       return new DatabaseUnavailableError(error);
     }
     if (isDatabaseUnavailable(error)) {
-      this.log(`Base de données : écriture ou lecture impossible (${describe(error)}) : la requête répond 503.`);
+      this.refusalCount += 1;
+      if (this.refusedSince === null) {
+        this.refusedSince = this.now();
+        this.log(`Base de données : écriture ou lecture impossible (${describe(error)}) : les requêtes concernées répondent 503, et /api/ready aussi jusqu’à ce qu’une écriture réussisse.`);
+      }
       return new DatabaseUnavailableError(error);
     }
     return error;
+  }
+
+  /** A write went through: the database writes again (after a full disk was freed…). */
+  wrote(): void {
+    if (this.refusedSince === null) return;
+    const seconds = ((this.now() - this.refusedSince) / 1000).toFixed(1);
+    this.refusedSince = null;
+    this.log(`Base de données : écriture de nouveau possible (après ${seconds} s).`);
   }
 
   succeeded(): void {

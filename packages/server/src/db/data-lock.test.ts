@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +119,35 @@ describe('one server per data folder', () => {
     expect(await signIn(next.url, 'tue@exemple.fr')).toBe(200);
     expect(await signIn(next.url, 'avant@exemple.fr')).toBe(200);
     await stop(next, 'SIGTERM');
+  }, 120_000);
+
+  it('a forced stop (SIGKILL to the server and its database) leaves no /tmp/sortie-pg-* folder once the next server starts', async () => {
+    const killed = await startServer();
+    const owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number; childPid: number; tempDir: string };
+    expect(owner.tempDir).toMatch(/\/sortie-pg-[^/]+$/);
+    expect(existsSync(join(owner.tempDir, 'control.sock'))).toBe(true);
+    // As `docker kill` or systemd's final SIGKILL: no process gets to clean up.
+    const databaseExited = new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        try {
+          process.kill(owner.childPid, 0);
+        } catch {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    process.kill(owner.childPid, 'SIGKILL');
+    await stop(killed, 'SIGKILL');
+    await databaseExited;
+    expect(existsSync(owner.tempDir)).toBe(true); // left behind
+
+    const next = await startServer();
+    expect(existsSync(owner.tempDir)).toBe(false);
+    const mine = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { tempDir: string };
+    expect(existsSync(mine.tempDir)).toBe(true); // its own, of course, is there
+    await stop(next, 'SIGTERM');
+    expect(existsSync(mine.tempDir)).toBe(false);
   }, 120_000);
 });
 

@@ -1,6 +1,6 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** A second server (or demo:reset, seed:volume) on a data folder that one already uses. */
 export class DataDirInUseError extends Error {
@@ -23,6 +23,8 @@ interface LockOwner {
   childPid?: number;
   /** The embedded database's control socket (sortie-admin backup reaches the running database there). */
   control?: string;
+  /** The temporary folder of the database's sockets (/tmp/sortie-pg-…), removed by whoever takes over a stale lock. */
+  tempDir?: string;
   host: string;
   command: string;
   since: string;
@@ -75,6 +77,15 @@ function createExclusive(path: string, content: string): boolean {
     closeSync(fd);
   }
   return true;
+}
+
+/** The folders a server makes for its embedded database's sockets: nothing else is ever removed. */
+export const TEMP_DIR_PREFIX = 'sortie-pg-';
+
+/** The temporary folder a dead owner left (an older lock names only its control socket, inside it). */
+function leftTempDir(owner: LockOwner | null): string | null {
+  const dir = owner?.tempDir ?? (owner?.control ? dirname(owner.control) : null);
+  return dir && basename(dir).startsWith(TEMP_DIR_PREFIX) ? dir : null;
 }
 
 const removeQuietly = (path: string) => {
@@ -132,7 +143,12 @@ export class DataDirLock {
     }
     try {
       const again = readOwner(path);
-      if (again?.pid === stale?.pid && again?.since === stale?.since) removeQuietly(path);
+      if (again?.pid === stale?.pid && again?.since === stale?.since) {
+        removeQuietly(path);
+        // Killed (SIGKILL, a forced stop), the owner and its database left their sockets' folder behind.
+        const left = leftTempDir(stale);
+        if (left) rmSync(left, { recursive: true, force: true });
+      }
     } finally {
       removeQuietly(marker);
     }
@@ -140,8 +156,18 @@ export class DataDirLock {
 
   /** Names the child process that holds the database files open, and its control socket. */
   recordChild(pid: number | undefined, control?: string): void {
-    if (this.released || !pid) return;
-    this.owner = { ...this.owner, childPid: pid, ...(control ? { control } : {}) };
+    if (!pid) return;
+    this.record({ childPid: pid, ...(control ? { control } : {}) });
+  }
+
+  /** Names the temporary folder made for the database's sockets, before anything is put in it. */
+  recordTempDir(tempDir: string): void {
+    this.record({ tempDir });
+  }
+
+  private record(fields: Partial<LockOwner>): void {
+    if (this.released) return;
+    this.owner = { ...this.owner, ...fields };
     const fd = openSync(this.path, 'w', 0o600);
     try {
       writeSync(fd, JSON.stringify(this.owner));

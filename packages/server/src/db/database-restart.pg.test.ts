@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findPgBin, runRestartDrill } from '../testing/db-restart-drill';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, SOCKET_UNAVAILABLE_MESSAGE } from '@sortie/core';
+import { findPgBin, runRestartDrill, startScratchPostgres, startServerProcess } from '../testing/db-restart-drill';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 
 // The CI's PostgreSQL binaries (.ci/run exports SORTIE_TEST_PG_BIN beside SORTIE_TEST_DATABASE_URL). The drill
 // runs a cluster of its own with them: restarting the shared server would fail the suites running beside it.
@@ -22,5 +25,80 @@ describe.skipIf(!pgBin)('PostgreSQL restarting under load (issue 22)', () => {
     // Every redirect to the link is a visit stored, none lost over the restart.
     expect(result.redirects).toBeGreaterThanOrEqual(3000);
     expect(result.recorded).toBe(result.redirects);
+  }, 300_000);
+});
+
+/** The session cookie of a demo account, signed in through the embedded identity provider. */
+async function sessionCookie(url: string, email: string): Promise<string> {
+  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const { idToken } = (await (await post('/api/identity/signIn', { email, password: 'sortie-demo' })).json()) as { idToken: string };
+  const login = await post('/api/auth/login/web', { idToken });
+  const cookie = login.headers.getSetCookie().find((c) => c.split('=')[0]!.endsWith('sortie_session'));
+  if (!cookie) throw new Error(`no session cookie (${login.status})`);
+  return cookie.split(';')[0]!;
+}
+
+type Reply = { status: string; msg?: string; code?: string; tournament?: { participants: Array<{ userId?: string }> } };
+
+function openSocket(url: string, cookie: string): Promise<Socket> {
+  return new Promise<Socket>((resolve, reject) => {
+    const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const tournamentAction = (socket: Socket, action: string): Promise<Reply> =>
+  socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, JSON.stringify({ action, tournamentId: DEMO_IDS.tournament, params: {} }));
+
+const UNAVAILABLE = { status: 'error', msg: SOCKET_UNAVAILABLE_MESSAGE, code: 'unavailable' };
+
+describe.skipIf(!pgBin)('live actions while PostgreSQL restarts (issue 30)', () => {
+  it('a tournament or blind test action gets the temporary French refusal while the database is down, and goes through once it is back; /api/ready says 503 meanwhile', async () => {
+    const postgres = await startScratchPostgres(pgBin!);
+    const sockets: Socket[] = [];
+    const server = await startServerProcess(postgres.url).catch(async (error: unknown) => {
+      await postgres.destroy();
+      throw error;
+    });
+    try {
+      const visitorCookie = await sessionCookie(server.url, DEMO_ACCOUNTS.visitor.email);
+      const staffCookie = await sessionCookie(server.url, DEMO_ACCOUNTS.staff.email);
+      const visitor = await openSocket(server.url, visitorCookie);
+      sockets.push(visitor);
+      expect(await tournamentAction(visitor, 'get')).toMatchObject({ status: 'ok' });
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+
+      await postgres.stop();
+      expect(SOCKET_UNAVAILABLE_MESSAGE).toBe('Service momentanément indisponible, réessayez dans un instant.');
+      expect(await tournamentAction(visitor, 'join')).toEqual(UNAVAILABLE);
+      // A socket opened during the outage: its session cannot be read, which makes it neither anonymous nor refused.
+      const staff = await openSocket(server.url, staffCookie);
+      sockets.push(staff);
+      expect(await tournamentAction(staff, 'join')).toEqual(UNAVAILABLE);
+      const open = await staff.timeout(5000).emitWithAck(SOCKET_EVENTS.blindTest, JSON.stringify({ action: 'open', blindTestId: DEMO_IDS.blindTest, params: {} }));
+      expect(open).toEqual(UNAVAILABLE);
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(503);
+
+      await postgres.start();
+      // Back: the same action, tried again, goes through (the pool reconnects on a try within a second or so).
+      let reply = await tournamentAction(visitor, 'join');
+      for (const deadline = Date.now() + 10_000; reply.code === 'unavailable' && Date.now() < deadline; reply = await tournamentAction(visitor, 'join')) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(reply, reply.msg).toMatchObject({ status: 'ok' });
+      // The socket opened during the outage is staff's now that the session can be read.
+      const joined = await tournamentAction(staff, 'join');
+      expect(joined, joined.msg).toMatchObject({ status: 'ok' });
+      expect(joined.tournament!.participants.map((p) => p.userId)).toEqual(expect.arrayContaining([DEMO_IDS.users.visitor, DEMO_IDS.users.staff]));
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+      // /api/ready wrote to tell (write-check.ts), rather than fall back to a mere SELECT 1.
+      expect(server.stderr()).not.toContain('l’écriture de contrôle est refusée');
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+      await server.stop();
+      await postgres.destroy();
+    }
   }, 300_000);
 });

@@ -24,6 +24,8 @@ export interface Db {
   /** Runs fn in one transaction; nested calls join the outer one. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** What the Db knows of its database's health (the real databases; a test's fake may have none). */
+  readonly availability?: Availability;
 }
 
 export const MIGRATIONS_FOLDER = SERVER_PATHS.migrations;

@@ -5,7 +5,8 @@ import { serve } from '../http/serve';
 import { notFound, parse } from '../http/errors';
 import { AppError } from '@sortie/core';
 import { SearchService } from '../search/search.service';
-import { DatabaseUnavailableError } from '../db/availability';
+import { DatabaseUnavailableError, isConnectionLost } from '../db/availability';
+import { WriteCheck } from '../db/write-check';
 import { DocsService } from '../docs/docs.service';
 import { SERVER_PATHS } from '../runtime-paths';
 
@@ -22,12 +23,16 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { status: 'ok', database: ctx.db.kind };
   });
 
+  // Ready means able to write: a node whose database is gone or refuses writes (disk full, I/O
+  // errors, a read-only standby) answers 503, so that the load balancer sends its requests to
+  // another; it answers 200 again once a write goes through (write-check.ts).
+  const writeCheck = new WriteCheck(ctx.db);
   serve(app, OPERATIONS.ready, async () => {
     if (ctx.stopping) throw new AppError('Arrêt en cours.', { code: 'STOPPING', statusCode: 503 });
-    try {
-      await ctx.db.query('SELECT 1');
-    } catch {
-      throw new AppError('Base de données injoignable.', { code: 'DATABASE_UNREACHABLE', statusCode: 503 });
+    const failure = await writeCheck.check();
+    if (failure !== null) {
+      if (isConnectionLost(failure instanceof DatabaseUnavailableError ? failure.cause : failure)) throw new AppError('Base de données injoignable.', { code: 'DATABASE_UNREACHABLE', statusCode: 503 });
+      throw new AppError('La base de données refuse les écritures (disque plein ?).', { code: 'DATABASE_NOT_WRITABLE', statusCode: 503 });
     }
     return { status: 'ready', database: ctx.db.kind, node: ctx.node };
   });

@@ -6,6 +6,7 @@ import type { AppContext } from '../http/context';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../http/session';
 import { bearerApiKey, sameSite } from '../http/api-key-gate';
 import type { UserJson } from '../auth/users';
+import { isDatabaseUnavailable } from '../db/availability';
 
 /** Who a socket is, read once from its handshake; the rooms it joins say how to reach or drop it later. */
 export interface SocketIdentity {
@@ -23,11 +24,19 @@ const identities = new WeakMap<Socket, Promise<SocketIdentity>>();
 export const sessionRoom = (token: string) => `session:${createHash('sha256').update(token).digest('hex')}`;
 export const apiKeyRoom = (id: string) => `apikey:${id}`;
 
-/** The session of a handshake: the cookie, or a token in `auth` or the extra headers; or an API key in the Authorization header. */
+/**
+ * The session of a handshake: the cookie, or a token in `auth` or the extra headers; or an API key
+ * in the Authorization header. Read once per socket; but while the database cannot tell (restarting,
+ * out of reach) it rejects and is read again next time, rather than make the socket anonymous for life.
+ */
 export function socketIdentity(ctx: AppContext, socket: Socket): Promise<SocketIdentity> {
   let found = identities.get(socket);
   if (!found) {
-    found = readIdentity(ctx, socket).catch(() => ANONYMOUS);
+    found = readIdentity(ctx, socket).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) return ANONYMOUS;
+      identities.delete(socket);
+      throw error;
+    });
     identities.set(socket, found);
   }
   return found;
@@ -35,6 +44,14 @@ export function socketIdentity(ctx: AppContext, socket: Socket): Promise<SocketI
 
 export async function handshakeUser(ctx: AppContext, socket: Socket): Promise<UserJson | null> {
   return (await socketIdentity(ctx, socket)).user;
+}
+
+/** Who the socket is, in its user's, session's or API key's room (joining again changes nothing). */
+export async function identifySocket(ctx: AppContext, socket: Socket): Promise<UserJson | null> {
+  const { user, sessionRoom, apiKeyRoom } = await socketIdentity(ctx, socket);
+  const rooms = [user ? `user:${user._id}` : null, sessionRoom, apiKeyRoom].filter((room): room is string => room !== null);
+  if (rooms.length) await socket.join(rooms);
+  return user;
 }
 
 async function readIdentity(ctx: AppContext, socket: Socket): Promise<SocketIdentity> {

@@ -11,7 +11,8 @@ import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
-import { handshakeUser, socketIdentity } from './handshake-user';
+import { identifySocket } from './handshake-user';
+import { failedActionReply } from './socket-errors';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
 export { SOCKET_MAX_BUFFER_BYTES };
@@ -69,16 +70,16 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   // sent right after the client's `connect` reaches it. A sign-in or a sign-out later makes a new
   // handshake (the web reconnects on a session change, and the logout closes the session's sockets
   // on every node), so that this is read again.
+  // The database out of reach meanwhile: the socket connects as anonymous for now, and is
+  // identified (its rooms joined) at its first action once the database answers.
   io.use((socket, next) => {
-    void socketIdentity(ctx, socket).then(async ({ user, sessionRoom, apiKeyRoom }) => {
-      const rooms = [user ? `user:${user._id}` : null, sessionRoom, apiKeyRoom].filter((room): room is string => room !== null);
-      if (rooms.length) await socket.join(rooms);
-      next();
-    });
+    void identifySocket(ctx, socket).then(
+      () => next(),
+      () => next(),
+    );
   });
 
   io.on('connection', (socket) => {
-    const userReady = handshakeUser(ctx, socket);
     const follow = {
       join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
       leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
@@ -87,11 +88,14 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
       const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
       try {
         const call = parseTournamentCall(payload);
-        const user = await userReady;
+        const user = await identifySocket(ctx, socket);
         reply(await answerTournamentCall(rooms, call, actorOf(user), follow, user && isStaff(user) ? auditActorOf(user) : null));
       } catch (error) {
-        reply({ status: 'error', msg: error instanceof TournamentRefusal ? error.message : 'Erreur interne du serveur.' });
-        if (!(error instanceof TournamentRefusal)) app.log.error({ err: error }, 'tournament action failed');
+        if (error instanceof TournamentRefusal) return reply({ status: 'error', msg: error.message });
+        const failed = failedActionReply(error, 'Erreur interne du serveur.');
+        reply(failed.reply);
+        // The database's outage is logged by the database's side (availability.ts), once: not a bug of this action.
+        if (!failed.temporary) app.log.error({ err: error }, 'tournament action failed');
       }
     });
   });

@@ -154,4 +154,14 @@ describe('/tournaments/{id} on a phone', () => {
     await renderApp({ path, socket, api: new FakeProductApi() });
     expect((await screen.findByRole('alert')).textContent).toContain('Tournoi introuvable.');
   });
+
+  it('shows the server’s temporary refusal as is while its database is out of reach', async () => {
+    const socket = new TournamentServerSocket(aTournament());
+    socket.emitWithAck = (event, payload) => {
+      socket.emitted.push({ event, payload, ack: true });
+      return Promise.resolve({ status: 'error', msg: 'Service momentanément indisponible, réessayez dans un instant.', code: 'unavailable' });
+    };
+    await renderApp({ path, socket, api: new FakeProductApi() });
+    expect((await screen.findByRole('alert')).textContent).toContain('Service momentanément indisponible, réessayez dans un instant.');
+  });
 });

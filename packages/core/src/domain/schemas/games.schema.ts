@@ -110,12 +110,12 @@ export const TournamentRequestSchema = z.object({
   params: z.record(z.string(), z.unknown()).default({}),
 });
 export type TournamentRequest = z.input<typeof TournamentRequestSchema>;
-/** SPEC.md §3: the reply is {status, tournament}; status 'error' carries msg. */
+/** SPEC.md §3: the reply is {status, tournament}; status 'error' carries msg, and `code: 'unavailable'` when worth retrying (SOCKET_UNAVAILABLE_CODE). */
 export const TournamentReplySchema = z.union([
-  z.object({ status: z.literal('error'), msg: z.string() }),
+  z.object({ status: z.literal('error'), msg: z.string(), code: z.string().optional() }),
   z.object({ status: z.string(), tournament: z.unknown().optional() }),
 ]);
-export type TournamentReply = { status: 'error'; msg: string } | { status: string; tournament?: unknown };
+export type TournamentReply = { status: 'error'; msg: string; code?: string } | { status: string; tournament?: unknown };
 
 export const LEGAL_BASES = ['free_draw', 'association_lottery'] as const;
 export const RafflePrizeSchema = z.object({ name: NonEmpty('Le lot'), quantity: z.number().int().min(1).max(1000) });

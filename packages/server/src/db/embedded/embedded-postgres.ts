@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataDirLock } from '../data-lock';
+import { DataDirLock, TEMP_DIR_PREFIX } from '../data-lock';
 import { SERVER_PATHS } from '../../runtime-paths';
 
 const CHILD = SERVER_PATHS.pgliteProcess;
@@ -72,12 +72,19 @@ export const MAINTENANCE_PERIOD_MS = 6 * 3600_000;
 export async function startEmbeddedPostgres(dataDir: string, options: { maintenancePeriodMs?: number } = {}): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const lock = DataDirLock.acquire(dataDir);
-  // Unix socket paths are limited to ~100 bytes: the socket lives in a short temporary folder.
-  const socketDir = mkdtempSync(join(tmpdir(), 'sortie-pg-'));
+  // Unix socket paths are limited to ~100 bytes: the socket lives in a short temporary folder,
+  // named in the lock so that the next server on this folder removes it if this one is killed.
+  const socketDir = mkdtempSync(join(tmpdir(), TEMP_DIR_PREFIX));
   const cleanUp = () => {
-    lock.release();
     rmSync(socketDir, { recursive: true, force: true });
+    lock.release();
   };
+  try {
+    lock.recordTempDir(socketDir);
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
   let child: ChildProcess;
   try {
     child = fork(CHILD, [dataDir, join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), String(options.maintenancePeriodMs ?? MAINTENANCE_PERIOD_MS), join(socketDir, CONTROL_SOCKET)], {

@@ -19,7 +19,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { createServer } from 'node:net';
 
 const [dataDir, socketPath, maintenanceMs, controlPath] = process.argv.slice(2);
@@ -43,6 +45,9 @@ function close(code) {
       console.error('PGlite : fermeture impossible :', error);
       code = 1;
     }
+    // The sockets' private folder (/tmp/sortie-pg-…): gone with us, even when the server was killed.
+    const socketDir = dirname(socketPath);
+    if (basename(socketDir).startsWith('sortie-pg-')) rmSync(socketDir, { recursive: true, force: true });
     process.exit(code);
   })();
   return closing;
