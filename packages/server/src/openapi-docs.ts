@@ -53,7 +53,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   // Session.
   signUp: { summary: 'Crée un compte (e-mail et mot de passe)', tag: 'Session', access: 'public', status: 201, success: 'Compte créé : un idToken à passer à /api/auth/login/web.', errors: [409, 429], description: 'Fournisseur d’identité intégré (sans Firebase). Limité en nombre d’essais par adresse IP.' },
   signIn: { summary: 'Vérifie un e-mail et un mot de passe', tag: 'Session', access: 'public', success: 'Un idToken à passer à /api/auth/login/web.', errors: [401, 429], description: 'Limité en nombre d’essais par adresse IP.' },
-  loginWeb: { summary: 'Ouvre une session à partir d’un idToken', tag: 'Session', access: 'public', success: 'La session est ouverte (cookie httpOnly) ; sans en-tête Origin (la ligne de commande), son jeton est aussi dans la réponse.', errors: [401, 429] },
+  loginWeb: { summary: 'Ouvre une session à partir d’un idToken', tag: 'Session', access: 'public', success: 'La session est ouverte (cookie httpOnly) ; un appareil qui a déjà une session de ce compte (cookie httpOnly sortie_device) la reprend, avec un nouveau jeton, au lieu d’en ouvrir une autre ; sans en-tête Origin (la ligne de commande), son jeton est aussi dans la réponse.', errors: [401, 429] },
   me: { summary: 'La personne connectée', tag: 'Session', access: 'user', success: 'Le compte de la session.' },
   logout: { summary: 'Ferme la session', tag: 'Session', access: 'optional', success: 'Session fermée : { user: null }.', errors: [403], description: 'Les connexions temps réel ouvertes avec cette session sont fermées sur tous les serveurs.' },
   // Verified e-mails, password reset and the account's sessions (issue 22).

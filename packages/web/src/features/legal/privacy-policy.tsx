@@ -134,6 +134,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
                 <td>30 jours</td>
               </tr>
               <tr>
+                <td className="font-mono">sortie_device</td>
+                <td>Reconnaître cet appareil quand vous vous reconnectez, pour qu’il n’apparaisse qu’une fois dans vos sessions (cookie HttpOnly, n’ouvre aucune session)</td>
+                <td>13 mois</td>
+              </tr>
+              <tr>
                 <td className="font-mono">sortie_mobile_redirect</td>
                 <td>Ne proposer l’application mobile qu’une fois par jour sur téléphone</td>
                 <td>24 heures</td>
