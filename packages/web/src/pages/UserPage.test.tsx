@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pathFor } from '@sortie/core';
 import { FakeProductApi, aUser, anId } from '@sortie/core/testing';
@@ -28,6 +28,24 @@ describe('/users/{id}', () => {
     expect(screen.getByText('Obtenu le mardi 1 avril 2025')).toBeTruthy();
     expect(document.body.textContent).not.toContain('valentine@example.fr');
     expect(screen.getByRole('button', { name: 'Suivre Valentine Visiteuse' })).toBeTruthy();
+  });
+
+  it('offers no « Suivre » on one’s own profile, but the way to edit it', async () => {
+    const me = aUser({ _id: USER, displayName: 'Valentine Visiteuse' });
+    const api = new FakeProductApi().signedInAs(me).seed('users', me);
+    answerRequests(api, { [`GET /users/${USER}/badges`]: pageOf([]) });
+    await renderApp({ path: pathFor('user', { id: USER }), api });
+    const edit = await screen.findByRole('link', { name: 'Modifier mon profil' });
+    expect(edit.getAttribute('href')).toBe('/account');
+    expect(screen.queryByRole('button', { name: /Suivre/ })).toBeNull();
+  });
+
+  it('offers « Suivre » on another member’s profile to a signed-in visitor', async () => {
+    const api = new FakeProductApi().signedInAs(aUser({ _id: anId(1050) })).seed('users', aUser({ _id: USER, displayName: 'Valentine Visiteuse' }));
+    answerRequests(api, { [`GET /users/${USER}/badges`]: pageOf([]), [`GET /me/follows/user/${USER}`]: { follow: null } });
+    await renderApp({ path: pathFor('user', { id: USER }), api });
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Suivre Valentine Visiteuse' }).disabled).toBe(false));
+    expect(screen.queryByRole('link', { name: 'Modifier mon profil' })).toBeNull();
   });
 
   it('says when the member has no badge yet', async () => {

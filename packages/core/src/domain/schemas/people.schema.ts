@@ -84,6 +84,9 @@ export type UserBadge = z.infer<typeof UserBadgeSchema>;
 
 export const FollowTargetSchema = z.object({ kind: z.enum(['place', 'organization', 'artist', 'user']), id: ObjectIdSchema });
 export type FollowTarget = z.infer<typeof FollowTargetSchema>;
+/** One does not follow oneself: the server refuses it, and one's own profile offers no « Suivre » (issue 30). */
+export const followsOneself = (userId: string | null | undefined, target: FollowTarget): boolean => target.kind === 'user' && Boolean(userId) && target.id === userId;
+export const FOLLOW_ONESELF_MESSAGE = 'Vous ne pouvez pas vous suivre vous-même.';
 export const FollowSchema = z.object({ ...EntityMeta, userId: ObjectIdSchema, target: FollowTargetSchema });
 export type Follow = z.infer<typeof FollowSchema>;
 export const LikeSchema = z.object({ ...EntityMeta, userId: ObjectIdSchema, eventId: ObjectIdSchema });
