@@ -149,6 +149,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
                 <td>Jusqu’à ce que vous l’effaciez</td>
               </tr>
               <tr>
+                <td className="font-mono">sortie_city_account</td>
+                <td>Retenir que la ville de votre profil a déjà été reprise sur cet appareil, pour ne pas remplacer celle que vous y choisissez ensuite (stockage local)</td>
+                <td>Jusqu’à ce que vous l’effaciez</td>
+              </tr>
+              <tr>
                 <td className="font-mono">spotify_token, spotify_auth_state</td>
                 <td>Connexion à Spotify, seulement si vous la demandez (stockage local)</td>
                 <td>Jusqu’à la déconnexion</td>
