@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ArtistSlugSchema, EmailSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 import { BadgeRuleSchema } from '../badges/badge-rules';
+import { IconIdSchema } from './icon.schema';
 
 export const OrganizationInputSchema = z.object({
   name: NonEmpty('Le nom'),
@@ -73,7 +74,7 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const BadgeInputSchema = z.object({
   name: NonEmpty('Le nom', 80),
   description: z.string().max(1000).default(''),
-  icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/).default('mdiMedal'),
+  icon: IconIdSchema.default('mdiMedal'),
   /** How the badge is earned: a kind of rule from core's list and its threshold (domain/badges). */
   rule: BadgeRuleSchema.default({ kind: 'manual' }),
 });
