@@ -10,7 +10,7 @@ import { Icon } from '../../components/Icon';
 import { useSignOut } from '../../components/useSignOut';
 import { LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
-import { ConfirmDialog } from '../dashboard/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /**
  * On /account: the password, and the sessions open on each device, each to end, or all at once
