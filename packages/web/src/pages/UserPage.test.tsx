@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mdiGuitarElectric } from '@mdi/js';
 import { pathFor } from '@sortie/core';
 import { FakeProductApi, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
@@ -46,6 +47,16 @@ describe('/users/{id}', () => {
     await renderApp({ path: pathFor('user', { id: USER }), api });
     await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Suivre Valentine Visiteuse' }).disabled).toBe(false));
     expect(screen.queryByRole('link', { name: 'Modifier mon profil' })).toBeNull();
+  });
+
+  it('draws a badge’s icon chosen from the dashboard’s catalogue, not a medal', async () => {
+    const api = new FakeProductApi().seed('users', aUser({ _id: USER }));
+    answerRequests(api, {
+      [`GET /users/${USER}/badges`]: pageOf([{ _id: anId(1002), name: 'Rockeur', description: '', icon: 'mdiGuitarElectric', rule: '', awardedAt: WHEN, createdAt: WHEN, updatedAt: WHEN }]),
+    });
+    await renderApp({ path: pathFor('user', { id: USER }), api });
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Rockeur' })).closest('li')!;
+    await waitFor(() => expect(card.querySelector('svg path')?.getAttribute('d')).toBe(mdiGuitarElectric));
   });
 
   it('says when the member has no badge yet', async () => {

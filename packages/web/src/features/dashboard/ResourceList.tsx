@@ -12,7 +12,7 @@ import { ReferenceName, ReferencePicker } from './ReferencePicker';
 import { optionLabel } from './SchemaForm';
 import { entityLabel } from './entity-label';
 import { referenceOf } from './schema-fields';
-import { CatalogueIcon } from './widgets/catalogue-icon';
+import { CatalogueIcon } from '../../components/CatalogueIcon';
 import { detailHref, listHref, valueAt, viewOf, type Column } from './resource-config';
 import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../components/ui';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { ICON_NAMES, iconName, isKnownIcon, searchIcons } from '@sortie/core';
-import { CatalogueIcon } from './catalogue-icon';
+import { CatalogueIcon } from '../../../components/CatalogueIcon';
 
 /**
  * An icon (event category, place type, badge) chosen among core's catalogue, each drawn beside its

@@ -1,5 +1,4 @@
 import {
-  mdiHelpCircleOutline,
   mdiAccountGroup,
   mdiAlbum,
   mdiBabyCarriage,
@@ -130,8 +129,7 @@ import {
   mdiWheelchairAccessibility,
   mdiYoga,
 } from '@mdi/js';
-import { iconName, isKnownIcon, type IconId } from '@sortie/core';
-import { Icon } from '../../../components/Icon';
+import type { IconId } from '@sortie/core';
 
 /** The drawing of each icon of core's catalogue (ICON_NAMES); the type makes sure none is missing. */
 export const ICON_PATHS: Readonly<Record<IconId, string>> = {
@@ -265,14 +263,3 @@ export const ICON_PATHS: Readonly<Record<IconId, string>> = {
   mdiHandHeart,
   mdiVote,
 };
-
-/**
- * An icon of the catalogue drawn, named by its French name for screen readers (and a tooltip);
- * an identifier outside the catalogue shows a question mark that says so, never the bare identifier.
- */
-export function CatalogueIcon({ id, size = 22, className, decorative = false }: { id: string; size?: number; className?: string; decorative?: boolean }) {
-  const known = isKnownIcon(id);
-  const path = known ? ICON_PATHS[id] : mdiHelpCircleOutline;
-  const icon = <Icon path={path} size={size} className={className} label={decorative ? undefined : iconName(id)} />;
-  return decorative ? icon : <span title={iconName(id)} className="inline-flex">{icon}</span>;
-}
