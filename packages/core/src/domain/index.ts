@@ -33,3 +33,4 @@ export * from './platform';
 export * from './resource-paths';
 export * from './markdown-text';
 export * from './docs';
+export * from './icons';

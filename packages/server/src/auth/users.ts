@@ -133,15 +133,39 @@ export class Users {
     );
   }
 
-  /** Opens a session; the browser that asked (its User-Agent, cut to 400 characters) names it on /account. */
-  async createSession(userId: string, meta: { userAgent?: string | null } = {}): Promise<string> {
+  /**
+   * Opens a session; the browser that asked (its User-Agent, cut to 400 characters) names it on /account.
+   * A sign-in from a device that already holds a live session of the account (the same device id,
+   * see DEVICE_COOKIE, or the session token it still sends) takes over that row: a new token, a new
+   * lifetime, the same id and first use. `replaced` is then the room of the old token's sockets, for
+   * the caller to close (that token no longer opens anything).
+   */
+  async openSession(userId: string, meta: { userAgent?: string | null; device?: string | null; token?: string | null } = {}): Promise<{ token: string; replaced: string | null }> {
     const token = randomBytes(32).toString('base64url');
-    await this.db.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent) VALUES ($1, $2, now() + interval '${SESSION_TTL_DAYS} days', $3)`, [
+    const userAgent = meta.userAgent?.slice(0, 400) || null;
+    const deviceHash = meta.device ? sha256(`device:${meta.device}`) : null;
+    const [reused] = await this.db.query<{ previous: string }>(
+      `WITH mine AS (
+         SELECT token_hash FROM sessions
+          WHERE user_id = $2 AND expires_at > now() AND ((device_hash IS NOT NULL AND device_hash = $4) OR token_hash = $5)
+          ORDER BY last_used_at DESC LIMIT 1 FOR UPDATE)
+       UPDATE sessions s SET token_hash = $1, expires_at = now() + interval '${SESSION_TTL_DAYS} days', last_used_at = now(), user_agent = COALESCE($3, s.user_agent), device_hash = COALESCE($4, s.device_hash)
+         FROM mine WHERE s.token_hash = mine.token_hash RETURNING mine.token_hash AS previous`,
+      [sha256(token), userId, userAgent, deviceHash, meta.token ? sha256(meta.token) : null],
+    );
+    if (reused) return { token, replaced: `session:${reused.previous}` };
+    await this.db.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, device_hash) VALUES ($1, $2, now() + interval '${SESSION_TTL_DAYS} days', $3, $4)`, [
       sha256(token),
       userId,
-      meta.userAgent?.slice(0, 400) || null,
+      userAgent,
+      deviceHash,
     ]);
-    return token;
+    return { token, replaced: null };
+  }
+
+  /** A new session's token (openSession without a device). */
+  async createSession(userId: string, meta: { userAgent?: string | null } = {}): Promise<string> {
+    return (await this.openSession(userId, meta)).token;
   }
 
   /** The account of a live session; its last use is noted on the way (at most every five minutes). */

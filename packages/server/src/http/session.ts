@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { UserJson } from '../auth/users';
@@ -8,6 +9,19 @@ import { apiKeyIdentity, bearerApiKey } from './api-key-gate';
 export const SESSION_COOKIE = 'sortie_session';
 export const SECURE_SESSION_COOKIE = '__Host-sortie_session';
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
+/**
+ * How a browser is recognised when it signs in again (issue 30): a random id in a long-lived
+ * httpOnly cookie, set at its first sign-in and kept across sign-outs. It opens nothing (it is
+ * no session, and page scripts never read it); a sign-in that carries it reuses the session row of
+ * that account on that browser, so that /account lists a device once, with its first use. The User-Agent
+ * alone cannot say it: two laptops with the same browser behind one address would then end each
+ * other's session. A private window or cleared cookies is a new device, as it is for the visitor.
+ */
+export const DEVICE_COOKIE = 'sortie_device';
+export const SECURE_DEVICE_COOKIE = '__Host-sortie_device';
+/** 13 months (390 days), as the privacy policy says: the CNIL's longest for a tracker, exempt or not. */
+const DEVICE_MAX_AGE_SECONDS = 390 * 24 * 3600;
+const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 
 const cache = new WeakMap<FastifyRequest, Promise<UserJson | null>>();
 
@@ -63,4 +77,17 @@ export function setSessionCookie(ctx: AppContext, request: FastifyRequest, reply
 export function clearSessionCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
   const secure = isSecure(ctx, request);
   void reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+/**
+ * The id of the browser that signs in: its device cookie, or a new one set on the reply (a
+ * browser's, or a caller's with a cookie jar). Each sign-in renews the cookie's lifetime.
+ */
+export function deviceId(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
+  const cookies = request.cookies ?? {};
+  const sent = cookies[SECURE_DEVICE_COOKIE] ?? cookies[DEVICE_COOKIE];
+  const id = sent && DEVICE_ID.test(sent) ? sent : randomBytes(32).toString('base64url');
+  const secure = isSecure(ctx, request);
+  void reply.setCookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: DEVICE_MAX_AGE_SECONDS });
+  return id;
 }

@@ -9,6 +9,8 @@ describe('describeDevice', () => {
     ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox sur macOS'],
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', 'Chrome sur Linux'],
     ['Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36', 'Samsung Internet sur Android'],
+    // Chromium without a window (the end-to-end tests, a robot) is Chrome too, not « Navigateur sur Linux ».
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome sur Linux'],
     ['curl/8.5.0', 'curl'],
     ['', 'Appareil inconnu'],
     [null, 'Appareil inconnu'],

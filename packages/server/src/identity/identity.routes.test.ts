@@ -229,6 +229,70 @@ describe('verified e-mails, password reset and sessions (issue 22)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions' })).statusCode).toBe(401);
   });
 
+  it('reuses the session row of a device that signs in again (its device cookie, or the session it still holds), never another device’s nor another account’s', async () => {
+    await signUp('lea@exemple.fr', 'mot-de-passe-lea');
+    // The sign-up's own session (no browser) is left out of what follows.
+    await t.db.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'lea@exemple.fr')`);
+    const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
+    const cookieOf = (answer: Awaited<ReturnType<SortieApp['inject']>>, suffix: string) => answer.cookies.find((c) => c.name.endsWith(suffix));
+    const login = async (email: string, password: string, cookie = '') => {
+      const { idToken } = (await post('/api/identity/signIn', { email, password })).json();
+      const answer = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken }, headers: { 'user-agent': CHROME_LINUX, ...(cookie ? { cookie } : {}) } });
+      expect(answer.statusCode).toBe(200);
+      const session = cookieOf(answer, 'sortie_session')!;
+      const device = cookieOf(answer, 'sortie_device')!;
+      return { session: `${session.name}=${session.value}`, device: `${device.name}=${device.value}`, deviceCookie: device };
+    };
+    const sessions = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie } })).json().items as Array<{ id: string; device: string; current: boolean; createdAt: string }>;
+
+    const first = await login('lea@exemple.fr', 'mot-de-passe-lea');
+    // The device cookie is the browser's alone: httpOnly, kept 13 months, for the whole site.
+    expect(first.deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 390 * 24 * 3600 });
+    const [opened] = await sessions(first.session);
+    expect(opened).toMatchObject({ device: 'Chrome sur Linux', current: true });
+
+    // The same browser, its session cookie lost (but not its device cookie): the same row, a new token.
+    const again = await login('lea@exemple.fr', 'mot-de-passe-lea', first.device);
+    expect(again.device).toBe(first.device);
+    expect(await sessions(again.session)).toEqual([expect.objectContaining({ id: opened!.id, createdAt: opened!.createdAt, current: true })]);
+    expect((await me(first.session)).statusCode).toBe(401);
+
+    // Signing in while still signed in (both cookies sent): still one row.
+    const third = await login('lea@exemple.fr', 'mot-de-passe-lea', `${again.device}; ${again.session}`);
+    expect((await sessions(third.session)).map((s) => s.id)).toEqual([opened!.id]);
+    expect((await me(again.session)).statusCode).toBe(401);
+
+    // A session opened before devices were recognised (no device id): the session it still sends names it.
+    await t.db.query(`UPDATE sessions SET device_hash = NULL WHERE id = $1`, [opened!.id]);
+    const older = await login('lea@exemple.fr', 'mot-de-passe-lea', third.session);
+    expect((await sessions(older.session)).map((s) => s.id)).toEqual([opened!.id]);
+
+    // Another browser of the same kind is another device: two rows, told apart by « cet appareil » and their dates.
+    const laptop = await login('lea@exemple.fr', 'mot-de-passe-lea');
+    expect(laptop.device).not.toBe(older.device);
+    const both = await sessions(laptop.session);
+    expect(both.map((s) => s.device)).toEqual(['Chrome sur Linux', 'Chrome sur Linux']);
+    expect(both.filter((s) => s.current).map((s) => s.id)).not.toContain(opened!.id);
+    expect((await me(older.session)).statusCode).toBe(200);
+
+    // Another account on the first browser gets its own row; Léa's stays.
+    const other = await login(DEMO_ACCOUNTS.visitor.email, 'sortie-demo', older.device);
+    expect((await me(other.session)).json().email).toBe(DEMO_ACCOUNTS.visitor.email);
+    expect((await me(older.session)).statusCode).toBe(200);
+    expect((await sessions(older.session)).map((s) => s.id)).toContain(opened!.id);
+
+    // An expired session is not revived: the device opens a new row.
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [opened!.id]);
+    const later = await login('lea@exemple.fr', 'mot-de-passe-lea', older.device);
+    const listed = await sessions(later.session);
+    expect(listed).toHaveLength(2);
+    expect(listed.map((s) => s.id)).not.toContain(opened!.id);
+    // The device id never reaches the list, and only its hash is stored.
+    const [row] = await t.db.query<{ device_hash: string }>(`SELECT device_hash FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'lea@exemple.fr' AND s.expires_at > now() ORDER BY s.created_at DESC LIMIT 1`);
+    expect(row!.device_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.device_hash).not.toContain(later.deviceCookie.value);
+  });
+
   it('notes when a session was last used, at most every five minutes', async () => {
     const cookie = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
     await t.db.query(`UPDATE sessions SET last_used_at = now() - interval '1 hour' WHERE user_id = $1`, [DEMO_IDS.users.staff]);

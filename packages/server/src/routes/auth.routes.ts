@@ -4,7 +4,7 @@ import type { AppContext } from '../http/context';
 import { unauthenticated } from '../http/errors';
 import { serve } from '../http/serve';
 import { grantConfiguredAdmin } from '../auth/admin-email';
-import { clearSessionCookie, currentUser, sessionToken, setSessionCookie } from '../http/session';
+import { clearSessionCookie, currentUser, deviceId, sessionToken, setSessionCookie } from '../http/session';
 import { sessionRoom } from '../socket/handshake-user';
 import { registerIdentityRoutes } from '../identity/identity.routes';
 import { mailSignInLock, sendVerificationLink } from '../identity/identity';
@@ -37,7 +37,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const account = await ctx.users.fromIdentity(identity);
     const user = { ...(await grantConfiguredAdmin(ctx.db, ctx.config.adminEmail, account, identity)), emailVerified: account.emailVerified };
     if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
-    const token = await ctx.users.createSession(user._id, { userAgent: request.headers['user-agent'] });
+    // A device that signs in again keeps its row on /account (see DEVICE_COOKIE); the token it held stops working.
+    const { token, replaced } = await ctx.users.openSession(user._id, { userAgent: request.headers['user-agent'], device: deviceId(ctx, request, reply), token: sessionToken(request) });
+    if (replaced) ctx.io?.in(replaced).disconnectSockets(true);
     setSessionCookie(ctx, request, reply, token);
     // The CLI has no cookie jar: it keeps the session token from the body. Browsers (which
     // send an Origin) only get the httpOnly cookie, so page scripts never see the token.

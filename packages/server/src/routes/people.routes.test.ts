@@ -12,6 +12,16 @@ describe.each(BACKENDS)('people routes on %s', (backend) => {
   afterAll(() => t.close());
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
+  it('refuses that a member follows themself, in French', async () => {
+    const own = await t.app.inject({ method: 'POST', url: '/api/me/follows', payload: { kind: 'user', id: DEMO_IDS.users.visitor }, headers: { cookie: visitor } });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('Vous ne pouvez pas vous suivre vous-même.');
+    expect((await get(`/api/me/follows/user/${DEMO_IDS.users.visitor}`, visitor)).json()).toEqual({ follow: null });
+    const other = await t.app.inject({ method: 'POST', url: '/api/me/follows', payload: { kind: 'user', id: DEMO_IDS.users.staff }, headers: { cookie: visitor } });
+    expect(other.statusCode).toBe(201);
+    await t.app.inject({ method: 'DELETE', url: `/api/me/follows/${other.json()._id}`, headers: { cookie: visitor } });
+  });
+
   it('tells whether the user follows one target, and lists follows with their names', async () => {
     const place = DEMO_IDS.places.confort;
     expect((await get(`/api/me/follows/place/${place}`, visitor)).json()).toEqual({ follow: null });

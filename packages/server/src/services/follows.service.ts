@@ -1,4 +1,4 @@
-import { FollowSchema, type Follow, type FollowTarget } from '@sortie/core';
+import { FOLLOW_ONESELF_MESSAGE, FollowSchema, followsOneself, ValidationError, type Follow, type FollowTarget } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { Row } from '../db/database';
 import { newId } from '../db/store';
@@ -41,6 +41,7 @@ export class FollowService {
 
   /** Follows a target that exists (404 otherwise); following twice keeps the first follow. */
   async follow(userId: string, target: FollowTarget) {
+    if (followsOneself(userId, target)) throw new ValidationError(FOLLOW_ONESELF_MESSAGE, [{ path: 'id', message: FOLLOW_ONESELF_MESSAGE }]);
     const [exists] = await this.ctx.db.query(`SELECT id FROM ${TARGETS[target.kind].table} WHERE id = $1`, [target.id]);
     if (!exists) throw notFound('Cible introuvable.');
     await this.ctx.db.query('INSERT INTO follows (id, user_id, target_kind, target_id, data) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [

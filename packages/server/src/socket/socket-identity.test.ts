@@ -84,6 +84,23 @@ describe('the socket’s identity across sign-in and sign-out', () => {
     expect(received).toEqual(['Après la déconnexion']);
   });
 
+  it('closes the sockets of the token a device held when it signs in again (its row is reused, the old token opens nothing)', async () => {
+    const login = async (cookie = '') => {
+      const { idToken } = (await t.app.inject({ method: 'POST', url: '/api/identity/signIn', payload: { email: DEMO_ACCOUNTS.visitor.email, password: 'sortie-demo' } })).json() as { idToken: string };
+      const answer = await t.app.inject({ method: 'POST', url: '/api/auth/login/web', payload: { idToken }, headers: cookie ? { cookie } : {} });
+      const session = answer.cookies.find((c) => c.name.endsWith('sortie_session'))!;
+      const device = answer.cookies.find((c) => c.name.endsWith('sortie_device'))!;
+      return { session: `${session.name}=${session.value}`, device: `${device.name}=${device.value}` };
+    };
+    const first = await login();
+    const socket = await open({ cookie: first.session });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const second = await login(first.device);
+    expect(await closed).toBe('io server disconnect');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first.session } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: second.session } })).statusCode).toBe(200);
+  });
+
   it('lets an API key act in the live games only with the `tournaments` scope, and drops its sockets when it is revoked', async () => {
     const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
     const create = async (scopes: string[]) =>

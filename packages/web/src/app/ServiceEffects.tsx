@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CookiePort, LoggerPort, NotificationInbox, SESSION_HINT_COOKIE, SessionService, SocketIdentity } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
+import { followProfileCity } from '../services/preferences';
 import { LocationEffects } from './LocationEffects';
 
 /** Once per app: the session's me call (SPEC.md §4) when a session may exist, and the push messages' inbox. */
@@ -16,6 +17,8 @@ function Startup() {
     started.current = true;
     // Without the server's hint there is no session to ask about: the me call would only answer 401.
     const mayBeSignedIn = cookies.get(SESSION_HINT_COOKIE) !== null;
+    // The account's profile city becomes the agenda's on sign-in and on a new device (issue 30).
+    followProfileCity(session);
     void Promise.resolve()
       .then(async () => {
         if (mayBeSignedIn) await session.load();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeProductApi, aStaffUser, aUser } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
@@ -21,7 +21,9 @@ describe('/account', () => {
     const { user } = await renderApp({ path: '/account', api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Camille Martin' })).toBeTruthy();
     expect(screen.getByText('camille@example.fr')).toBeTruthy();
-    expect(screen.getByText('Niort')).toBeTruthy();
+    // The profile's city, which the header now shows too (the agenda's city follows the profile).
+    expect(within(screen.getByRole('main')).getByText('Niort')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ville : Niort' })).toBeTruthy();
     expect(screen.getByText('Membre')).toBeTruthy();
     expect(screen.getByText('dimanche 1 juin 2025')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Tableau de bord' })).toBeNull();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CentsSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, ListQuerySchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
+import { IconIdSchema } from './icon.schema';
 
 export const EventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
 
@@ -63,7 +64,7 @@ export type EventQuery = z.input<typeof EventQuerySchema>;
 export const EventCategoryInputSchema = z.object({
   name: NonEmpty('Le nom', 80),
   slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Slug invalide.'),
-  icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'Icône mdi attendue (mdiMusic, …).').default('mdiCalendar'),
+  icon: IconIdSchema.default('mdiCalendar'),
   colour: HexColourSchema.default('#7c5cff'),
 });
 export const EventCategorySchema = EventCategoryInputSchema.extend(EntityMeta);

@@ -33,7 +33,7 @@ export const COMMON_FIELD_LABELS: FieldLabels = {
   name: field('Nom', 'Le nom sous lequel on le retrouve partout.'),
   description: field('Description', 'Texte de présentation, en Markdown (gras, italique, liens).'),
   slug: field('Adresse courte (slug)', 'Minuscules, chiffres et tirets : la fin de l’adresse de la page.'),
-  icon: field('Icône', 'Nom d’une icône Material Design (mdiMusic, mdiBeer…).'),
+  icon: field('Icône', 'Le pictogramme qui l’accompagne, choisi dans la liste par son nom (« Musique », « Bière »…).'),
   city: field('Ville', 'La ville, telle qu’on la cherche sur le site.'),
   placeId: field('Lieu', 'Choisissez le lieu par son nom.'),
   eventId: field('Événement', 'Choisissez l’événement par son titre.'),

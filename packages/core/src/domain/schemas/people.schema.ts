@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ArtistSlugSchema, EmailSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 import { BadgeRuleSchema } from '../badges/badge-rules';
+import { IconIdSchema } from './icon.schema';
 
 export const OrganizationInputSchema = z.object({
   name: NonEmpty('Le nom'),
@@ -73,7 +74,7 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const BadgeInputSchema = z.object({
   name: NonEmpty('Le nom', 80),
   description: z.string().max(1000).default(''),
-  icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/).default('mdiMedal'),
+  icon: IconIdSchema.default('mdiMedal'),
   /** How the badge is earned: a kind of rule from core's list and its threshold (domain/badges). */
   rule: BadgeRuleSchema.default({ kind: 'manual' }),
 });
@@ -84,6 +85,9 @@ export type UserBadge = z.infer<typeof UserBadgeSchema>;
 
 export const FollowTargetSchema = z.object({ kind: z.enum(['place', 'organization', 'artist', 'user']), id: ObjectIdSchema });
 export type FollowTarget = z.infer<typeof FollowTargetSchema>;
+/** One does not follow oneself: the server refuses it, and one's own profile offers no « Suivre » (issue 30). */
+export const followsOneself = (userId: string | null | undefined, target: FollowTarget): boolean => target.kind === 'user' && Boolean(userId) && target.id === userId;
+export const FOLLOW_ONESELF_MESSAGE = 'Vous ne pouvez pas vous suivre vous-même.';
 export const FollowSchema = z.object({ ...EntityMeta, userId: ObjectIdSchema, target: FollowTargetSchema });
 export type Follow = z.infer<typeof FollowSchema>;
 export const LikeSchema = z.object({ ...EntityMeta, userId: ObjectIdSchema, eventId: ObjectIdSchema });

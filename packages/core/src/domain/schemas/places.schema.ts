@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CentsSchema, EmailSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, LatLngSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 import { storedRangeProblem } from '../opening-hours';
+import { IconIdSchema } from './icon.schema';
 
 export const AddressSchema = z.object({
   street: z.string().trim().max(200).default(''),
@@ -52,7 +53,7 @@ export const PlaceInputSchema = PlaceFields;
 export const PlaceSchema = PlaceFields.extend(EntityMeta);
 export type Place = z.infer<typeof PlaceSchema>;
 
-export const PlaceTypeInputSchema = z.object({ name: NonEmpty('Le nom', 80), icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/).default('mdiMapMarker') });
+export const PlaceTypeInputSchema = z.object({ name: NonEmpty('Le nom', 80), icon: IconIdSchema.default('mdiMapMarker') });
 export const PlaceTypeSchema = PlaceTypeInputSchema.extend(EntityMeta);
 export type PlaceType = z.infer<typeof PlaceTypeSchema>;
 

@@ -10,14 +10,20 @@ import { Icon } from '../../components/Icon';
 import { useSignOut } from '../../components/useSignOut';
 import { LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
-/** On /account: the password, and the sessions open on other devices, each to end, or all at once. */
+/**
+ * On /account: the password, and the sessions open on each device, each to end, or all at once
+ * (after a confirmation: this device is signed out too). Two browsers of the same kind are told
+ * apart by their first and last use, and this one says « Cet appareil ».
+ */
 export function AccountSessionsSection() {
   const api = useUseCase(ProductApiPort);
   const signOut = useSignOut();
   const query = useApiQuery('account:sessions', (port) => port.call(OPERATION_ROUTES.mySessions));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   async function end(session: AccountSession) {
     setBusy(session.id);
@@ -33,6 +39,7 @@ export function AccountSessionsSection() {
   }
 
   async function endAll() {
+    setConfirming(false);
     setBusy('all');
     setError(null);
     try {
@@ -68,14 +75,14 @@ export function AccountSessionsSection() {
               <div className="min-w-0">
                 <p className="font-semibold">
                   {session.device}
-                  {session.current && <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">Cette session</span>}
+                  {session.current && <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">Cet appareil</span>}
                 </p>
                 <p className="text-xs text-muted">
-                  Ouverte le {formatDateTime(session.createdAt)} · dernière activité le {formatDateTime(session.lastUsedAt)}
+                  Première connexion le {formatDateTime(session.createdAt)} · dernière activité le {formatDateTime(session.lastUsedAt)}
                 </p>
               </div>
               {!session.current && (
-                <button type="button" onClick={() => void end(session)} disabled={busy !== null} className={SECONDARY_BUTTON_CLASS} aria-label={`Déconnecter ${session.device}`}>
+                <button type="button" onClick={() => void end(session)} disabled={busy !== null} className={SECONDARY_BUTTON_CLASS} aria-label={`Déconnecter ${session.device} (connecté depuis le ${formatDateTime(session.createdAt)})`}>
                   {busy === session.id ? 'Déconnexion…' : 'Déconnecter'}
                 </button>
               )}
@@ -88,9 +95,12 @@ export function AccountSessionsSection() {
           {error}
         </p>
       )}
-      <button type="button" onClick={() => void endAll()} disabled={busy !== null} className={`mt-4 ${SECONDARY_BUTTON_CLASS}`}>
+      <button type="button" onClick={() => setConfirming(true)} disabled={busy !== null} className={`mt-4 ${SECONDARY_BUTTON_CLASS}`}>
         <Icon path={mdiLogoutVariant} size={20} /> {busy === 'all' ? 'Déconnexion…' : 'Se déconnecter partout'}
       </button>
+      <ConfirmDialog open={confirming} title="Se déconnecter partout ?" confirmLabel="Me déconnecter partout" onConfirm={() => void endAll()} onClose={() => setConfirming(false)} busy={busy !== null}>
+        Toutes vos sessions seront fermées, celle de cet appareil comprise : il faudra vous reconnecter sur chacun de vos appareils.
+      </ConfirmDialog>
     </section>
   );
 }

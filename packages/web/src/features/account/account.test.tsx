@@ -60,19 +60,51 @@ describe('/account: e-mail verification and sessions', () => {
     const api = accountApi(withVerified(true));
     const { user } = await renderApp({ path: '/account', api });
     const list = await screen.findByRole('list', { name: 'Sessions ouvertes' });
-    expect(within(list).getByText('Firefox sur macOS')).toBeTruthy();
-    expect(within(list).getByText('Cette session')).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    // Each device by its browser and system, its first and last use; this one says so.
+    const [here, phone] = within(list).getAllByRole('listitem');
+    expect(here!.textContent).toContain('Firefox sur macOS');
+    expect(here!.textContent).toContain('Cet appareil');
+    expect(here!.textContent).toContain('Première connexion le vendredi 20 novembre à 10:00 · dernière activité le mercredi 25 novembre à 19:00');
+    expect(phone!.textContent).not.toContain('Cet appareil');
+    expect(within(here!).queryByRole('button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Changer mon mot de passe' }).getAttribute('href')).toBe('/account/password');
 
-    await user.click(within(list).getByRole('button', { name: 'Déconnecter Chrome sur Android' }));
+    await user.click(within(list).getByRole('button', { name: 'Déconnecter Chrome sur Android (connecté depuis le dimanche 1 novembre à 10:00)' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sessions ouvertes' })).getAllByRole('listitem')).toHaveLength(1));
     expect(api.callsOf(OPERATIONS.endSession)).toEqual([{ path: { id: 's-tel' } }]);
+  });
+
+  it('asks before signing out everywhere, with the keyboard: Échap keeps every session, the confirmation ends them', async () => {
+    const api = accountApi(withVerified(true));
+    const { user } = await renderApp({ path: '/account', api });
+    await screen.findByRole('list', { name: 'Sessions ouvertes' });
+
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter partout' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout ?' });
+    expect(dialog.textContent).toContain('celle de cet appareil comprise');
+    // The focus stays inside the dialog, the harmless choice first; Escape closes without a call.
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsOf(OPERATIONS.endAllSessions)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter partout' }));
+    dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsOf(OPERATIONS.endAllSessions)).toHaveLength(0);
 
     api.signedInAs(null);
     await user.click(screen.getByRole('button', { name: 'Se déconnecter partout' }));
+    dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout ?' });
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Me déconnecter partout' }));
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeTruthy();
-    expect(api.callsOf(OPERATIONS.endAllSessions)).toHaveLength(1);
+    await waitFor(() => expect(api.callsOf(OPERATIONS.endAllSessions)).toHaveLength(1));
   });
 });
 

@@ -12,6 +12,7 @@ import { ReferenceName, ReferencePicker } from './ReferencePicker';
 import { optionLabel } from './SchemaForm';
 import { entityLabel } from './entity-label';
 import { referenceOf } from './schema-fields';
+import { CatalogueIcon } from '../../components/CatalogueIcon';
 import { detailHref, listHref, valueAt, viewOf, type Column } from './resource-config';
 import { BUTTON_CLASS, COMPACT_FIELD_CLASS } from '../../components/ui';
 
@@ -33,6 +34,8 @@ function Cell({ resource, column, item }: { resource: ResourceName; column: Colu
   const value = valueAt(item, column.key);
   if (column.kind === 'badgeRule') return <>{describeBadgeRule(value)}</>;
   if (value === undefined || value === null || value === '') return <span className="text-muted">—</span>;
+  // An icon is drawn, named by its French name: never its identifier (mdiMusic).
+  if (column.kind === 'icon' && typeof value === 'string') return <CatalogueIcon id={value} className="text-accent" />;
   if (column.kind === 'date' && typeof value === 'string') return <>{`${formatShortDate(value)} ${formatTime(value)}`}</>;
   if (column.kind === 'status') return <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs ring-1 ring-line">{valueName(resource, column.key, String(value))}</span>;
   if (column.kind === 'list' && Array.isArray(value)) return <>{value.map((v) => valueName(resource, column.key, String(v))).join(', ') || '—'}</>;

@@ -7,6 +7,7 @@ import { ImageFieldInput, ImageListInput } from './ImageFieldInput';
 import { OpeningHoursInput } from './widgets/OpeningHoursInput';
 import { SocialLinksInput } from './widgets/SocialLinksInput';
 import { ColourInput } from './widgets/ColourInput';
+import { IconPicker } from './widgets/IconPicker';
 import { useCityFromPlace } from './widgets/use-city-from-place';
 import { COMPACT_FIELD_CLASS } from '../../components/ui';
 import { PANEL_BUTTON_CLASS } from './panel-styles';
@@ -207,6 +208,8 @@ function FieldInput({ field, path, value, onChange, errors }: FieldProps) {
       return shell(<ReferenceListPicker id={id} resource={w.resource} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} label={field.label} ordered={w.ordered} />);
     case 'colour':
       return shell(<ColourInput id={id} label={field.label} value={value} onChange={onChange} none={w.none} invalid={invalid} describedBy={describedBy} />);
+    case 'icon':
+      return shell(<IconPicker id={id} label={field.label} value={value} onChange={onChange} invalid={invalid} describedBy={describedBy} />);
     case 'date':
       return shell(<input {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} className={COMPACT_FIELD_CLASS} />);
     case 'openingHours':

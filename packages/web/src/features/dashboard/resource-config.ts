@@ -4,7 +4,7 @@ import { resourceFields } from './schema-fields';
 export interface Column {
   key: string;
   label: string;
-  kind?: 'date' | 'status' | 'list' | 'reference' | 'badgeRule';
+  kind?: 'date' | 'status' | 'list' | 'reference' | 'badgeRule' | 'icon';
 }
 
 export interface Filter {
@@ -41,7 +41,7 @@ const VIEWS: Partial<Record<ResourceName, ResourceView>> = {
     filters: [{ key: 'typeId', label: 'Type', reference: 'placeTypes' }, { key: 'organizationId', label: 'Organisation', reference: 'organizations' }],
   },
   questions: { columns: [{ key: 'prompt', label: 'Question' }, { key: 'kind', label: 'Type', kind: 'status' }, { key: 'points', label: 'Points' }], filters: [] },
-  badges: { columns: [{ key: 'name', label: 'Nom' }, { key: 'rule', label: 'Se gagne en…', kind: 'badgeRule' }, { key: 'description', label: 'Description' }], filters: [] },
+  badges: { columns: [{ key: 'name', label: 'Nom' }, { key: 'icon', label: 'Icône', kind: 'icon' }, { key: 'rule', label: 'Se gagne en…', kind: 'badgeRule' }, { key: 'description', label: 'Description' }], filters: [] },
   users: { columns: [{ key: 'displayName', label: 'Nom' }, { key: 'email', label: 'E-mail' }, { key: 'roles', label: 'Rôles', kind: 'list' }], filters: [] },
   dynaLinks: { columns: [{ key: 'shortCode', label: 'Code' }, { key: 'url', label: 'Destination' }, { key: 'visitCount', label: 'Visites' }], filters: [] },
   raffles: { columns: [{ key: 'title', label: 'Titre' }, { key: 'closesAt', label: 'Clôture', kind: 'date' }, { key: 'status', label: 'Statut', kind: 'status' }], filters: [statusFilter('raffles'), { key: 'placeId', label: 'Lieu', reference: 'places' }] },
@@ -58,8 +58,9 @@ const VIEWS: Partial<Record<ResourceName, ResourceView>> = {
 export function viewOf(resource: ResourceName): ResourceView {
   const own = VIEWS[resource];
   if (own) return own;
-  const fields = resourceFields(resource).filter((f) => ['text', 'select', 'number', 'datetime'].includes(f.widget.kind)).slice(0, 3);
-  return { columns: fields.map((f) => ({ key: f.key, label: f.label, kind: f.widget.kind === 'datetime' ? 'date' : f.widget.kind === 'select' ? 'status' : undefined })), filters: [] };
+  const fields = resourceFields(resource).filter((f) => ['text', 'select', 'number', 'datetime', 'icon'].includes(f.widget.kind)).slice(0, 3);
+  const kindOf = (f: (typeof fields)[number]): Column['kind'] => (f.widget.kind === 'datetime' ? 'date' : f.widget.kind === 'select' ? 'status' : f.widget.kind === 'icon' ? 'icon' : undefined);
+  return { columns: fields.map((f) => ({ key: f.key, label: f.label, kind: kindOf(f) })), filters: [] };
 }
 
 /** The resource a dashboard route shows (`dashboard.events.detail` → events; places/types → placeTypes). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabelOf, HEX_COLOUR_PATTERN, RESOURCES, type ResourceName } from '@sortie/core';
+import { fieldLabelOf, HEX_COLOUR_PATTERN, ICON_ID_PATTERN, RESOURCES, type ResourceName } from '@sortie/core';
 
 /** A node of JSON Schema as zod 4 writes it (only what the forms read). */
 export interface JsonNode {
@@ -42,6 +42,8 @@ export type Widget =
   | { kind: 'price' }
   /** A #rrggbb brand colour; `none`: it may be taken away (null). */
   | { kind: 'colour'; none: boolean }
+  /** An icon of core's catalogue, chosen by its French name in a picker that draws it. */
+  | { kind: 'icon' }
   | { kind: 'json' };
 
 export interface Field {
@@ -198,6 +200,7 @@ function widgetOf(key: string, node: JsonNode, path: string = key, labels?: Labe
     if (node.format === 'date-time') return { kind: 'datetime' };
     if (node.format === 'date') return { kind: 'date' };
     if (node.pattern === HEX_COLOUR_PATTERN.source) return { kind: 'colour', none: false };
+    if (node.pattern === ICON_ID_PATTERN.source) return { kind: 'icon' };
     const reference = key.endsWith('Id') || NAMED_REFERENCES[key] ? referenceOf(key) : undefined;
     if (reference) return { kind: 'reference', resource: reference };
     if (IMAGE_KEY.test(key)) return { kind: 'image' };

@@ -134,6 +134,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
                 <td>30 jours</td>
               </tr>
               <tr>
+                <td className="font-mono">sortie_device</td>
+                <td>Reconnaître cet appareil quand vous vous reconnectez, pour qu’il n’apparaisse qu’une fois dans vos sessions (cookie HttpOnly, n’ouvre aucune session)</td>
+                <td>13 mois</td>
+              </tr>
+              <tr>
                 <td className="font-mono">sortie_mobile_redirect</td>
                 <td>Ne proposer l’application mobile qu’une fois par jour sur téléphone</td>
                 <td>24 heures</td>
@@ -141,6 +146,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
               <tr>
                 <td className="font-mono">sortie_city</td>
                 <td>Retenir la ville choisie (stockage local du navigateur)</td>
+                <td>Jusqu’à ce que vous l’effaciez</td>
+              </tr>
+              <tr>
+                <td className="font-mono">sortie_city_account</td>
+                <td>Retenir que la ville de votre profil a déjà été reprise sur cet appareil, pour ne pas remplacer celle que vous y choisissez ensuite (stockage local)</td>
                 <td>Jusqu’à ce que vous l’effaciez</td>
               </tr>
               <tr>
