@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazy } from '../../components/lazy-retry';
 import { Skeleton } from '../../data/QueryView';
 import { NotFoundNotice } from '../../features/dashboard/NotFoundNotice';
 import { ResourceList } from '../../features/dashboard/ResourceList';

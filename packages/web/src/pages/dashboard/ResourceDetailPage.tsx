@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../components/lazy-retry';
 import type { ResourceName } from '@sortie/core';
 import { usePageTitle } from '../../components/usePageTitle';
 import { NotFoundNotice } from '../../features/dashboard/NotFoundNotice';
