@@ -103,6 +103,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   formEntriesCsv: { summary: 'Les réponses à un formulaire, en CSV', tag: 'Formulaires et tombolas', access: 'staff', success: 'Un fichier CSV (séparateur « ; », UTF-8).', responseType: 'text/csv' },
   enterRaffle: { summary: 'Participe à une tombola', tag: 'Formulaires et tombolas', access: 'optional', status: 201, success: 'La participation (202 quand elle attend le lien de confirmation envoyé par e-mail).', errors: [409] },
   confirmRaffleEntry: { summary: 'Confirme une participation par le lien reçu par e-mail', tag: 'Formulaires et tombolas', access: 'public', success: 'La participation, désormais comptée.', errors: [409] },
+  myRaffleEntry: { summary: 'Ma participation à une tombola', tag: 'Formulaires et tombolas', access: 'user', success: '{ entry } : ma participation (numéro, nom, comptée ou en attente du lien reçu par e-mail), ou null.' },
   raffleEntries: { summary: 'Les participations à une tombola', tag: 'Formulaires et tombolas', access: 'staff', success: 'Une page de participations.' },
   commitRaffle: { summary: 'Publie l’empreinte de la graine du tirage', tag: 'Formulaires et tombolas', access: 'staff', success: 'La tombola, avec l’empreinte publiée.', errors: [409] },
   drawRaffle: { summary: 'Tire les gagnants', tag: 'Formulaires et tombolas', access: 'staff', success: 'La tombola tirée : graine révélée, gagnants.', errors: [409] },

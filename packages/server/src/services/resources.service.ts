@@ -36,11 +36,16 @@ export class ResourceService {
   constructor(private readonly ctx: AppContext) {}
 
   /** One record by id, or by the kind's second key (artists' and blog posts' slugs). */
-  findOne(resource: ResourceName, key: string): Promise<Json | null> {
-    if (isObjectId(key)) return this.ctx.store.get(resource, key);
+  async findOne(resource: ResourceName, key: string): Promise<Json | null> {
     const alt = this.ctx.store.kind(resource).altKey;
-    if (alt?.accepts(key)) return this.ctx.store.getBy(resource, alt.column, key);
-    return Promise.resolve(null);
+    const record = isObjectId(key) ? await this.ctx.store.get(resource, key) : alt?.accepts(key) ? await this.ctx.store.getBy(resource, alt.column, key) : null;
+    return record && this.shown(resource, record);
+  }
+
+  /** A record as reads show it now (the policy's `project`: a raffle past its close says 'closed'). */
+  private shown(resource: ResourceName, record: Json): Json {
+    const project = RESOURCE_POLICY[resource].project;
+    return project ? project(record, this.ctx.now()) : record;
   }
 
   /** A page of the generic list as JSON text; `visitor` adds what the policy hides from visitors. */
@@ -56,18 +61,20 @@ export class ResourceService {
       add(clause, value);
     }
     const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset });
-    return pageJson(page.items, pageMeta(page, query));
+    const items = RESOURCE_POLICY[resource].project ? JSON.stringify((JSON.parse(page.items) as Json[]).map((record) => this.shown(resource, record))) : page.items;
+    return pageJson(items, pageMeta(page, query));
   }
 
   async create(resource: ResourceName, input: Data, author: UserJson): Promise<Json> {
     const policy = RESOURCE_POLICY[resource];
     const fields = { ...input, ...policy.serverFields };
-    const data = policy.prepare ? policy.prepare(fields, author._id) : fields;
+    const prepared = policy.prepare ? policy.prepare(fields, author._id) : fields;
+    const data = policy.beforeSave ? policy.beforeSave(prepared, this.ctx.now()) : prepared;
     const created = policy.create
       ? await auditCreate(this.ctx.db, resource, author, await policy.create(this.ctx, data))
       : await this.ctx.db.transaction(async (tx) => auditCreate(tx, resource, author, await this.ctx.store.insert(resource, data, { db: tx, id: newId() })));
     policy.afterWrite?.(this.ctx, created._id);
-    return created;
+    return this.shown(resource, created);
   }
 
   /** Merges a patch into the stored record, which must still satisfy the creation schema (dates in order, legal basis…). */
@@ -76,14 +83,16 @@ export class ResourceService {
       const existing = await this.ctx.store.getStored(resource, id, { db: tx, forUpdate: true });
       if (!existing) throw missing(resource);
       this.mayWrite(resource, existing, actor);
-      const valid = recordOf(parse(RESOURCES[resource].input, { ...existing, ...patch }));
+      const merged = { ...existing, ...patch };
+      const beforeSave = RESOURCE_POLICY[resource].beforeSave;
+      const valid = recordOf(parse(RESOURCES[resource].input, beforeSave ? beforeSave(merged, this.ctx.now()) : merged));
       const next = { ...existing, ...valid, ...kept(resource, existing) };
       const replaced = await this.ctx.store.replace(resource, id, next, tx);
       await auditUpdate(tx, resource, id, actor, existing, next);
       return replaced;
     });
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
-    return updated;
+    return updated && this.shown(resource, updated);
   }
 
   async remove(resource: ResourceName, id: string, actor: UserJson): Promise<void> {
