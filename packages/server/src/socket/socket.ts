@@ -12,6 +12,7 @@ import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
 import { handshakeUser, socketIdentity } from './handshake-user';
+import { catchUpPushes } from './push-catch-up';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
 export { SOCKET_MAX_BUFFER_BYTES };
@@ -79,6 +80,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
 
   io.on('connection', (socket) => {
     const userReady = handshakeUser(ctx, socket);
+    // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
+    void userReady.then((user) => catchUpPushes(ctx, socket, user)).catch((error: unknown) => app.log.warn({ err: error }, 'push catch-up failed'));
     const follow = {
       join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
       leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
