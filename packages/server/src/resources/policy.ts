@@ -62,6 +62,8 @@ export interface ResourcePolicy {
   removalAudited?: true;
   /** The record about to be stored (created or patched), once valid: what the server makes of it at `now` (a raffle closed early closes now). */
   beforeSave?: (data: Data, now: number) => Data;
+  /** A list filter that is not a plain `column = value`, as a WHERE clause with one value (`{}`): what `project` shows, filtered alike. */
+  listFilters?: Record<string, (value: unknown, now: number) => { clause: string; value: unknown }>;
   /** A stored record as every read shows it at `now` (a raffle past its close says 'closed'). */
   project?: (record: Json, now: number) => Json;
   /** Runs after every create, update and delete of the record `id` (in-memory copies to drop). */

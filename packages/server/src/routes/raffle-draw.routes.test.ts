@@ -156,6 +156,12 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
     // A second later than the one-second cache of anonymous reads, too.
     clock += 1000;
     expect(await statusOf()).toEqual(['closed', 'closed']);
+    // The list's status filter says the same: closed among the closed, no longer among the open.
+    const filtered = async (status: string) => ((await t.app.inject({ method: 'GET', url: `/api/raffles?status=${status}&limit=100` })).json() as { items: Array<{ _id: string; status: string }> }).items;
+    expect((await filtered('closed')).map((r) => r._id)).toContain(id);
+    expect((await filtered('open')).map((r) => r._id)).not.toContain(id);
+    // Every raffle listed under a status shows that status (core's raffleStatusAt and the filter agree).
+    for (const status of ['draft', 'open', 'closed', 'drawn']) for (const raffle of await filtered(status)) expect(raffle.status).toBe(status);
     // Staff see it the same way.
     expect((await t.app.inject({ method: 'GET', url: `/api/raffles/${id}`, headers: { cookie: staff } })).json().status).toBe('closed');
   });

@@ -52,7 +52,13 @@ export class ResourceService {
   async list(resource: ResourceName, query: GenericListQuery, visitor: boolean): Promise<string> {
     const kind = this.ctx.store.kind(resource);
     const { where, params, add } = whereClauses();
-    for (const [key, column] of Object.entries(kind.filters)) if (query[key] !== undefined) add(`${column} = {}`, query[key]);
+    const custom = RESOURCE_POLICY[resource].listFilters ?? {};
+    for (const [key, column] of Object.entries(kind.filters)) {
+      if (query[key] === undefined) continue;
+      const filter = custom[key]?.(query[key], this.ctx.now());
+      if (filter) add(filter.clause, filter.value);
+      else add(`${column} = {}`, query[key]);
+    }
     if (typeof query.city === 'string' && 'city' in kind.columns) add('lower(city) = lower({})', query.city);
     if (query.ids) add('id = ANY({}::text[])', query.ids);
     const hidden = RESOURCE_POLICY[resource].list?.hiddenFromVisitors;
