@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frenchDateTime } from '@sortie/core';
 import { buildApp, DEMO_IDS, DEMO_SHORT_CODES, demoId, loadConfig, loadDemo, openDatabase, type Db, type SortieApp } from '@sortie/server';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -121,6 +122,17 @@ describe('sortie against a running server', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('says an expired short code is expired, since when in French, not unknown (exit 1)', async () => {
+    const [row] = await db.query<{ data: { expiresAt: string } }>('SELECT data FROM dyna_links WHERE short_code = $1', [DEMO_SHORT_CODES.expired]);
+    const run = await sortie(['links', 'resolve', DEMO_SHORT_CODES.expired]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe(`Ce lien a expiré le ${frenchDateTime(row!.data.expiresAt)}.`);
+    expect(run.stderr).toMatch(/^Ce lien a expiré le \S+ \d{1,2} \S+ \d{4} à \d{2}:\d{2}\.\n$/);
+    const asJson = await sortie(['--json', 'links', 'resolve', DEMO_SHORT_CODES.expired]);
+    expect(json(asJson)).toEqual({ error: { code: 'LINK_EXPIRED', message: `Ce lien a expiré le ${frenchDateTime(row!.data.expiresAt)}.` } });
+  });
+
   it('gets a link, records a visit, creates a link and lists it', async () => {
     const got = await sortie(['--json', 'links', 'get', DEMO_IDS.dynaLinks.poitiers]);
     expect(got.code).toBe(0);
@@ -183,6 +195,13 @@ describe('sortie against a running server', () => {
     expect(swiss.code).toBe(0);
     expect(swiss.stdout).toMatch(/\nClassement\nRANG +JOUEUR +J +V +N +D +PTS +BUCHHOLZ +SB\n/);
     expect(swiss.stdout).toContain('en attente de confirmation');
+  });
+
+  it('names an action by its French label in its messages, never by the socket’s name', async () => {
+    const run = await sortie(['tournament', 'emit', DEMO_IDS.tournament, 'reportScore', '--params', '{"matchId":"W1-1","scoreA":3}']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Paramètres refusés pour « Saisie d’un score » : /);
+    expect(run.stderr).not.toContain('« reportScore »');
   });
 
   it('refuses bad JSON in --params with exit 2 and a French message', async () => {

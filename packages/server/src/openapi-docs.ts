@@ -76,7 +76,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   createApiKey: { summary: 'Crée une clé d’API', tag: 'Clés d’API', access: 'staffSession', status: 201, errors: [409], success: 'La clé créée, avec la clé entière dans `key` : c’est la seule fois qu’elle est montrée.', description: 'La clé agit au nom de la personne qui la crée, dans la limite de ses portées ; seule son empreinte SHA-256 est gardée. 20 clés actives au plus par compte.' },
   revokeApiKey: { summary: 'Révoque une de mes clés d’API', tag: 'Clés d’API', access: 'session', success: 'Révoquée : refusée aussitôt par tous les serveurs.' },
   // Links and shares.
-  visitShortCode: { summary: 'Résout un code court et compte la visite', tag: 'Liens et partages', access: 'public', success: 'Le lien : son adresse de destination dans `url`.' },
+  visitShortCode: { summary: 'Résout un code court et compte la visite', tag: 'Liens et partages', access: 'public', success: 'Le lien : son adresse de destination dans `url`.', errors: [410], description: 'Un code inconnu répond 404 ; un lien expiré (code LINK_EXPIRED, le message dit la date) ou dont les visites sont épuisées (LINK_EXHAUSTED) répond 410.' },
   visitDynaLink: { summary: 'Compte une visite d’un lien dynamique', tag: 'Liens et partages', access: 'public', success: 'Visite enregistrée.' },
   dynaLinkVisits: { summary: 'Visites d’un lien', tag: 'Liens et partages', access: 'staff', success: 'Une page de visites (date, navigateur), les plus récentes d’abord.' },
   addShareView: { summary: 'Compte une vue d’un partage', tag: 'Liens et partages', access: 'public', success: 'Vue enregistrée.' },
@@ -108,6 +108,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   formEntriesCsv: { summary: 'Les réponses à un formulaire, en CSV', tag: 'Formulaires et tombolas', access: 'staff', success: 'Un fichier CSV (séparateur « ; », UTF-8).', responseType: 'text/csv' },
   enterRaffle: { summary: 'Participe à une tombola', tag: 'Formulaires et tombolas', access: 'optional', status: 201, success: 'La participation (202 quand elle attend le lien de confirmation envoyé par e-mail).', errors: [409] },
   confirmRaffleEntry: { summary: 'Confirme une participation par le lien reçu par e-mail', tag: 'Formulaires et tombolas', access: 'public', success: 'La participation, désormais comptée.', errors: [409] },
+  myRaffleEntry: { summary: 'Ma participation à une tombola', tag: 'Formulaires et tombolas', access: 'user', success: '{ entry } : ma participation (numéro, nom, comptée ou en attente du lien reçu par e-mail), ou null.' },
   raffleEntries: { summary: 'Les participations à une tombola', tag: 'Formulaires et tombolas', access: 'staff', success: 'Une page de participations.' },
   commitRaffle: { summary: 'Publie l’empreinte de la graine du tirage', tag: 'Formulaires et tombolas', access: 'staff', success: 'La tombola, avec l’empreinte publiée.', errors: [409] },
   drawRaffle: { summary: 'Tire les gagnants', tag: 'Formulaires et tombolas', access: 'staff', success: 'La tombola tirée : graine révélée, gagnants.', errors: [409] },

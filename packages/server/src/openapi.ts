@@ -86,6 +86,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   403: { name: 'Forbidden', description: 'Refusé : rôle insuffisant, portée de la clé d’API insuffisante, ou requête venue de la page d’un autre site.' },
   404: { name: 'NotFound', description: 'Introuvable.' },
   409: { name: 'Conflict', description: 'En conflit avec l’état actuel (déjà pris, déjà tiré, inscriptions closes…).' },
+  410: { name: 'Gone', description: 'N’existe plus : un lien court expiré ou dont les visites sont épuisées (le message dit lequel).' },
   413: { name: 'PayloadTooLarge', description: 'Corps de la requête trop volumineux.' },
   422: { name: 'Unprocessable', description: 'Contenu reçu mais inutilisable (un fichier qui n’est pas une image, par exemple).' },
   429: { name: 'TooManyRequests', description: 'Trop de requêtes : la limite (par adresse, ou par clé d’API et par minute) est atteinte ; réessayez après le délai de `Retry-After`.' },

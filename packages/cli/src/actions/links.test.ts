@@ -33,6 +33,14 @@ describe('sortie links resolve', () => {
     expect(cli.stderr).toContain('Code court inconnu : « inconnu »');
   });
 
+  it('says an expired link is expired, with the server’s French date, not unknown', async () => {
+    const cli = fakeCli();
+    cli.fakes.links.fail('resolveShortCode', new ApiError('Ce lien a expiré le mercredi 25 novembre 2026 à 01:00.', { statusCode: 410, code: 'LINK_EXPIRED' }));
+    expect(await cli.run('links', 'resolve', 'expire')).toBe(1);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr).toBe('Ce lien a expiré le mercredi 25 novembre 2026 à 01:00.\n');
+  });
+
   it('keeps stdout one JSON document when it fails under --json', async () => {
     const cli = fakeCli();
     expect(await cli.run('--json', 'links', 'resolve', 'inconnu')).toBe(1);

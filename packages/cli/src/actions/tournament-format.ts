@@ -4,6 +4,7 @@ import {
   groupName,
   participantName,
   showsStandings,
+  TOURNAMENT_ACTION_LABELS,
   TOURNAMENT_FORMAT_LABELS,
   TOURNAMENT_STATUS_LABELS,
   type BracketSection,
@@ -75,7 +76,7 @@ export function formatTournamentView(t: Tournament, width = DEFAULT_WIDTH, style
       }))
       .filter((section) => section.rounds.length > 0);
     if (toPlay.length > 0) lines.push('', 'À jouer', ...toPlay.flatMap((section) => formatSection(t, section, width, style)));
-    else if (t.status === 'running' && t.format === 'swiss') lines.push('', 'Ronde terminée : l’équipe apparie la suivante (action nextRound).');
+    else if (t.status === 'running' && t.format === 'swiss') lines.push('', `Ronde terminée : l’équipe apparie la suivante (« ${TOURNAMENT_ACTION_LABELS.nextRound} »).`);
     return lines;
   }
   for (const section of bracketSections(t)) lines.push('', section.title, ...formatSection(t, section, width, style));

@@ -35,9 +35,9 @@ describe('sortie tournament emit', () => {
 
   it('refuses params the action’s own schema refuses, in French with an example, exit 2, before anything is sent', async () => {
     for (const [action, params, message] of [
-      ['reportScore', '{"matchId":"W1-1","scoreA":3}', 'Paramètres refusés pour « reportScore » : Score invalide : matchId, scoreA et scoreB (entiers de 0 à 9999) sont attendus. Exemple : --params \'{"matchId":"W1-1","scoreA":3,"scoreB":1}\''],
-      ['addParticipant', '{"name":"  "}', 'Paramètres refusés pour « addParticipant » : Le nom du participant est obligatoire (80 caractères au plus).'],
-      ['seed', '{"order":"p1,p2"}', 'Paramètres refusés pour « seed » : Ordre invalide'],
+      ['reportScore', '{"matchId":"W1-1","scoreA":3}', 'Paramètres refusés pour « Saisie d’un score » : Score invalide : matchId, scoreA et scoreB (entiers de 0 à 9999) sont attendus. Exemple : --params \'{"matchId":"W1-1","scoreA":3,"scoreB":1}\''],
+      ['addParticipant', '{"name":"  "}', 'Paramètres refusés pour « Ajout d’un participant » : Le nom du participant est obligatoire (80 caractères au plus).'],
+      ['seed', '{"order":"p1,p2"}', 'Paramètres refusés pour « Têtes de série » : Ordre invalide'],
     ] as const) {
       const cli = fakeCli();
       expect(await cli.run('tournament', 'emit', ID, action, '--params', params), action).toBe(2);
@@ -154,7 +154,8 @@ describe('sortie tournament show', () => {
     const table = cli.stdout.split('\n\n')[1]!.split('\n');
     expect(table.slice(0, 2)).toEqual(['Classement', 'RANG  JOUEUR    J  V  N  D  PTS  BUCHHOLZ   SB']);
     expect(table).toContain('   1  Léa       1  1  0  0    3         0    0');
-    expect(cli.stdout).toContain('Ronde terminée : l’équipe apparie la suivante (action nextRound).');
+    expect(cli.stdout).toContain('Ronde terminée : l’équipe apparie la suivante (« Ronde suivante »).');
+    expect(cli.stdout).not.toMatch(/\baction\b|nextRound/);
     expect(table).toContain('   3  Zoé-Ale…  1  0  1  0    1         1  0,5');
     expect(Math.max(...table.map((line) => line.length))).toBeLessThanOrEqual(50);
   });

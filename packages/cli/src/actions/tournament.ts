@@ -1,6 +1,7 @@
 import {
   isTournamentActionName,
   ObjectIdSchema,
+  TOURNAMENT_ACTION_LABELS,
   TOURNAMENT_ACTION_NAMES,
   TOURNAMENT_ACTIONS,
   TournamentActions,
@@ -111,7 +112,7 @@ export function checkAction(action: string, params: Record<string, unknown>): vo
   }
   if (!isTournamentActionName(action)) return;
   const { params: schema, invalidParams } = TOURNAMENT_ACTIONS[action];
-  if (!schema.safeParse(params).success) throw new UsageError(`Paramètres refusés pour « ${action} » : ${invalidParams}${exampleOf(action)}`);
+  if (!schema.safeParse(params).success) throw new UsageError(`Paramètres refusés pour « ${TOURNAMENT_ACTION_LABELS[action]} » : ${invalidParams}${exampleOf(action)}`);
 }
 
 /**
@@ -123,7 +124,8 @@ export async function tournamentEmit(context: ActionContext, id: string, action:
   const tournamentId = parseArgument(ObjectIdSchema, id, 'l’identifiant de tournoi');
   const params = emitParams(flags);
   checkAction(action, params);
-  const tournament = await send(context, `Action « ${action} » envoyée…`, action, tournamentId, params);
+  const label = isTournamentActionName(action) ? TOURNAMENT_ACTION_LABELS[action] : TOURNAMENT_ACTION_LABELS.get;
+  const tournament = await send(context, `${label} : envoi…`, action, tournamentId, params);
   out.result(tournament, () => view(context, tournament));
 }
 

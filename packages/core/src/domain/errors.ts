@@ -1,3 +1,5 @@
+import { frenchDateTime } from './french-format';
+
 /**
  * Every error the core raises carries a stable `code` (for logs, HTTP bodies and socket
  * payloads) and an HTTP-like `statusCode`. UI and CLI branch on `instanceof`.
@@ -49,6 +51,19 @@ export class ApiError extends AppError {
 export class LinkNotFoundError extends NotFoundError {
   constructor(message = 'Lien introuvable', options: { cause?: unknown } = {}) {
     super(message, { code: 'LINK_NOT_FOUND', cause: options.cause });
+  }
+}
+
+/**
+ * A short link that exists but leads nowhere any more (410): expired on its date, or its visits
+ * all used. The message says which, with the date in French (core's french-format).
+ */
+export class LinkGoneError extends AppError {
+  constructor(reason: { expiresAt: string | number } | 'exhausted') {
+    super(reason === 'exhausted' ? 'Ce lien a atteint son nombre maximal de visites.' : `Ce lien a expiré le ${frenchDateTime(reason.expiresAt)}.`, {
+      code: reason === 'exhausted' ? 'LINK_EXHAUSTED' : 'LINK_EXPIRED',
+      statusCode: 410,
+    });
   }
 }
 

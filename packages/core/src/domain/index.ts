@@ -10,6 +10,7 @@ export * from './paris-time';
 export * from './opening-hours';
 export * from './social-links';
 export * from './windows';
+export * from './french-format';
 export * from './tonight';
 export * from './labels';
 export * from './built-in-mails';

@@ -2,6 +2,7 @@ import type { FIELD_TYPES } from './schemas/forms.schema';
 import type { LEGAL_BASES, Raffle } from './schemas/games.schema';
 import type { NotificationKind } from './schemas/people.schema';
 import type { Bracket, Format, MatchStatus, Status } from './tournament-engine/tournament-engine.schema';
+import type { TournamentActionName } from './tournaments/tournament-action-registry';
 
 /*
  * French labels of the enums the interfaces show, once for the web and the CLI. Kept apart from
@@ -33,6 +34,23 @@ export const TOURNAMENT_BRACKET_LABELS: Readonly<Record<Bracket, string>> = {
   group: 'poule',
   swiss: 'ronde suisse',
   round_robin: 'toutes rondes',
+};
+
+/** The French names of a tournament's actions (the socket's names are for programs, never for messages). */
+export const TOURNAMENT_ACTION_LABELS: Readonly<Record<TournamentActionName | 'get', string>> = {
+  get: 'Lecture du tournoi',
+  join: 'Inscription',
+  leave: 'Désinscription',
+  checkIn: 'Pointage',
+  addParticipant: 'Ajout d’un participant',
+  removeParticipant: 'Retrait d’un participant',
+  seed: 'Têtes de série',
+  start: 'Démarrage du tournoi',
+  reportScore: 'Saisie d’un score',
+  confirmScore: 'Confirmation d’un score',
+  undo: 'Annulation d’un résultat',
+  nextRound: 'Ronde suivante',
+  disqualify: 'Disqualification',
 };
 
 /** The French names of the states of a match. */

@@ -62,6 +62,7 @@ export const OPERATION_ROUTES = {
   enterRaffle: { name: 'enterRaffle', method: 'POST', path: '/api/raffles/:id/entries' },
   confirmRaffleEntry: { name: 'confirmRaffleEntry', method: 'POST', path: '/api/raffles/:id/entries/confirm' },
   raffleEntries: { name: 'raffleEntries', method: 'GET', path: '/api/raffles/:id/entries' },
+  myRaffleEntry: { name: 'myRaffleEntry', method: 'GET', path: '/api/raffles/:id/entries/mine' },
   commitRaffle: { name: 'commitRaffle', method: 'POST', path: '/api/raffles/:id/commit' },
   drawRaffle: { name: 'drawRaffle', method: 'POST', path: '/api/raffles/:id/draw' },
   raffleProof: { name: 'raffleProof', method: 'GET', path: '/api/raffles/:id/proof' },

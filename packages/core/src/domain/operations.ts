@@ -5,7 +5,7 @@ import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema, ref
 import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
 import { CurrentUserSchema, ProfilePatchSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
-import { RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
+import { MyRaffleEntrySchema, RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
 import { EventGamesSchema, PlaceTonightSchema } from './schemas/games-at.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
@@ -184,6 +184,8 @@ export const OPERATIONS = {
   /** The link mailed to an entry of an 'emailLink' raffle: once followed, the entry counts. */
   confirmRaffleEntry: op('confirmRaffleEntry', RecordSchema, { path: IdPath, body: RaffleEntryConfirmSchema }),
   raffleEntries: op('raffleEntries', page(RecordSchema), { path: IdPath }),
+  /** The signed-in visitor's own entry: what the raffle's page says after a reload (« Vous participez »). */
+  myRaffleEntry: op('myRaffleEntry', MyRaffleEntrySchema, { path: IdPath }),
   commitRaffle: op('commitRaffle', RecordSchema, { path: IdPath }),
   drawRaffle: op('drawRaffle', RecordSchema, { path: IdPath }),
   raffleProof: op('raffleProof', RaffleProofSchema, { path: IdPath }),

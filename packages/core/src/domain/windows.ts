@@ -25,3 +25,22 @@ export function raffleWindow(raffle: { status: string; opensAt: string; closesAt
   if (raffle.status !== 'open' || at(raffle.opensAt) > now) return 'not_open';
   return 'open';
 }
+
+/**
+ * A raffle's status as it reads at an instant: one still marked 'open' after its close says
+ * 'closed', by raffleWindow (the stored status changes only when staff change it).
+ */
+export function raffleStatusAt<S extends string>(raffle: { status: S; opensAt: string; closesAt: string }, now: number): S | 'closed' {
+  return raffle.status === 'open' && raffleWindow(raffle, now) === 'closed' ? 'closed' : raffle.status;
+}
+
+/**
+ * A raffle about to be stored: set to 'closed' before its closing date, it closes now, so that
+ * its dates say what its status says and the draw is possible at once. A raffle closed before
+ * it opened opens at the same instant (the close must follow the opening).
+ */
+export function closeRaffleEarly<R extends { status?: string; opensAt?: string; closesAt?: string }>(raffle: R, now: number): R {
+  if (raffle.status !== 'closed' || !raffle.closesAt || !(Date.parse(raffle.closesAt) > now)) return raffle;
+  const opensAt = raffle.opensAt && Date.parse(raffle.opensAt) >= now ? { opensAt: new Date(now - 1).toISOString() } : {};
+  return { ...raffle, ...opensAt, closesAt: new Date(now).toISOString() };
+}

@@ -37,6 +37,27 @@ describe('NotificationInbox', () => {
     expect(inbox.state.toast).toEqual({ visible: true, notification: second });
   });
 
+  it('shows a notification pushed twice once (a socket that connects is sent again what it may have missed)', async () => {
+    const { inbox, push, api, first } = setup();
+    inbox.start(() => expect.unreachable());
+    // The two pushes arrive before the first fetch has answered, then once more later.
+    push.deliver({ data: { id: first._id } });
+    push.deliver({ data: { id: first._id } });
+    await settle();
+    push.deliver({ data: { id: first._id } });
+    await settle();
+    expect(api.callsTo('getNotification')).toEqual([[first._id]]);
+    expect(inbox.state.notifications).toEqual([first]);
+  });
+
+  it('fetches again a notification whose first fetch failed', async () => {
+    const { inbox, api, first } = setup();
+    api.failOnce('getNotification', new Error('réseau'));
+    expect((await inbox.receive({ data: { id: first._id } })).kind).toBe('failed');
+    expect((await inbox.receive({ data: { id: first._id } })).kind).toBe('shown');
+    expect(inbox.state.notifications).toEqual([first]);
+  });
+
   it('closes the toast after 5000 ms, not before', async () => {
     const { inbox, clock, first } = setup();
     await inbox.receive({ data: { id: first._id } });

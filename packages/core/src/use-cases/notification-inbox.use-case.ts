@@ -25,6 +25,8 @@ export type NotificationOutcome = { kind: 'shown'; notification: Notification } 
 export class NotificationInbox {
   readonly state: NotificationsState = createNotificationsState();
   #closeTimer: TimerHandle | null = null;
+  /** Each notification received, by id (its fetch while under way): a second push of it shows nothing new. */
+  readonly #received = new Map<string, Promise<Notification>>();
 
   constructor(
     @inject(PushPort) private readonly push: PushPort,
@@ -45,7 +47,18 @@ export class NotificationInbox {
     const id = message?.data?.id;
     try {
       if (!isObjectId(id)) throw new Error(`Push message without a notification id: ${String(id)}`);
-      const notification = await this.api.getNotification(id);
+      // Pushed again (a socket that connects is sent what it may have missed): shown once.
+      const known = this.#received.get(id);
+      if (known) return { kind: 'shown', notification: await known };
+      const fetching = this.api.getNotification(id);
+      this.#received.set(id, fetching);
+      let notification: Notification;
+      try {
+        notification = await fetching;
+      } catch (error) {
+        this.#received.delete(id);
+        throw error;
+      }
       this.state.notifications.push(notification);
       this.state.toast = { visible: true, notification };
       this.#scheduleClose();

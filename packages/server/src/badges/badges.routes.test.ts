@@ -76,6 +76,30 @@ describe('badges with rules that run', () => {
     expect(pushed).toHaveLength(1);
   });
 
+  it('pushes the badge to a socket that connects just after the like (a page whose socket was still connecting), not older or read ones', async () => {
+    const { cookie, id } = await visitor('premier-pas-tot@exemple.fr');
+    const [first] = await eventIds(1);
+    // The like comes before the page's socket has joined its room: the award's push reaches nobody.
+    expect((await like(cookie, first!)).statusCode).toBe(200);
+    expect(await myBadges(cookie)).toEqual(['Premier pas']);
+    // An older notification, and one already read: not sent again.
+    const older = await t.app.inject({ method: 'POST', url: '/api/notifications', payload: { userId: id, title: 'Ancienne' }, headers: { cookie: staff } });
+    await t.db.query(`UPDATE notifications SET created_at = now() - interval '1 minute' WHERE id = $1`, [older.json()._id]);
+    const read = await t.app.inject({ method: 'POST', url: '/api/notifications', payload: { userId: id, title: 'Déjà lue' }, headers: { cookie: staff } });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/me/notifications/${read.json()._id}/read`, headers: { cookie } })).statusCode).toBeLessThan(300);
+
+    const pushed: string[] = [];
+    await new Promise<Socket>((resolve, reject) => {
+      const s = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+      sockets.push(s);
+      // Listened to before the connection, as the web's inbox does.
+      s.on(SOCKET_EVENTS.push, (message: { notification: { title: string } }) => pushed.push(message.notification.title));
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    await expect.poll(() => pushed).toEqual(['Nouveau badge : Premier pas']);
+  });
+
   it('awards a follow-threshold badge at exactly N follows, not before', async () => {
     const badge = await createBadge({ name: 'Curieux', description: 'Trois abonnements.', rule: { kind: 'follows', count: 3 } });
     expect(badge.rule).toEqual({ kind: 'follows', count: 3 });

@@ -127,6 +127,14 @@ export class ShortLinks {
     this.timer = setTimeout(() => void this.flush(), delay);
   }
 
+  /** Why a code leads nowhere: unknown, expired (on its date) or its visits all used; null when it is usable. */
+  async refusal(code: string): Promise<'unknown' | 'exhausted' | { expiresAt: number } | null> {
+    const link = this.cache.get(code) ?? (await this.load(code));
+    if (!link) return 'unknown';
+    if (link.expiresAt !== null && link.expiresAt <= this.now()) return { expiresAt: link.expiresAt };
+    return this.usable(link) ? null : 'exhausted';
+  }
+
   usable(link: { expiresAt: number | null; maxVisits: number | null; visits: number }): boolean {
     if (link.expiresAt !== null && link.expiresAt <= this.now()) return false;
     return link.maxVisits === null || link.visits < link.maxVisits;

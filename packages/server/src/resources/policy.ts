@@ -15,6 +15,7 @@ import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
 import { awardBadgeInBackground } from '../badges/badge-awards';
 import { guardAccountRemoval } from '../auth/roles';
 import type { Db } from '../db/database';
+import { RAFFLE_POLICY } from '../raffles/raffle-policy';
 
 /** Who is reading: the signed-in user, or nobody. */
 export type Viewer = UserJson | null;
@@ -61,6 +62,12 @@ export interface ResourcePolicy {
   beforeRemove?: (tx: Db, id: string, actor: UserJson) => Promise<void>;
   /** Its beforeRemove writes the deletion to the audit log itself (the generic entry would be a second one). */
   removalAudited?: true;
+  /** The record about to be stored (created or patched), once valid: what the server makes of it at `now` (a raffle closed early closes now). */
+  beforeSave?: (data: Data, now: number) => Data;
+  /** A list filter that is not a plain `column = value`, as a WHERE clause with one value (`{}`): what `project` shows, filtered alike. */
+  listFilters?: Record<string, (value: unknown, now: number) => { clause: string; value: unknown }>;
+  /** A stored record as every read shows it at `now` (a raffle past its close says 'closed'). */
+  project?: (record: Json, now: number) => Json;
   /** Runs after every create, update and delete of the record `id` (in-memory copies to drop). */
   afterWrite?: (ctx: AppContext, id: string) => void;
   list?: ListPolicy;
@@ -119,7 +126,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   organizations: {},
   places: {},
   questions: {},
-  raffles: { serverFields: { entryCount: 0, draw: null } },
+  raffles: RAFFLE_POLICY,
   scrape: {},
   stores: {},
   // The bracket is the socket actions' (core's rules, run by tournaments/tournament-rooms.ts): REST writes the rest.

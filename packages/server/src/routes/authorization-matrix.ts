@@ -161,6 +161,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'POST /api/raffles/:id/entries': PUBLIC,
   'POST /api/raffles/:id/entries/confirm': PUBLIC,
   'GET /api/raffles/:id/entries': STAFF,
+  'GET /api/raffles/:id/entries/mine': SIGNED_IN,
   'POST /api/raffles/:id/commit': STAFF,
   'POST /api/raffles/:id/draw': STAFF,
   'GET /api/raffles/:id/proof': PUBLIC,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailIdentity, ENTRY_CONFIRMATION_TTL_MS, formAnswerEmail, FormEntryInputSchema, FormEntrySchema, formEntryStep, FormSchema, formWindow, isEntryCode, isObjectId, OPERATIONS, RaffleEntryInputSchema, raffleEntryPolicyOf, raffleEntryStep, ValidationError, validateAnswers, type WindowCode } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
-import { currentUser, isStaff, requireRole } from '../http/session';
+import { currentUser, isStaff, requireRole, requireUser } from '../http/session';
 import { serve } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
@@ -167,6 +167,16 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
     if (typeof confirmed.user_key === 'string') await awardEarnedBadgesQuietly(ctx, [confirmed.user_key]);
     return raffleEntryJson(confirmed);
   });
+
+  // The visitor's own entry: by their account, or by their address once it is proven (an entry made before signing in).
+  serve(app, OPERATIONS.myRaffleEntry, async ({ path: { id } }, { guard: user }) => {
+    if (!isObjectId(id) || !(await ctx.store.getRow('raffles', id))) throw notFound('Tombola introuvable.');
+    const emailKey = user.emailVerified ? emailIdentity(user.email) : null;
+    const [row] = await ctx.db.query('SELECT * FROM raffle_entries WHERE raffle_id = $1 AND (user_key = $2 OR email_key = $3) ORDER BY confirmed_at NULLS LAST, id LIMIT 1', [id, user._id, emailKey]);
+    if (!row) return { entry: null };
+    const shown = raffleEntryJson(row);
+    return { entry: { _id: String(shown._id), name: String(shown['name'] ?? ''), confirmed: shown['confirmed'] === true, createdAt: String(shown['createdAt']) } };
+  }, { guard: (request: FastifyRequest) => requireUser(ctx, request) });
 
   serve(app, OPERATIONS.raffleEntries, async ({ path: { id } }) => {
     if (!isObjectId(id)) throw notFound('Tombola introuvable.');

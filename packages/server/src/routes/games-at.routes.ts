@@ -4,6 +4,8 @@ import type { AppContext } from '../http/context';
 import { missing } from '../services/resources.service';
 import { currentUser, isStaff } from '../http/session';
 import { serve } from '../http/serve';
+import type { Json } from '../db/store';
+import { RAFFLE_POLICY } from '../raffles/raffle-policy';
 
 /** An evening rarely has more of each kind; the pages show them all. */
 const MAX_PER_KIND = 50;
@@ -35,7 +37,8 @@ export function registerGamesAtRoutes(app: FastifyInstance, ctx: AppContext): vo
         await jsonOf('tournaments', ofEvent, [id]),
         await jsonOf('championships', ofEvent, [id]),
         await jsonOf('blindtests', ofEvent, [id]),
-        await jsonOf('raffles', ofEvent, [id]),
+        // As GET /api/raffles shows them: one past its close says 'closed'.
+        JSON.stringify((JSON.parse(await jsonOf('raffles', ofEvent, [id])) as Json[]).map((raffle) => RAFFLE_POLICY.project!(raffle, ctx.now()))),
         await jsonOf('forms', ofEvent, [id]),
       ];
       return `{"tournaments":${tournaments},"championships":${championships},"blindTests":${blindTests},"raffles":${raffles},"forms":${forms}}`;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkNotFoundError, OPERATIONS, VisitSchema } from '@sortie/core';
+import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkGoneError, LinkNotFoundError, OPERATIONS, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
@@ -73,7 +73,12 @@ export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): v
 export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, OPERATIONS.visitShortCode, async ({ body: visit }) => {
     const url = await ctx.links.visit(visit.shortCode, visit.userAgent, visit.datetime);
-    if (!url) throw new LinkNotFoundError();
+    if (!url) {
+      // An expired or used-up link says so (410), so that its owner or a script knows it existed.
+      const refusal = await ctx.links.refusal(visit.shortCode);
+      if (refusal !== null && refusal !== 'unknown') throw new LinkGoneError(refusal);
+      throw new LinkNotFoundError();
+    }
     // Unlike /r, the API answers once the visit is stored, so a reader sees it at once.
     await ctx.links.flush();
     const link = await ctx.store.getBy('dynaLinks', 'short_code', visit.shortCode);

@@ -120,4 +120,63 @@ describe.each(BACKENDS)('a verifiable raffle draw on %s', (backend) => {
     expect((await post(`/api/raffles/${id}/commit`)).json()).toMatchObject({ statusCode: 409, code: 'RAFFLE_CLOSED' });
     expect((await post(`/api/raffles/${id}/draw`)).json()).toMatchObject({ statusCode: 409, code: 'NOT_COMMITTED' });
   });
+  it('closes now a raffle that staff set to « Participations closes » before its date: the draw is possible at once', async () => {
+    const id = await newRaffle({ closesAt: new Date(clock + 30 * 24 * HOUR).toISOString() });
+    for (const name of ['Ana', 'Bruno']) expect((await enter(id, name)).statusCode).toBe(202);
+    clock += 1000;
+    const closed = await t.app.inject({ method: 'PATCH', url: `/api/raffles/${id}`, headers: { cookie: staff }, payload: { status: 'closed' } });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'closed', closesAt: new Date(clock).toISOString() });
+    expect((await t.app.inject({ method: 'GET', url: `/api/raffles/${id}` })).json()).toMatchObject({ status: 'closed', closesAt: new Date(clock).toISOString() });
+    expect((await enter(id, 'Chloe')).json()).toMatchObject({ statusCode: 409, code: 'RAFFLE_CLOSED' });
+    const drawn = await post(`/api/raffles/${id}/draw`);
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.json()).toMatchObject({ status: 'drawn' });
+    expect(drawn.json().draw.winners.map((w: { name: string }) => w.name).sort()).toEqual(['Ana', 'Bruno']);
+  });
+
+  it('keeps the closing date of a raffle closed after it, and of one only renamed', async () => {
+    const closesAt = new Date(clock + HOUR).toISOString();
+    const id = await newRaffle({ closesAt });
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/raffles/${id}`, headers: { cookie: staff }, payload: { title: 'Tombola renommée' } });
+    expect(renamed.json()).toMatchObject({ status: 'open', closesAt });
+    clock += 2 * HOUR;
+    const closed = await t.app.inject({ method: 'PATCH', url: `/api/raffles/${id}`, headers: { cookie: staff }, payload: { status: 'closed' } });
+    expect(closed.json()).toMatchObject({ status: 'closed', closesAt });
+  });
+
+  it('says closed in GET /api/raffles and GET /api/raffles/:id once the closing date has passed', async () => {
+    const id = await newRaffle({ closesAt: new Date(clock + 1000).toISOString() });
+    const statusOf = async () => {
+      const list = (await t.app.inject({ method: 'GET', url: `/api/raffles?ids=${id}` })).json() as { items: Array<{ _id: string; status: string }> };
+      return [list.items.find((r) => r._id === id)?.status, (await t.app.inject({ method: 'GET', url: `/api/raffles/${id}` })).json().status];
+    };
+    expect(await statusOf()).toEqual(['open', 'open']);
+    clock += 1000;
+    // A second later than the one-second cache of anonymous reads, too.
+    clock += 1000;
+    expect(await statusOf()).toEqual(['closed', 'closed']);
+    // The list's status filter says the same: closed among the closed, no longer among the open.
+    const filtered = async (status: string) => ((await t.app.inject({ method: 'GET', url: `/api/raffles?status=${status}&limit=100` })).json() as { items: Array<{ _id: string; status: string }> }).items;
+    expect((await filtered('closed')).map((r) => r._id)).toContain(id);
+    expect((await filtered('open')).map((r) => r._id)).not.toContain(id);
+    // Every raffle listed under a status shows that status (core's raffleStatusAt and the filter agree).
+    for (const status of ['draft', 'open', 'closed', 'drawn']) for (const raffle of await filtered(status)) expect(raffle.status).toBe(status);
+    // Staff see it the same way.
+    expect((await t.app.inject({ method: 'GET', url: `/api/raffles/${id}`, headers: { cookie: staff } })).json().status).toBe('closed');
+  });
+
+  it('tells a signed-in visitor their own entry (GET /api/raffles/:id/entries/mine), and nobody else’s', async () => {
+    const id = await newRaffle({ entryPolicy: 'verified' });
+    const visitor = await signIn(t.app, DEMO_ACCOUNTS.visitor.email);
+    const mine = (cookie?: string) => t.app.inject({ method: 'GET', url: `/api/raffles/${id}/entries/mine`, ...(cookie ? { headers: { cookie } } : {}) });
+    expect((await mine()).statusCode).toBe(401);
+    expect((await mine(visitor)).json()).toEqual({ entry: null });
+    const entered = await t.app.inject({ method: 'POST', url: `/api/raffles/${id}/entries`, headers: { cookie: visitor }, payload: { name: 'Vivi' } });
+    expect(entered.statusCode).toBe(201);
+    expect((await mine(visitor)).json()).toEqual({ entry: { _id: entered.json()._id, name: 'Vivi', confirmed: true, createdAt: expect.any(String) } });
+    // Staff have not entered: their own answer is empty, not the visitor's entry.
+    expect((await mine(staff)).json()).toEqual({ entry: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/raffles/0123456789abcdef01234567/entries/mine', headers: { cookie: visitor } })).statusCode).toBe(404);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frenchDateTime } from '@sortie/core';
 import { BACKENDS, signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '../demo/ids';
 
@@ -27,7 +28,17 @@ describe.each(BACKENDS)('route suite on %s', (backend) => {
       const unknown = await t.app.inject({ method: 'PUT', url: '/api/dynaLinks/shortCode', ...json({ shortCode: 'inconnu', datetime: new Date().toISOString(), userAgent: 'x' }) });
       expect(unknown.statusCode).toBe(404);
       const expired = await t.app.inject({ method: 'PUT', url: '/api/dynaLinks/shortCode', ...json({ shortCode: DEMO_SHORT_CODES.expired, datetime: new Date().toISOString(), userAgent: 'x' }) });
-      expect(expired.statusCode).toBe(404);
+      // An expired link is not unknown: 410, and the French message says since when.
+      expect(expired.statusCode).toBe(410);
+      const { expiresAt } = (await get('/api/dynaLinks?limit=100', staff)).json().items.find((l: { _id: string }) => l._id === DEMO_IDS.dynaLinks.expired);
+      expect(expired.json()).toMatchObject({ code: 'LINK_EXPIRED', message: `Ce lien a expiré le ${frenchDateTime(expiresAt)}.` });
+      expect(expired.json().message).toMatch(/^Ce lien a expiré le \S+ \d{1,2} \S+ \d{4} à \d{2}:\d{2}\.$/);
+      // A link whose visits are all used says so too.
+      const once = (await t.app.inject({ method: 'POST', url: '/api/dynaLinks', payload: { url: 'https://exemple.fr/une', shortCode: 'une-seule-visite', maxVisits: 1 }, headers: { cookie: staff } })).json();
+      expect(once.shortCode).toBe('une-seule-visite');
+      const visitOnce = () => t.app.inject({ method: 'PUT', url: '/api/dynaLinks/shortCode', ...json({ shortCode: 'une-seule-visite', datetime: new Date().toISOString(), userAgent: 'x' }) });
+      expect((await visitOnce()).statusCode).toBe(200);
+      expect((await visitOnce()).json()).toMatchObject({ statusCode: 410, code: 'LINK_EXHAUSTED', message: 'Ce lien a atteint son nombre maximal de visites.' });
     });
 
     it('GET /api/dynaLinks/{id} answers the url; PUT …/visit counts', async () => {

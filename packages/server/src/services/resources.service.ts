@@ -36,11 +36,16 @@ export class ResourceService {
   constructor(private readonly ctx: AppContext) {}
 
   /** One record by id, or by the kind's second key (artists' and blog posts' slugs). */
-  findOne(resource: ResourceName, key: string): Promise<Json | null> {
-    if (isObjectId(key)) return this.ctx.store.get(resource, key);
+  async findOne(resource: ResourceName, key: string): Promise<Json | null> {
     const alt = this.ctx.store.kind(resource).altKey;
-    if (alt?.accepts(key)) return this.ctx.store.getBy(resource, alt.column, key);
-    return Promise.resolve(null);
+    const record = isObjectId(key) ? await this.ctx.store.get(resource, key) : alt?.accepts(key) ? await this.ctx.store.getBy(resource, alt.column, key) : null;
+    return record && this.shown(resource, record);
+  }
+
+  /** A record as reads show it now (the policy's `project`: a raffle past its close says 'closed'). */
+  private shown(resource: ResourceName, record: Json): Json {
+    const project = RESOURCE_POLICY[resource].project;
+    return project ? project(record, this.ctx.now()) : record;
   }
 
   /**
@@ -55,7 +60,13 @@ export class ResourceService {
     // Filtering on an owner-only field would tell whose records they are (the shares of one user): one's own only.
     if (visitor) for (const field of def.ownerOnly) if (query[field] !== undefined && query[field] !== viewer?._id) throw forbidden(`Vous ne pouvez filtrer que vos propres ${def.label.many}.`);
     const { where, params, add } = whereClauses();
-    for (const [key, column] of Object.entries(kind.filters)) if (query[key] !== undefined) add(`${column} = {}`, query[key]);
+    const custom = RESOURCE_POLICY[resource].listFilters ?? {};
+    for (const [key, column] of Object.entries(kind.filters)) {
+      if (query[key] === undefined) continue;
+      const filter = custom[key]?.(query[key], this.ctx.now());
+      if (filter) add(filter.clause, filter.value);
+      else add(`${column} = {}`, query[key]);
+    }
     if (typeof query.city === 'string' && 'city' in kind.columns) add('lower(city) = lower({})', query.city);
     if (query.ids) add('id = ANY({}::text[])', query.ids);
     if (visitor && def.drafts) add(`${'status' in kind.columns ? 'status' : "data->>'status'"} IS DISTINCT FROM {}`, DRAFT_STATUS);
@@ -66,18 +77,20 @@ export class ResourceService {
     }
     const ownerOnly = visitor && def.ownerOnly.length > 0 ? { fields: def.ownerOnly, viewerId: viewer?._id ?? null } : undefined;
     const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset, ...(ownerOnly ? { ownerOnly } : {}) });
-    return pageJson(page.items, pageMeta(page, query));
+    const items = RESOURCE_POLICY[resource].project ? JSON.stringify((JSON.parse(page.items) as Json[]).map((record) => this.shown(resource, record))) : page.items;
+    return pageJson(items, pageMeta(page, query));
   }
 
   async create(resource: ResourceName, input: Data, author: UserJson): Promise<Json> {
     const policy = RESOURCE_POLICY[resource];
     const fields = { ...input, ...policy.serverFields };
-    const data = policy.prepare ? policy.prepare(fields, author._id) : fields;
+    const prepared = policy.prepare ? policy.prepare(fields, author._id) : fields;
+    const data = policy.beforeSave ? policy.beforeSave(prepared, this.ctx.now()) : prepared;
     const created = policy.create
       ? await auditCreate(this.ctx.db, resource, author, await policy.create(this.ctx, data))
       : await this.ctx.db.transaction(async (tx) => auditCreate(tx, resource, author, await this.ctx.store.insert(resource, data, { db: tx, id: newId() })));
     policy.afterWrite?.(this.ctx, created._id);
-    return created;
+    return this.shown(resource, created);
   }
 
   /** Merges a patch into the stored record, which must still satisfy the creation schema (dates in order, legal basis…). */
@@ -86,14 +99,16 @@ export class ResourceService {
       const existing = await this.ctx.store.getStored(resource, id, { db: tx, forUpdate: true });
       if (!existing) throw missing(resource);
       this.mayWrite(resource, existing, actor);
-      const valid = recordOf(parse(RESOURCES[resource].input, { ...existing, ...patch }));
+      const merged = { ...existing, ...patch };
+      const beforeSave = RESOURCE_POLICY[resource].beforeSave;
+      const valid = recordOf(parse(RESOURCES[resource].input, beforeSave ? beforeSave(merged, this.ctx.now()) : merged));
       const next = { ...existing, ...valid, ...kept(resource, existing) };
       const replaced = await this.ctx.store.replace(resource, id, next, tx);
       await auditUpdate(tx, resource, id, actor, existing, next);
       return replaced;
     });
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
-    return updated;
+    return updated && this.shown(resource, updated);
   }
 
   async remove(resource: ResourceName, id: string, actor: UserJson): Promise<void> {

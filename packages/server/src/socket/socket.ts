@@ -11,7 +11,8 @@ import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
-import { identifySocket } from './handshake-user';
+import { handshakeUser, identifySocket } from './handshake-user';
+import { catchUpPushes } from './push-catch-up';
 import { failedActionReply } from './socket-errors';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
 
@@ -80,6 +81,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   });
 
   io.on('connection', (socket) => {
+    // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
+    void handshakeUser(ctx, socket).then((user) => catchUpPushes(ctx, socket, user)).catch(() => undefined);
     const follow = {
       join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
       leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),

@@ -74,6 +74,38 @@ describe('/raffles/{id}', () => {
     expect(screen.getByText('Participations').nextElementSibling!.textContent).toBe('13');
   });
 
+  it('tells a signed-in visitor who entered before that they take part, instead of « Je participe »', async () => {
+    const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'verified' })).signedInAs(aUser({ displayName: 'Valentine' }));
+    api.answer('request', (method: string, path: string) => {
+      if (method === 'GET' && path === `/raffles/${RAFFLE_ID}/entries/mine`) return { entry: { _id: anId(81), name: 'Valentine', confirmed: true, createdAt: '2026-01-12T10:00:00.000Z' } };
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    expect(await screen.findByText('Vous participez à cette tombola.')).toBeTruthy();
+    expect(screen.getByText(anId(81))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Je participe' })).toBeNull();
+  });
+
+  it('once drawn, tells the visitor who entered whether they won, beside the winners', async () => {
+    const winners = [{ entryId: anId(81), name: 'Valentine', prize: 'Deux places' }];
+    const draw = { seedHash: 'ab'.repeat(32), committedAt: '2026-01-09T10:00:00.000Z', entriesHash: 'cd'.repeat(32), seed: 'ef'.repeat(32), drawnAt: '2026-02-11T10:00:00.000Z', winners };
+    const api = new FakeProductApi().seed('raffles', aRaffle({ status: 'drawn', closesAt: '2026-01-14T22:00:00Z', draw })).signedInAs(aUser({ displayName: 'Valentine' }));
+    api.answer('request', (method: string, path: string) => {
+      if (method === 'GET' && path === `/raffles/${RAFFLE_ID}/entries/mine`) return { entry: { _id: anId(81), name: 'Valentine', confirmed: true, createdAt: '2026-01-12T10:00:00.000Z' } };
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });
+    expect(await screen.findByText('Vous participez à cette tombola.')).toBeTruthy();
+    expect(screen.getByText('Vous avez gagné : Deux places. Bravo !')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Gagnants' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Valentine — Deux places']);
+  });
+
+  it('says « Participations closes » once the closing date has passed, even if still marked open', async () => {
+    await renderApp({ path: `/raffles/${RAFFLE_ID}`, api: new FakeProductApi().seed('raffles', aRaffle({ closesAt: '2026-01-15T19:00:00Z' })), clock: clock() });
+    expect(await screen.findByText('Participations closes')).toBeTruthy();
+    expect(screen.getByText('Les participations sont closes. Les gagnants seront publiés ici après le tirage.')).toBeTruthy();
+  });
+
   it('asks a visitor to sign in for a raffle reserved to verified accounts, without a form', async () => {
     const api = new FakeProductApi().seed('raffles', aRaffle({ entryPolicy: 'verified' }));
     await renderApp({ path: `/raffles/${RAFFLE_ID}`, api, clock: clock() });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
-import { ClockPort, legalBasisText, OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, RAFFLE_STATUS_LABELS, raffleEntryPolicyOf, raffleWindow, type Raffle } from '@sortie/core';
+import { useSnapshot } from 'valtio';
+import { ClockPort, legalBasisText, OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, RAFFLE_STATUS_LABELS, raffleEntryPolicyOf, raffleStatusAt, raffleWindow, SessionService, type MyRaffleEntry, type Raffle } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { apiErrorMessage } from '../data/api-error-message';
 import { useApiQuery } from '../data/useApiQuery';
@@ -39,8 +40,12 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
   const confirmation = new URLSearchParams(useSearch()).get('confirmation');
   // Our own entry counts at once, without loading the raffle again.
   const [ownEntry, setOwnEntry] = useState(0);
+  // A signed-in visitor's entry, as the server knows it: after a reload the page still says they take part.
+  const { user } = useSnapshot(useUseCase(SessionService).state);
+  const mine = useApiQuery(user ? `raffle-entry:${raffle._id}:${user._id}` : null, (api) => api.call(OPERATION_ROUTES.myRaffleEntry, { path: { id: raffle._id } }));
+  const myEntry = mine.status === 'success' ? mine.data.entry : null;
   return (
-    <PageFrame title={raffle.title} lead={<p>{RAFFLE_STATUS_LABELS[raffle.status]}</p>}>
+    <PageFrame title={raffle.title} lead={<p>{RAFFLE_STATUS_LABELS[raffleStatusAt(raffle, now.getTime())]}</p>}>
       {raffle.description && <Markdown source={raffle.description} className="mt-4" />}
 
       <dl className="mt-6 grid gap-3 rounded-2xl bg-surface p-4 ring-1 ring-line sm:grid-cols-2">
@@ -95,6 +100,8 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
         {raffle.rules ? <Markdown source={raffle.rules} className="mt-2 text-sm" /> : <p className="mt-2 text-sm text-muted">Le règlement complet est disponible auprès de l’organisateur.</p>}
       </section>
 
+      {myEntry && ownEntry === 0 && <MyEntry entry={myEntry} prizes={drawn ? (draw?.winners ?? []).filter((w) => w.entryId === myEntry._id).map((w) => w.prize) : null} />}
+
       {drawn && draw ? (
         <section aria-labelledby="gagnants" className="mt-8">
           <h2 id="gagnants" className="text-xl font-bold">
@@ -114,9 +121,9 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
         </section>
       ) : confirmation ? (
         <EntryConfirmation raffleId={raffle._id} token={confirmation} onConfirmed={() => setOwnEntry(1)} />
-      ) : window === 'open' ? (
+      ) : window === 'open' && (!myEntry || ownEntry > 0) ? (
         <RaffleEntryForm raffleId={raffle._id} policy={policy} onEntered={() => setOwnEntry(1)} />
-      ) : (
+      ) : myEntry && window === 'open' ? null : (
         <Notice role="status">
           {window === 'not_open'
             ? `Les participations ouvriront le ${formatDateTime(raffle.opensAt)}.`
@@ -127,6 +134,23 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
       {draw && <DrawProof raffleId={raffle._id} draw={draw} closed={window === 'closed'} />}
       <DrawGuarantees />
     </PageFrame>
+  );
+}
+
+/** The visitor's own entry: counted or waiting for its link, and once drawn, whether it won. */
+function MyEntry({ entry, prizes }: { entry: NonNullable<MyRaffleEntry['entry']>; prizes: string[] | null }) {
+  return (
+    <Notice tone="success" role="status">
+      <p className="font-semibold">{entry.confirmed ? 'Vous participez à cette tombola.' : 'Vous participez : confirmez votre participation.'}</p>
+      {entry.confirmed ? (
+        <p className="mt-1 text-sm">
+          Votre numéro de participation : <span className="font-mono break-all">{entry._id}</span>.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm">Ouvrez le lien de confirmation reçu par e-mail avant la clôture : votre participation ne compte qu’une fois confirmée.</p>
+      )}
+      {prizes !== null && entry.confirmed && <p className="mt-1 text-sm">{prizes.length ? `Vous avez gagné : ${prizes.join(', ')}. Bravo !` : 'Vous n’avez pas été tiré au sort cette fois-ci.'}</p>}
+    </Notice>
   );
 }
 

@@ -165,5 +165,8 @@ export const RaffleSchema = RaffleFields.extend({
 });
 export type Raffle = z.infer<typeof RaffleSchema>;
 export const RaffleEntryInputSchema = z.object({ name: NonEmpty('Le nom', 80), email: EmailSchema.optional() });
+/** The signed-in visitor's own entry in a raffle, if any: whether it counts yet (a pending one waits for its e-mail link). */
+export const MyRaffleEntrySchema = z.object({ entry: z.object({ _id: z.string(), name: z.string(), confirmed: z.boolean(), createdAt: IsoDateTimeSchema }).nullable() });
+export type MyRaffleEntry = z.infer<typeof MyRaffleEntrySchema>;
 /** The token of the link mailed to confirm an entry. */
 export const RaffleEntryConfirmSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Lien de confirmation invalide.') });

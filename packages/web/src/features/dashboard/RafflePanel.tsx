@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ClockPort, OPERATION_ROUTES, ProductApiPort, RaffleSchema, raffleWindow } from '@sortie/core';
+import { ClockPort, OPERATION_ROUTES, plural, ProductApiPort, RaffleSchema, raffleWindow } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useApiQuery } from '../../data/useApiQuery';
 import { QueryView } from '../../data/QueryView';
@@ -60,7 +60,7 @@ export function RafflePanel({ record, onChanged }: { record: DashboardRecord; on
       <h2 id="draw-title" className="text-lg font-semibold">
         Tirage au sort
       </h2>
-      <QueryView query={entries}>{(page) => <p className="text-sm">{page.meta.total} participation(s).</p>}</QueryView>
+      <QueryView query={entries}>{(page) => <p className="text-sm">{plural(page.meta.total, 'participation')}.</p>}</QueryView>
       {draw?.drawnAt ? (
         <div className="space-y-2 text-sm">
           <p>Tirage effectué le {formatDateTime(draw.drawnAt)}.</p>

@@ -46,6 +46,8 @@ export function ResourceDetail({ resource, id, extra }: { resource: ResourceName
   const isAdmin = useIsAdmin();
   const [version, setVersion] = useState(0);
   const record = useApiQuery(`record:${resource}:${id}:${version}`, (a) => a.get<Record_>(resource, id));
+  // The record as last saved by the form, until the next load: the panels beside the form follow it (a raffle closed early can be drawn at once).
+  const [saved, setSaved] = useState<{ version: number; record: Record_ } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -104,9 +106,9 @@ export function ResourceDetail({ resource, id, extra }: { resource: ResourceName
               initial={data}
               readOnly={adminOnly && !isAdmin}
               readOnlyReason={adminOnly && !isAdmin ? 'Réservé aux administrateurs : vous pouvez consulter mais pas modifier (rôles compris).' : undefined}
-              onSaved={() => undefined}
+              onSaved={(record) => setSaved({ version, record: { ...record, _id: data._id } })}
             />
-            <ResourceExtras resource={resource} record={data} onChanged={() => setVersion((v) => v + 1)} />
+            <ResourceExtras resource={resource} record={saved?.version === version ? saved.record : data} onChanged={() => setVersion((v) => v + 1)} />
             {extra?.(data, () => setVersion((v) => v + 1))}
           </>
         )}

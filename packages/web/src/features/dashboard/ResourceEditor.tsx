@@ -48,7 +48,11 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
       const result = initial?._id ? await api.update<Record_>(resource, initial._id, body) : await api.create<Record_>(resource, body);
       setErrors({});
       setSaved(true);
-      setBaseline(JSON.stringify(body));
+      if (initial?._id && result) {
+        // The form shows what the server stored, which may differ from what was sent (a raffle closed early closes now).
+        setDraft(structuredClone(result));
+        setBaseline(JSON.stringify(cleanValue(fields, result)));
+      } else setBaseline(JSON.stringify(body));
       onSaved(result);
     } catch (error) {
       if (error instanceof ValidationError && error.issues.length) {

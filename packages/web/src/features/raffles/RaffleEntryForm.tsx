@@ -111,7 +111,7 @@ export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: str
       {policy === 'verified' && <p className="font-semibold">{RAFFLE_ENTRY_POLICY_LABELS.verified}</p>}
       {user ? (
         <p>
-          Vous participez en tant que <strong>{user.displayName}</strong>.
+          Votre participation sera au nom de <strong>{user.displayName}</strong>.
           {step === 'confirm_by_link' && <span className="block text-sm text-muted">{RAFFLE_ENTRY_POLICY_LABELS.emailLink} à l’adresse de votre compte.</span>}
         </p>
       ) : (

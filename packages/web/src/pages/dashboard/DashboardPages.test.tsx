@@ -234,13 +234,40 @@ describe('special record pages', () => {
       });
       api.seed('raffles', aRaffle(null));
       const { user } = await renderApp({ path: `/dashboard/raffles/${id}`, api, clock: new FakeClock('2026-03-05T10:00:00.000Z') });
-      expect(await screen.findByText('3 participation(s).')).toBeTruthy();
+      expect(await screen.findByText('3 participations.')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Publier l’empreinte du tirage' }));
       expect(calls).toEqual([`/raffles/${id}/commit`]);
       expect(await screen.findByText(seedHash)).toBeTruthy();
       expect(screen.getByText(/Le tirage sera possible après la clôture des participations/)).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Lancer le tirage' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Publier l’empreinte du tirage' })).toBeNull();
+    });
+
+    it('set to « Participations closes » and saved, the raffle can be drawn at once, without a reload', async () => {
+      const api = staffApi({
+        [`GET /raffles/${id}/entries`]: () => ({ meta: { total: 1, limit: 1, offset: 0 }, items: [] }),
+        [`GET /raffles/${id}/proof`]: () => ({ algorithm: 'hmac-sha256-order', seedHash, committedAt: committed.committedAt, closesAt: '2026-03-05T10:00:00.000Z', entriesHash, entriesHashMethod: '…', seed: null, drawnAt: null, prizes: [], entryIds: [], winners: [] }),
+      });
+      const stored = { ...aRaffle(committed), legalBasis: 'free_draw' };
+      api.seed('raffles', stored);
+      // As the server answers: a new record (the one loaded is not changed in place), closed now.
+      api.answer('update', (_resource: string, _id: string, body: object) => ({ ...structuredClone(stored), ...body, closesAt: '2026-03-05T10:00:00.000Z' }));
+      const { user } = await renderApp({ path: `/dashboard/raffles/${id}`, api, clock: new FakeClock('2026-03-05T10:00:00.000Z') });
+      // French plural: 1 participation, 0 participation.
+      expect(await screen.findByText('1 participation.')).toBeTruthy();
+      expect(screen.getByText(/Le tirage sera possible après la clôture des participations/)).toBeTruthy();
+      await user.selectOptions(screen.getByLabelText('Statut'), 'Participations closes');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByRole('button', { name: 'Lancer le tirage' })).toBeTruthy();
+      expect(screen.queryByText(/Le tirage sera possible après la clôture des participations/)).toBeNull();
+      expect(await screen.findByText(entriesHash)).toBeTruthy();
+    });
+
+    it('says « 0 participation » in the singular, as French does', async () => {
+      const api = staffApi({ [`GET /raffles/${id}/entries`]: () => ({ meta: { total: 0, limit: 0, offset: 0 }, items: [] }) });
+      api.seed('raffles', aRaffle(null));
+      await renderApp({ path: `/dashboard/raffles/${id}`, api, clock: new FakeClock('2026-03-05T10:00:00.000Z') });
+      expect(await screen.findByText('0 participation.')).toBeTruthy();
     });
 
     it('after the close: both hashes are shown to note, and the draw runs only after a confirmation', async () => {
