@@ -10,8 +10,8 @@ export function blindTestErrorMessage(error: unknown): string {
 /** Whole seconds left, rounded up: « 0 » only once time is really up. */
 export const secondsLeft = (ms: number): number => Math.ceil(Math.max(0, ms) / 1000);
 
-/** « 1 réponse », « 3 réponses ». */
-export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count > 1 ? many : one}`;
+/** « 1 réponse », « 3 réponses »: core's French plural. */
+export { plural } from '@sortie/core';
 
 /** « 1er », « 2e »… */
 export const rankText = (rank: number): string => (rank === 1 ? '1er' : `${rank}e`);
