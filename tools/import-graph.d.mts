@@ -25,6 +25,8 @@ export interface ImportGraph {
   /** From the top file down to level 1; a cycle on the way stands as the list of its files. */
   longestChain: Array<string | string[]>;
   fileLevels: Record<string, number>;
+  /** What each file imports of the folder, type-only included. */
+  fileImports: Record<string, Array<{ to: string; typeOnly: boolean }>>;
 }
 
 /** Every module specifier in a file's text, with whether the import carries types only. */

@@ -211,6 +211,7 @@ export function analyzeImportGraph(root) {
     levels: levelCount,
     longestChain: chain,
     fileLevels: levels,
+    fileImports: Object.fromEntries(imports),
   };
 }
 

@@ -138,14 +138,15 @@ describe('the import graph of a folder', () => {
 });
 
 describe('the server’s import graph', () => {
-  // Today's measure, as a ceiling: the structure may only improve. Issue 31's target is no cycle
-  // and at most 12 levels; lower these numbers as the server gets there, never raise them.
+  // The measure of this change, as a ceiling: the structure may only improve. Before it, the
+  // server had 2 cycles (22 files, one of 20 around http/context.ts) and 14 levels with each cycle
+  // counted as one node (18 once that knot was untied). Issue 31's target is no cycle and at most
+  // 12 levels: lower the number below as the server gets there, never raise it.
   const graph = analyzeImportGraph(join(root, 'packages/server/src'));
 
-  it('has no more import cycles than today', () => {
+  it('has no import cycle', () => {
     expect(graph.files).toBeGreaterThan(100);
-    expect(graph.cycles.length).toBeLessThanOrEqual(2);
-    expect(graph.cycles.reduce((sum, cycle) => sum + cycle.files.length, 0)).toBeLessThanOrEqual(22);
+    expect(graph.cycles).toEqual([]);
   });
 
   it('has no more levels than today', () => {

@@ -7,9 +7,10 @@ import type { Data } from '../db/entities';
 import { recordOf } from '../db/rows';
 import { whereClauses } from '../db/where';
 import { forbidden, notFound, parse } from '../http/errors';
-import { isStaff } from '../http/session';
+import { isStaff } from '../auth/roles';
 import { pageJson, pageMeta } from '../http/micro-cache';
-import { ownerOf, RESOURCE_POLICY, type Viewer } from '../resources/policy';
+import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
+import type { Viewer } from '../resources/resource-policy';
 import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes';
 
 /** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
