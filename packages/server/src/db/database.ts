@@ -1,6 +1,16 @@
-import type { Availability } from './availability';
-
 export type Row = Record<string, unknown>;
+
+/**
+ * What a Db tells of its database's health: availability.ts's Availability, as the write check
+ * reads it. Named here so that the files that only name a Db import nothing more.
+ */
+export interface DbHealth {
+  readonly isDown: boolean;
+  /** Refusals (disk full, I/O error, read-only) so far: a write check done before the last one is out of date. */
+  readonly refusals: number;
+  /** A write went through: the database takes writes again. */
+  wrote(): void;
+}
 
 /**
  * The little the server needs from a database: parametrised queries and transactions.
@@ -14,5 +24,5 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** What the Db knows of its database's health (the real databases; a test's fake may have none). */
-  readonly availability?: Availability;
+  readonly availability?: DbHealth;
 }

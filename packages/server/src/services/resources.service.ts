@@ -116,10 +116,11 @@ export class ResourceService {
     const existing = await this.ctx.store.get(resource, id);
     if (!existing) throw missing(resource);
     this.mayWrite(resource, existing, actor);
-    const guard = RESOURCE_POLICY[resource].beforeRemove;
+    const { beforeRemove: guard, removalAudited } = RESOURCE_POLICY[resource];
     await this.ctx.db.transaction(async (tx) => {
       await guard?.(tx, id, actor);
-      if (await this.ctx.store.remove(resource, id, tx)) await auditRemove(tx, resource, id, actor, existing);
+      // A policy whose beforeRemove writes the deletion to the audit log itself gets no second entry.
+      if ((await this.ctx.store.remove(resource, id, tx)) && !removalAudited) await auditRemove(tx, resource, id, actor, existing);
     });
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
   }
