@@ -1,13 +1,9 @@
 import { RoleSchema, type Role } from '@sortie/core';
-import { isAdminRoles, isStaffRoles } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { ConflictError, notFound } from '../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import type { UserJson } from './users';
-
-export const isStaff = (user: UserJson | null) => isStaffRoles(user?.roles);
-export const isAdmin = (user: UserJson | null) => isAdminRoles(user?.roles);
 
 /** Any number; the same in every Sortie process: held while one process changes roles. */
 const ROLES_LOCK = 7_240_518_021;

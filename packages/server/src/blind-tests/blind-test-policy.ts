@@ -1,5 +1,5 @@
 import type { Json } from '../db/store';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import type { ResourcePolicy } from '../resources/resource-policy';
 import { blindTestGamesOf } from './live-games';
 

@@ -3,7 +3,7 @@ import { BlindTestRefusal, playerViews, screenView, SOCKET_EVENTS, type Game, ty
 import { awardBlindTestPodium, recordBlindTestPlayer } from '../badges/badge-awards';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-games';
 import { setBlindTestGames } from './live-games';
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';

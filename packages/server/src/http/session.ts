@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { UserJson } from '../auth/users';
 import { forbidden, unauthenticated } from './errors';
-import { isAdmin, isStaff } from '../auth/roles';
+import { isAdmin, isStaff } from '../auth/user-roles';
 import { apiKeyIdentity, bearerApiKey } from './api-key-gate';
 
 export const SESSION_COOKIE = 'sortie_session';

@@ -2,7 +2,7 @@ import type { ResourceName } from '@sortie/core';
 import type { UserJson } from '../auth/users';
 import type { Db } from '../db/database';
 import { ENTITIES, type Data } from '../db/entities';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { actorOf, changedFields, contentOf, recordAudit } from '../audit/audit-log';
 
 /*

@@ -11,7 +11,8 @@ import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-policy';
 import { scheduleCollector } from '../collectors/collector-schedule';
 import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
 import { awardBadgeInBackground } from '../badges/badge-awards';
-import { guardAccountRemoval, isStaff } from '../auth/roles';
+import { guardAccountRemoval } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { RAFFLE_POLICY } from '../raffles/raffle-policy';
 import type { OwnList, ResourcePolicy, Viewer } from './resource-policy';
 

@@ -6,7 +6,7 @@ import { whereClauses } from '../db/where';
 import { serve } from '../http/serve';
 import { notFound } from '../http/errors';
 import { currentUser } from '../http/session';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 
 /**

@@ -4,7 +4,7 @@ import { emailIdentity, ENTRY_CONFIRMATION_TTL_MS, formAnswerEmail, FormEntryInp
 import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
 import { currentUser, requireRole, requireUser } from '../http/session';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { serve } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';

@@ -3,7 +3,7 @@ import { DRAFT_STATUS, isNotOver, isObjectId, OPERATIONS, RESOURCES, raffleWindo
 import type { AppContext } from '../http/context';
 import { missing } from '../services/resources.service';
 import { currentUser } from '../http/session';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { serve } from '../http/serve';
 import type { Json } from '../db/store';
 import { RAFFLE_POLICY } from '../raffles/raffle-policy';

@@ -7,7 +7,7 @@ import type { Data } from '../db/entities';
 import { recordOf } from '../db/rows';
 import { whereClauses } from '../db/where';
 import { forbidden, notFound, parse } from '../http/errors';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { pageJson, pageMeta } from '../http/micro-cache';
 import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
 import type { Viewer } from '../resources/resource-policy';

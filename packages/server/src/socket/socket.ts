@@ -5,7 +5,7 @@ import pg from 'pg';
 import { PostgresDb } from '../db/open-database';
 import { SOCKET_EVENTS, TournamentRefusal, type TournamentActor } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
-import { isStaff } from '../auth/roles';
+import { isStaff } from '../auth/user-roles';
 import { actorOf as auditActorOf } from '../audit/audit-log';
 import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
