@@ -11,7 +11,7 @@ import { Server } from 'socket.io';
 import { SOCKET_EVENTS } from '@sortie/core/domain';
 import { buildApp, type SortieApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
+import { openDatabase } from '../src/db/open-database';
 import { Store } from '../src/db/store';
 import { loadDemo } from '../src/demo/load';
 import { attachBlindTests } from '../src/blind-tests/blind-test-socket';

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { runWrk, wrkVersion, running } from './wrk.mjs';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/open-database.ts';
 import { loadDemo } from '../src/demo/load.ts';
 import { DEMO_IDS, DEMO_SHORT_CODES } from '../src/demo/ids.ts';
 

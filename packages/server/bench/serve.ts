@@ -8,7 +8,8 @@
 // { type: 'failed', message }.
 import { buildApp, type SortieApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Db } from '../src/db/database';
+import { openDatabase } from '../src/db/open-database';
+import type { Db } from '../src/db/database';
 import { loadDemo } from '../src/demo/load';
 
 const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));

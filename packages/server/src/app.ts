@@ -49,7 +49,7 @@ import { registerSeoRoutes } from './seo/seo.routes';
 import { registerCalendarRoutes } from './calendar/calendar.routes';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
-import { PostgresDb } from './db/database';
+import { PostgresDb } from './db/open-database';
 import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { JobRunner } from './jobs';

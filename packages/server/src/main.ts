@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase } from './db/open-database';
 import { DataDirInUseError } from './db/data-lock';
 import { demoOrigin } from './collectors/demo-sources';
 import { removeLocalAddress, writeLocalAddress } from './local-address';

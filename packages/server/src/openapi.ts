@@ -3,7 +3,8 @@ import {
   EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCES, type Operation, type ResourceName,
 } from '@sortie/core';
 import { OPERATION_DOCS, OTHER_ROUTES, TAGS, type Access, type OperationDoc } from './openapi-docs';
-import { RESOURCE_POLICY, viewerMatters, type ReadOnePolicy } from './resources/policy';
+import { RESOURCE_POLICY, viewerMatters } from './resources/policy';
+import type { ReadOnePolicy } from './resources/resource-policy';
 
 /*
  * The OpenAPI 3.1 document of everything the server answers, generated from core's contract:

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, PGLITE_EXTENSIONS, type Db } from '../db/database';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/open-database';
+import type { Db } from '../db/database';
 import { loadDemo } from '../demo/load';
 import { backupDataDir, BackupError, restoreDataDir } from './backup';
 

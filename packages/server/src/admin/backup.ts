@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirLock, LOCK_FILE } from '../db/data-lock';
 import { startEmbeddedPostgres } from '../db/embedded/embedded-postgres';
-import { PGLITE_EXTENSIONS } from '../db/database';
+import { PGLITE_EXTENSIONS } from '../db/open-database';
 
 export class BackupError extends Error {
   override readonly name = 'BackupError';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/open-database';
 import { DataDirInUseError } from '../db/data-lock';
 import { EmbeddedDatabaseError } from '../db/embedded/embedded-postgres';
 import { LastAdminError } from '../auth/roles';

@@ -1,7 +1,7 @@
 import type { Json } from '../db/store';
-import { isStaff } from '../http/session';
-import type { ResourcePolicy } from '../resources/policy';
-import { blindTestGamesOf } from './blind-test-socket';
+import { isStaff } from '../auth/user-roles';
+import type { ResourcePolicy } from '../resources/resource-policy';
+import { blindTestGamesOf } from './live-games';
 
 const withoutGame = (record: Json): Json => {
   const { game: _game, ...rest } = record;

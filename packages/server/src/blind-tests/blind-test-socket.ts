@@ -3,8 +3,9 @@ import { BlindTestRefusal, playerViews, screenView, SOCKET_EVENTS, type Game, ty
 import { awardBlindTestPodium, recordBlindTestPlayer } from '../badges/badge-awards';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
-import { isStaff } from '../http/session';
+import { isStaff } from '../auth/user-roles';
 import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-games';
+import { setBlindTestGames } from './live-games';
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
 import { handshakeUser } from '../socket/handshake-user';
 import { failedActionReply } from '../socket/socket-errors';
@@ -77,10 +78,6 @@ export interface AttachOptions {
 export type BlindTestLog = (message: string, error?: unknown) => void;
 
 const attached = new WeakMap<Server, BlindTestGames>();
-const byContext = new WeakMap<AppContext, BlindTestGames>();
-
-/** The blind tests' authority of an app, once attached (the REST policy drops its copies on writes). */
-export const blindTestGamesOf = (ctx: AppContext): BlindTestGames | undefined => byContext.get(ctx);
 
 /**
  * The live blind tests over socket.io (issue 17): `SOCKET_EVENTS.blindTest` carries a JSON string
@@ -210,7 +207,7 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     log: (message) => log(message),
   });
   attached.set(io, games);
-  byContext.set(ctx, games);
+  setBlindTestGames(ctx, games);
 
   io.on('connection', (socket) => {
     const data: SocketData = socket.data;

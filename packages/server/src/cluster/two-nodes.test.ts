@@ -6,7 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@sortie/core';
 import { BACKENDS, openTestDb } from '../testing/test-app';
 import type { Db } from '../db/database';
-import { PostgresDb } from '../db/database';
+import { PostgresDb } from '../db/open-database';
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '../demo/ids';
 
 /*

@@ -4,13 +4,11 @@ import type { AppContext } from '../http/context';
 import { ConflictError, notFound } from '../http/errors';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
-import { isValidCron, JobAlreadyRunning, registerJob } from '../jobs';
+import { JobAlreadyRunning, registerJob } from '../jobs';
 import { demoSourceRoutes } from './demo-sources';
 import { runCollector } from './run-collector';
+import { collectJob, scheduleCollector } from './collector-schedule';
 import { actorOf, recordAudit } from '../audit/audit-log';
-
-/** The job of one collector: `collect:<id>`, a member of the `collect:*` family, on the collector's own schedule. */
-export const collectJob = (collectorId: string) => `collect:${collectorId}`;
 
 registerJob('collect:*', async (ctx, run) => {
   const { found, created, updated, skipped } = await runCollector(ctx, run.arg ?? '', run.now);
@@ -47,14 +45,6 @@ registerJob(
   },
   { label: 'Collecte quotidienne' },
 );
-
-/** Gives a collector's job its schedule (a collector created, its schedule changed), or drops it (deleted). */
-export async function scheduleCollector(ctx: AppContext, collectorId: string): Promise<void> {
-  const collector = await ctx.store.getStored('collectors', collectorId);
-  if (!collector) return ctx.jobs.unschedule(collectJob(collectorId));
-  const cron = typeof collector['schedule'] === 'string' && isValidCron(collector['schedule']) ? collector['schedule'] : '@daily';
-  await ctx.jobs.schedule(collectJob(collectorId), cron);
-}
 
 /**
  * The collectors' routes: « Lancer maintenant » for staff (POST /api/collectors/:id/run runs the

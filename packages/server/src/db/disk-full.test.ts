@@ -3,7 +3,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './database';
+import { openDatabase } from './open-database';
+import type { Db } from './database';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './availability';
 import { testApp } from '../testing/test-app';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scratchDatabase } from '../testing/test-app';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseOptions } from './database';
+import { MIGRATIONS_FOLDER, openDatabase, type DatabaseOptions } from './open-database';
 import { MigrationError } from './migrations';
 
 const work = mkdtempSync(join(tmpdir(), 'sortie-migrations-'));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb } from '../testing/test-app';
-import { PostgresDb, type Db } from './database';
+import { PostgresDb } from './open-database';
+import type { Db } from './database';
 import { ChangeBus, COALESCE_MS } from './notifications';
 
 // The bus between server processes on one PostgreSQL (SORTIE_TEST_DATABASE_URL, CI).

@@ -1,6 +1,6 @@
 import { parseJsonLdPage } from '../collectors/parse';
 import { demoPage, demoSourcesBase } from '../collectors/demo-sources';
-import type { DemoRecord } from './data';
+import type { DemoRecord } from './demo-record';
 import { DEMO_IDS, demoId } from './ids';
 
 /**

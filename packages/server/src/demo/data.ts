@@ -3,13 +3,9 @@ import type { ResourceName } from '@sortie/core';
 import { demoTournaments } from './tournaments';
 import { demoBlindTests } from './blind-tests';
 import { demoCollectors } from './collectors';
+import type { DemoRecord } from './demo-record';
 
 type Rec = Record<string, unknown>;
-export interface DemoRecord {
-  resource: ResourceName;
-  id: string;
-  data: Rec;
-}
 
 const PLACE_TYPES = [
   ['bar', 'Bar', 'mdiGlassMugVariant'], ['concert', 'Salle de concert', 'mdiMusic'], ['theatre', 'Théâtre', 'mdiDramaMasks'],

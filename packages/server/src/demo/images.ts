@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import type { Store } from '../db/store';
 import { resizeImage, type ResizedImage } from '../images/resize';
 import { saveImage } from '../images/image-files';
-import type { DemoRecord } from './data';
+import type { DemoRecord } from './demo-record';
 import { demoId } from './ids';
 
 /*

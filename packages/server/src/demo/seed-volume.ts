@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase } from '../db/open-database';
+import type { Db } from '../db/database';
 import { DataDirInUseError } from '../db/data-lock';
 import { isEmpty, loadDemo } from './load';
 import { demoOrigin } from '../collectors/demo-sources';

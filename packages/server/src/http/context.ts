@@ -10,7 +10,7 @@ import type { Json } from '../db/store';
 import type { MicroCache } from './micro-cache';
 import type { TournamentRooms } from '../tournaments/tournament-rooms';
 import type { ChangeBus } from '../db/notifications';
-import type { JobRunner } from '../jobs/runner';
+import type { Jobs } from '../jobs/jobs';
 import type { ApiKeys } from '../auth/api-keys';
 import type { MailTransport } from '../jobs/mail-transport';
 
@@ -36,7 +36,7 @@ export interface AppContext {
   /** Set once SIGTERM arrived: /api/ready answers 503 so that the load balancer sends nothing more. */
   stopping: boolean;
   /** The background jobs (src/jobs): run now, history, schedules. */
-  jobs: JobRunner;
+  jobs: Jobs;
   /** Creates a notification and pushes {data: {id}} to the user's sockets. */
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
   /** Staff's API keys (Authorization: Bearer sortie_…). */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { UserJson } from '../auth/users';
 import { forbidden, unauthenticated } from './errors';
-import { isAdminRoles, isStaffRoles } from '@sortie/core/domain';
+import { isAdmin, isStaff } from '../auth/user-roles';
 import { apiKeyIdentity, bearerApiKey } from './api-key-gate';
 
 export const SESSION_COOKIE = 'sortie_session';
@@ -59,9 +59,6 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   }
   return user;
 }
-
-export const isStaff = (user: UserJson | null) => isStaffRoles(user?.roles);
-export const isAdmin = (user: UserJson | null) => isAdminRoles(user?.roles);
 
 export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'staff' | 'admin'): Promise<UserJson> {
   const user = await requireUser(ctx, request);

@@ -3,7 +3,7 @@ import { AppError, AVATAR_WIDTHS, MAX_IMAGE_UPLOAD_BYTES, OPERATIONS } from '@so
 import type { AppContext } from '../http/context';
 import { handleError, notFound } from '../http/errors';
 import { requireRole, requireUser } from '../http/session';
-import { dropUploadedAvatar } from '../routes/profile.routes';
+import { dropUploadedAvatar } from './uploaded-avatars';
 import { serve } from '../http/serve';
 import { notAnImage, resizeImage } from './resize';
 import { readImageFile, saveImage } from './image-files';

@@ -16,8 +16,10 @@ import '../audit/audit-retention';
 // Registers the nightly catch-up of badge awards.
 import '../badges/badges-job';
 
-export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning, nextCronTime, isValidCron } from './runner';
-export type { JobHandler, JobCounts, JobRun, JobOptions, JobRunRow } from './runner';
+export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning } from './runner';
+export { nextCronTime, isValidCron } from './cron';
+export type { JobHandler, JobRun, JobOptions } from './runner';
+export type { Jobs, JobCounts, JobRunRow } from './jobs';
 export { sendMail, renderNotificationMail, unsubscribeToken, readUnsubscribeToken } from './mail';
 export { deliver, runNotifications } from './notifications';
 

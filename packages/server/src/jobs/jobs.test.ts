@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { openDatabase, PostgresDb, type Db } from '../db/database';
+import { openDatabase, PostgresDb } from '../db/open-database';
+import type { Db } from '../db/database';
 import { newId } from '../db/store';
 import { BACKENDS, openTestDb, signIn, testApp, testConfig } from '../testing/test-app';
 import { DEMO_IDS } from '../demo/ids';

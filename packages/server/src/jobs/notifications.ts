@@ -1,7 +1,8 @@
 import { NotificationPreferencesSchema, TIME_ZONE, type NotificationKind } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { renderNotificationMail, sendMail } from './mail';
-import type { JobCounts, JobRun } from './runner';
+import type { JobRun } from './runner';
+import type { JobCounts } from './jobs';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

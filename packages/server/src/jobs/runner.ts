@@ -1,11 +1,9 @@
-import { CronExpressionParser } from 'cron-parser';
-import { TIME_ZONE } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
+import type { JobCounts, JobRunRow, Jobs } from './jobs';
+import { isValidCron, nextCronTime } from './cron';
 
-/** What a job reports: how many things it did, by name (`{ created: 3, mailed: 1 }`). */
-export type JobCounts = Record<string, number>;
 export interface JobRun {
   /** The clock of the run (the app's `ctx.now`, a fake one in tests). */
   now: Date;
@@ -53,35 +51,11 @@ function definitionOf(job: string): { definition: Definition; arg: string | null
   return family ? { definition: family, arg: job.slice(colon + 1) } : null;
 }
 
-/** The next time a cron expression fires after `from` (Europe/Paris, as the venues count). */
-export function nextCronTime(cron: string, from: Date): Date {
-  return CronExpressionParser.parse(cron, { currentDate: from, tz: TIME_ZONE }).next().toDate();
-}
-export function isValidCron(cron: string): boolean {
-  try {
-    CronExpressionParser.parse(cron);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** How long a process may hold a job before another one takes it again (a process that died). */
 const LEASE_MS = 10 * 60_000;
 const BACKOFF_MS = 30_000;
 const DEFAULT_POLL_MS = 30_000;
 
-export interface JobRunRow {
-  id: string;
-  job: string;
-  trigger: 'schedule' | 'manual';
-  startedAt: string;
-  finishedAt: string | null;
-  outcome: 'ok' | 'error' | null;
-  error: string | null;
-  counts: JobCounts;
-  node: string;
-}
 const RUN_COLUMNS = `id, job, trigger, started_at AS "startedAt", finished_at AS "finishedAt", outcome, error, counts, node`;
 const iso = (value: unknown): string | null => (value == null ? null : new Date(value as string).toISOString());
 function toRun(row: Record<string, unknown>): JobRunRow {
@@ -98,7 +72,7 @@ export class JobAlreadyRunning extends Error {}
  * `FOR UPDATE SKIP LOCKED` and a lease, so that among several processes one runs it once; every
  * run is kept in `job_runs`.
  */
-export class JobRunner {
+export class JobRunner implements Jobs {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<number> | null = null;
 

@@ -3,7 +3,7 @@ import { DELETED_ACCOUNT_LABEL, FormSchema, raffleWindow, RaffleSchema } from '@
 import type { Db } from '../db/database';
 import type { AppContext } from '../http/context';
 import { recordOf } from '../db/rows';
-import { uploadedImageOf } from '../routes/profile.routes';
+import { uploadedImageOf } from '../images/uploaded-avatars';
 
 /*
  * Every table that holds something about a person, in one list: what the export copies

@@ -1,7 +1,7 @@
 import { closeRaffleEarly, raffleStatusAt } from '@sortie/core';
 import type { Data } from '../db/entities';
 import type { Json } from '../db/store';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources/resource-policy';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

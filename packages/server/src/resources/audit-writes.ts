@@ -2,9 +2,8 @@ import type { ResourceName } from '@sortie/core';
 import type { UserJson } from '../auth/users';
 import type { Db } from '../db/database';
 import { ENTITIES, type Data } from '../db/entities';
-import { isStaff } from '../http/session';
+import { isStaff } from '../auth/user-roles';
 import { actorOf, changedFields, contentOf, recordAudit } from '../audit/audit-log';
-import { RESOURCE_POLICY } from './policy';
 
 /*
  * The audit log of the generic CRUD: every create, update and delete by staff or an admin is
@@ -28,8 +27,8 @@ export async function auditUpdate(tx: Db, resource: ResourceName, id: string, ac
   if (changed) await recordAudit(tx, { actor: actorOf(actor), action: `${resource}.update`, targetType: resource, targetId: id, ...changed });
 }
 
-/** Logs a deletion with what the record held (unless its policy's beforeRemove logs it itself). */
+/** Logs a deletion with what the record held (not called when the policy's beforeRemove logs it itself: `removalAudited`). */
 export async function auditRemove(tx: Db, resource: ResourceName, id: string, actor: UserJson, existing: Data): Promise<void> {
-  if (!isStaff(actor) || RESOURCE_POLICY[resource].removalAudited) return;
+  if (!isStaff(actor)) return;
   await recordAudit(tx, { actor: actorOf(actor), action: `${resource}.delete`, targetType: resource, targetId: id, before: contentOf(existing, hiddenOf(resource)) });
 }

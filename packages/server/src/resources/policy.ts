@@ -1,77 +1,20 @@
 import { z } from 'zod';
 import { EventQuerySchema, isDraft, NotificationInputSchema, ObjectIdSchema, RESOURCES, withoutOwnerOnly, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
 import type { Data } from '../db/entities';
-import { isStaff } from '../http/session';
 import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
 import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
-import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-standings';
-import { scheduleCollector } from '../collectors/collector.routes';
+import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-policy';
+import { scheduleCollector } from '../collectors/collector-schedule';
 import { BLIND_TEST_POLICY } from '../blind-tests/blind-test-policy';
 import { awardBadgeInBackground } from '../badges/badge-awards';
 import { guardAccountRemoval } from '../auth/roles';
-import type { Db } from '../db/database';
+import { isStaff } from '../auth/user-roles';
 import { RAFFLE_POLICY } from '../raffles/raffle-policy';
-
-/** Who is reading: the signed-in user, or nobody. */
-export type Viewer = UserJson | null;
-
-/**
- * How one record is read at GET /api/{resource}/{id} when that differs from its list's rule
- * (RESOURCES[…].read): some records are readable one by one although their list is for staff.
- */
-export interface ReadOnePolicy {
-  /** Whom the router asks for: nobody, the user if any, or a signed-in user (401 before any lookup). */
-  viewer: 'none' | 'optional' | 'signedIn';
-  /** The 404's message, when not "{Label} introuvable.". */
-  notFound?: string;
-  /** What the viewer sees of the record; null: the record does not exist for them. */
-  project: (record: Json, viewer: Viewer) => Json | null;
-  /** The same, in French, for the OpenAPI document. */
-  note?: string;
-}
-
-/** A list the resource serves itself: its own query schema, and its own loader (the page as JSON text). */
-export interface OwnList {
-  load: (ctx: AppContext, query: unknown, viewer: () => Promise<Viewer>) => Promise<string>;
-}
-
-export interface ListPolicy {
-  /** Served with its own query and loader instead of the generic list (events: the agenda's filters). */
-  own?: OwnList;
-  /** What visitors who are not staff never see, as a WHERE clause with one value (`{}`). */
-  hiddenFromVisitors?: (now: number) => { clause: string; value: unknown };
-}
-
-/** What the server decides for one resource beyond core's RESOURCES (schemas, labels, read and write rules). */
-export interface ResourcePolicy {
-  /** Fields the server owns and sets at creation, whatever the body says. */
-  serverFields?: Data;
-  /** Fields a PATCH never changes either (they change through their own actions): the stored values stay. */
-  serverOwned?: readonly string[];
-  /** What the server adds before a record is first stored (its author, a fresh short code…). */
-  prepare?: (data: Data, authorId: string) => Data;
-  readOne?: ReadOnePolicy;
-  /** Creates the record otherwise than by a plain insert (notifications are pushed to their user). */
-  create?: (ctx: AppContext, data: Data) => Promise<Json>;
-  /** Runs in the delete's transaction, before it: may refuse it (the last admin's account) and record it. */
-  beforeRemove?: (tx: Db, id: string, actor: UserJson) => Promise<void>;
-  /** Its beforeRemove writes the deletion to the audit log itself (the generic entry would be a second one). */
-  removalAudited?: true;
-  /** The record about to be stored (created or patched), once valid: what the server makes of it at `now` (a raffle closed early closes now). */
-  beforeSave?: (data: Data, now: number) => Data;
-  /** A list filter that is not a plain `column = value`, as a WHERE clause with one value (`{}`): what `project` shows, filtered alike. */
-  listFilters?: Record<string, (value: unknown, now: number) => { clause: string; value: unknown }>;
-  /** A stored record as every read shows it at `now` (a raffle past its close says 'closed'). */
-  project?: (record: Json, now: number) => Json;
-  /** Runs after every create, update and delete of the record `id` (in-memory copies to drop). */
-  afterWrite?: (ctx: AppContext, id: string) => void;
-  list?: ListPolicy;
-}
+import type { OwnList, ResourcePolicy, Viewer } from './resource-policy';
 
 /** A list with its own query schema: parsed first (400 in French), so the loader receives what the schema promises. */
 function ownList<Q extends z.ZodType>(schema: Q, load: (ctx: AppContext, query: z.output<Q>, viewer: Viewer) => Promise<string>): OwnList {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { isStaff, requireRole, requireUser } from '../http/session';
+import { requireRole, requireUser } from '../http/session';
+import { isStaff } from '../auth/user-roles';
 import { actorOf } from '../audit/audit-log';
 import { serve } from '../http/serve';
 

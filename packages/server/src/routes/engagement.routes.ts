@@ -5,7 +5,8 @@ import type { AppContext } from '../http/context';
 import { whereClauses } from '../db/where';
 import { serve } from '../http/serve';
 import { notFound } from '../http/errors';
-import { currentUser, isStaff } from '../http/session';
+import { currentUser } from '../http/session';
+import { isStaff } from '../auth/user-roles';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
 
 /**

@@ -5,7 +5,8 @@ import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { currentUser, requireRole, requireUser } from '../http/session';
 import { recordOf } from '../db/rows';
-import { publicView, RESOURCE_POLICY, viewerMatters, type Viewer } from '../resources/policy';
+import { publicView, RESOURCE_POLICY, viewerMatters } from '../resources/policy';
+import type { Viewer } from '../resources/resource-policy';
 import { missing, ResourceService } from '../services/resources.service';
 
 const IdParams = z.object({ id: z.string() });

@@ -2,7 +2,7 @@ import type { EventQuerySchema } from '@sortie/core';
 import type { z } from 'zod';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
-import { isStaff } from '../http/session';
+import { isStaff } from '../auth/user-roles';
 import { whereClauses } from '../db/where';
 import { pageJson, pageMeta } from '../http/micro-cache';
 

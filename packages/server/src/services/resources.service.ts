@@ -7,9 +7,10 @@ import type { Data } from '../db/entities';
 import { recordOf } from '../db/rows';
 import { whereClauses } from '../db/where';
 import { forbidden, notFound, parse } from '../http/errors';
-import { isStaff } from '../http/session';
+import { isStaff } from '../auth/user-roles';
 import { pageJson, pageMeta } from '../http/micro-cache';
-import { ownerOf, RESOURCE_POLICY, type Viewer } from '../resources/policy';
+import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
+import type { Viewer } from '../resources/resource-policy';
 import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes';
 
 /** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
@@ -115,10 +116,11 @@ export class ResourceService {
     const existing = await this.ctx.store.get(resource, id);
     if (!existing) throw missing(resource);
     this.mayWrite(resource, existing, actor);
-    const guard = RESOURCE_POLICY[resource].beforeRemove;
+    const { beforeRemove: guard, removalAudited } = RESOURCE_POLICY[resource];
     await this.ctx.db.transaction(async (tx) => {
       await guard?.(tx, id, actor);
-      if (await this.ctx.store.remove(resource, id, tx)) await auditRemove(tx, resource, id, actor, existing);
+      // A policy whose beforeRemove writes the deletion to the audit log itself gets no second entry.
+      if ((await this.ctx.store.remove(resource, id, tx)) && !removalAudited) await auditRemove(tx, resource, id, actor, existing);
     });
     RESOURCE_POLICY[resource].afterWrite?.(this.ctx, id);
   }

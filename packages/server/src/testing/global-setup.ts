@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, type PgliteDb } from '../db/database';
+import { openDatabase, type PgliteDb } from '../db/open-database';
 import { loadDemo } from '../demo/load';
 
 declare module 'vitest' {

@@ -4,7 +4,8 @@ import type { JWTVerifyGetKey } from 'jose';
 import pg from 'pg';
 import { buildApp, type SortieApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase } from '../db/open-database';
+import type { Db } from '../db/database';
 import { loadDemo } from '../demo/load';
 import { memoryTransport, type LeavingMail } from '../jobs/mail-transport';
 

@@ -1,7 +1,6 @@
 import { ChampionshipInputSchema, championshipStandings, TournamentInputSchema } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import type { Data } from '../db/entities';
-import type { ResourcePolicy } from '../resources/policy';
 
 /** A championship's table as stored and shown: core's rows without their rank lists. */
 export type ChampionshipTable = Array<{ participant: string; points: number; tournaments: number }>;
@@ -29,17 +28,3 @@ export async function refreshChampionships(db: Db, which: { tournamentId: string
     await db.query(`UPDATE championships SET data = jsonb_set(data, '{standings}', $2::jsonb) WHERE id = $1`, [championship.id, JSON.stringify(standings)]);
   }
 }
-
-/**
- * Championships: the table is the server's, computed from the tournaments at creation and
- * stored again whenever a championship or one of its tournaments changes, so that every read
- * (one, a list, the CLI) shows the same table.
- */
-export const CHAMPIONSHIP_POLICY: ResourcePolicy = {
-  serverFields: { standings: [] },
-  serverOwned: ['standings'],
-  create: async (ctx, data) => ctx.store.insert('championships', { ...data, standings: await standingsOf(ctx.db, data) }),
-  afterWrite: (ctx, id) => {
-    refreshChampionships(ctx.db, { championshipId: id }).catch((error: Error) => console.error(`Championnat ${id} : classement non recalculé (${error.message}).`));
-  },
-};

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@sortie/core';
 import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
-import { openDatabase, PostgresDb } from '../db/database';
+import { openDatabase, PostgresDb } from '../db/open-database';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 
 type Tournament = { _id: string; name: string; participants: Array<{ name: string }> };
