@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addDays, parisDay } from '@sortie/core';
+import { addDays, parisDay, TIME_ZONE } from '@sortie/core';
 import { PARIS_VTIMEZONE } from '../calendar/paris-zone';
 
 /**
@@ -99,7 +99,7 @@ export function demoOpenAgenda(now: number): string {
         description: { fr: 'Des textes lus à voix haute sous les arbres.' },
         longDescription: { fr: 'Des textes lus à voix haute sous les arbres, par la troupe du TAP.' },
         keywords: { fr: ['lecture', 'théâtre'] },
-        location: { name: 'TAP – Théâtre Auditorium', address: '6 rue de la Marne, 86000 Poitiers', city: 'Poitiers', timezone: 'Europe/Paris' },
+        location: { name: 'TAP – Théâtre Auditorium', address: '6 rue de la Marne, 86000 Poitiers', city: 'Poitiers', timezone: TIME_ZONE },
         timings: [{ begin: `${day}T18:00:00+02:00`, end: `${day}T19:30:00+02:00` }],
         canonicalUrl: 'https://openagenda.com/fr/agenda-demo/events/lecture-au-jardin',
       },
