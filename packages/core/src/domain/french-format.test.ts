@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capitalise,
   elide,
   foldAccents,
   foldText,
@@ -148,5 +149,13 @@ describe('words', () => {
     expect(slugify('!!!')).toBe('');
     expect(slugify('a'.repeat(80))).toHaveLength(60);
     expect(slugify('Concert au Confort Moderne', 12)).toBe('concert-au-c');
+  });
+});
+
+describe('capitalise', () => {
+  it('puts the first letter in capital, accents kept, the rest untouched', () => {
+    expect(capitalise('inscriptions ouvertes')).toBe('Inscriptions ouvertes');
+    expect(capitalise('écran du lieu')).toBe('Écran du lieu');
+    expect(capitalise('')).toBe('');
   });
 });

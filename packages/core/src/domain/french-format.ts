@@ -138,6 +138,11 @@ export function formatPriceRange(price: { free: true } | { min: number; max?: nu
 
 // Words.
 
+/** « Inscriptions ouvertes »: a label opening a line or a title, its first letter in capital. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase(LOCALE) + text.slice(1);
+}
+
 /** « de Poitiers », « d’Angers », « d’hôtel »: « de » elided before a vowel or an h. */
 export function elide(word: string): string {
   return `${/^[aeiouéèêàâîôûh]/i.test(word) ? 'd’' : 'de '}${word}`;

@@ -1,4 +1,4 @@
-import { isAdminRoles } from '@sortie/core';
+import { isAdminRoles } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { setUserRoles } from './roles';
 import type { Identity } from './tokens';

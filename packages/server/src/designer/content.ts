@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { HEX_COLOUR_PATTERN, addDays, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
+import { HEX_COLOUR_PATTERN, addDays, capitalise, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { readImageFile } from '../images/image-files';
@@ -39,9 +39,8 @@ export function paletteOf(...candidates: Array<string | null | undefined>): Pale
 }
 
 // Dates and amounts as the web app shows them, with core's French formatting (fr-FR, Paris time).
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** « Samedi 14 mars 2026 » */
-export const formatDay = (iso: string) => capitalised(formatDate(iso));
+export const formatDay = (iso: string) => capitalise(formatDate(iso));
 /** « 20 h 30 » (a poster's way) */
 export const formatHour = (iso: string) => formatTime(iso).replace(':', ' h ').replace(' h 00', ' h');
 export function formatPrice(price: unknown): string {
@@ -148,7 +147,7 @@ export async function loadPlaceWeek(ctx: AppContext, id: string): Promise<WeekCo
     id,
     name: String(place.name ?? ''),
     city: address?.city ?? '',
-    range: capitalised(formatDayRange(from, last)),
+    range: capitalise(formatDayRange(from, last)),
     events: rows.map(({ data }) => ({ day: formatShortDay(String(data.startsAt)), hour: formatHour(String(data.startsAt)), title: String(data.title ?? ''), price: formatPrice(data.price) })),
     palette: paletteOf(colourOf(place), colourOf(organization)),
     path: `/places/${id}`,
