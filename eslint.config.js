@@ -39,7 +39,8 @@ const FRENCH_FORMAT = 'packages/core/src/domain/french-format.ts';
 const frenchFormatSyntax = {
   dateTimeFormat: [
     {
-      selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+      selector:
+        "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
       message: 'Formater une date avec core (french-format.ts : formatDate, formatDateTime…), pas un Intl.DateTimeFormat de plus.',
     },
   ],

@@ -128,6 +128,7 @@ describe('French formatting in one place (core/src/domain/french-format.ts)', ()
     const [format] = await syntax(file, "export const f = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short' });\n");
     expect(format?.message).toContain('french-format.ts');
     expect(await syntax(file, "export const f = Intl.DateTimeFormat('fr-FR');\n")).toHaveLength(1);
+    expect(await syntax(file, "export const f = (d: Date) => [d.toLocaleDateString('fr-FR'), d.toLocaleTimeString('fr-FR')];\n")).toHaveLength(2);
     const [zone] = await syntax(file, "export const zone = 'Europe/Paris';\n");
     expect(zone?.message).toContain('TIME_ZONE');
     expect(await syntax(file, 'export const zone = `Europe/Paris`;\n')).toHaveLength(1);
