@@ -31,6 +31,37 @@ const crossFeatureZones = webFeatures.map((feature) => ({
   message: 'Une feature n’importe pas une autre feature : déplacer le code partagé dans src/components, src/data…',
 }));
 
+/**
+ * French formatting has one home, core/src/domain/french-format.ts (issue 31): dates in Paris
+ * time, accent folding. Each selector names where it is allowed besides, and why.
+ */
+const FRENCH_FORMAT = 'packages/core/src/domain/french-format.ts';
+const frenchFormatSyntax = {
+  dateTimeFormat: [
+    {
+      selector:
+        "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+      message: 'Formater une date avec core (french-format.ts : formatDate, formatDateTime…), pas un Intl.DateTimeFormat de plus.',
+    },
+  ],
+  parisLiteral: [
+    {
+      selector: "Literal[value='Europe/Paris'], TemplateElement[value.raw='Europe/Paris']",
+      message: 'Utiliser TIME_ZONE de core (constants.ts), pas le fuseau écrit en toutes lettres.',
+    },
+  ],
+  foldAccents: [
+    {
+      selector: "CallExpression[callee.property.name='normalize'][arguments.0.value='NFD']",
+      message: 'Replier les accents avec foldAccents, foldText ou slugify de core (french-format.ts).',
+    },
+  ],
+};
+const sourceFiles = 'packages/*/src/**/*.{ts,tsx,mts,mjs}';
+// Tests are left out: they write the expected text themselves (an ICS with TZID=Europe/Paris, a
+// browser set to Paris time) rather than computing it with the code under test.
+const testFiles = '**/*.test.{ts,tsx}';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'coverage/**', '.data/**', '**/.data/**', 'bench/results.json'] },
   js.configs.recommended,
@@ -76,6 +107,21 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.{ts,tsx}'],
     ignores: ['packages/server/src/**/*.test.ts'],
     rules: forbid(['react', 'react-dom', 'socket.io-client', 'ofetch', 'firebase'], ['@sortie/adapters', '@sortie/adapters/*', '@sortie/web', '@sortie/web/*', '@sortie/cli', '@sortie/cli/*', '@sortie/core/testing']),
+  },
+  {
+    files: [sourceFiles],
+    ignores: [testFiles, FRENCH_FORMAT, 'packages/core/src/domain/paris-time.ts', 'packages/core/src/domain/constants.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.dateTimeFormat, ...frenchFormatSyntax.parisLiteral, ...frenchFormatSyntax.foldAccents] },
+  },
+  {
+    // Paris-time arithmetic reads a date's parts (formatToParts, in en-CA for digits): not a text.
+    files: ['packages/core/src/domain/paris-time.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.parisLiteral, ...frenchFormatSyntax.foldAccents] },
+  },
+  {
+    // TIME_ZONE is declared here, once.
+    files: ['packages/core/src/domain/constants.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.dateTimeFormat, ...frenchFormatSyntax.foldAccents] },
   },
   {
     // How import-x resolves our relative imports (they carry no extension).

@@ -114,3 +114,43 @@ describe('import cycles', () => {
     expect(await cycles('c.ts')).toHaveLength(0);
   });
 });
+
+describe('French formatting in one place (core/src/domain/french-format.ts)', () => {
+  const syntax = (filePath: string, code: string) => errorsFor(filePath, code, 'no-restricted-syntax');
+
+  it.each([
+    ['packages/web/src/features/example/Example.tsx'],
+    ['packages/server/src/example/example.ts'],
+    ['packages/cli/src/actions/example.ts'],
+    ['packages/adapters/src/example.ts'],
+    ['packages/core/src/domain/opening-hours.ts'],
+  ])('refuses a date format of its own, the time zone in letters and accent folding in %s', async (file) => {
+    const [format] = await syntax(file, "export const f = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short' });\n");
+    expect(format?.message).toContain('french-format.ts');
+    expect(await syntax(file, "export const f = Intl.DateTimeFormat('fr-FR');\n")).toHaveLength(1);
+    expect(await syntax(file, "export const f = (d: Date) => [d.toLocaleDateString('fr-FR'), d.toLocaleTimeString('fr-FR')];\n")).toHaveLength(2);
+    const [zone] = await syntax(file, "export const zone = 'Europe/Paris';\n");
+    expect(zone?.message).toContain('TIME_ZONE');
+    expect(await syntax(file, 'export const zone = `Europe/Paris`;\n')).toHaveLength(1);
+    const [fold] = await syntax(file, "export const fold = (s: string) => s.normalize('NFD').replace(/[\\u0300-\\u036f]/g, '');\n");
+    expect(fold?.message).toContain('foldAccents');
+  });
+
+  it('lets callers use core’s functions and constants, and other normalisations', async () => {
+    const code = "import { formatDateTime, foldAccents, TIME_ZONE } from '@sortie/core';\nexport const x = [formatDateTime(0), foldAccents('É'), TIME_ZONE, 'é'.normalize('NFC'), new Intl.NumberFormat('fr-FR')];\n";
+    expect(await syntax('packages/web/src/features/example/Example.tsx', code)).toHaveLength(0);
+  });
+
+  it('allows each only where it lives: formats in french-format.ts, date parts in paris-time.ts, the zone in constants.ts', async () => {
+    const format = "export const f = new Intl.DateTimeFormat('fr-FR');\n";
+    const zone = "export const zone = 'Europe/Paris';\n";
+    const fold = "export const fold = (s: string) => s.normalize('NFD');\n";
+    for (const code of [format, zone, fold]) expect(await syntax('packages/core/src/domain/french-format.ts', code)).toHaveLength(0);
+    expect(await syntax('packages/core/src/domain/paris-time.ts', format)).toHaveLength(0);
+    expect(await syntax('packages/core/src/domain/paris-time.ts', zone)).toHaveLength(1);
+    expect(await syntax('packages/core/src/domain/paris-time.ts', fold)).toHaveLength(1);
+    expect(await syntax('packages/core/src/domain/constants.ts', zone)).toHaveLength(0);
+    expect(await syntax('packages/core/src/domain/constants.ts', format)).toHaveLength(1);
+    expect(await syntax('packages/core/src/domain/constants.ts', fold)).toHaveLength(1);
+  });
+});

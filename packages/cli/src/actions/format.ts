@@ -1,12 +1,10 @@
-import { LOCALE, TIME_ZONE } from '@sortie/core';
-
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE });
+import { formatNumericDateTimeSeconds } from '@sortie/core';
 
 /** An ISO date as a person in Poitiers reads it; anything unparsable is shown as given. */
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : formatNumericDateTimeSeconds(date);
 }
 
 /** Cuts a cell to `max` characters with an ellipsis, so that a table stays on one line per row. */

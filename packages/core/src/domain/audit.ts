@@ -3,6 +3,7 @@ import { IsoDateTimeSchema } from './schemas/common.schema';
 import { RESOURCES, type ResourceName } from './resources';
 import { fieldLabelOf, valueLabelOf } from './resource-labels';
 import { ROLE_LABELS } from './schemas/people.labels';
+import { elide } from './french-format';
 
 /*
  * The audit log: who among staff and admins changed what, and when. Each entry names its actor
@@ -109,7 +110,7 @@ export function auditActionLabel(action: string, targetType: string): string {
   const verb = action.slice(action.lastIndexOf('.') + 1);
   const target = auditTargetLabel(targetType);
   const said = VERBS[verb] ?? verb;
-  return `${said} ${/^[aeiouéèêàâîôûh]/i.test(target) ? 'd’' : 'de '}${target}`;
+  return `${said} ${elide(target)}`;
 }
 
 export interface AuditChange {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocFileError, docFromFile, docLinksIn, foldText, mergeDocs, searchDocs, sortDocs, type DocSource } from './docs';
+import { DocFileError, docFromFile, docLinksIn, mergeDocs, searchDocs, sortDocs, type DocSource } from './docs';
+import { foldText } from './french-format';
 
 const page = (path: string, title: string, order: number, body = `# ${title}\n\nTexte.`, description = ''): DocSource => ({ path: path.split('/'), title, description, order, body });
 

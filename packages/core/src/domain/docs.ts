@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { markdownToPlainText } from './markdown-text';
+import { foldText } from './french-format';
 
 /**
  * The documentation (/docs): Markdown files in the repository (packages/server/docs), plus the
@@ -93,14 +94,6 @@ export function sortDocs<T extends DocSummary>(pages: readonly T[]): T[] {
   return walk('');
 }
 
-/** Lower case, without accents or apostrophe variants: « Élément » and « element » match. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’‘]/g, "'")
-    .toLowerCase();
-}
 
 /**
  * The pages that hold every word of `q` (accents and case aside), best first: a word in the

@@ -1,4 +1,4 @@
-import { foldText } from './docs';
+import { foldText } from './french-format';
 
 /**
  * The icons staff choose for event categories, place types and badges (issue 30): Material

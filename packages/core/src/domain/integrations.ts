@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './schemas/common.schema';
+import { formatDateTime } from './french-format';
 
 /*
  * Instagram, Bright Data and the admins' diagnostics (issue 23): what the API answers about
@@ -65,11 +66,9 @@ export const InstagramPublicationSchema = z.object({
 export type InstagramPublication = z.infer<typeof InstagramPublicationSchema>;
 export const InstagramPublicationListSchema = z.object({ items: z.array(InstagramPublicationSchema) });
 
-const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
-
 /** The caption Sortie proposes for an event: title, date (Paris time), place, a short description and its link. */
 export function instagramCaption(event: { title: string; startsAt: string; placeName?: string | null; city?: string | null; description?: string | null; url?: string | null }): string {
-  const when = Number.isNaN(Date.parse(event.startsAt)) ? '' : PARIS_DATE.format(new Date(event.startsAt));
+  const when = Number.isNaN(Date.parse(event.startsAt)) ? '' : formatDateTime(event.startsAt);
   const where = [event.placeName, event.city].filter(Boolean).join(', ');
   const about = (event.description ?? '').replace(/[#*_>`[\]]/g, '').replace(/\s+/g, ' ').trim();
   const short = about.length > 400 ? `${about.slice(0, 399).trimEnd()}…` : about;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frenchDate, frenchRange, openingHoursLines, pastMidnight, rangeProblem, storedRangeProblem, upcomingClosures } from './opening-hours';
+import { frenchRange, openingHoursLines, pastMidnight, rangeProblem, storedRangeProblem, upcomingClosures } from './opening-hours';
+import { frenchDate } from './french-format';
 import { PlaceInputSchema } from './schemas/places.schema';
 
 describe('opening hours', () => {

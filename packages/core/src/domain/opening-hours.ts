@@ -1,3 +1,5 @@
+import { frenchTime } from './french-format';
+
 /**
  * A place's opening hours, as staff enter them and the public reads them: per weekday from
  * Monday, « Fermé » or ranges « HH:MM-HH:MM » (an end before its start runs past midnight),
@@ -51,12 +53,6 @@ export const storedRangeProblem = (range: string): string | undefined => {
   return rangeProblem(from, to);
 };
 
-/** « 18:00 » → « 18 h », « 18:30 » → « 18 h 30 », as French signs write hours. */
-export function frenchTime(value: string): string {
-  const [hours = '0', minutes = '00'] = value.split(':');
-  const h = String(Number(hours));
-  return minutes === '00' ? `${h} h` : `${h} h ${minutes}`;
-}
 
 /** « 18:00-02:00 » → « 18 h – 2 h ». */
 export function frenchRange(range: string): string {
@@ -88,8 +84,3 @@ export function upcomingClosures<T extends Closure>(closures: readonly T[] | und
   return [...(closures ?? [])].filter((c) => c.date >= today).sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** « 2026-12-25 » → « vendredi 25 décembre 2026 ». */
-export function frenchDate(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
-}

@@ -1,4 +1,4 @@
-import { AppError, ANNOUNCEMENTS_PER_AUTHOR_PER_DAY, ANNOUNCEMENTS_PER_TARGET_PER_DAY, type Announcement, type AnnouncementTarget } from '@sortie/core/domain';
+import { AppError, ANNOUNCEMENTS_PER_AUTHOR_PER_DAY, ANNOUNCEMENTS_PER_TARGET_PER_DAY, formatNumericDateTime, type Announcement, type AnnouncementTarget } from '@sortie/core/domain';
 import type { z } from 'zod';
 import type { AnnouncementInputSchema } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
@@ -62,7 +62,6 @@ export async function listAnnouncements(ctx: AppContext, target: AnnouncementTar
   return rows.map(toAnnouncement);
 }
 
-const parisTime = (at: number) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }).format(at);
 
 /**
  * Refuses a 429 in French when `max` announcements matching `where` (its values in `params`, the
@@ -78,7 +77,7 @@ async function keepWithinDay(tx: Db, now: number, limit: { key: string; where: s
   );
   if (!recent || recent.count < limit.max) return;
   const retry = recent.oldest ? new Date(recent.oldest).getTime() + DAY : now + DAY;
-  throw new AppError(`${limit.tooMany} : la prochaine sera possible à partir de ${parisTime(retry)}.`, { code: 'RATE_LIMITED', statusCode: 429 });
+  throw new AppError(`${limit.tooMany} : la prochaine sera possible à partir de ${formatNumericDateTime(retry)}.`, { code: 'RATE_LIMITED', statusCode: 429 });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isAdminRoles } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { setUserRoles } from './roles';
 import type { Identity } from './tokens';
@@ -13,7 +14,7 @@ export async function grantConfiguredAdmin(db: Db, adminEmail: string | null, us
   if (!adminEmail || user.email.toLowerCase() !== adminEmail || identity.emailVerified === false) return user;
   return db.transaction(async (tx) => {
     const [claimed] = await tx.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`, [`admin_email_granted:${adminEmail}`, new Date().toISOString()]);
-    if (!claimed || user.roles.includes('admin')) return user;
+    if (!claimed || isAdminRoles(user.roles)) return user;
     return setUserRoles(tx, { userId: user._id, roles: [...user.roles, 'admin'], actor: { id: null, label: 'SORTIE_ADMIN_EMAIL' } });
   });
 }

@@ -1,4 +1,4 @@
-import { RoleSchema, type Role } from '@sortie/core';
+import { isAdminRoles, RoleSchema, type Role } from '@sortie/core';
 import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { ConflictError, notFound } from '../http/errors';
@@ -34,7 +34,7 @@ export async function setUserRoles(db: Db, input: { userId: string; roles: reado
     const before = canonical(Array.isArray(existing.roles) ? (existing.roles as string[]) : []);
     const after = canonical(input.roles);
     if (before.join() === after.join()) return (await store.get('users', input.userId, tx)) as UserJson;
-    if (before.includes('admin') && !after.includes('admin')) {
+    if (isAdminRoles(before) && !isAdminRoles(after)) {
       const [other] = await tx.query(`SELECT 1 FROM users WHERE id <> $1 AND data->'roles' ? 'admin' LIMIT 1`, [input.userId]);
       if (!other) throw new LastAdminError();
     }
@@ -59,7 +59,7 @@ export async function guardAccountRemoval(tx: Db, userId: string, actor: AuditAc
   const [row] = await tx.query<{ email: string; roles: string[] | null }>(`SELECT email, data->'roles' AS roles FROM users WHERE id = $1 FOR UPDATE`, [userId]);
   if (!row) return;
   const roles = canonical(row.roles ?? []);
-  if (roles.includes('admin')) {
+  if (isAdminRoles(roles)) {
     const [other] = await tx.query(`SELECT 1 FROM users WHERE id <> $1 AND data->'roles' ? 'admin' LIMIT 1`, [userId]);
     if (!other) throw new LastAdminAccountError();
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ArtistSchema, EventSchema, OPERATIONS, OrganizationSchema, PlaceSchema, isArtistRef, isObjectId, type Event, type Organization, type Place } from '@sortie/core/domain';
+import { ArtistSchema, EventSchema, OPERATIONS, OrganizationSchema, PlaceSchema, isArtistRef, isObjectId, slugify, type Event, type Organization, type Place } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
@@ -22,7 +22,7 @@ const asList = <T>(schema: { safeParse(value: unknown): { success: true; data: T
 
 /** « concert-au-confort-moderne.ics »: a file name a visitor recognises. */
 export function icsFileName(title: string): string {
-  const slug = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const slug = slugify(title);
   return `${slug || 'evenement'}.ics`;
 }
 

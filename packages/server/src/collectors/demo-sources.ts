@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addDays, parisDay } from '@sortie/core';
+import { addDays, parisDay, TIME_ZONE } from '@sortie/core';
 import { PARIS_VTIMEZONE } from '../calendar/paris-zone';
 
 /**
@@ -63,8 +63,8 @@ export function demoIcs(now: number): string {
     'BEGIN:VEVENT',
     'UID:jam-du-mardi@demo.sortie',
     `DTSTAMP:${compact(today)}T080000Z`,
-    `DTSTART;TZID=Europe/Paris:${compact(addDays(monday, 1))}T203000`,
-    `DTEND;TZID=Europe/Paris:${compact(addDays(monday, 1))}T230000`,
+    `DTSTART;TZID=${TIME_ZONE}:${compact(addDays(monday, 1))}T203000`,
+    `DTEND;TZID=${TIME_ZONE}:${compact(addDays(monday, 1))}T230000`,
     'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=12',
     'SUMMARY:Jam session du mardi',
     'DESCRIPTION:Scène ouverte\\, apportez vos instruments !\\nBatterie et amplis sur place\\; entrée libre.',
@@ -99,7 +99,7 @@ export function demoOpenAgenda(now: number): string {
         description: { fr: 'Des textes lus à voix haute sous les arbres.' },
         longDescription: { fr: 'Des textes lus à voix haute sous les arbres, par la troupe du TAP.' },
         keywords: { fr: ['lecture', 'théâtre'] },
-        location: { name: 'TAP – Théâtre Auditorium', address: '6 rue de la Marne, 86000 Poitiers', city: 'Poitiers', timezone: 'Europe/Paris' },
+        location: { name: 'TAP – Théâtre Auditorium', address: '6 rue de la Marne, 86000 Poitiers', city: 'Poitiers', timezone: TIME_ZONE },
         timings: [{ begin: `${day}T18:00:00+02:00`, end: `${day}T19:30:00+02:00` }],
         canonicalUrl: 'https://openagenda.com/fr/agenda-demo/events/lecture-au-jardin',
       },

@@ -1,4 +1,4 @@
-import { isArtistSlug, type ResourceName } from '@sortie/core';
+import { foldAccents, isArtistSlug, type ResourceName } from '@sortie/core';
 
 export type Data = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ export interface EntityKind {
 
 /** Lower-case and accent-free, as the `search` columns and trigram matching expect. */
 export function normalizeText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return foldAccents(text);
 }
 
 const str = (key: string) => (d: Data) => (typeof d[key] === 'string' ? (d[key] as string) : null);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { CURRENCY, HEX_COLOUR_PATTERN, LOCALE, TIME_ZONE, addDays, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
+import { HEX_COLOUR_PATTERN, addDays, capitalise, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { readImageFile } from '../images/image-files';
@@ -38,21 +38,11 @@ export function paletteOf(...candidates: Array<string | null | undefined>): Pale
   return { primary, onPrimary: readableOn(primary), background: SORTIE_PALETTE.background, text: SORTIE_PALETTE.text, muted: SORTIE_PALETTE.muted };
 }
 
-// Dates and amounts as the web app shows them (packages/web/src/format.ts): fr-FR, Europe/Paris.
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const shortDayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-const priceFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-const wholePriceFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 0 });
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+// Dates and amounts as the web app shows them, with core's French formatting (fr-FR, Paris time).
 /** « Samedi 14 mars 2026 » */
-export const formatDay = (iso: string) => capitalised(dateFormat.format(new Date(iso)));
-/** « sam. 14 mars » */
-export const formatShortDay = (iso: string) => shortDayFormat.format(new Date(iso));
+export const formatDay = (iso: string) => capitalise(formatDate(iso));
 /** « 20 h 30 » (a poster's way) */
-export const formatHour = (iso: string) => timeFormat.format(new Date(iso)).replace(':', ' h ').replace(' h 00', ' h');
-const formatCents = (cents: number) => (cents % 100 === 0 ? wholePriceFormat : priceFormat).format(cents / 100);
+export const formatHour = (iso: string) => formatTime(iso).replace(':', ' h ').replace(' h 00', ' h');
 export function formatPrice(price: unknown): string {
   const p = price as { free?: boolean; min?: number; max?: number } | undefined;
   if (!p || p.free || typeof p.min !== 'number' || (p.min === 0 && !p.max)) return 'Entrée libre';
@@ -152,13 +142,12 @@ export async function loadPlaceWeek(ctx: AppContext, id: string): Promise<WeekCo
     [id, from, to],
   );
   const last = parisMidnight(addDays(today, 6)).toISOString();
-  const rangeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
   const address = place.address as { city?: string } | undefined;
   return {
     id,
     name: String(place.name ?? ''),
     city: address?.city ?? '',
-    range: `Du ${rangeFormat.format(new Date(from))} au ${rangeFormat.format(new Date(last))}`,
+    range: capitalise(formatDayRange(from, last)),
     events: rows.map(({ data }) => ({ day: formatShortDay(String(data.startsAt)), hour: formatHour(String(data.startsAt)), title: String(data.title ?? ''), price: formatPrice(data.price) })),
     palette: paletteOf(colourOf(place), colourOf(organization)),
     path: `/places/${id}`,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OPERATIONS, isObjectId } from '@sortie/core';
+import { OPERATIONS, isObjectId, slugify } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
@@ -12,7 +12,7 @@ import { ensureShortLink, findShortLink } from './short-link';
 
 /** A file name from a title: « affiche-soiree-mario-kart-a4.pdf ». */
 export function fileName(title: string, suffix: string): string {
-  const slug = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const slug = slugify(title);
   return `${slug || 'visuel'}-${suffix}`;
 }
 

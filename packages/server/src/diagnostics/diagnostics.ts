@@ -1,4 +1,4 @@
-import { DIAGNOSTIC_LABELS, type DiagnosticCheck, type DiagnosticResult } from '@sortie/core';
+import { DIAGNOSTIC_LABELS, formatNumericDateTime, type DiagnosticCheck, type DiagnosticResult } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { sendMail } from '../jobs/mail';
@@ -56,7 +56,7 @@ const CHECKS: Record<DiagnosticCheck, (ctx: AppContext, user: UserJson, ports: D
     if (!runs.length) return ok('Le planificateur tourne ; aucune exécution pour l’instant.');
     const failures = runs.filter((run) => run.outcome === 'failed').length;
     const last = runs[0]!;
-    const when = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }).format(new Date(last.started_at));
+    const when = formatNumericDateTime(last.started_at);
     const summary = `Dernière exécution : « ${last.job} » le ${when} (${last.outcome === 'failed' ? 'en échec' : last.outcome ? 'réussie' : 'en cours'}) ; ${failures} échec(s) sur les ${runs.length} dernières.`;
     return failures ? failed(summary) : ok(summary);
   },

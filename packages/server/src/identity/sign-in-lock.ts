@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { AppError, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_LOCK_MS } from '@sortie/core';
+import { AppError, formatWait, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_LOCK_MS } from '@sortie/core';
 import type { Db } from '../db/database';
 import type { AppContext } from '../http/context';
 import { countAttempt } from '../http/rate-limit-store';
@@ -20,13 +20,12 @@ const accountKey = (email: string) => createHash('sha256').update(email.trim().t
 const failuresKey = (email: string) => `signin-failures|${accountKey(email)}`;
 const lockKey = (email: string) => `signin-lock|${accountKey(email)}`;
 
-const waitText = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
 
 /** The refusal while an account's sign-ins are suspended, in French. */
 export class SignInLockedError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(
-      `Trop de mots de passe erronés pour ce compte : par sécurité, les connexions y sont suspendues. Réessayez dans ${waitText(retryAfterSeconds)}, ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».`,
+      `Trop de mots de passe erronés pour ce compte : par sécurité, les connexions y sont suspendues. Réessayez dans ${formatWait(retryAfterSeconds)}, ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».`,
       { code: 'ACCOUNT_LOCKED', statusCode: 429 },
     );
   }

@@ -1,4 +1,4 @@
-import { NotificationPreferencesSchema, TIME_ZONE, type NotificationKind } from '@sortie/core';
+import { formatDateTime, NotificationPreferencesSchema, type NotificationKind } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { renderNotificationMail, sendMail } from './mail';
 import type { JobRun } from './runner';
@@ -7,7 +7,6 @@ import type { JobCounts } from './jobs';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 /**
  * Creates one notification for a user, once per `key` (user, kind and target): pushed to their
@@ -61,7 +60,7 @@ export async function runNotifications(ctx: AppContext, { now }: JobRun): Promis
       kind: 'reminder',
       key: `reminder-${soon ? 'hour' : 'day'}:${row.user_id}:${row.id}`,
       title: soon ? `Dans moins d’une heure : ${row.title}` : `Demain : ${row.title}`,
-      body: `${row.title} commence ${timeFormat.format(starts)}.`,
+      body: `${row.title} commence ${formatDateTime(starts)}.`,
       link: `/events/${row.id}`,
     });
     add(counts, outcome, 'reminders');
@@ -88,7 +87,7 @@ export async function runNotifications(ctx: AppContext, { now }: JobRun): Promis
       kind: 'followedEvent',
       key: `followed-event:${row.user_id}:${row.id}`,
       title: row.via ? `Nouveau chez ${row.via} : ${row.title}` : `Nouvel événement : ${row.title}`,
-      body: `${row.title}, ${timeFormat.format(new Date(row.starts_at))}.`,
+      body: `${row.title}, ${formatDateTime(row.starts_at)}.`,
       link: `/events/${row.id}`,
     });
     add(counts, outcome, 'followers');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, AuthError, ENTRY_RATE_LIMIT, TIME_ZONE, type EntryStep } from '@sortie/core';
+import { AppError, AuthError, ENTRY_RATE_LIMIT, formatWait, frenchDateTime, type EntryStep } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { countAttempt } from '../http/rate-limit-store';
 import { builtInMail, sendMail, siteUrl } from '../jobs/mail';
@@ -12,7 +12,6 @@ import type { UserJson } from '../auth/users';
  * attempts), who the entrant is, and the one-time link that confirms an entry by e-mail.
  */
 
-const waitText = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
 
 /**
  * Counts one entry attempt of this IP to this raffle or form; over ENTRY_RATE_LIMIT, a 429 in
@@ -27,7 +26,7 @@ export async function limitEntries(ctx: AppContext, request: FastifyRequest, rep
   if (current <= max) return;
   const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
   void reply.header('retry-after', String(retryAfter));
-  throw new AppError(`Trop de participations depuis votre connexion : réessayez dans ${waitText(retryAfter)}.`, { code: 'RATE_LIMITED', statusCode: 429 });
+  throw new AppError(`Trop de participations depuis votre connexion : réessayez dans ${formatWait(retryAfter)}.`, { code: 'RATE_LIMITED', statusCode: 429 });
 }
 
 /** Whether the signed-in visitor's address is proven (users.email_verified_at), read from the row. */
@@ -55,7 +54,6 @@ export function newConfirmationToken(): { token: string; hash: string } {
 
 export const confirmationHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const untilText = (at: number) => new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(new Date(at));
 
 /** The mail that carries the link confirming a raffle entry (the raffle page reads `?confirmation=`). */
 export async function mailRaffleConfirmation(
@@ -63,5 +61,5 @@ export async function mailRaffleConfirmation(
   input: { to: string; userId: string | null; name: string; raffleId: string; title: string; token: string; expiresAt: number },
 ): Promise<void> {
   const link = `${siteUrl(ctx)}/raffles/${input.raffleId}?confirmation=${encodeURIComponent(input.token)}`;
-  await sendMail(ctx, await builtInMail(ctx, 'raffleConfirmation', { email: input.to, userId: input.userId }, { name: input.name, title: input.title, until: untilText(input.expiresAt), link }));
+  await sendMail(ctx, await builtInMail(ctx, 'raffleConfirmation', { email: input.to, userId: input.userId }, { name: input.name, title: input.title, until: frenchDateTime(input.expiresAt), link }));
 }

@@ -1,11 +1,8 @@
-import { TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_LABELS, TournamentError, type Tournament } from '@sortie/core';
+import { capitalise, TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_LABELS, TournamentError, type Tournament } from '@sortie/core';
 import { apiErrorMessage } from '../data/api-error-message';
 
-/** A label opening a line: « Inscriptions ouvertes ». */
-export const capitalised = (text: string): string => text.charAt(0).toLocaleUpperCase('fr') + text.slice(1);
-
-export const statusText = (status: Tournament['status']): string => capitalised(TOURNAMENT_STATUS_LABELS[status]);
-export const formatText = (format: Tournament['format']): string => capitalised(TOURNAMENT_FORMAT_LABELS[format]);
+export const statusText = (status: Tournament['status']): string => capitalise(TOURNAMENT_STATUS_LABELS[status]);
+export const formatText = (format: Tournament['format']): string => capitalise(TOURNAMENT_FORMAT_LABELS[format]);
 
 /** « 6 participants », without the dropped ones. */
 export function participantCount(t: Pick<Tournament, 'participants'>): string {

@@ -1,6 +1,4 @@
-import { DASHBOARD_EXTRA_PAGES, DASHBOARD_RESOURCES, RESOURCES, pathFor } from '@sortie/core';
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { DASHBOARD_EXTRA_PAGES, DASHBOARD_RESOURCES, RESOURCES, capitalise, pathFor } from '@sortie/core';
 
 /** French titles of the dashboard's extra pages (SPEC.md §2). */
 export const DASHBOARD_EXTRA_TITLES: Record<(typeof DASHBOARD_EXTRA_PAGES)[number], string> = {

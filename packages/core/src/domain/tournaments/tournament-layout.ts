@@ -1,3 +1,4 @@
+import { capitalise } from '../french-format';
 import { TOURNAMENT_BRACKET_LABELS } from '../labels';
 import type { Bracket, EngineTournament, Match } from '../tournament-engine/tournament-engine.schema';
 
@@ -24,7 +25,6 @@ export interface BracketSection {
 
 const SECTION_ORDER: readonly Bracket[] = ['group', 'round_robin', 'swiss', 'winners', 'losers', 'grand_final', 'third_place'];
 
-const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase('fr') + text.slice(1);
 
 /** « Poule A », « Poule B »… */
 export const groupName = (group: number): string => `Poule ${String.fromCharCode(64 + group)}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { OPERATION_ROUTES, ProductApiPort, SessionService, type Role } from '@sortie/core';
+import { isAdminRoles, OPERATION_ROUTES, ProductApiPort, SessionService, type Role } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -32,7 +32,7 @@ export function UserRolesPanel({ record }: { record: DashboardRecord }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const changed = chosen.slice().sort().join() !== saved.slice().sort().join();
-  const dropsOwnAdmin = me?._id === record._id && saved.includes('admin') && !chosen.includes('admin');
+  const dropsOwnAdmin = me?._id === record._id && isAdminRoles(saved) && !isAdminRoles(chosen);
 
   function toggle(role: Role, on: boolean) {
     setMessage(null);

@@ -1,6 +1,4 @@
-import { addDays, parisDay, parisMidnight, TIME_ZONE } from '@sortie/core';
-
-const dayLabel = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
+import { addDays, formatShortDate, parisDay, parisMidnight } from '@sortie/core';
 
 /** Visits per Paris day over the last `days` days ending `today`, oldest first. */
 export function visitsPerDay(visits: ReadonlyArray<{ datetime: string }>, today: Date, days = 14): Array<{ day: string; label: string; count: number }> {
@@ -13,7 +11,7 @@ export function visitsPerDay(visits: ReadonlyArray<{ datetime: string }>, today:
   return Array.from({ length: days }, (_, i) => {
     const day = addDays(last, i - (days - 1));
     // Noon of a Paris day is that day in Paris whatever the change of time.
-    return { day, label: dayLabel.format(parisMidnight(day).getTime() + 12 * 3600_000), count: buckets.get(day) ?? 0 };
+    return { day, label: formatShortDate(parisMidnight(day).getTime() + 12 * 3600_000), count: buckets.get(day) ?? 0 };
   });
 }
 

@@ -1,10 +1,10 @@
 import { useSnapshot } from 'valtio';
-import { SessionService } from '@sortie/core';
+import { isAdminRoles, SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 
 /** Whether the signed-in member is an admin (users' roles and other admin-only areas). */
 export function useIsAdmin(): boolean {
   const session = useUseCase(SessionService);
   const { user } = useSnapshot(session.state);
-  return Boolean(user?.roles?.includes('admin'));
+  return isAdminRoles(user?.roles);
 }

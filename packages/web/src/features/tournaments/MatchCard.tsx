@@ -1,4 +1,4 @@
-import { MATCH_STATUS_LABELS, participantName, type Tournament, type TournamentMatch } from '@sortie/core';
+import { capitalise, MATCH_STATUS_LABELS, participantName, type Tournament, type TournamentMatch } from '@sortie/core';
 
 export type BoardSize = 'page' | 'screen';
 
@@ -38,9 +38,8 @@ export function MatchCard({ tournament, match, size = 'page', highlightFor }: { 
     >
       {side(match.a, nameA, match.scoreA)}
       {side(match.b, nameB, match.scoreB)}
-      <p className={`mt-1 ${big ? 'text-base' : 'text-xs'} ${current ? 'font-semibold text-primary' : 'text-muted'}`}>{current && match.scoreA === null ? 'En cours' : capital(status)}</p>
+      <p className={`mt-1 ${big ? 'text-base' : 'text-xs'} ${current ? 'font-semibold text-primary' : 'text-muted'}`}>{current && match.scoreA === null ? 'En cours' : capitalise(status)}</p>
     </div>
   );
 }
 
-const capital = (text: string) => text.charAt(0).toLocaleUpperCase('fr') + text.slice(1);

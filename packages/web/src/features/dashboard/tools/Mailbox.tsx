@@ -1,11 +1,10 @@
-import { MASKED_LINK_TEXT, OPERATION_ROUTES, TIME_ZONE } from '@sortie/core';
+import { formatNumericDateTime, MASKED_LINK_TEXT, OPERATION_ROUTES } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { useIsAdmin } from '../use-is-admin';
 import { UnavailableNotice } from './IntegrationFrame';
 
 const STATUS_LABELS = { kept: 'gardé ici (pas de SMTP)', sent: 'envoyé', failed: 'échec de l’envoi' } as const;
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 
 /**
  * The mail log: the mails Sortie sent, or kept when no SMTP server is configured (the embedded
@@ -46,7 +45,7 @@ function MailLog() {
                       <span className="font-medium">{mail.subject}</span>
                       <span className="text-sm text-muted">
                         {' '}
-                        — à {mail.to}, le {dateTime.format(new Date(mail.createdAt))}, {STATUS_LABELS[mail.status]}
+                        — à {mail.to}, le {formatNumericDateTime(mail.createdAt)}, {STATUS_LABELS[mail.status]}
                       </span>
                     </summary>
                     {mail.error && <p className="mt-2 text-sm text-error">{mail.error}</p>}

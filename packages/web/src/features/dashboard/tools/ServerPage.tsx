@@ -1,17 +1,9 @@
-import { OPERATION_ROUTES } from '@sortie/core';
+import { formatDuration, OPERATION_ROUTES } from '@sortie/core';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { QueryView } from '../../../data/QueryView';
 import { formatDateTime, formatNumber } from '../../../format';
 import { ToolHeading } from './ToolHeading';
 
-/** « 2 j 3 h 4 min » */
-export function formatUptime(seconds: number): string {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const parts = [days && `${days} j`, (days || hours) && `${hours} h`, `${minutes} min`].filter(Boolean);
-  return seconds < 60 ? `${seconds} s` : parts.join(' ');
-}
 
 export default function ServerPage() {
   const info = useApiQuery('dashboard-server', (api) => api.call(OPERATION_ROUTES.dashboardServer));
@@ -25,7 +17,7 @@ export default function ServerPage() {
               {[
                 ['Santé', data.health === 'ok' ? 'Opérationnel' : 'En difficulté : la base de données ne répond pas'],
                 ['Version', data.version],
-                ['Démarré depuis', formatUptime(data.uptimeSeconds)],
+                ['Démarré depuis', formatDuration(data.uptimeSeconds)],
                 ['Base de données', data.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embarquée)'],
                 ['Connexions temps réel', formatNumber(data.sockets)],
                 ['Node.js', data.node],
