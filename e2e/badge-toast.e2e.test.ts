@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_IDS } from './api';
-import { heading, useBrowser } from './fixtures';
-
-/** Console errors and uncaught exceptions of a page: any is a failure. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // Outside addresses (the demo's pictures) are refused by the test's own routing, not by the app.
-    if (message.type() === 'error' && !message.text().includes('ERR_BLOCKED_BY_CLIENT')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { consoleErrors, heading, useBrowser } from './fixtures';
 
 describe('a badge earned on the open page', () => {
   const { context } = useBrowser();
 
   it('shows « Premier pas » in a toast and in the bell after a new visitor’s first like, without a reload', async () => {
     const page = await (await context()).newPage();
-    const errors = consoleErrors(page);
+    const errors = consoleErrors(page, /ERR_BLOCKED_BY_CLIENT/);
     await page.goto(`/events/${DEMO_IDS.firstEvent}`);
     await heading(page);
 

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from './api';
-import { signInThroughDialog, useBrowser } from './fixtures';
+import { consoleErrors, signInThroughDialog, useBrowser } from './fixtures';
 
 // The dashboard's list pages (/dashboard/raffles among them) share this chunk.
 const LIST_CHUNK = /\/assets\/ResourceListPage-[\w-]+\.js$/;
 // What the browser logs for a request that failed: expected here, for the chunk the test fails.
 const FAILED_LOAD = /^Failed to load resource: net::ERR_FAILED$/;
-
-/** The page's console errors and uncaught errors. */
-function listen(page: Page): string[] {
-  const heard: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') heard.push(message.text());
-  });
-  page.on('pageerror', (error) => heard.push(error.message));
-  return heard;
-}
 
 /** Fails the requests for `chunk` that `fail(n)` says to (n counts from 1); answers how many were made. */
 async function failChunk(page: Page, chunk: RegExp, fail: (n: number) => boolean): Promise<{ requests: number }> {
@@ -35,7 +25,7 @@ describe('a part of the app that fails to download (issue 30)', () => {
   async function staffPage(): Promise<{ page: Page; heard: string[] }> {
     const page = await (await context({ serviceWorkers: 'block' })).newPage();
     await signInThroughDialog(page, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
-    return { page, heard: listen(page) };
+    return { page, heard: consoleErrors(page) };
   }
 
   it('is downloaded a second time when the first request fails, and the page shows as usual', async () => {
@@ -73,7 +63,7 @@ describe('a part of the app that fails to download (issue 30)', () => {
 
   it('does the same for a public page opened from a link inside the app', async () => {
     const page = await (await context({ serviceWorkers: 'block' })).newPage();
-    const heard = listen(page);
+    const heard = consoleErrors(page);
     const chunk = await failChunk(page, /\/assets\/JobOffersPage-[\w-]+\.js$/, (n) => n === 1);
     await page.goto('/places');
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Emplois' }).click();

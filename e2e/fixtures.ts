@@ -95,3 +95,20 @@ export async function signInThroughDialog(page: Page, email: string, options: { 
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
 }
+
+/**
+ * What a page says is wrong, from now on: console errors, any warning about hydration (React's
+ * #418 is logged as an error, a mismatch in development as a warning) and uncaught exceptions.
+ * Each is a failure of a scenario, but for what `ignore` names (a request the test itself refuses).
+ */
+export function consoleErrors(page: Page, ignore?: RegExp): string[] {
+  const heard: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (ignore?.test(text)) return;
+    if (message.type() === 'error' || (message.type() === 'warning' && /hydrat/i.test(text))) heard.push(text);
+  });
+  page.on('pageerror', (error) => heard.push(error.message));
+  return heard;
+}
+

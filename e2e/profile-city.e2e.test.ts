@@ -1,21 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { heading, useBrowser } from './fixtures';
+import { consoleErrors, heading, useBrowser } from './fixtures';
 
 /** A new address for each run: SORTIE_E2E_URL may point at a server already used. */
 const newEmail = () => `e2e-ville-${randomBytes(4).toString('hex')}@exemple.fr`;
 const PASSWORD = 'un mot de passe solide';
-
-/** Console errors and uncaught exceptions of a page: each is a failure (hydration warnings included). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function signInDialog(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
@@ -32,7 +22,7 @@ describe('the profile city on another device (issue 30)', () => {
 
     // First device: an account is created, its profile city set to Tours.
     const first = await (await context()).newPage();
-    const firstErrors = watchErrors(first);
+    const firstErrors = consoleErrors(first);
     await first.goto('/');
     let dialog = await signInDialog(first);
     await dialog.getByRole('button', { name: 'Créer un compte' }).click();
@@ -51,7 +41,7 @@ describe('the profile city on another device (issue 30)', () => {
 
     // Second device: nothing in its storage, so the default city until the visitor signs in.
     const second = await (await context()).newPage();
-    const secondErrors = watchErrors(second);
+    const secondErrors = consoleErrors(second);
     await second.goto('/');
     await second.getByRole('button', { name: 'Ville : Poitiers' }).waitFor();
     dialog = await signInDialog(second);

@@ -1,21 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { Api, DEMO_ACCOUNTS } from './api';
-import { heading, signInThroughDialog, useBrowser } from './fixtures';
+import { consoleErrors, heading, signInThroughDialog, useBrowser } from './fixtures';
 
 const DAY = 86_400_000;
-
-/** Console errors and uncaught exceptions of a page: any is a failure. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // Outside addresses (the demo's pictures) are refused by the test's own routing, not by the app.
-    if (message.type() === 'error' && !message.text().includes('ERR_BLOCKED_BY_CLIENT')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 describe('a raffle closed early by staff', () => {
   const { baseUrl, context } = useBrowser();
@@ -31,7 +19,7 @@ describe('a raffle closed early by staff', () => {
 
     // The demo visitor enters, signed in.
     const visitor = await (await context()).newPage();
-    const visitorErrors = consoleErrors(visitor);
+    const visitorErrors = consoleErrors(visitor, /ERR_BLOCKED_BY_CLIENT/);
     await visitor.goto(`/raffles/${raffle._id}`);
     expect(await heading(visitor)).toBe(title);
     await signInThroughDialog(visitor, DEMO_ACCOUNTS.visitor.email);
@@ -45,7 +33,7 @@ describe('a raffle closed early by staff', () => {
 
     // Staff set the status to « Participations closes » in the dashboard and draw at once.
     const staff = await (await context()).newPage();
-    const staffErrors = consoleErrors(staff);
+    const staffErrors = consoleErrors(staff, /ERR_BLOCKED_BY_CLIENT/);
     await signInThroughDialog(staff, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
     await staff.goto(`/dashboard/raffles/${raffle._id}`);
     expect(await heading(staff)).toBe(title);

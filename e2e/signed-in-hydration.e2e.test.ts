@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { Api, DEMO_ACCOUNTS, DEMO_IDS } from './api';
-import { heading, signInThroughDialog, useBrowser } from './fixtures';
-
-/** What the page tells its console: errors, and any warning about hydration (React's #418 is logged as an error). */
-function listen(page: Page): string[] {
-  const heard: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || (message.type() === 'warning' && /hydrat/i.test(message.text()))) heard.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => heard.push(`pageerror: ${error.message}`));
-  return heard;
-}
+import { consoleErrors, heading, signInThroughDialog, useBrowser } from './fixtures';
 
 describe('the server-rendered pages of a signed-in visitor (issue 30)', () => {
   const { baseUrl, context } = useBrowser();
@@ -21,7 +10,7 @@ describe('the server-rendered pages of a signed-in visitor (issue 30)', () => {
     const [event] = (await anonymous.get<{ items: Array<{ _id: string; title: string }> }>(`/api/events?placeId=${DEMO_IDS.places.tapGarden}&limit=1`)).items;
     const organization = await anonymous.get<{ name: string }>(`/api/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);
     const page = await (await context()).newPage();
-    const heard = listen(page);
+    const heard = consoleErrors(page);
     await signInThroughDialog(page, DEMO_ACCOUNTS.visitor.email, { from: '/home/Poitiers' });
 
     // A follow the server does not draw (it renders every page anonymous): the browser adds it.
