@@ -2,12 +2,11 @@ import { mdiInstagram, mdiMicrophoneVariant, mdiSpotify, mdiWeb } from '@mdi/js'
 import { imageUrl, pathFor, recordQueries, type Artist } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
-import { ResponsiveImage } from '../components/ResponsiveImage';
 import { usePageHead, usePageTitle } from '../components/usePageTitle';
 import { artistJsonLd, breadcrumbsJsonLd, summary } from '../seo/structured-data';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
-import { FollowButton } from '../features/people/FollowButton';
+import { ProfileAvatar, ProfileHeader } from '../features/people/ProfileHeader';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { DetailView } from '../components/DetailView';
@@ -31,29 +30,17 @@ export default function ArtistPage({ params }: PageProps) {
         {(artist) => (
           <>
             <ArtistHead artist={artist} />
-            <header className="flex flex-wrap items-center gap-4">
-              {artist.image ? (
-                <ResponsiveImage image={artist.image} alt="" sizes="96px" priority className="size-24 rounded-full object-cover" width={96} height={96} />
-              ) : (
-                <span className="grid size-24 place-items-center rounded-full bg-primary/15 text-primary" aria-hidden="true">
-                  <Icon path={mdiMicrophoneVariant} size={40} />
-                </span>
+            <ProfileHeader name={artist.name} kicker="Artiste" follow={{ kind: 'artist', id: artist._id }} avatar={<ProfileAvatar image={artist.image} size={96} round placeholder={<Icon path={mdiMicrophoneVariant} size={40} />} />}>
+              {artist.genres.length > 0 && (
+                <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Genres">
+                  {artist.genres.map((genre) => (
+                    <li key={genre} className="rounded-full border border-line px-2.5 py-0.5 text-xs text-muted">
+                      {genre}
+                    </li>
+                  ))}
+                </ul>
               )}
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-semibold text-accent">Artiste</p>
-                <h1 className="text-3xl font-bold tracking-tight break-words">{artist.name}</h1>
-                {artist.genres.length > 0 && (
-                  <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Genres">
-                    {artist.genres.map((genre) => (
-                      <li key={genre} className="rounded-full border border-line px-2.5 py-0.5 text-xs text-muted">
-                        {genre}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-              <FollowButton kind="artist" id={artist._id} name={artist.name} />
-            </header>
+            </ProfileHeader>
             {LINKS.some(({ key }) => artist.links?.[key]) && (
               <ul className="mt-6 flex flex-wrap gap-4 text-sm" aria-label="Liens">
                 {LINKS.filter(({ key }) => artist.links?.[key]).map(({ key, label, icon }) => (

@@ -2,12 +2,11 @@ import { mdiAccountGroup } from '@mdi/js';
 import { imageUrl, pathFor, recordQueries, type Organization } from '@sortie/core';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
-import { ResponsiveImage } from '../components/ResponsiveImage';
 import { usePageHead, usePageTitle } from '../components/usePageTitle';
 import { breadcrumbsJsonLd, organizationJsonLd, summary } from '../seo/structured-data';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
-import { FollowButton } from '../features/people/FollowButton';
+import { ProfileAvatar, ProfileHeader } from '../features/people/ProfileHeader';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { DetailView } from '../components/DetailView';
@@ -24,25 +23,13 @@ export default function OrganizationPage({ params }: PageProps) {
         {(organization) => (
           <>
             <OrganizationHead organization={organization} />
-            <header className="flex flex-wrap items-center gap-4">
-              {organization.logo ? (
-                <ResponsiveImage image={organization.logo} alt="" sizes="80px" priority className="size-20 rounded-2xl object-cover" width={80} height={80} />
-              ) : (
-                <span className="grid size-20 place-items-center rounded-2xl bg-primary/15 text-primary" aria-hidden="true">
-                  <Icon path={mdiAccountGroup} size={36} />
-                </span>
+            <ProfileHeader name={organization.name} kicker="Organisation" follow={{ kind: 'organization', id: organization._id }} avatar={<ProfileAvatar image={organization.logo} size={80} round={false} placeholder={<Icon path={mdiAccountGroup} size={36} />} />}>
+              {organization.website && (
+                <p className="mt-1 text-sm">
+                  <ExternalLink href={organization.website}>Site web</ExternalLink>
+                </p>
               )}
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-semibold text-accent">Organisation</p>
-                <h1 className="text-3xl font-bold tracking-tight break-words">{organization.name}</h1>
-                {organization.website && (
-                  <p className="mt-1 text-sm">
-                    <ExternalLink href={organization.website}>Site web</ExternalLink>
-                  </p>
-                )}
-              </div>
-              <FollowButton kind="organization" id={organization._id} name={organization.name} />
-            </header>
+            </ProfileHeader>
             <div className="mt-8">
               {organization.description ? <Markdown source={organization.description} /> : <p className="text-muted">Cette organisation n’a pas encore de présentation.</p>}
             </div>

@@ -8,7 +8,7 @@ import { usePageHead, usePageTitle } from '../components/usePageTitle';
 import { breadcrumbsJsonLd, placeJsonLd, summary } from '../seo/structured-data';
 import { useQuery } from '../data/useQuery';
 import { ExternalLink } from '../features/people/ExternalLink';
-import { FollowButton } from '../features/people/FollowButton';
+import { ProfileHeader } from '../features/people/ProfileHeader';
 import { UpcomingEvents } from '../features/people/UpcomingEvents';
 import { SubscribeCalendarLink } from '../features/calendar/SubscribeCalendarLink';
 import { frenchDate, openingHoursLines, upcomingClosures } from '../features/places/opening-hours';
@@ -52,19 +52,14 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
   return (
     <>
       <ResponsiveImage image={place.images[0]} sizes={MAIN_IMAGE_SIZES} priority className="mb-6 aspect-[3/1] w-full rounded-2xl object-cover" />
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          {typeName && <p className="text-sm font-semibold text-accent">{typeName}</p>}
-          <h1 className="text-3xl font-bold tracking-tight break-words">{place.name}</h1>
-          <address className="mt-2 not-italic text-muted">
-            {place.address.street && <span className="block">{place.address.street}</span>}
-            <span className="block">
-              {place.address.postalCode} {place.address.city}
-            </span>
-          </address>
-        </div>
-        <FollowButton kind="place" id={place._id} name={place.name} />
-      </header>
+      <ProfileHeader name={place.name} kicker={typeName} follow={{ kind: 'place', id: place._id }}>
+        <address className="mt-2 not-italic text-muted">
+          {place.address.street && <span className="block">{place.address.street}</span>}
+          <span className="block">
+            {place.address.postalCode} {place.address.city}
+          </span>
+        </address>
+      </ProfileHeader>
 
       <nav aria-label="Autour du lieu" className="mt-6 flex flex-wrap gap-2">
         {menu && (

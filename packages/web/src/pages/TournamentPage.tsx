@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { participantOfUser, pathFor, SessionService, showsStandings } from '@sortie/core';
+import { participantOfUser, pathFor, SessionService, showsStandings, type Tournament } from '@sortie/core';
 import { usePageTitle } from '../components/usePageTitle';
 import { LINK_CLASS, PageSkeleton } from '../components/ui';
 import { useUseCase } from '../services/container-context';
@@ -8,7 +8,8 @@ import { PlayerPanel } from '../features/tournaments/PlayerPanel';
 import { StaffPanel } from '../features/tournaments/StaffPanel';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
 import { formatText, participantCount, statusText, tournamentErrorMessage } from '../components/tournament-text';
-import { useLiveTournament } from '../features/tournaments/useLiveTournament';
+import { useLiveTournament, type LiveTournamentApi } from '../features/tournaments/useLiveTournament';
+import { LiveView, OfflineNotice } from '../data/LiveView';
 import type { PageProps } from './types';
 
 /** /tournaments/{id}, on a player's phone: join, my next match, my score, the bracket or the standings, live. */
@@ -17,25 +18,16 @@ export default function TournamentPage({ params }: PageProps) {
   const live = useLiveTournament(id);
   const session = useUseCase(SessionService);
   const { status: sessionStatus } = useSnapshot(session.state);
-  const { state, actor, run, online } = live;
+  const { state } = live;
   usePageTitle(state.status === 'success' ? state.tournament.name : 'Tournoi');
+  return (
+    <LiveView live={live} offlineNotice={false} loading="Chargement du tournoi…" skeleton={<PageSkeleton label="Chargement du tournoi…" />} errorMessage={tournamentErrorMessage} heading="Tournoi">
+      {({ tournament }) => <TournamentView id={id} tournament={tournament} live={live} sessionKnown={sessionStatus !== 'unknown'} />}
+    </LiveView>
+  );
+}
 
-  if (state.status === 'loading') return <PageSkeleton label="Chargement du tournoi…" />;
-  if (state.status === 'error')
-    return (
-      <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="page-title">
-        <h1 id="page-title" className="text-3xl font-bold">
-          Tournoi
-        </h1>
-        <div role="alert" className="mt-6 rounded-lg border border-error/40 bg-error/10 p-4 text-sm">
-          <p>{tournamentErrorMessage(state.error)}</p>
-          <button type="button" onClick={live.reload} className="mt-2 rounded bg-surface px-3 py-1 font-medium hover:bg-white/10 focus-visible:outline-2">
-            Réessayer
-          </button>
-        </div>
-      </section>
-    );
-  const t = state.tournament;
+function TournamentView({ id, tournament: t, live: { actor, run, online }, sessionKnown }: { id: string; tournament: Tournament; live: LiveTournamentApi; sessionKnown: boolean }) {
   const me = actor ? participantOfUser(t, actor.id) : undefined;
   const winner = t.winnerId ? t.participants.find((p) => p.id === t.winnerId)?.name : undefined;
   return (
@@ -57,14 +49,10 @@ export default function TournamentPage({ params }: PageProps) {
         <span className="rounded-full bg-surface px-3 py-0.5 text-sm font-semibold ring-1 ring-line">{statusText(t.status)}</span>
         <span className="ml-2 text-sm text-muted">{participantCount(t)}</span>
       </p>
-      {!online && (
-        <p role="status" className="mt-3 rounded-lg bg-error/10 px-3 py-2 text-sm ring-1 ring-error/40">
-          Connexion perdue : reconnexion en cours…
-        </p>
-      )}
+      <OfflineNotice online={online} className="mt-3" />
       {winner && <p className="mt-4 text-xl font-bold text-accent">Vainqueur : {winner}</p>}
 
-      <PlayerPanel tournament={t} actor={actor} run={run} sessionKnown={sessionStatus !== 'unknown'} />
+      <PlayerPanel tournament={t} actor={actor} run={run} sessionKnown={sessionKnown} />
 
       <section className="mt-8" aria-labelledby="board-title">
         <h2 id="board-title" className="text-xl font-bold">

@@ -1,4 +1,5 @@
-import { NavigatorPort, pathFor } from '@sortie/core';
+import { NavigatorPort, pathFor, type Tournament } from '@sortie/core';
+import { LiveView, OfflineNotice } from '../data/LiveView';
 import { usePageTitle } from '../components/usePageTitle';
 import { useUseCase } from '../services/container-context';
 import { FitToScreen } from '../features/tournaments/FitToScreen';
@@ -22,62 +23,52 @@ export default function TournamentScreenPage({ params }: PageProps) {
 
   return (
     <div className="flex h-dvh w-screen flex-col overflow-hidden bg-black p-6 text-white" data-screen="tournament">
-      {state.status === 'loading' && (
-        <p role="status" className="m-auto text-4xl text-muted">
-          Chargement du tournoi…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="m-auto text-center">
-          <h1 className="text-5xl font-bold">Écran du tournoi</h1>
-          <p className="mt-4 text-3xl">{tournamentErrorMessage(state.error)}</p>
-          <p className="mt-2 text-xl text-muted">Nouvel essai à la reconnexion du serveur.</p>
-        </div>
-      )}
-      {state.status === 'success' && (
-        <>
-          <header className="shrink-0">
-            <h1 className="text-6xl font-extrabold tracking-tight">{state.tournament.name}</h1>
-            <p className="mt-2 text-3xl text-muted">
-              {state.tournament.game} · {formatText(state.tournament.format)} · {statusText(state.tournament.status)} · {participantCount(state.tournament)}
-            </p>
-            {!online && (
-              <p role="status" className="mt-3 text-2xl text-warning">
-                Connexion perdue : reconnexion en cours…
-              </p>
-            )}
-          </header>
-          <div className="mt-6 flex min-h-0 flex-1 gap-8">
-            <FitToScreen className="min-w-0 flex-1">
-              {state.tournament.status === 'registration' ? (
-                <ul className="grid grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
-                  {state.tournament.participants.map((p) => (
-                    <li key={p.id} className="rounded-xl bg-surface px-5 py-3">
-                      {p.name}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <TournamentBoard tournament={state.tournament} size="screen" />
-              )}
-            </FitToScreen>
-            <aside className="flex w-56 shrink-0 flex-col items-center justify-between gap-6 text-center">
-              {state.tournament.winnerId ? (
-                <p className="text-4xl font-bold text-accent">
-                  <span className="block text-2xl text-muted">Vainqueur</span>
-                  {state.tournament.participants.find((p) => p.id === state.tournament.winnerId)?.name}
-                </p>
-              ) : (
-                <span />
-              )}
-              <figure className="flex flex-col items-center gap-2">
-                <QrImage url={joinUrl} size={200} />
-                <figcaption className="text-xl text-muted">{state.tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
-              </figure>
-            </aside>
-          </div>
-        </>
-      )}
+      <LiveView live={{ state, online }} look="screen" offlineNotice={false} loading="Chargement du tournoi…" errorMessage={tournamentErrorMessage} heading="Écran du tournoi" hint="Nouvel essai à la reconnexion du serveur.">
+        {({ tournament }) => <Screen tournament={tournament} online={online} joinUrl={joinUrl} />}
+      </LiveView>
     </div>
+  );
+}
+
+function Screen({ tournament, online, joinUrl }: { tournament: Tournament; online: boolean; joinUrl: string }) {
+  return (
+    <>
+      <header className="shrink-0">
+        <h1 className="text-6xl font-extrabold tracking-tight">{tournament.name}</h1>
+        <p className="mt-2 text-3xl text-muted">
+          {tournament.game} · {formatText(tournament.format)} · {statusText(tournament.status)} · {participantCount(tournament)}
+        </p>
+        <OfflineNotice online={online} look="screen" className="mt-3" />
+      </header>
+      <div className="mt-6 flex min-h-0 flex-1 gap-8">
+        <FitToScreen className="min-w-0 flex-1">
+          {tournament.status === 'registration' ? (
+            <ul className="grid grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
+              {tournament.participants.map((p) => (
+                <li key={p.id} className="rounded-xl bg-surface px-5 py-3">
+                  {p.name}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <TournamentBoard tournament={tournament} size="screen" />
+          )}
+        </FitToScreen>
+        <aside className="flex w-56 shrink-0 flex-col items-center justify-between gap-6 text-center">
+          {tournament.winnerId ? (
+            <p className="text-4xl font-bold text-accent">
+              <span className="block text-2xl text-muted">Vainqueur</span>
+              {tournament.participants.find((p) => p.id === tournament.winnerId)?.name}
+            </p>
+          ) : (
+            <span />
+          )}
+          <figure className="flex flex-col items-center gap-2">
+            <QrImage url={joinUrl} size={200} />
+            <figcaption className="text-xl text-muted">{tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
+          </figure>
+        </aside>
+      </div>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
-import { FollowButton } from '../features/people/FollowButton';
+import { ProfileAvatar, ProfileHeader } from '../features/people/ProfileHeader';
 import { ReloadOnNotification } from '../features/people/ReloadOnNotification';
 import { DetailView } from '../components/DetailView';
 import type { PageProps } from './types';
@@ -20,22 +20,11 @@ export default function UserPage({ params }: PageProps) {
       <DetailView query={profile} title="Profil" loading="Chargement du profil…">
         {(user) => (
           <>
-            <header className="flex flex-wrap items-center gap-4">
-              {user.avatar ? (
-                <img src={user.avatar} alt="" className="size-20 rounded-full object-cover" width={80} height={80} />
-              ) : (
-                <span className="grid size-20 place-items-center rounded-full bg-secondary text-3xl font-bold uppercase" aria-hidden="true">
-                  {user.displayName.charAt(0)}
-                </span>
-              )}
-              <div className="min-w-0 flex-1">
-                <h1 className="text-3xl font-bold tracking-tight break-words">{user.displayName}</h1>
-                <p className="mt-1 text-sm text-muted">
-                  {user.city ? `${user.city} · ` : ''}Membre depuis le {formatDate(user.createdAt)}
-                </p>
-              </div>
-              <FollowButton kind="user" id={user._id} name={user.displayName} />
-            </header>
+            <ProfileHeader name={user.displayName} follow={{ kind: 'user', id: user._id }} avatar={<ProfileAvatar src={user.avatar} size={80} round placeholder={user.displayName.charAt(0)} tone="bg-secondary text-3xl font-bold uppercase" />}>
+              <p className="mt-1 text-sm text-muted">
+                {user.city ? `${user.city} · ` : ''}Membre depuis le {formatDate(user.createdAt)}
+              </p>
+            </ProfileHeader>
             <section aria-labelledby="badges-title" className="mt-10">
               <h2 id="badges-title" className="text-xl font-bold">
                 Badges

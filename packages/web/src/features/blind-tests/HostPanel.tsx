@@ -8,6 +8,7 @@ import { blindTestErrorMessage, hostRefusal, plural, questionText, secondsLeft, 
 import { HostMusic } from './HostMusic';
 import { Leaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
+import { LiveView } from '../../data/LiveView';
 
 type Run = (action: string, params?: Record<string, unknown>) => Promise<string | null>;
 
@@ -41,8 +42,6 @@ function HostDesk({ id }: { id: string }) {
   const { state, online, run, reload } = useLiveBlindTest(id, { player: false });
   const snapshot = state.status === 'success' ? state : null;
   const timeLeft = useTimeLeft(snapshot);
-  const game = snapshot?.game ?? null;
-  const view = snapshot?.view;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4" data-screen="blind-test-host">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -53,36 +52,23 @@ function HostDesk({ id }: { id: string }) {
           </a>
         </p>
       </div>
-      {!online && (
-        <p role="status" className="text-warning">
-          Connexion perdue : reconnexion en cours…
-        </p>
-      )}
-      {state.status === 'loading' && (
-        <p role="status" className="text-muted">
-          Chargement de la partie…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="space-y-3 rounded-xl bg-error/10 p-4">
-          <p>{blindTestErrorMessage(state.error)}</p>
-          <button type="button" onClick={reload} className={SECONDARY_BUTTON_CLASS}>
-            Réessayer
-          </button>
-        </div>
-      )}
-      {state.status === 'closed' && (
-        <div className="space-y-3 rounded-xl bg-surface p-4">
-          <p>La partie n’est pas encore ouverte : ouvrez-la pour afficher son code à l’écran et laisser les joueurs entrer.</p>
-          <HostButton label="Ouvrir la partie" action="open" run={run} primary />
-        </div>
-      )}
-      {snapshot && view && game && <Desk snapshot={snapshot} game={game} timeLeft={timeLeft} run={run} />}
-      {snapshot && !game && (
-        <p role="alert" className="rounded-lg bg-error/10 p-4">
-          Le serveur ne vous reconnaît pas comme animateur : reconnectez-vous.
-        </p>
-      )}
+      <LiveView
+        live={{ state, online, reload }}
+        loading="Chargement de la partie…"
+        errorMessage={blindTestErrorMessage}
+        closed="La partie n’est pas encore ouverte : ouvrez-la pour afficher son code à l’écran et laisser les joueurs entrer."
+        closedAction={<HostButton label="Ouvrir la partie" action="open" run={run} primary />}
+      >
+        {(snapshot) =>
+          snapshot.game ? (
+            <Desk snapshot={snapshot} game={snapshot.game} timeLeft={timeLeft} run={run} />
+          ) : (
+            <p role="alert" className="rounded-lg bg-error/10 p-4">
+              Le serveur ne vous reconnaît pas comme animateur : reconnectez-vous.
+            </p>
+          )
+        }
+      </LiveView>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { BUTTON_CLASS, FIELD_CLASS } from '../../components/ui';
 import { answerLabel, blindTestErrorMessage, CHOICE_STYLES, plural, questionText, rankText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
+import { LiveView } from '../../data/LiveView';
 
 type Run = (action: string, params?: Record<string, unknown>) => Promise<string | null>;
 
@@ -20,30 +21,9 @@ export function PlayerScreen({ id, initialCode }: { id: string; initialCode: str
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 px-4 py-6" data-screen="blind-test-player">
       <h1 className="text-2xl font-extrabold tracking-tight break-words">{(state.status === 'success' || state.status === 'closed') && state.title ? state.title : 'Blind test'}</h1>
-      {!online && (
-        <p role="status" className="rounded-lg bg-warning/15 p-3 text-warning">
-          Connexion perdue : reconnexion en cours…
-        </p>
-      )}
-      {state.status === 'loading' && (
-        <p role="status" className="text-muted">
-          Connexion à la partie…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-4">
-          <p>{blindTestErrorMessage(state.error)}</p>
-          <button type="button" onClick={reload} className="mt-2 rounded bg-surface px-3 py-1 font-medium hover:bg-white/10">
-            Réessayer
-          </button>
-        </div>
-      )}
-      {state.status === 'closed' && (
-        <p role="status" className="rounded-xl bg-surface p-4 text-xl">
-          La partie n’est pas encore ouverte : elle commence bientôt, gardez cette page ouverte.
-        </p>
-      )}
-      {snapshot && (snapshot.view.me ? <Playing snapshot={snapshot} me={snapshot.view.me} timeLeft={timeLeft} run={run} /> : <NotJoined view={snapshot.view} initialCode={initialCode} lostPlayer={lostPlayer} run={run} />)}
+      <LiveView live={{ state, online, reload }} loading="Connexion à la partie…" errorMessage={blindTestErrorMessage} closed="La partie n’est pas encore ouverte : elle commence bientôt, gardez cette page ouverte.">
+        {(snapshot) => (snapshot.view.me ? <Playing snapshot={snapshot} me={snapshot.view.me} timeLeft={timeLeft} run={run} /> : <NotJoined view={snapshot.view} initialCode={initialCode} lostPlayer={lostPlayer} run={run} />)}
+      </LiveView>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { blindTestErrorMessage, CHOICE_STYLES, plural, questionText, secondsLeft
 import { Leaderboard, Podium } from './Leaderboard';
 import { TrackDetails } from './TrackDetails';
 import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
+import { LiveView } from '../../data/LiveView';
 
 /** The address a phone opens from the QR code: the players' page with the code filled in. */
 export function joinUrlOf(id: string, code: string, origin: URL): string {
@@ -25,30 +26,17 @@ export function VenueScreen({ id }: { id: string }) {
 
   return (
     <div className="flex h-dvh w-screen flex-col overflow-hidden bg-black p-8 text-white" data-screen="blind-test">
-      {!online && (
-        <p role="status" className="shrink-0 text-2xl text-warning">
-          Connexion perdue : reconnexion en cours…
-        </p>
-      )}
-      {state.status === 'loading' && (
-        <p role="status" className="m-auto text-4xl text-muted">
-          Chargement du blind test…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="m-auto text-center">
-          <h1 className="text-6xl font-bold">Blind test</h1>
-          <p className="mt-6 text-4xl">{blindTestErrorMessage(state.error)}</p>
-          <p className="mt-3 text-2xl text-muted">L’écran se met à jour dès que l’animateur ouvre la partie.</p>
-        </div>
-      )}
-      {state.status === 'closed' && (
-        <div role="status" className="m-auto text-center">
-          <h1 className="text-7xl font-extrabold">{state.title ?? 'Blind test'}</h1>
-          <p className="mt-6 text-4xl text-muted">La partie va bientôt s’ouvrir.</p>
-        </div>
-      )}
-      {snapshot && <ScreenBody id={id} title={snapshot.title} view={snapshot.view} timeLeft={timeLeft} origin={navigator.currentUrl()} />}
+      <LiveView
+        live={{ state, online }}
+        look="screen"
+        loading="Chargement du blind test…"
+        errorMessage={blindTestErrorMessage}
+        heading="Blind test"
+        hint="L’écran se met à jour dès que l’animateur ouvre la partie."
+        closed="La partie va bientôt s’ouvrir."
+      >
+        {(snapshot) => <ScreenBody id={id} title={snapshot.title} view={snapshot.view} timeLeft={timeLeft} origin={navigator.currentUrl()} />}
+      </LiveView>
     </div>
   );
 }

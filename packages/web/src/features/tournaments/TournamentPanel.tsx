@@ -5,6 +5,7 @@ import { StaffPanel } from './StaffPanel';
 import { TournamentBoard } from './TournamentBoard';
 import { statusText, tournamentErrorMessage } from '../../components/tournament-text';
 import { useLiveTournament } from './useLiveTournament';
+import { LiveView } from '../../data/LiveView';
 
 /**
  * A tournament's desk in the dashboard, beside its form: the bracket or the standings, live,
@@ -27,41 +28,25 @@ export default function TournamentPanel({ id, onChanged }: { id: string; onChang
           </Link>
         </p>
       </div>
-      {!online && (
-        <p role="status" className="text-sm text-warning">
-          Connexion perdue : reconnexion en cours…
-        </p>
-      )}
-      {state.status === 'loading' && (
-        <p role="status" className="text-sm text-muted">
-          Chargement du tournoi…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
-          <p>{tournamentErrorMessage(state.error)}</p>
-          <button type="button" onClick={reload} className="mt-2 rounded bg-surface px-3 py-1 font-medium hover:bg-white/10 focus-visible:outline-2">
-            Réessayer
-          </button>
-        </div>
-      )}
-      {state.status === 'success' && (
-        <>
-          <p className="text-sm text-muted">
-            Inscrits, tirage et scores se gèrent ici, en direct. Le formulaire règle le nom, le jeu, le format et les réglages ; rechargez-le avant de l’enregistrer pendant le tournoi.{' '}
-            <button type="button" onClick={onChanged} className="font-semibold text-accent hover:underline focus-visible:outline-2">
-              Recharger le formulaire
-            </button>
-          </p>
-          {actor && <StaffPanel tournament={state.tournament} actor={actor} run={run} />}
-          {state.tournament.status !== 'registration' && (
-            <div>
-              <h3 className="mb-2 font-semibold">Tableau</h3>
-              <TournamentBoard tournament={state.tournament} />
-            </div>
-          )}
-        </>
-      )}
+      <LiveView live={{ state, online, reload }} look="panel" loading="Chargement du tournoi…" errorMessage={tournamentErrorMessage}>
+        {({ tournament }) => (
+          <>
+            <p className="text-sm text-muted">
+              Inscrits, tirage et scores se gèrent ici, en direct. Le formulaire règle le nom, le jeu, le format et les réglages ; rechargez-le avant de l’enregistrer pendant le tournoi.{' '}
+              <button type="button" onClick={onChanged} className="font-semibold text-accent hover:underline focus-visible:outline-2">
+                Recharger le formulaire
+              </button>
+            </p>
+            {actor && <StaffPanel tournament={tournament} actor={actor} run={run} />}
+            {tournament.status !== 'registration' && (
+              <div>
+                <h3 className="mb-2 font-semibold">Tableau</h3>
+                <TournamentBoard tournament={tournament} />
+              </div>
+            )}
+          </>
+        )}
+      </LiveView>
     </section>
   );
 }
