@@ -1,4 +1,4 @@
-import type { HttpMethod } from './http-method';
+import { ENTRY_ROUTES, named } from './operation-path';
 
 /*
  * Where each operation of the product API lives: its name, method and path template, and
@@ -7,32 +7,13 @@ import type { HttpMethod } from './http-method';
  * clients that parse what they receive (the CLI, the adapters' contract tests).
  */
 
-/** Where one operation lives, as a row of the table below writes it: its name is the row's key. */
-export interface RouteRow {
-  method: HttpMethod;
-  path: string;
-  /** What the server answers is not JSON (a CSV file, a redirect): no typed client call. */
-  raw?: true;
-}
-
-export interface OperationRoute<Name extends string = string> extends RouteRow {
-  name: Name;
-}
-
-/** Each row with its key as its `name`, typed so that `OPERATION_ROUTES.signIn.name` is `'signIn'`. */
-function named<const Rows extends Record<string, RouteRow>>(rows: Rows): { [Name in keyof Rows & string]: Rows[Name] & { name: Name } } {
-  const routes = Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, { name, ...row }]));
-  // Object.fromEntries forgets the keys; each entry is its row with that key as its name, as the type says.
-  return routes as { [Name in keyof Rows & string]: Rows[Name] & { name: Name } };
-}
-
 export const OPERATION_ROUTES = /* @__PURE__ */ named({
   // Identity and session (SPEC.md §7).
   signUp: { method: 'POST', path: '/api/identity/signUp' },
   signIn: { method: 'POST', path: '/api/identity/signIn' },
-  loginWeb: { method: 'POST', path: '/api/auth/login/web' },
-  me: { method: 'GET', path: '/api/auth/me' },
-  logout: { method: 'POST', path: '/api/auth/logout' },
+  loginWeb: ENTRY_ROUTES.loginWeb,
+  me: ENTRY_ROUTES.me,
+  logout: ENTRY_ROUTES.logout,
   // Verified e-mails, password reset and the account's sessions (issue 22).
   verifyEmail: { method: 'POST', path: '/api/identity/verifyEmail' },
   resendEmailVerification: { method: 'POST', path: '/api/identity/verifyEmail/resend' },
@@ -48,7 +29,7 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   visitShortCode: { method: 'PUT', path: '/api/dynaLinks/shortCode' },
   visitDynaLink: { method: 'PUT', path: '/api/dynaLinks/:id/visit' },
   dynaLinkVisits: { method: 'GET', path: '/api/dynaLinks/:id/visits' },
-  addShareView: { method: 'PUT', path: '/api/shares/:id/addView' },
+  addShareView: ENTRY_ROUTES.addShareView,
   // The signed-in user's own lists.
   myLikes: { method: 'GET', path: '/api/me/likes' },
   likeState: { method: 'GET', path: '/api/me/likes/:eventId' },
@@ -157,5 +138,5 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
 
 export type OperationName = keyof typeof OPERATION_ROUTES;
 
-// Its own file: the web app's entry builds paths without downloading the table above.
-export { operationPath } from './operation-path';
+// Their own file: the web app's entry builds paths, and calls its few routes, without downloading the table above.
+export { ENTRY_ROUTES, operationPath, type OperationRoute, type RouteRow } from './operation-path';
