@@ -40,7 +40,7 @@ export interface NodeContainerConfig {
   version?: string;
   quiet?: boolean;
   verbose?: boolean;
-  /** The server's GET /api/config, when the program has read it. */
+  /** The server's runtime config (OPERATION_ROUTES.config), when the program has read it. */
   runtimeConfig?: RuntimeConfig;
   /** An API key (SORTIE_API_KEY): sent as `Authorization: Bearer` instead of the session file's cookie. */
   apiKey?: string;

@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { FirebaseOptions } from './firebase-sdk';
 
-/** What the Firebase adapters need from the runtime config (GET /api/config). */
+/** What the Firebase adapters need from the runtime config (OPERATION_ROUTES.config). */
 export interface FirebaseSettings {
   /** The Firebase web app's public options; null when Firebase is not configured. */
   firebase: FirebaseOptions | null;

@@ -21,7 +21,7 @@ export const NETWORK_ERROR_MESSAGE = 'Impossible de joindre le serveur. Vérifie
 export const ApiClient = Symbol.for('ApiClient') as ServiceIdentifier<ApiClient>;
 /** The product API's transport, shared by the HTTP adapters and the local identity adapter. */
 export interface ApiClient {
-  /** Calls `path` (absolute from the origin, e.g. /api/auth/me) and resolves the parsed body. */
+  /** Calls `path` (absolute from the origin, as OPERATION_ROUTES and resourceApiPath write it) and resolves the parsed body. */
   call<T>(method: HttpMethod, path: string, options?: { query?: Query; body?: unknown }): Promise<T>;
 }
 

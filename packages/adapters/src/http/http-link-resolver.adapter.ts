@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { LinkNotFoundError, NotFoundError, type DynaLink, type LinkResolverPort, type ShortCodeVisit, type Visit } from '@sortie/core';
+import { LinkNotFoundError, NotFoundError, OPERATION_ROUTES, operationPath, resourceApiPath, type DynaLink, type LinkResolverPort, type ShortCodeVisit, type Visit } from '@sortie/core';
 import { ApiClient } from './api-client';
 
 /**
@@ -11,15 +11,15 @@ export class HttpLinkResolverAdapter implements LinkResolverPort {
   constructor(@inject(ApiClient) private readonly client: ApiClient) {}
 
   resolveShortCode(visit: ShortCodeVisit): Promise<Partial<DynaLink>> {
-    return linkCall(this.client.call('PUT', '/api/dynaLinks/shortCode', { body: visit }));
+    return linkCall(this.client.call(OPERATION_ROUTES.visitShortCode.method, OPERATION_ROUTES.visitShortCode.path, { body: visit }));
   }
 
   getDynaLink(id: string): Promise<Partial<DynaLink>> {
-    return linkCall(this.client.call('GET', `/api/dynaLinks/${encodeURIComponent(id)}`));
+    return linkCall(this.client.call('GET', resourceApiPath('dynaLinks', id)));
   }
 
   async recordVisit(id: string, visit: Visit): Promise<void> {
-    await linkCall(this.client.call('PUT', `/api/dynaLinks/${encodeURIComponent(id)}/visit`, { body: visit }));
+    await linkCall(this.client.call(OPERATION_ROUTES.visitDynaLink.method, operationPath(OPERATION_ROUTES.visitDynaLink, { id }), { body: visit }));
   }
 }
 

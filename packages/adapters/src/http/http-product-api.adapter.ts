@@ -1,7 +1,9 @@
 import {
+  API_ROOT,
   ApiError,
+  ENTRY_ROUTES,
   operationPath,
-  RESOURCE_PATHS,
+  resourceApiPath,
   type CallArgs,
   type Callable,
   type OperationFor,
@@ -18,8 +20,6 @@ import {
 } from '@sortie/core';
 import type { ApiClient, HttpMethod } from './api-client';
 
-const segment = encodeURIComponent;
-
 /**
  * The product API of SPEC.md §7 and the server's REST, over ofetch. Not decorated for
  * inversify (http.module.ts builds it): the web app creates it before the container, so that
@@ -29,28 +29,28 @@ export class HttpProductApiAdapter implements ProductApiPort {
   constructor(private readonly client: ApiClient) {}
 
   me(): Promise<CurrentUser> {
-    return this.client.call('GET', '/api/auth/me');
+    return this.client.call(ENTRY_ROUTES.me.method, ENTRY_ROUTES.me.path);
   }
 
   loginWeb(body: LoginWeb): Promise<unknown> {
-    return this.client.call('POST', '/api/auth/login/web', { body });
+    return this.client.call(ENTRY_ROUTES.loginWeb.method, ENTRY_ROUTES.loginWeb.path, { body });
   }
 
   async logout(): Promise<{ user: CurrentUser | null }> {
-    const answer = await this.client.call<{ user?: CurrentUser | null } | undefined>('POST', '/api/auth/logout');
+    const answer = await this.client.call<{ user?: CurrentUser | null } | undefined>(ENTRY_ROUTES.logout.method, ENTRY_ROUTES.logout.path);
     return { user: answer?.user ?? null };
   }
 
   listEvents(query: EventQuery): Promise<Page<Event>> {
-    return this.client.call('GET', '/api/events', { query: query as Query });
+    return this.client.call('GET', resourceApiPath('events'), { query: query as Query });
   }
 
   async addShareView(id: string, body: { userAgent: string }): Promise<void> {
-    await this.client.call('PUT', `/api/shares/${segment(id)}/addView`, { body });
+    await this.client.call(ENTRY_ROUTES.addShareView.method, operationPath(ENTRY_ROUTES.addShareView, { id }), { body });
   }
 
   getNotification(id: string): Promise<Notification> {
-    return this.client.call('GET', `/api/notifications/${segment(id)}`);
+    return this.client.call('GET', resourceApiPath('notifications', id));
   }
 
   async call<C extends Callable>(operation: C, ...[params]: CallArgs<OperationFor<C>>): Promise<OperationResponse<OperationFor<C>>> {
@@ -68,23 +68,23 @@ export class HttpProductApiAdapter implements ProductApiPort {
   }
 
   list<T = unknown>(resource: ResourceName, query?: Query): Promise<Page<T>> {
-    return this.client.call('GET', resourcePath(resource), query ? { query } : {});
+    return this.client.call('GET', resourceApiPath(resource), query ? { query } : {});
   }
 
   get<T = unknown>(resource: ResourceName, id: string): Promise<T> {
-    return this.client.call('GET', `${resourcePath(resource)}/${segment(id)}`);
+    return this.client.call('GET', resourceApiPath(resource, id));
   }
 
   create<T = unknown>(resource: ResourceName, body: unknown): Promise<T> {
-    return this.client.call('POST', resourcePath(resource), { body });
+    return this.client.call('POST', resourceApiPath(resource), { body });
   }
 
   update<T = unknown>(resource: ResourceName, id: string, body: unknown): Promise<T> {
-    return this.client.call('PATCH', `${resourcePath(resource)}/${segment(id)}`, { body });
+    return this.client.call('PATCH', resourceApiPath(resource, id), { body });
   }
 
   async remove(resource: ResourceName, id: string): Promise<void> {
-    await this.client.call('DELETE', `${resourcePath(resource)}/${segment(id)}`);
+    await this.client.call('DELETE', resourceApiPath(resource, id));
   }
 
   request<T = unknown>(method: HttpMethod, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
@@ -92,15 +92,9 @@ export class HttpProductApiAdapter implements ProductApiPort {
   }
 }
 
-function resourcePath(resource: ResourceName): string {
-  const path = RESOURCE_PATHS[resource];
-  // A name outside the registry is a programming error, not a server call to make.
-  if (!path) throw new TypeError(`Unknown resource: ${String(resource)}`);
-  return `/api/${path}`;
-}
-
-/** 'places/x', '/places/x' and '/api/places/x' all mean /api/places/x. */
+/** 'places/x', '/places/x' and '/api/places/x' all mean /api/places/x (API_ROOT). */
 export function apiPath(path: string): string {
   const trimmed = path.replace(/^\/+/, '');
-  return trimmed === 'api' || trimmed.startsWith('api/') ? `/${trimmed}` : `/api/${trimmed}`;
+  const root = API_ROOT.slice(1);
+  return trimmed === root || trimmed.startsWith(`${root}/`) ? `/${trimmed}` : `${API_ROOT}/${trimmed}`;
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { AppError, type AuthPersistence, type AuthPort, type Credentials, type SignUp } from '@sortie/core';
+import { AppError, OPERATION_ROUTES, type AuthPersistence, type AuthPort, type Credentials, type SignUp } from '@sortie/core';
 import { ApiClient } from '../http/api-client';
 import { AUTH_FAILURES, authFailure } from '../auth-errors';
 
@@ -9,7 +9,7 @@ interface IdentityAnswer {
 }
 
 /**
- * AuthPort over the embedded identity provider (POST /api/identity/signUp and /signIn), so
+ * AuthPort over the embedded identity provider (OPERATION_ROUTES.signUp and .signIn), so
  * the core sees what it sees with Firebase: an idToken, or an AuthError with the same codes.
  */
 @injectable()
@@ -28,20 +28,20 @@ export class LocalAuthAdapter implements AuthPort {
   }
 
   signInWithPassword(credentials: Credentials): Promise<string> {
-    return this.identity('/api/identity/signIn', { email: credentials.email, password: credentials.password });
+    return this.identity(OPERATION_ROUTES.signIn, { email: credentials.email, password: credentials.password });
   }
 
   createAccount(account: SignUp): Promise<string> {
-    return this.identity('/api/identity/signUp', account);
+    return this.identity(OPERATION_ROUTES.signUp, account);
   }
 
-  /** The session lives in the server's cookie, ended by POST /api/auth/logout (the core's call). */
+  /** The session lives in the server's cookie, ended by OPERATION_ROUTES.logout (the core's call). */
   async signOut(): Promise<void> {}
 
-  private async identity(path: string, body: object): Promise<string> {
+  private async identity(route: typeof OPERATION_ROUTES.signIn | typeof OPERATION_ROUTES.signUp, body: object): Promise<string> {
     let answer: IdentityAnswer | undefined;
     try {
-      answer = await this.client.call<IdentityAnswer>('POST', path, { body });
+      answer = await this.client.call<IdentityAnswer>(route.method, route.path, { body });
     } catch (error) {
       throw translate(error);
     }

@@ -35,3 +35,14 @@ export const RESOURCE_PATHS = {
   notifications: 'notifications',
   shares: 'shares',
 } as const;
+
+/** The root of the product API: every resource, and every operation of OPERATION_ROUTES but the calendars, lives under it. */
+export const API_ROOT = '/api';
+
+/** Where a resource's records live (`/api/events`), or one of them (`/api/events/abc`, its id encoded). */
+export function resourceApiPath(resource: keyof typeof RESOURCE_PATHS, id?: string): string {
+  const path = RESOURCE_PATHS[resource];
+  // A name outside the registry is a programming error, not a server call to make.
+  if (!path) throw new TypeError(`Unknown resource: ${String(resource)}`);
+  return id === undefined ? `${API_ROOT}/${path}` : `${API_ROOT}/${path}/${encodeURIComponent(id)}`;
+}

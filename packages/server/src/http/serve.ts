@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Operation } from '@sortie/core';
+import type { Operation, OperationRoute } from '@sortie/core';
 import { parse } from './errors';
 
 export interface Parsed<O extends Operation> {
@@ -42,4 +42,14 @@ export function serve<O extends Operation, G = undefined>(
       return handler(input, { request, reply, guard });
     },
   });
+}
+
+/**
+ * Registers `operation`'s method and path from core's table for a handler that parses the
+ * request itself, where serve's order (path, query, body, then the handler) would change what a
+ * caller sees: an unknown id's 404 before the rate limit and the body's 400, a body read in two
+ * shapes, a query parsed inside the micro-cache.
+ */
+export function serveUnparsed(app: FastifyInstance, operation: OperationRoute, handler: RouteHandlerMethod, route: RouteShorthandOptions = {}): void {
+  app.route({ ...route, method: operation.method, url: operation.path, handler });
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../http/context';
 import { ConflictError, notFound, parse } from '../http/errors';
 import { currentUser, requireRole, requireUser } from '../http/session';
 import { isStaff } from '../auth/user-roles';
-import { serve } from '../http/serve';
+import { serve, serveUnparsed } from '../http/serve';
 import { newId } from '../db/store';
 import { randomEntryCode } from '../links/codes';
 import { RaffleDrawService } from '../raffles/raffle-draw.service';
@@ -45,7 +45,7 @@ const csvCell = (value: unknown) => {
 export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const raffles = new RaffleDrawService(ctx);
   const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
-  app.post('/api/forms/:id/entries', async (request, reply) => {
+  serveUnparsed(app, OPERATIONS.submitFormEntry, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw notFound('Formulaire introuvable.');
     await limitEntries(ctx, request, reply, `form:${id}`);
@@ -116,7 +116,7 @@ export function registerFormAndRaffleRoutes(app: FastifyInstance, ctx: AppContex
       .send(`\uFEFF${[header.map(csvCell).join(';'), ...lines].join('\r\n')}\r\n`);
   }, staff);
 
-  app.post('/api/raffles/:id/entries', async (request, reply) => {
+  serveUnparsed(app, OPERATIONS.enterRaffle, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw notFound('Tombola introuvable.');
     await limitEntries(ctx, request, reply, `raffle:${id}`);

@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkGoneError, LinkNotFoundError, OPERATIONS, VisitSchema } from '@sortie/core';
+import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkGoneError, LinkNotFoundError, OPERATIONS, pathFor, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
-import { serve } from '../http/serve';
+import { serve, serveUnparsed } from '../http/serve';
 import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability';
 
 const IdParams = z.object({ id: z.string() });
+
+/** The short links' paths, named from core's route table as the web app's pages are: /r, and /r/ before a code. */
+const SHORT_LINK_ROOT = pathFor('shortLinkRoot');
+const SHORT_LINK_PREFIX = pathFor('shortLink', { shortCode: '' });
 
 /** Where GET /r/{shortCode} sends the visitor: the link's url (the visit buffered), or /home. */
 async function redirectTarget(ctx: AppContext, code: string, userAgent: string, log: (error: unknown) => void): Promise<string> {
@@ -32,10 +36,10 @@ async function redirectTarget(ctx: AppContext, code: string, userAgent: string, 
 export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, response: ServerResponse) => boolean {
   return (request, response) => {
     const url = request.url ?? '';
-    if (request.method !== 'GET' || !url.startsWith('/r/')) return false;
+    if (request.method !== 'GET' || !url.startsWith(SHORT_LINK_PREFIX)) return false;
     const end = url.search(/[?#]/);
     // A code that does not decode is a failed link: /home, as SPEC §2 says.
-    const code = decodeSafely(url.slice(3, end === -1 ? undefined : end).replace(/\/$/, '')) ?? '';
+    const code = decodeSafely(url.slice(SHORT_LINK_PREFIX.length, end === -1 ? undefined : end).replace(/\/$/, '')) ?? '';
     if (code.includes('/')) return false;
     void redirectTarget(ctx, code, request.headers['user-agent'] ?? '', (error) => console.error('Lien court : lecture impossible :', error)).then(
       (location) => {
@@ -62,11 +66,11 @@ const decodeSafely = (text: string): string | null => {
 
 /** The same redirect through Fastify (app.inject, HEAD, and anything the fast path declines). */
 export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { shortCode: string } }>('/r/:shortCode', async (request, reply) => {
+  app.get<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, async (request, reply) => {
     const location = await redirectTarget(ctx, request.params.shortCode, request.headers['user-agent'] ?? '', (error) => request.log.warn({ err: error }, 'short link lookup failed'));
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
-  app.get('/r', (_request, reply) => reply.redirect(HOME_PATH, 302));
+  app.get(SHORT_LINK_ROOT, (_request, reply) => reply.redirect(HOME_PATH, 302));
 }
 
 /** The link and share calls of SPEC.md §7. */
@@ -86,7 +90,7 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { _id: link._id, url: link.url, shortCode: link.shortCode, visitCount: link.visitCount, createdAt: link.createdAt, updatedAt: link.updatedAt };
   });
 
-  app.put('/api/dynaLinks/:id/visit', async (request, reply) => {
+  serveUnparsed(app, OPERATIONS.visitDynaLink, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw new LinkNotFoundError();
     const visit = parse(VisitSchema, request.body ?? {});
@@ -118,7 +122,7 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   }, { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') });
 
-  app.put('/api/shares/:id/addView', async (request, reply) => {
+  serveUnparsed(app, OPERATIONS.addShareView, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw notFound('Partage introuvable.');
     const view = parse(AddViewSchema, request.body ?? {});

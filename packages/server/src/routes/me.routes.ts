@@ -3,7 +3,7 @@ import { FollowTargetSchema, isObjectId, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireUser } from '../http/session';
-import { serve } from '../http/serve';
+import { serve, serveUnparsed } from '../http/serve';
 import { LikeService } from '../services/likes.service';
 import { FollowService } from '../services/follows.service';
 import { BadgeService } from '../services/badges.service';
@@ -43,16 +43,12 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, signedIn);
 
   // The body is parsed here, not by serve: the target comes as { target } or as the target itself, and the error names the target's fields.
-  app.route({
-    method: OPERATIONS.follow.method,
-    url: OPERATIONS.follow.path,
-    handler: async (request, reply) => {
-      const user = await requireUser(ctx, request);
-      const body: unknown = request.body;
-      const wrapped = typeof body === 'object' && body !== null && 'target' in body ? (body as { target: unknown }).target : undefined;
-      const target = parse(FollowTargetSchema, wrapped ?? body ?? {});
-      return reply.status(201).send(await follows.follow(user._id, target));
-    },
+  serveUnparsed(app, OPERATIONS.follow, async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const body: unknown = request.body;
+    const wrapped = typeof body === 'object' && body !== null && 'target' in body ? (body as { target: unknown }).target : undefined;
+    const target = parse(FollowTargetSchema, wrapped ?? body ?? {});
+    return reply.status(201).send(await follows.follow(user._id, target));
   });
 
   serve(app, OPERATIONS.unfollow, async ({ path: { id } }, { guard: user, reply }) => {

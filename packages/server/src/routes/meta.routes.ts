@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_CITY, OPERATIONS, RuntimeConfigSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { serve } from '../http/serve';
+import { serve, serveUnparsed } from '../http/serve';
 import { notFound, parse } from '../http/errors';
 import { AppError } from '@sortie/core';
 import { SearchService } from '../search/search.service';
@@ -80,7 +80,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   serve(app, OPERATIONS.docSearch, async ({ query }) => ({ q: query.q, items: await docs.search(query.q) }));
 
   const searchService = new SearchService(ctx.db, ctx.store, ctx.now);
-  app.get('/api/search', (request, reply) =>
+  serveUnparsed(app, OPERATIONS.search, (request, reply) =>
     ctx.cache.serve(request, reply, async () => {
       // Parsed inside the micro-cache, as the cached answer depends on the whole query string.
       const query = parse(OPERATIONS.search.params.query, request.query);
