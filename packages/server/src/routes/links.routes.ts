@@ -1,31 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddViewSchema, HOME_PATH, isObjectId, isShortCode, LinkGoneError, LinkNotFoundError, OPERATIONS, pathFor, VisitSchema } from '@sortie/core';
+import { AddViewSchema, HOME_PATH, isObjectId, LinkNotFoundError, OPERATIONS, pathFor, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
 import { serve, serveUnparsed } from '../http/serve';
-import { DATABASE_UNAVAILABLE_MESSAGE, DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/availability';
+import { LinkService } from '../links/links.service';
 
 const IdParams = z.object({ id: z.string() });
 
 /** The short links' paths, named from core's route table as the web app's pages are: /r, and /r/ before a code. */
 const SHORT_LINK_ROOT = pathFor('shortLinkRoot');
 const SHORT_LINK_PREFIX = pathFor('shortLink', { shortCode: '' });
-
-/** Where GET /r/{shortCode} sends the visitor: the link's url (the visit buffered), or /home. */
-async function redirectTarget(ctx: AppContext, code: string, userAgent: string, log: (error: unknown) => void): Promise<string> {
-  if (!isShortCode(code)) return HOME_PATH;
-  try {
-    return (await ctx.links.visit(code, userAgent)) ?? HOME_PATH;
-  } catch (error) {
-    // The database away and the link not known here: 503, worth a retry (not /home, as for a link that does not exist).
-    if (isDatabaseUnavailable(error)) throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
-    log(error);
-    return HOME_PATH;
-  }
-}
 
 /**
  * GET /r/{shortCode} on the raw HTTP server, before Fastify: a printed poster's QR code
@@ -34,6 +22,7 @@ async function redirectTarget(ctx: AppContext, code: string, userAgent: string, 
  * Returns false for any other request, which Fastify then serves.
  */
 export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, response: ServerResponse) => boolean {
+  const links = new LinkService(ctx);
   return (request, response) => {
     const url = request.url ?? '';
     if (request.method !== 'GET' || !url.startsWith(SHORT_LINK_PREFIX)) return false;
@@ -41,7 +30,7 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
     // A code that does not decode is a failed link: /home, as SPEC §2 says.
     const code = decodeSafely(url.slice(SHORT_LINK_PREFIX.length, end === -1 ? undefined : end).replace(/\/$/, '')) ?? '';
     if (code.includes('/')) return false;
-    void redirectTarget(ctx, code, request.headers['user-agent'] ?? '', (error) => console.error('Lien court : lecture impossible :', error)).then(
+    void links.redirectTarget(code, request.headers['user-agent'] ?? '', (error) => console.error('Lien court : lecture impossible :', error)).then(
       (location) => {
         response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0' });
         response.end();
@@ -66,8 +55,9 @@ const decodeSafely = (text: string): string | null => {
 
 /** The same redirect through Fastify (app.inject, HEAD, and anything the fast path declines). */
 export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): void {
+  const links = new LinkService(ctx);
   app.get<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, async (request, reply) => {
-    const location = await redirectTarget(ctx, request.params.shortCode, request.headers['user-agent'] ?? '', (error) => request.log.warn({ err: error }, 'short link lookup failed'));
+    const location = await links.redirectTarget(request.params.shortCode, request.headers['user-agent'] ?? '', (error) => request.log.warn({ err: error }, 'short link lookup failed'));
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
   app.get(SHORT_LINK_ROOT, (_request, reply) => reply.redirect(HOME_PATH, 302));
@@ -75,65 +65,27 @@ export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): v
 
 /** The link and share calls of SPEC.md §7. */
 export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, OPERATIONS.visitShortCode, async ({ body: visit }) => {
-    const url = await ctx.links.visit(visit.shortCode, visit.userAgent, visit.datetime);
-    if (!url) {
-      // An expired or used-up link says so (410), so that its owner or a script knows it existed.
-      const refusal = await ctx.links.refusal(visit.shortCode);
-      if (refusal !== null && refusal !== 'unknown') throw new LinkGoneError(refusal);
-      throw new LinkNotFoundError();
-    }
-    // Unlike /r, the API answers once the visit is stored, so a reader sees it at once.
-    await ctx.links.flush();
-    const link = await ctx.store.getBy('dynaLinks', 'short_code', visit.shortCode);
-    if (!link) throw new LinkNotFoundError();
-    return { _id: link._id, url: link.url, shortCode: link.shortCode, visitCount: link.visitCount, createdAt: link.createdAt, updatedAt: link.updatedAt };
-  });
+  const links = new LinkService(ctx);
+
+  serve(app, OPERATIONS.visitShortCode, ({ body: visit }) => links.visitByCode(visit.shortCode, visit.userAgent, visit.datetime));
 
   serveUnparsed(app, OPERATIONS.visitDynaLink, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
+    // An id that cannot be a link's is a 404 before its body is read.
     if (!isObjectId(id)) throw new LinkNotFoundError();
-    const visit = parse(VisitSchema, request.body ?? {});
-    const found = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query('SELECT id FROM dyna_links WHERE id = $1 FOR UPDATE', [id]);
-      if (!rows.length) return false;
-      await tx.query('INSERT INTO dyna_link_visits (link_id, datetime, user_agent) VALUES ($1, $2, $3)', [id, visit.datetime, visit.userAgent]);
-      await ctx.store.bump('dynaLinks', id, 'visitCount', 1, tx);
-      return true;
-    });
-    if (!found) throw new LinkNotFoundError();
-    ctx.links.invalidate();
+    await links.recordVisit(id, parse(VisitSchema, request.body ?? {}));
     return reply.status(204).send();
   });
 
   // The visits of a link, newest first (staff): what `sortie links visits <id>` shows (issue 5).
-  serve(app, OPERATIONS.dynaLinkVisits, async ({ path: { id }, query }) => {
-    if (!isObjectId(id) || !(await ctx.store.get('dynaLinks', id))) throw new LinkNotFoundError();
-    // Visits through /r are buffered: write them first, so the list is complete.
-    await ctx.links.flush();
-    const [count] = await ctx.db.query<{ n: number | string }>('SELECT count(*) AS n FROM dyna_link_visits WHERE link_id = $1', [id]);
-    const rows = await ctx.db.query<{ datetime: string | Date; user_agent: string }>(
-      'SELECT datetime, user_agent FROM dyna_link_visits WHERE link_id = $1 ORDER BY datetime DESC, id DESC LIMIT $2 OFFSET $3',
-      [id, query.limit, query.offset],
-    );
-    return {
-      meta: { total: Number(count?.n ?? 0), limit: query.limit, offset: query.offset },
-      items: rows.map((row) => ({ datetime: new Date(row.datetime).toISOString(), userAgent: row.user_agent })),
-    };
-  }, { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') });
+  serve(app, OPERATIONS.dynaLinkVisits, ({ path: { id }, query }) => links.visits(id, query), {
+    guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff'),
+  });
 
   serveUnparsed(app, OPERATIONS.addShareView, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     if (!isObjectId(id)) throw notFound('Partage introuvable.');
-    const view = parse(AddViewSchema, request.body ?? {});
-    const found = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query('SELECT id FROM shares WHERE id = $1 FOR UPDATE', [id]);
-      if (!rows.length) return false;
-      await tx.query('INSERT INTO share_views (share_id, datetime, user_agent) VALUES ($1, $2, $3)', [id, new Date(ctx.now()).toISOString(), view.userAgent]);
-      await ctx.store.bump('shares', id, 'viewCount', 1, tx);
-      return true;
-    });
-    if (!found) throw notFound('Partage introuvable.');
+    await links.recordShareView(id, parse(AddViewSchema, request.body ?? {}).userAgent);
     return reply.status(204).send();
   });
 }
