@@ -20,6 +20,7 @@ import { MarkNotificationsRead } from './mark-notifications-read.use-case';
 import { RemoveFromMyList } from './remove-from-my-list.use-case';
 import { SocketIdentity } from './socket-identity.use-case';
 import { RunOperation } from './run-operation.use-case';
+import { ShareEvent } from './share-event.use-case';
 
 export * from './navigation';
 export * from './parse-input';
@@ -46,6 +47,7 @@ export * from './mark-notifications-read.use-case';
 export * from './remove-from-my-list.use-case';
 export * from './socket-identity.use-case';
 export * from './run-operation.use-case';
+export * from './share-event.use-case';
 
 /** Every use-case class, bound to itself by useCasesModule. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -70,4 +72,5 @@ export const USE_CASES: readonly Newable<object>[] = [
   RemoveFromMyList,
   SocketIdentity,
   RunOperation,
+  ShareEvent,
 ];
