@@ -33,4 +33,13 @@ export const eventQueries = {
       load: (api) => api.listEvents({ city: event.city, upcoming: 'true', limit: count + 1, offset: 0, ...(category ? { categoryId: category } : {}) }),
     };
   },
+
+  /**
+   * The landing page's first upcoming events of a city in a range (tonight, the weekend).
+   * Keyed by the range's end only: its start is now, which moves on every render.
+   */
+  highlights: (name: string, city: string, range: { from: string; to: string }, limit: number): QueryDefinition<Page<Event>> => ({
+    key: ['events', 'highlights', name, city, range.to, limit],
+    load: (api) => api.listEvents({ city, upcoming: 'true', limit, offset: 0, ...range }),
+  }),
 };
