@@ -1,5 +1,6 @@
 import type { AccountSession } from '../domain/schemas/identity.schema';
 import type { ApiKey } from '../domain/api-keys';
+import type { NotificationPreferences } from '../domain/schemas/people.schema';
 import type { QueryDefinition } from './query-client';
 import { OPERATION_ROUTES } from '../domain/operation-routes';
 
@@ -18,5 +19,11 @@ export const accountQueries = {
   apiKeys: (): QueryDefinition<{ items: ApiKey[] }> => ({
     key: ['me', 'apiKeys'],
     load: (api) => api.call(OPERATION_ROUTES.myApiKeys),
+  }),
+
+  /** GET /api/me/notificationPreferences: per kind of notification, in the app and by e-mail. */
+  notificationPreferences: (): QueryDefinition<NotificationPreferences> => ({
+    key: ['me', 'notificationPreferences'],
+    load: (api) => api.call(OPERATION_ROUTES.notificationPreferences),
   }),
 };

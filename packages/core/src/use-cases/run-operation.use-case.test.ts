@@ -53,4 +53,17 @@ describe('accountQueries', () => {
     expect(accountQueries.sessions().key[0]).toBe('me');
     expect(accountQueries.apiKeys().key[0]).toBe('me');
   });
+
+  it('reads the notification preferences, and saving them reloads the ones on screen', async () => {
+    const { run, queries, api } = setup();
+    let stored = { reminder: { inApp: true, email: true } };
+    api.serve(OPERATIONS.notificationPreferences, () => stored);
+    api.serve(OPERATIONS.updateNotificationPreferences, ({ body }) => (stored = { ...stored, ...body }));
+    const preferences = accountQueries.notificationPreferences();
+    const stop = queries.watch(preferences);
+    expect((await queries.fetch(preferences)).reminder).toEqual({ inApp: true, email: true });
+    await run.execute({ operation: OPERATION_ROUTES.updateNotificationPreferences, params: { body: { ...queries.data<typeof stored>(preferences.key)!, reminder: { inApp: true, email: false } } }, invalidates: [preferences.key] });
+    expect((await queries.fetch(preferences)).reminder).toEqual({ inApp: true, email: false });
+    stop();
+  });
 });
