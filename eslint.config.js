@@ -62,7 +62,7 @@ const frenchFormatSyntax = {
  * core/src/queries, a write a use case. Enforced in the folders already converted; the rest of
  * pages/, features/ and components/ joins this list as it is converted.
  */
-const WEB_DATA_THROUGH_CORE = ['packages/web/src/features/account/**/*.{ts,tsx}'];
+const WEB_DATA_THROUGH_CORE = ['packages/web/src/features/account/**/*.{ts,tsx}', 'packages/web/src/features/events/**/*.{ts,tsx}'];
 const webDataSyntax = [
   {
     selector: "ImportSpecifier[imported.name='ProductApiPort'], ImportDeclaration[source.value=/useApiQuery$/], CallExpression[callee.name='useApiQuery']",

@@ -159,6 +159,10 @@ describe('web data access only through core (issue 31)', () => {
   const syntax = (filePath: string, code: string) => errorsFor(filePath, code, 'no-restricted-syntax');
   const file = 'packages/web/src/features/account/Example.tsx';
 
+  it.each([['packages/web/src/features/account/Example.tsx'], ['packages/web/src/features/events/Example.tsx']])('refuses the product API in %s', async (path) => {
+    expect(await syntax(path, "import { ProductApiPort } from '@sortie/core';\nexport const p = ProductApiPort;\n")).toHaveLength(1);
+  });
+
   it('refuses the product API, an inline query and an api. call in a converted folder', async () => {
     const [port] = await syntax(file, "import { ProductApiPort } from '@sortie/core';\nexport const p = ProductApiPort;\n");
     expect(port?.message).toContain('core/src/queries');

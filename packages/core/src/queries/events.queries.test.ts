@@ -15,3 +15,14 @@ describe('eventQueries.highlights', () => {
     expect(tonight.key[0]).toBe('events');
   });
 });
+
+describe('eventQueries.games', () => {
+  it('reads every game of an event in one request, under the event’s key', async () => {
+    const api = new FakeProductApi();
+    const games = { tournaments: [], championships: [], blindTests: [], raffles: [], forms: [] };
+    api.answer('request', games);
+    expect(await eventQueries.games('e1').load(api)).toEqual(games);
+    expect(api.lastCallTo('request')).toEqual(['GET', '/events/e1/games', {}]);
+    expect(eventQueries.games('e1').key.slice(0, 2)).toEqual(['events', 'e1']);
+  });
+});

@@ -1,6 +1,8 @@
 import type { Event, EventCategory, EventQuery } from '../domain/schemas/events.schema';
 import type { Page } from '../domain/schemas/common.schema';
+import type { EventGames } from '../domain/schemas/games-at.schema';
 import type { QueryDefinition } from './query-client';
+import { OPERATION_ROUTES } from '../domain/operation-routes';
 import { recordQueries } from './records.queries';
 
 /** The events feature's reads. Every key starts with 'events', so ['events'] invalidates them all. */
@@ -41,5 +43,11 @@ export const eventQueries = {
   highlights: (name: string, city: string, range: { from: string; to: string }, limit: number): QueryDefinition<Page<Event>> => ({
     key: ['events', 'highlights', name, city, range.to, limit],
     load: (api) => api.listEvents({ city, upcoming: 'true', limit, offset: 0, ...range }),
+  }),
+
+  /** GET /api/events/{id}/games: every kind of game of an event in one request, drafts already left out by the server. */
+  games: (eventId: string): QueryDefinition<EventGames> => ({
+    key: ['events', eventId, 'games'],
+    load: (api) => api.call(OPERATION_ROUTES.eventGames, { path: { id: eventId } }),
   }),
 };
