@@ -58,7 +58,7 @@ describe('accountQueries', () => {
     const { run, queries, api } = setup();
     let stored = { reminder: { inApp: true, email: true } };
     api.serve(OPERATIONS.notificationPreferences, () => stored);
-    api.serve(OPERATIONS.updateNotificationPreferences, ({ body }) => (stored = { reminder: { inApp: body.reminder.inApp, email: body.reminder.email } }));
+    api.serve(OPERATIONS.updateNotificationPreferences, ({ body }) => (stored = { reminder: { inApp: body.reminder?.inApp ?? true, email: body.reminder?.email ?? true } }));
     const preferences = accountQueries.notificationPreferences();
     const stop = queries.watch(preferences);
     expect((await queries.fetch(preferences)).reminder).toEqual({ inApp: true, email: true });
