@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, OPERATION_ROUTES, ProductApiPort, type NotificationPreferences } from '@sortie/core';
+import { accountQueries, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, OPERATION_ROUTES, RunOperation, type NotificationPreferences } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useQuery } from '../../data/useQuery';
 import { QueryView } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 
@@ -11,7 +11,7 @@ const CHANNELS = [
 ] as const;
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
-  const api = useUseCase(ProductApiPort);
+  const run = useUseCase(RunOperation);
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -19,14 +19,12 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   async function save() {
     setSaving(true);
     setMessage(null);
-    try {
-      setDraft(await api.call(OPERATION_ROUTES.updateNotificationPreferences, { body: draft }));
+    const saved = await run.execute({ operation: OPERATION_ROUTES.updateNotificationPreferences, params: { body: draft }, invalidates: [accountQueries.notificationPreferences().key] });
+    if (saved.kind === 'done') {
+      setDraft(saved.value);
       setMessage({ ok: true, text: 'Vos préférences sont enregistrées.' });
-    } catch (e) {
-      setMessage({ ok: false, text: apiErrorMessage(e) });
-    } finally {
-      setSaving(false);
-    }
+    } else setMessage({ ok: false, text: apiErrorMessage(saved.cause) });
+    setSaving(false);
   }
 
   return (
@@ -88,7 +86,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
 
 /** /account's section: per kind, in the app and by e-mail. */
 export function NotificationPreferencesSection() {
-  const preferences = useApiQuery('notification-preferences', (api) => api.call(OPERATION_ROUTES.notificationPreferences));
+  const preferences = useQuery(accountQueries.notificationPreferences());
   return (
     <section aria-labelledby="preferences-title" className="mt-8 rounded-2xl bg-surface p-5 ring-1 ring-line">
       <h2 id="preferences-title" className="text-lg font-semibold">

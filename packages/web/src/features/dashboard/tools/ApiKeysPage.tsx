@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, OPERATION_ROUTES, ProductApiPort, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, accountQueries, OPERATION_ROUTES, RunOperation, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { useQuery } from '../../../data/useQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
@@ -40,7 +40,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
-  const api = useUseCase(ProductApiPort);
+  const run = useUseCase(RunOperation);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,18 +51,18 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     event.preventDefault();
     setFailure(null);
     setBusy(true);
-    try {
-      const created = await api.call(OPERATION_ROUTES.createApiKey, { body: { name: name.trim(), scopes } });
+    const created = await run.execute({ operation: OPERATION_ROUTES.createApiKey, params: { body: { name: name.trim(), scopes } }, invalidates: [accountQueries.apiKeys().key] });
+    if (created.kind === 'done') {
       setErrors({});
       setName('');
       setScopes([]);
-      onCreated(created);
-    } catch (e) {
+      onCreated(created.value);
+    } else {
+      const e = created.cause;
       setErrors(e instanceof ValidationError ? Object.fromEntries(e.issues.map((issue) => [issue.path.split('.')[0]!, issue.message])) : {});
       setFailure(apiErrorMessage(e));
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
@@ -116,26 +116,19 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
 
 /** « Clés d’API »: the keys of the signed-in staff member, a form to make one, and a revoke button per key. */
 export default function ApiKeysPage() {
-  const api = useUseCase(ProductApiPort);
-  const [version, setVersion] = useState(0);
+  const run = useUseCase(RunOperation);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const keys = useApiQuery(`api-keys:${version}`, (a) => a.call(OPERATION_ROUTES.myApiKeys));
+  const keys = useQuery(accountQueries.apiKeys());
 
   async function revoke(key: ApiKey) {
     setBusy(true);
-    try {
-      await api.call(OPERATION_ROUTES.revokeApiKey, { path: { id: key.id } });
-      setMessage({ ok: true, text: `La clé « ${key.name} » est révoquée : elle ne fonctionne plus.` });
-      setVersion((v) => v + 1);
-    } catch (e) {
-      setMessage({ ok: false, text: apiErrorMessage(e) });
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
+    const revoked = await run.execute({ operation: OPERATION_ROUTES.revokeApiKey, params: { path: { id: key.id } }, invalidates: [accountQueries.apiKeys().key] });
+    setMessage(revoked.kind === 'done' ? { ok: true, text: `La clé « ${key.name} » est révoquée : elle ne fonctionne plus.` } : { ok: false, text: apiErrorMessage(revoked.cause) });
+    setBusy(false);
+    setRevoking(null);
   }
 
   return (
@@ -157,7 +150,6 @@ export default function ApiKeysPage() {
         onCreated={(key) => {
           setCreated(key);
           setMessage(null);
-          setVersion((v) => v + 1);
         }}
       />
       <QueryView query={keys}>
