@@ -40,4 +40,13 @@ describe('mails without SMTP: kept whole for whoever runs the server', () => {
     await transport.deliver({ ...mail, subject: 'Rappel : Jazz', secrets: [] });
     expect(lines).toEqual([`E-mail gardé (pas de SMTP) pour lea@exemple.fr, « Choisissez un nouveau mot de passe » : ${reset}`]);
   });
+
+  it('in production without SMTP, writes no personal link on the console, and says the mail did not leave', async () => {
+    const lines: string[] = [];
+    const transport = keptTransport({ folder: null, print: (line) => lines.push(line), revealLinks: false });
+    await transport.deliver(mail);
+    expect(lines).toEqual(['E-mail non envoyé (SMTP_URL n’est pas configuré) pour lea@exemple.fr, « Choisissez un nouveau mot de passe » : son lien personnel n’est écrit nulle part.']);
+    expect(lines.join('\n')).not.toContain('token=');
+  });
 });
+

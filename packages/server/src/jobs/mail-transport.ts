@@ -56,10 +56,11 @@ export function emlOf(mail: LeavingMail, at: Date, from = DEFAULT_FROM): string 
 /**
  * Without SMTP: each mail is written whole, as a .eml file, into `folder` when one is given
  * (SORTIE_MAIL_DIR); otherwise the personal links of a mail that carries some are printed on the
- * server's console (the rest of every mail is in the dashboard's mail log). Only whoever runs
- * the server reads either.
+ * server's console (the rest of every mail is in the dashboard's mail log), for the developer of
+ * a demo. In production (`revealLinks` false) they are not: a console ends up in shared logs, and
+ * a one-time link is its recipient's alone; the line says the mail did not leave.
  */
-export function keptTransport(options: { folder: string | null; now?: () => number; print?: (line: string) => void; from?: string }): MailTransport {
+export function keptTransport(options: { folder: string | null; now?: () => number; print?: (line: string) => void; from?: string; revealLinks?: boolean }): MailTransport {
   const now = options.now ?? Date.now;
   const print = options.print ?? ((line: string) => console.log(line));
   let sequence = 0;
@@ -71,8 +72,10 @@ export function keptTransport(options: { folder: string | null; now?: () => numb
         sequence += 1;
         const name = `${at.toISOString().replace(/[:.]/g, '-')}-${process.pid}-${String(sequence).padStart(4, '0')}.eml`;
         writeFileSync(join(options.folder, name), emlOf(mail, at, options.from), { mode: 0o600 });
-      } else if (mail.secrets.length) {
+      } else if (mail.secrets.length && options.revealLinks !== false) {
         print(`E-mail gardé (pas de SMTP) pour ${mail.to}, « ${mail.subject} » : ${mail.secrets.join(' ')}`);
+      } else if (mail.secrets.length) {
+        print(`E-mail non envoyé (SMTP_URL n’est pas configuré) pour ${mail.to}, « ${mail.subject} » : son lien personnel n’est écrit nulle part.`);
       }
       return 'kept';
     },
@@ -83,7 +86,7 @@ export function keptTransport(options: { folder: string | null; now?: () => numb
 export function mailTransportOf(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): MailTransport {
   const from = env.MAIL_FROM || DEFAULT_FROM;
   if (env.SMTP_URL) return smtpTransport(env.SMTP_URL, from);
-  return keptTransport({ folder: env.SORTIE_MAIL_DIR ? resolve(cwd, env.SORTIE_MAIL_DIR) : null, from });
+  return keptTransport({ folder: env.SORTIE_MAIL_DIR ? resolve(cwd, env.SORTIE_MAIL_DIR) : null, from, revealLinks: env.NODE_ENV !== 'production' });
 }
 
 /** A transport that keeps what leaves in `outbox` (tests: the recipient's mailbox). */
