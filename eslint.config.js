@@ -57,22 +57,6 @@ const frenchFormatSyntax = {
     },
   ],
 };
-/**
- * Web data access only through core (issue 31): a read is a query definition of
- * core/src/queries, a write a use case. Enforced in the folders already converted; the rest of
- * pages/, features/ and components/ joins this list as it is converted.
- */
-const WEB_DATA_THROUGH_CORE = ['packages/web/src/features/account/**/*.{ts,tsx}', 'packages/web/src/features/events/**/*.{ts,tsx}'];
-const webDataSyntax = [
-  {
-    selector: "ImportSpecifier[imported.name='ProductApiPort'], ImportDeclaration[source.value=/useApiQuery$/], CallExpression[callee.name='useApiQuery']",
-    message: 'Lire par une requête de core (core/src/queries) avec useQuery, écrire par un cas d’usage (RunOperation…) : pas d’appel direct à l’API ici.',
-  },
-  {
-    selector: "CallExpression[callee.object.name='api']",
-    message: 'Lire par une requête de core (core/src/queries) avec useQuery, écrire par un cas d’usage (RunOperation…) : pas d’appel direct à l’API ici.',
-  },
-];
 const sourceFiles = 'packages/*/src/**/*.{ts,tsx,mts,mjs}';
 // Tests are left out: they write the expected text themselves (an ICS with TZID=Europe/Paris, a
 // browser set to Paris time) rather than computing it with the code under test.
@@ -128,12 +112,6 @@ export default tseslint.config(
     files: [sourceFiles],
     ignores: [testFiles, FRENCH_FORMAT, 'packages/core/src/domain/paris-time.ts', 'packages/core/src/domain/constants.ts'],
     rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.dateTimeFormat, ...frenchFormatSyntax.parisLiteral, ...frenchFormatSyntax.foldAccents] },
-  },
-  {
-    // The same French-format selectors (a later block replaces the rule's options), and no direct API call.
-    files: WEB_DATA_THROUGH_CORE,
-    ignores: [testFiles],
-    rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.dateTimeFormat, ...frenchFormatSyntax.parisLiteral, ...frenchFormatSyntax.foldAccents, ...webDataSyntax] },
   },
   {
     // Paris-time arithmetic reads a date's parts (formatToParts, in en-CA for digits): not a text.

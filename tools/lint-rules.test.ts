@@ -154,29 +154,3 @@ describe('French formatting in one place (core/src/domain/french-format.ts)', ()
     expect(await syntax('packages/core/src/domain/constants.ts', fold)).toHaveLength(1);
   });
 });
-
-describe('web data access only through core (issue 31)', () => {
-  const syntax = (filePath: string, code: string) => errorsFor(filePath, code, 'no-restricted-syntax');
-  const file = 'packages/web/src/features/account/Example.tsx';
-
-  it.each([['packages/web/src/features/account/Example.tsx'], ['packages/web/src/features/events/Example.tsx']])('refuses the product API in %s', async (path) => {
-    expect(await syntax(path, "import { ProductApiPort } from '@sortie/core';\nexport const p = ProductApiPort;\n")).toHaveLength(1);
-  });
-
-  it('refuses the product API, an inline query and an api. call in a converted folder', async () => {
-    const [port] = await syntax(file, "import { ProductApiPort } from '@sortie/core';\nexport const p = ProductApiPort;\n");
-    expect(port?.message).toContain('core/src/queries');
-    expect(await syntax(file, "import { useApiQuery } from '../../data/useApiQuery';\nexport const q = () => useApiQuery('k', async () => 1);\n")).toHaveLength(2);
-    expect(await syntax(file, "export const save = (api: { call(x: string): void }) => api.call('updateMyProfile');\n")).toHaveLength(1);
-  });
-
-  it('lets a converted folder read through useQuery and write through a use case, and keeps the French-format rule there', async () => {
-    const code = "import { accountQueries, RunOperation, OPERATION_ROUTES } from '@sortie/core';\nimport { useQuery } from '../../data/useQuery';\nexport const q = () => useQuery(accountQueries.sessions());\nexport const w = (run: RunOperation) => run.execute({ operation: OPERATION_ROUTES.endAllSessions });\n";
-    expect(await syntax(file, code)).toHaveLength(0);
-    expect(await syntax(file, "export const zone = 'Europe/Paris';\n")).toHaveLength(1);
-  });
-
-  it('leaves tests free to script the product API', async () => {
-    expect(await syntax('packages/web/src/features/account/Example.test.tsx', "import { ProductApiPort } from '@sortie/core';\nexport const p = ProductApiPort;\n")).toHaveLength(0);
-  });
-});

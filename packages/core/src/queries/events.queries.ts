@@ -1,8 +1,6 @@
 import type { Event, EventCategory, EventQuery } from '../domain/schemas/events.schema';
 import type { Page } from '../domain/schemas/common.schema';
-import type { EventGames } from '../domain/schemas/games-at.schema';
 import type { QueryDefinition } from './query-client';
-import { OPERATION_ROUTES } from '../domain/operation-routes';
 import { recordQueries } from './records.queries';
 
 /** The events feature's reads. Every key starts with 'events', so ['events'] invalidates them all. */
@@ -35,19 +33,4 @@ export const eventQueries = {
       load: (api) => api.listEvents({ city: event.city, upcoming: 'true', limit: count + 1, offset: 0, ...(category ? { categoryId: category } : {}) }),
     };
   },
-
-  /**
-   * The landing page's first upcoming events of a city in a range (tonight, the weekend).
-   * Keyed by the range's end only: its start is now, which moves on every render.
-   */
-  highlights: (name: string, city: string, range: { from: string; to: string }, limit: number): QueryDefinition<Page<Event>> => ({
-    key: ['events', 'highlights', name, city, range.to, limit],
-    load: (api) => api.listEvents({ city, upcoming: 'true', limit, offset: 0, ...range }),
-  }),
-
-  /** GET /api/events/{id}/games: every kind of game of an event in one request, drafts already left out by the server. */
-  games: (eventId: string): QueryDefinition<EventGames> => ({
-    key: ['events', eventId, 'games'],
-    load: (api) => api.call(OPERATION_ROUTES.eventGames, { path: { id: eventId } }),
-  }),
 };

@@ -5,4 +5,3 @@ export * from './me.queries';
 export * from './places.queries';
 export * from './people.queries';
 export * from './search.queries';
-export * from './account.queries';

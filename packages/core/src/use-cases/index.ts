@@ -19,8 +19,6 @@ import { ToggleLike } from './toggle-like.use-case';
 import { MarkNotificationsRead } from './mark-notifications-read.use-case';
 import { RemoveFromMyList } from './remove-from-my-list.use-case';
 import { SocketIdentity } from './socket-identity.use-case';
-import { RunOperation } from './run-operation.use-case';
-import { ShareEvent } from './share-event.use-case';
 
 export * from './navigation';
 export * from './parse-input';
@@ -46,8 +44,6 @@ export * from './toggle-follow.use-case';
 export * from './mark-notifications-read.use-case';
 export * from './remove-from-my-list.use-case';
 export * from './socket-identity.use-case';
-export * from './run-operation.use-case';
-export * from './share-event.use-case';
 
 /** Every use-case class, bound to itself by useCasesModule. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -71,6 +67,4 @@ export const USE_CASES: readonly Newable<object>[] = [
   MarkNotificationsRead,
   RemoveFromMyList,
   SocketIdentity,
-  RunOperation,
-  ShareEvent,
 ];

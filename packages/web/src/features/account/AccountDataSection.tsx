@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { mdiDeleteForeverOutline, mdiDownload } from '@mdi/js';
 import { Link, useLocation } from 'wouter';
-import { ACCOUNT_EXPORT_FILENAME, FRESH_SIGN_IN_MINUTES, LoggerPort, OPERATION_ROUTES, operationPath, RunOperation, SessionService } from '@sortie/core';
+import { ACCOUNT_EXPORT_FILENAME, FRESH_SIGN_IN_MINUTES, LoggerPort, OPERATION_ROUTES, operationPath, ProductApiPort, SessionService } from '@sortie/core';
 import { useRuntimeConfig, useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { Icon } from '../../components/Icon';
@@ -41,7 +41,7 @@ export function AccountDataSection() {
 
 /** Asks for the password (or, for a Google or Apple account, relies on a sign-in just made), says what goes and what stays, then deletes. */
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const session = useUseCase(SessionService);
   const logger = useUseCase(LoggerPort);
   const [, navigate] = useLocation();
@@ -63,9 +63,10 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     setBusy(true);
     setError(null);
-    const deleted = await run.execute({ operation: OPERATION_ROUTES.deleteMyAccount, params: { body: withPassword ? { password } : {} } });
-    if (deleted.kind === 'failed') {
-      setError(apiErrorMessage(deleted.cause));
+    try {
+      await api.call(OPERATION_ROUTES.deleteMyAccount, { body: withPassword ? { password } : {} });
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
       setBusy(false);
       return;
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mdiCheckDecagram } from '@mdi/js';
-import { OPERATION_ROUTES, RunOperation, type CurrentUser } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, type CurrentUser } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { Icon } from '../../components/Icon';
@@ -11,7 +11,7 @@ export const emailVerifiedOf = (user: CurrentUser): boolean | undefined => (user
 
 /** On /account: the address is verified, or a reminder to open the mailed link and a button to get another. */
 export function AccountEmailSection({ user }: { user: CurrentUser }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'sending' } | { kind: 'done' | 'failed'; text: string }>({ kind: 'idle' });
   const verified = emailVerifiedOf(user);
   if (verified === undefined) return null;
@@ -25,8 +25,12 @@ export function AccountEmailSection({ user }: { user: CurrentUser }) {
 
   async function resend() {
     setState({ kind: 'sending' });
-    const answer = await run.execute({ operation: OPERATION_ROUTES.resendEmailVerification });
-    setState(answer.kind === 'done' ? { kind: 'done', text: answer.value.message } : { kind: 'failed', text: apiErrorMessage(answer.cause) });
+    try {
+      const answer = await api.call(OPERATION_ROUTES.resendEmailVerification);
+      setState({ kind: 'done', text: answer.message });
+    } catch (error) {
+      setState({ kind: 'failed', text: apiErrorMessage(error) });
+    }
   }
 
   return (

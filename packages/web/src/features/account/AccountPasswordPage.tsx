@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, RunOperation } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { SignedInGate } from '../../components/SignedInGate';
@@ -17,7 +17,7 @@ export default function AccountPasswordPage() {
 }
 
 function ChangePassword() {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const currentId = useId();
   const [state, setState] = useState<{ kind: 'idle' | 'saving' } | { kind: 'done' | 'failed'; text: string }>({ kind: 'idle' });
 
@@ -27,10 +27,13 @@ function ChangePassword() {
     const next = readNewPassword(form);
     if ('error' in next) return setState({ kind: 'failed', text: next.error });
     setState({ kind: 'saving' });
-    const answer = await run.execute({ operation: OPERATION_ROUTES.changePassword, params: { body: { currentPassword: String(new FormData(form).get('currentPassword') ?? ''), newPassword: next.password } } });
-    if (answer.kind === 'failed') return setState({ kind: 'failed', text: apiErrorMessage(answer.cause) });
-    form.reset();
-    setState({ kind: 'done', text: answer.value.message });
+    try {
+      const answer = await api.call(OPERATION_ROUTES.changePassword, { body: { currentPassword: String(new FormData(form).get('currentPassword') ?? ''), newPassword: next.password } });
+      form.reset();
+      setState({ kind: 'done', text: answer.message });
+    } catch (error) {
+      setState({ kind: 'failed', text: apiErrorMessage(error) });
+    }
   }
 
   return (

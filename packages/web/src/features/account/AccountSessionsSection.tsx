@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { mdiLockReset, mdiLogoutVariant } from '@mdi/js';
 import { Link } from 'wouter';
-import { accountQueries, OPERATION_ROUTES, RunOperation, type AccountSession } from '@sortie/core';
-import { useQuery } from '../../data/useQuery';
+import { OPERATION_ROUTES, ProductApiPort, type AccountSession } from '@sortie/core';
+import { useApiQuery } from '../../data/useApiQuery';
 import { ErrorNotice, Skeleton } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
@@ -18,9 +18,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
  * apart by their first and last use, and this one says « Cet appareil ».
  */
 export function AccountSessionsSection() {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const signOut = useSignOut();
-  const query = useQuery(accountQueries.sessions());
+  const query = useApiQuery('account:sessions', (port) => port.call(OPERATION_ROUTES.mySessions));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -28,20 +28,26 @@ export function AccountSessionsSection() {
   async function end(session: AccountSession) {
     setBusy(session.id);
     setError(null);
-    const outcome = await run.execute({ operation: OPERATION_ROUTES.endSession, params: { path: { id: session.id } }, invalidates: [accountQueries.sessions().key] });
-    if (outcome.kind === 'failed') setError(apiErrorMessage(outcome.cause));
-    setBusy(null);
+    try {
+      await api.call(OPERATION_ROUTES.endSession, { path: { id: session.id } });
+      query.reload();
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
   }
 
   async function endAll() {
     setConfirming(false);
     setBusy('all');
     setError(null);
-    const outcome = await run.execute({ operation: OPERATION_ROUTES.endAllSessions });
-    // This session is over too: the page goes back to the signed-out state.
-    if (outcome.kind === 'done') signOut();
-    else {
-      setError(apiErrorMessage(outcome.cause));
+    try {
+      await api.call(OPERATION_ROUTES.endAllSessions);
+      // This session is over too: the page goes back to the signed-out state.
+      signOut();
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
       setBusy(null);
     }
   }

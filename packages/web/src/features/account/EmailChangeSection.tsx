@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EmailChangeSchema, OPERATION_ROUTES, RunOperation, type CurrentUser } from '@sortie/core';
+import { EmailChangeSchema, OPERATION_ROUTES, ProductApiPort, type CurrentUser } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
@@ -11,7 +11,7 @@ import { apiErrorMessage } from '../../data/api-error-message';
 export function EmailChangeSection({ user }: { user: CurrentUser }) {
   // The address is in the page's header; only its change lives here.
   void user;
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
@@ -28,12 +28,15 @@ export function EmailChangeSection({ user }: { user: CurrentUser }) {
       return;
     }
     setBusy(true);
-    const answer = await run.execute({ operation: OPERATION_ROUTES.changeEmail, params: { body: parsed.data } });
-    if (answer.kind === 'done') {
-      setMessage({ ok: true, text: answer.value.message });
+    try {
+      const answer = await api.call(OPERATION_ROUTES.changeEmail, { body: parsed.data });
+      setMessage({ ok: true, text: answer.message });
       setPassword('');
-    } else setMessage({ ok: false, text: apiErrorMessage(answer.cause) });
-    setBusy(false);
+    } catch (error) {
+      setMessage({ ok: false, text: apiErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, RunOperation, SessionService } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useSearchParam } from '../../components/useSearchParam';
@@ -13,18 +13,20 @@ type State = { kind: 'verifying' } | { kind: 'done' | 'failed'; text: string };
 /** /account/verify?token=…: the page the verification mail links to; it confirms the address as it opens. */
 export default function EmailVerificationPage() {
   const [token] = useSearchParam('token');
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const session = useUseCase(SessionService);
   const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'failed', text: 'Le lien est incomplet : ouvrez-le tel qu’il figure dans l’e-mail.' });
 
   useRunOnce(token ?? '', () => {
     if (!token) return;
-    void run.execute({ operation: OPERATION_ROUTES.verifyEmail, params: { body: { token } } }).then((answer) => {
-      if (answer.kind === 'failed') return setState({ kind: 'failed', text: apiErrorMessage(answer.cause) });
-      setState({ kind: 'done', text: answer.value.message });
-      // The account page then shows the address as verified.
-      void session.reload().catch(() => undefined);
-    });
+    api.call(OPERATION_ROUTES.verifyEmail, { body: { token } }).then(
+      (answer) => {
+        setState({ kind: 'done', text: answer.message });
+        // The account page then shows the address as verified.
+        void session.reload().catch(() => undefined);
+      },
+      (error: unknown) => setState({ kind: 'failed', text: apiErrorMessage(error) }),
+    );
   });
 
   if (state.kind === 'verifying') return <PageLoading label="Vérification de votre adresse e-mail…" />;

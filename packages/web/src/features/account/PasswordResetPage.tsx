@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, RunOperation, SessionService } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
@@ -28,7 +28,7 @@ function Failure({ text }: { text: string }) {
 }
 
 function RequestLink() {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const emailId = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
 
@@ -37,8 +37,11 @@ function RequestLink() {
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     if (!email) return setState({ kind: 'failed', text: 'Indiquez l’adresse e-mail de votre compte.' });
     setState({ kind: 'sending' });
-    const answer = await run.execute({ operation: OPERATION_ROUTES.requestPasswordReset, params: { body: { email } } });
-    setState(answer.kind === 'done' ? { kind: 'done', text: answer.value.message } : { kind: 'failed', text: apiErrorMessage(answer.cause) });
+    try {
+      setState({ kind: 'done', text: (await api.call(OPERATION_ROUTES.requestPasswordReset, { body: { email } })).message });
+    } catch (error) {
+      setState({ kind: 'failed', text: apiErrorMessage(error) });
+    }
   }
 
   return (
@@ -66,7 +69,7 @@ function RequestLink() {
 }
 
 function ChooseNewPassword({ token }: { token: string }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const session = useUseCase(SessionService);
   const signInDialog = useSignInDialog();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -76,11 +79,14 @@ function ChooseNewPassword({ token }: { token: string }) {
     const next = readNewPassword(event.currentTarget);
     if ('error' in next) return setState({ kind: 'failed', text: next.error });
     setState({ kind: 'sending' });
-    const answer = await run.execute({ operation: OPERATION_ROUTES.confirmPasswordReset, params: { body: { token, password: next.password } } });
-    if (answer.kind === 'failed') return setState({ kind: 'failed', text: apiErrorMessage(answer.cause) });
-    setState({ kind: 'done', text: answer.value.message });
-    // Every session of the account is closed, this browser's too if it had one.
-    void session.reload().catch(() => undefined);
+    try {
+      const answer = await api.call(OPERATION_ROUTES.confirmPasswordReset, { body: { token, password: next.password } });
+      setState({ kind: 'done', text: answer.message });
+      // Every session of the account is closed, this browser's too if it had one.
+      void session.reload().catch(() => undefined);
+    } catch (error) {
+      setState({ kind: 'failed', text: apiErrorMessage(error) });
+    }
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { MAX_IMAGE_UPLOAD_BYTES, OPERATION_ROUTES, ProfilePatchSchema, RunOperation, SessionService, type CurrentUser, type OperationOutcome } from '@sortie/core';
+import { MAX_IMAGE_UPLOAD_BYTES, OPERATION_ROUTES, ProductApiPort, ProfilePatchSchema, SessionService, type CurrentUser } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
 import { useCities, usePreferredCity } from '../../services/preferences';
@@ -27,7 +27,7 @@ export function Avatar({ user, size = 64 }: { user: Pick<CurrentUser, 'avatar' |
  * resized by the server, or initials.
  */
 export function ProfileSection({ user }: { user: CurrentUser }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const session = useUseCase(SessionService);
   const cities = useCities();
   const [, setPreferredCity] = usePreferredCity();
@@ -42,19 +42,6 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   /** The session shows the saved account everywhere (the header's menu too). */
   const refresh = () => session.reload();
 
-  /** After a write: the session reloads when the server agreed, then the message says how it went. */
-  async function settle(outcome: OperationOutcome<unknown>, done: string) {
-    try {
-      if (outcome.kind === 'failed') throw outcome.cause;
-      await refresh();
-      setMessage({ ok: true, text: done });
-    } catch (error) {
-      setMessage({ ok: false, text: apiErrorMessage(error) });
-    } finally {
-      setBusy(null);
-    }
-  }
-
   async function save(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
@@ -64,9 +51,16 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       return;
     }
     setBusy('profile');
-    const saved = await run.execute({ operation: OPERATION_ROUTES.updateMyProfile, params: { body: parsed.data } });
-    if (saved.kind === 'done' && saved.value.city) setPreferredCity(saved.value.city);
-    await settle(saved, 'Profil enregistré.');
+    try {
+      const saved = await api.call(OPERATION_ROUTES.updateMyProfile, { body: parsed.data });
+      if (saved.city) setPreferredCity(saved.city);
+      await refresh();
+      setMessage({ ok: true, text: 'Profil enregistré.' });
+    } catch (error) {
+      setMessage({ ok: false, text: apiErrorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
   }
 
   async function upload(picture: File | undefined) {
@@ -77,14 +71,30 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       return;
     }
     setBusy('avatar');
-    await settle(await run.execute({ operation: OPERATION_ROUTES.uploadMyAvatar, params: { body: picture } }), 'Photo enregistrée.');
-    if (file.current) file.current.value = '';
+    try {
+      await api.call(OPERATION_ROUTES.uploadMyAvatar, { body: picture });
+      await refresh();
+      setMessage({ ok: true, text: 'Photo enregistrée.' });
+    } catch (error) {
+      setMessage({ ok: false, text: apiErrorMessage(error) });
+    } finally {
+      setBusy(null);
+      if (file.current) file.current.value = '';
+    }
   }
 
   async function removePicture() {
     setMessage(null);
     setBusy('avatar');
-    await settle(await run.execute({ operation: OPERATION_ROUTES.updateMyProfile, params: { body: { avatar: null } } }), 'Photo retirée : vos initiales la remplacent.');
+    try {
+      await api.call(OPERATION_ROUTES.updateMyProfile, { body: { avatar: null } });
+      await refresh();
+      setMessage({ ok: true, text: 'Photo retirée : vos initiales la remplacent.' });
+    } catch (error) {
+      setMessage({ ok: false, text: apiErrorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
   }
 
   return (

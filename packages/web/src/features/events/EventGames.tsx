@@ -3,14 +3,15 @@ import { Link } from 'wouter';
 import {
   championshipStandings,
   ClockPort,
-  eventQueries,
   formWindow,
+  OPERATION_ROUTES,
   pathFor,
   raffleWindow,
   type BlindTest,
   type Championship,
   type EventGames as Games,
   type Form,
+  type QueryDefinition,
   type Raffle,
   type Tournament,
   type WindowCode,
@@ -20,6 +21,11 @@ import { useUseCase } from '../../services/container-context';
 import { formatDateTime } from '../../format';
 import { formatText, participantCount, statusText } from '../../components/tournament-text';
 
+/** GET /api/events/:id/games: every kind in one request, drafts already left out by the server. */
+const eventGamesQuery = (eventId: string): QueryDefinition<Games> => ({
+  key: ['events', eventId, 'games'],
+  load: (api) => api.call(OPERATION_ROUTES.eventGames, { path: { id: eventId } }),
+});
 const NONE: Games = { tournaments: [], championships: [], blindTests: [], raffles: [], forms: [] };
 
 const cardClass = 'relative rounded-2xl bg-surface p-4 ring-1 ring-line focus-within:ring-2 focus-within:ring-primary';
@@ -34,7 +40,7 @@ const secondaryClass = 'relative z-10 mt-3 ml-3 inline-flex text-sm font-semibol
  */
 export function EventGames({ eventId }: { eventId: string }) {
   const now = useUseCase(ClockPort).now().getTime();
-  const games = useQuery(eventQueries.games(eventId));
+  const games = useQuery(eventGamesQuery(eventId));
   // The games are a part of the page, not the page: while they load, or if they cannot, it shows none.
   const { tournaments, championships, blindTests, raffles, forms } = games.status === 'success' ? games.data : NONE;
 

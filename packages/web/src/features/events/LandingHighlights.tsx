@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { ClockPort, eventQueries, pathFor, rangeOf, weekendToPlan } from '@sortie/core';
+import { ClockPort, pathFor, rangeOf, weekendToPlan } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { EmptyState, ErrorNotice, ListSkeleton } from '../../data/QueryView';
-import { useQuery } from '../../data/useQuery';
+import { useApiQuery } from '../../data/useApiQuery';
 import { EventCard } from '../../components/EventCard';
 
 export const HIGHLIGHTS = 4;
@@ -51,7 +51,7 @@ interface HighlightProps {
 }
 
 function Highlight({ city, id, range, href, title, empty, timeOnly = false }: HighlightProps) {
-  const query = useQuery(eventQueries.highlights(id, city, range, HIGHLIGHTS));
+  const query = useApiQuery(`${id}:${city}:${range.to}`, (api) => api.listEvents({ city, upcoming: 'true', limit: HIGHLIGHTS, offset: 0, ...range }));
   return (
     <section aria-labelledby={id}>
       <div className="flex items-baseline justify-between gap-4">

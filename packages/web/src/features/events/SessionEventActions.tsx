@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { meQueries, SessionService, ShareEvent, ToggleLike, type Event } from '@sortie/core';
+import { meQueries, NavigatorPort, ProductApiPort, SessionService, ToggleLike, pathFor, type Event, type Share } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
@@ -9,7 +9,8 @@ import { EventActionButtons, shareLink, type Message } from './event-action-butt
 
 /** Like and share with the session: the like as the server knows it, a share recorded for a signed-in visitor. Its own chunk, with the use cases. */
 export default function SessionEventActions({ event }: { event: Event }) {
-  const shareEvent = useUseCase(ShareEvent);
+  const api = useUseCase(ProductApiPort);
+  const navigatorPort = useUseCase(NavigatorPort);
   const session = useUseCase(SessionService);
   const toggleLike = useUseCase(ToggleLike);
   const { status } = useSnapshot(session.state);
@@ -30,9 +31,14 @@ export default function SessionEventActions({ event }: { event: Event }) {
 
   const onShare = async () => {
     setMessage(null);
-    // A share is recorded for signed-in visitors; others still get the event's link.
-    const link = await shareEvent.execute(event._id);
-    await shareLink(event, link.url, setMessage);
+    const url = new URL(pathFor('event', { id: event._id }), navigatorPort.currentUrl().origin);
+    try {
+      const created = await api.create<Share>('shares', { target: { kind: 'event', id: event._id } });
+      url.searchParams.set('nshid', created._id);
+    } catch {
+      // A share is recorded for signed-in visitors; others still get the event's link.
+    }
+    await shareLink(event, url.toString(), setMessage);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { eventQueries, QueryClient, type Event, type EventQuery } from '@sortie/core';
+import { eventQueries, ProductApiPort, type Event, type EventQuery } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useQuery } from '../../data/useQuery';
 
@@ -11,7 +11,7 @@ export const PAGE_SIZE = 12;
  * that is not shown. A new filter (`query`) starts again from the first page.
  */
 export function usePagedEvents(query: EventQuery | null) {
-  const queries = useUseCase(QueryClient);
+  const api = useUseCase(ProductApiPort);
   const key = query ? JSON.stringify(query) : null;
   const first = useQuery(query ? eventQueries.page(query, PAGE_SIZE, 0) : null);
   const [more, setMore] = useState<{ key: string | null; items: Event[]; loading: boolean; error: unknown }>({ key: null, items: [], loading: false, error: null });
@@ -25,7 +25,7 @@ export function usePagedEvents(query: EventQuery | null) {
     if (!query || extra.loading) return;
     const shown = items.length;
     setMore({ ...extra, loading: true, error: null });
-    queries.fetch(eventQueries.page(query, PAGE_SIZE, shown)).then(
+    api.listEvents({ ...query, limit: PAGE_SIZE, offset: shown }).then(
       (page) => setMore((current) => (current.key === key ? { key, items: [...current.items, ...page.items], loading: false, error: null } : current)),
       (error: unknown) => setMore((current) => (current.key === key ? { ...current, loading: false, error } : current)),
     );

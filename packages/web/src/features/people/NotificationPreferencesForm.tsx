@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { accountQueries, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, OPERATION_ROUTES, RunOperation, type NotificationPreferences } from '@sortie/core';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, OPERATION_ROUTES, ProductApiPort, type NotificationPreferences } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useQuery } from '../../data/useQuery';
+import { useApiQuery } from '../../data/useApiQuery';
 import { QueryView } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 
@@ -11,7 +11,7 @@ const CHANNELS = [
 ] as const;
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -19,12 +19,14 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   async function save() {
     setSaving(true);
     setMessage(null);
-    const saved = await run.execute({ operation: OPERATION_ROUTES.updateNotificationPreferences, params: { body: draft }, invalidates: [accountQueries.notificationPreferences().key] });
-    if (saved.kind === 'done') {
-      setDraft(saved.value);
+    try {
+      setDraft(await api.call(OPERATION_ROUTES.updateNotificationPreferences, { body: draft }));
       setMessage({ ok: true, text: 'Vos préférences sont enregistrées.' });
-    } else setMessage({ ok: false, text: apiErrorMessage(saved.cause) });
-    setSaving(false);
+    } catch (e) {
+      setMessage({ ok: false, text: apiErrorMessage(e) });
+    } finally {
+      setSaving(false);
+    }
   }
 
   return (
@@ -86,7 +88,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
 
 /** /account's section: per kind, in the app and by e-mail. */
 export function NotificationPreferencesSection() {
-  const preferences = useQuery(accountQueries.notificationPreferences());
+  const preferences = useApiQuery('notification-preferences', (api) => api.call(OPERATION_ROUTES.notificationPreferences));
   return (
     <section aria-labelledby="preferences-title" className="mt-8 rounded-2xl bg-surface p-5 ring-1 ring-line">
       <h2 id="preferences-title" className="text-lg font-semibold">

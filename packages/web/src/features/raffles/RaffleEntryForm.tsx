@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { OPERATION_ROUTES, RAFFLE_ENTRY_POLICY_LABELS, RunOperation, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
+import { OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
@@ -15,7 +15,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * the way to sign in or verify one's e-mail first. The server keeps one entry per person.
  */
 export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: string; policy: RaffleEntryPolicy; onEntered: () => void }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const session = useUseCase(SessionService);
   const signInDialog = useSignInDialog();
   const { user } = useSnapshot(session.state);
@@ -42,14 +42,17 @@ export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: str
       if (Object.keys(found).length) return;
     }
     setSending(true);
-    const entered = await run.execute({ operation: OPERATION_ROUTES.enterRaffle, params: { path: { id: raffleId }, body } });
-    setSending(false);
-    if (entered.kind === 'failed') return setFailure(apiErrorMessage(entered.cause));
-    const entry = entered.value;
-    // An entry waiting for its link says confirmed: false; the server's older answers said nothing and counted.
-    const confirmed = (entry as { confirmed?: boolean } | null | undefined)?.confirmed !== false;
-    setDone({ id: entry?._id ?? '', confirmed });
-    if (confirmed) onEntered();
+    try {
+      const entry = await api.call(OPERATION_ROUTES.enterRaffle, { path: { id: raffleId }, body });
+      // An entry waiting for its link says confirmed: false; the server's older answers said nothing and counted.
+      const confirmed = (entry as { confirmed?: boolean } | null | undefined)?.confirmed !== false;
+      setDone({ id: entry?._id ?? '', confirmed });
+      if (confirmed) onEntered();
+    } catch (error) {
+      setFailure(apiErrorMessage(error));
+    } finally {
+      setSending(false);
+    }
   };
 
   if (done && !done.confirmed)

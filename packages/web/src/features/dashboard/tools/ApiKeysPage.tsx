@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, accountQueries, OPERATION_ROUTES, RunOperation, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, OPERATION_ROUTES, ProductApiPort, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
 import { useUseCase } from '../../../services/container-context';
-import { useQuery } from '../../../data/useQuery';
+import { useApiQuery } from '../../../data/useApiQuery';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
@@ -40,7 +40,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,18 +51,18 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     event.preventDefault();
     setFailure(null);
     setBusy(true);
-    const created = await run.execute({ operation: OPERATION_ROUTES.createApiKey, params: { body: { name: name.trim(), scopes } }, invalidates: [accountQueries.apiKeys().key] });
-    if (created.kind === 'done') {
+    try {
+      const created = await api.call(OPERATION_ROUTES.createApiKey, { body: { name: name.trim(), scopes } });
       setErrors({});
       setName('');
       setScopes([]);
-      onCreated(created.value);
-    } else {
-      const e = created.cause;
+      onCreated(created);
+    } catch (e) {
       setErrors(e instanceof ValidationError ? Object.fromEntries(e.issues.map((issue) => [issue.path.split('.')[0]!, issue.message])) : {});
       setFailure(apiErrorMessage(e));
+    } finally {
+      setBusy(false);
     }
-    setBusy(false);
   }
 
   const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
@@ -116,19 +116,26 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
 
 /** « Clés d’API »: the keys of the signed-in staff member, a form to make one, and a revoke button per key. */
 export default function ApiKeysPage() {
-  const run = useUseCase(RunOperation);
+  const api = useUseCase(ProductApiPort);
+  const [version, setVersion] = useState(0);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const keys = useQuery(accountQueries.apiKeys());
+  const keys = useApiQuery(`api-keys:${version}`, (a) => a.call(OPERATION_ROUTES.myApiKeys));
 
   async function revoke(key: ApiKey) {
     setBusy(true);
-    const revoked = await run.execute({ operation: OPERATION_ROUTES.revokeApiKey, params: { path: { id: key.id } }, invalidates: [accountQueries.apiKeys().key] });
-    setMessage(revoked.kind === 'done' ? { ok: true, text: `La clé « ${key.name} » est révoquée : elle ne fonctionne plus.` } : { ok: false, text: apiErrorMessage(revoked.cause) });
-    setBusy(false);
-    setRevoking(null);
+    try {
+      await api.call(OPERATION_ROUTES.revokeApiKey, { path: { id: key.id } });
+      setMessage({ ok: true, text: `La clé « ${key.name} » est révoquée : elle ne fonctionne plus.` });
+      setVersion((v) => v + 1);
+    } catch (e) {
+      setMessage({ ok: false, text: apiErrorMessage(e) });
+    } finally {
+      setBusy(false);
+      setRevoking(null);
+    }
   }
 
   return (
@@ -150,6 +157,7 @@ export default function ApiKeysPage() {
         onCreated={(key) => {
           setCreated(key);
           setMessage(null);
+          setVersion((v) => v + 1);
         }}
       />
       <QueryView query={keys}>
