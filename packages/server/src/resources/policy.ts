@@ -149,3 +149,15 @@ export const viewerMatters = (resource: ResourceName): boolean =>
 
 /** Who may read a resource's list (and its records, unless its policy says otherwise). */
 export const listRule = (resource: ResourceName) => RESOURCES[resource].read;
+
+/** A record as reads show it now: through its kind's `project` when it has one (a raffle past its close says 'closed'). */
+export function projectedRecord(resource: ResourceName, record: Json, now: number): Json {
+  const project = RESOURCE_POLICY[resource].project;
+  return project ? project(record, now) : record;
+}
+
+/** A list's JSON text as reads show it now: each record through projectedRecord, the text untouched for a kind without `project`. */
+export function projectedListJson(resource: ResourceName, items: string, now: number): string {
+  if (!RESOURCE_POLICY[resource].project) return items;
+  return JSON.stringify((JSON.parse(items) as Json[]).map((record) => projectedRecord(resource, record, now)));
+}

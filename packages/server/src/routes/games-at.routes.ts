@@ -5,8 +5,7 @@ import { missing } from '../services/resources.service';
 import { currentUser } from '../http/session';
 import { isStaff } from '../auth/user-roles';
 import { serve } from '../http/serve';
-import type { Json } from '../db/store';
-import { RAFFLE_POLICY } from '../raffles/raffle-policy';
+import { projectedListJson } from '../resources/policy';
 
 /** An evening rarely has more of each kind; the pages show them all. */
 const MAX_PER_KIND = 50;
@@ -21,12 +20,16 @@ const MAX_TONIGHT = 10;
 export function registerGamesAtRoutes(app: FastifyInstance, ctx: AppContext): void {
   const store = ctx.store;
   /**
-   * A kind's records matching the clauses (`$1`… in `params`), as the JSON text of an array: never
-   * a draft (core's RESOURCES[…].drafts: the page shows what is to play), nor the game of a blind
-   * test (the store's `hidden`).
+   * A kind's records matching the clauses (`$1`… in `params`), as the JSON text of an array, shown
+   * as the kind's own list shows them (a raffle past its close says 'closed'): never a draft (core's
+   * RESOURCES[…].drafts: the page shows what is to play), nor the game of a blind test (the store's `hidden`).
    */
   const jsonOf = async (resource: ResourceName, where: string[], params: unknown[]) =>
-    (await store.listJson(resource, { where: RESOURCES[resource].drafts ? [...where, `status <> '${DRAFT_STATUS}'`] : where, params, limit: MAX_PER_KIND, offset: 0, count: 'none' })).items;
+    projectedListJson(
+      resource,
+      (await store.listJson(resource, { where: RESOURCES[resource].drafts ? [...where, `status <> '${DRAFT_STATUS}'`] : where, params, limit: MAX_PER_KIND, offset: 0, count: 'none' })).items,
+      ctx.now(),
+    );
 
   serve(app, OPERATIONS.eventGames, async ({ path: { id } }, { request, reply }) => {
     // Checked before the cache: a draft is staff's, and its games with it (404, as the event's own address).
@@ -38,8 +41,7 @@ export function registerGamesAtRoutes(app: FastifyInstance, ctx: AppContext): vo
         await jsonOf('tournaments', ofEvent, [id]),
         await jsonOf('championships', ofEvent, [id]),
         await jsonOf('blindtests', ofEvent, [id]),
-        // As GET /api/raffles shows them: one past its close says 'closed'.
-        JSON.stringify((JSON.parse(await jsonOf('raffles', ofEvent, [id])) as Json[]).map((raffle) => RAFFLE_POLICY.project!(raffle, ctx.now()))),
+        await jsonOf('raffles', ofEvent, [id]),
         await jsonOf('forms', ofEvent, [id]),
       ];
       return `{"tournaments":${tournaments},"championships":${championships},"blindTests":${blindTests},"raffles":${raffles},"forms":${forms}}`;

@@ -9,7 +9,7 @@ import { whereClauses } from '../db/where';
 import { forbidden, notFound, parse } from '../http/errors';
 import { isStaff } from '../auth/user-roles';
 import { pageJson, pageMeta } from '../http/micro-cache';
-import { ownerOf, RESOURCE_POLICY } from '../resources/policy';
+import { ownerOf, projectedListJson, projectedRecord, RESOURCE_POLICY } from '../resources/policy';
 import type { Viewer } from '../resources/resource-policy';
 import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes';
 
@@ -45,8 +45,7 @@ export class ResourceService {
 
   /** A record as reads show it now (the policy's `project`: a raffle past its close says 'closed'). */
   private shown(resource: ResourceName, record: Json): Json {
-    const project = RESOURCE_POLICY[resource].project;
-    return project ? project(record, this.ctx.now()) : record;
+    return projectedRecord(resource, record, this.ctx.now());
   }
 
   /**
@@ -78,8 +77,7 @@ export class ResourceService {
     }
     const ownerOnly = visitor && def.ownerOnly.length > 0 ? { fields: def.ownerOnly, viewerId: viewer?._id ?? null } : undefined;
     const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset, ...(ownerOnly ? { ownerOnly } : {}) });
-    const items = RESOURCE_POLICY[resource].project ? JSON.stringify((JSON.parse(page.items) as Json[]).map((record) => this.shown(resource, record))) : page.items;
-    return pageJson(items, pageMeta(page, query));
+    return pageJson(projectedListJson(resource, page.items, this.ctx.now()), pageMeta(page, query));
   }
 
   async create(resource: ResourceName, input: Data, author: UserJson): Promise<Json> {
