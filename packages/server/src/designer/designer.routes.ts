@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { OPERATIONS, isObjectId, slugify } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
@@ -15,6 +16,9 @@ export function fileName(title: string, suffix: string): string {
   const slug = slugify(title);
   return `${slug || 'visuel'}-${suffix}`;
 }
+
+/** `?download=1` beside an operation's own query: the file comes as an attachment rather than inline. */
+const DownloadQuerySchema = z.object({ download: z.literal('1') });
 
 /** Link previews kept in memory (by event and version), dropped with the public caches on any write. */
 const PREVIEW_CACHE_SIZE = 100;
@@ -37,7 +41,7 @@ export function registerDesignerRoutes(app: FastifyInstance, ctx: AppContext): v
       .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
       .header('content-length', bytes.byteLength)
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  const download = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.download === '1';
+  const download = (request: FastifyRequest) => DownloadQuerySchema.safeParse(request.query).success;
 
   serve(
     app,

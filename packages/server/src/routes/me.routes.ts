@@ -46,7 +46,7 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext): void {
   serveUnparsed(app, OPERATIONS.follow, async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body: unknown = request.body;
-    const wrapped = typeof body === 'object' && body !== null && 'target' in body ? (body as { target: unknown }).target : undefined;
+    const wrapped = typeof body === 'object' && body !== null && 'target' in body ? body.target : undefined;
     const target = parse(FollowTargetSchema, wrapped ?? body ?? {});
     return reply.status(201).send(await follows.follow(user._id, target));
   });
