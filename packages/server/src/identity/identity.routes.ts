@@ -4,7 +4,7 @@ import type { AppContext } from '../http/context';
 import { forbidden, notFound } from '../http/errors';
 import { serve } from '../http/serve';
 import { clearSessionCookie, requireUser, sessionToken } from '../http/session';
-import { confirmPasswordReset, identityMailsSettled, requestEmailChange, requestPasswordReset, resendVerification, verifyEmail } from './identity';
+import { changePassword, confirmPasswordReset, identityMailsSettled, requestEmailChange, requestPasswordReset, resendVerification, verifyEmail } from './identity';
 import { describeDevice } from './device';
 
 /**
@@ -49,16 +49,9 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   }, limited);
 
   serve(app, OPERATIONS.changePassword, async ({ body }, { guard: { user, token } }) => {
-    const check = await ctx.users.checkPassword(user._id, body.currentPassword);
-    if (!check.hasPassword) throw forbidden('Ce compte se connecte sans mot de passe Sortie (Google, Apple ou un autre fournisseur) : changez-le chez ce fournisseur.');
-    if (!check.ok) throw forbidden('Le mot de passe actuel est incorrect.');
-    const rooms = await ctx.db.transaction(async (tx) => {
-      await ctx.users.setPassword(user._id, body.newPassword, tx);
-      return ctx.users.endSessions(user._id, { except: token }, tx);
-    });
+    const { message, rooms } = await changePassword(ctx, user._id, body, token);
     closeSockets(rooms);
-    const others = rooms.length;
-    return { message: others ? `Mot de passe changé. ${others === 1 ? 'Votre autre session est fermée' : `Vos ${others} autres sessions sont fermées`}.` : 'Mot de passe changé.' };
+    return { message };
   }, { ...inSession, route: perMinute(ctx.config.signInRateLimit) });
 
   serve(app, OPERATIONS.changeEmail, async ({ body }, { guard: { user }, reply }) => reply.status(202).send(await requestEmailChange(ctx, user, body)), {

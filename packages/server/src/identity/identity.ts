@@ -1,6 +1,7 @@
 import { AppError, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_LOCK_MS } from '@sortie/core';
 import type { Db } from '../db/database';
 import type { AppContext } from '../http/context';
+import { forbidden } from '../http/errors';
 import { builtInMail, sendMail, siteUrl } from '../jobs/mail';
 import { consumeLink, issueLink, linksSentSince, retireLinks, InvalidLinkError } from './one-time-links';
 import { liftSignInLock } from './sign-in-lock';
@@ -176,4 +177,22 @@ export async function confirmPasswordReset(ctx: AppContext, input: { token: stri
     const rooms = await ctx.users.endSessions(link.userId, {}, tx);
     return { message: 'Votre mot de passe est changé, et toutes vos sessions sont fermées. Connectez-vous avec le nouveau.', rooms };
   });
+}
+
+/**
+ * Changes the password of a signed-in account, once the current one is checked (403 in French for
+ * an account that signs in through a provider, or a wrong current password): the new one is set
+ * and the account's other sessions end in one transaction (their sockets' rooms are answered, to
+ * close); the session `token` that asked stays open.
+ */
+export async function changePassword(ctx: AppContext, userId: string, input: { currentPassword: string; newPassword: string }, token: string): Promise<{ message: string; rooms: string[] }> {
+  const check = await ctx.users.checkPassword(userId, input.currentPassword);
+  if (!check.hasPassword) throw forbidden('Ce compte se connecte sans mot de passe Sortie (Google, Apple ou un autre fournisseur) : changez-le chez ce fournisseur.');
+  if (!check.ok) throw forbidden('Le mot de passe actuel est incorrect.');
+  const rooms = await ctx.db.transaction(async (tx) => {
+    await ctx.users.setPassword(userId, input.newPassword, tx);
+    return ctx.users.endSessions(userId, { except: token }, tx);
+  });
+  const others = rooms.length;
+  return { message: others ? `Mot de passe changé. ${others === 1 ? 'Votre autre session est fermée' : `Vos ${others} autres sessions sont fermées`}.` : 'Mot de passe changé.', rooms };
 }

@@ -63,8 +63,8 @@ export async function countSignInFailure(ctx: AppContext, email: string): Promis
 }
 
 /** A sign-in that worked forgets the wrong passwords before it. */
-export async function forgetSignInFailures(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM rate_limits WHERE key = $1', [failuresKey(email)]);
+export async function forgetSignInFailures(ctx: Pick<AppContext, 'db'>, email: string): Promise<void> {
+  await ctx.db.query('DELETE FROM rate_limits WHERE key = $1', [failuresKey(email)]);
 }
 
 /** A password just set by a reset link: the owner may sign in at once (the lock and the count go). */

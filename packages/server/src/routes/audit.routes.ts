@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isObjectId, OPERATIONS } from '@sortie/core';
+import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
-import { whereClauses } from '../db/where';
-
-type AuditRow = { id: string | number; at: string | Date; actor_id: string | null; actor_label: string; action: string; target_type: string; target_id: string | null; before: unknown; after: unknown; total: string | number };
-const fields = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+import { AuditLogService } from '../audit/audit-log.service';
 
 /**
  * GET /api/dashboard/audit: the audit log, for admins only (staff's own changes are in it),
@@ -14,36 +11,7 @@ const fields = (value: unknown) => (value && typeof value === 'object' && !Array
  * deleted account's changes are still found), `resource` a target type, `targetId` one target.
  */
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const auditLog = new AuditLogService(ctx);
   const admin = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'admin') };
-  serve(app, OPERATIONS.auditLog, async ({ query }) => {
-    const { where, params, add } = whereClauses();
-    if (query.actor) {
-      if (isObjectId(query.actor)) add('actor_id = {}', query.actor);
-      // The e-mail kept with the entry, or the account's e-mail now (it may have changed since).
-      else add('(lower(actor_label) = lower({}) OR actor_id IN (SELECT id FROM users WHERE lower(email) = lower({})))', query.actor);
-    }
-    if (query.resource) add('target_type = {}', query.resource);
-    if (query.targetId) add('target_id = {}', query.targetId);
-    params.push(query.limit, query.offset);
-    const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-    const rows = await ctx.db.query<AuditRow>(
-      `SELECT *, count(*) OVER () AS total FROM audit_log${filter} ORDER BY at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    const total = rows.length ? Number(rows[0]!.total) : Number((await ctx.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM audit_log${filter}`, params.slice(0, -2)))[0]?.n ?? 0);
-    return {
-      total,
-      items: rows.map((row) => ({
-        id: String(row.id),
-        at: new Date(row.at).toISOString(),
-        actorId: row.actor_id,
-        actorLabel: row.actor_label,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        before: fields(row.before),
-        after: fields(row.after),
-      })),
-    };
-  }, admin);
+  serve(app, OPERATIONS.auditLog, async ({ query }) => auditLog.page(query), admin);
 }

@@ -3,15 +3,16 @@ import { AuthError, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { unauthenticated } from '../http/errors';
 import { serve } from '../http/serve';
-import { grantConfiguredAdmin } from '../auth/admin-email';
 import { clearSessionCookie, currentUser, deviceId, sessionToken, setSessionCookie } from '../http/session';
 import { sessionRoom } from '../socket/handshake-user';
 import { registerIdentityRoutes } from '../identity/identity.routes';
 import { mailSignInLock, sendVerificationLink } from '../identity/identity';
 import { countSignInFailure, forgetSignInFailures, refuseWhileLocked } from '../identity/sign-in-lock';
+import { RoleService } from '../services/roles.service';
 
 /** The embedded identity provider (sign-up, sign-in → idToken) and the session (SPEC.md §7). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const roles = new RoleService(ctx);
   const limited = { route: { config: { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: '1 minute' } } } };
 
   serve(app, OPERATIONS.signUp, async ({ body: input }, { reply }) => {
@@ -28,14 +29,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (error instanceof AuthError && error.code === 'INVALID_CREDENTIALS' && (await countSignInFailure(ctx, input.email))) mailSignInLock(ctx, input.email);
       throw error;
     });
-    await forgetSignInFailures(ctx.db, input.email);
+    await forgetSignInFailures(ctx, input.email);
     return { idToken: await ctx.tokens.issue({ id: user._id, email: user.email, displayName: user.displayName }) };
   }, limited);
 
   serve(app, OPERATIONS.loginWeb, async ({ body: input }, { request, reply }) => {
     const identity = await ctx.tokens.verify(input.idToken);
     const account = await ctx.users.fromIdentity(identity);
-    const user = { ...(await grantConfiguredAdmin(ctx.db, ctx.config.adminEmail, account, identity)), emailVerified: account.emailVerified };
+    const user = { ...(await roles.grantConfiguredAdmin(account, identity)), emailVerified: account.emailVerified };
     if (input.messagingToken) await ctx.users.addMessagingToken(user._id, input.messagingToken);
     // A device that signs in again keeps its row on /account (see DEVICE_COOKIE); the token it held stops working.
     const { token, replaced } = await ctx.users.openSession(user._id, { userAgent: request.headers['user-agent'], device: deviceId(ctx, request, reply), token: sessionToken(request) });

@@ -3,10 +3,11 @@ import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { serve } from '../http/serve';
 import { requireRole } from '../http/session';
-import { setUserRoles } from '../auth/roles';
+import { RoleService } from '../services/roles.service';
 
 /** An account's roles (admin, staff), set by an admin; the change is audited (auth/roles.ts). */
 export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const roles = new RoleService(ctx);
   const admin = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'admin') };
-  serve(app, OPERATIONS.setUserRoles, async ({ path, body }, { guard: actor }) => setUserRoles(ctx.db, { userId: path.id, roles: body.roles, actor: { id: actor._id, label: actor.email } }), admin);
+  serve(app, OPERATIONS.setUserRoles, async ({ path, body }, { guard: actor }) => roles.set(path.id, body.roles, actor), admin);
 }

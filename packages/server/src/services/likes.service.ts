@@ -18,6 +18,12 @@ export class LikeService {
     return { total: Number(rows[0]?.total ?? 0), items: rows.map((r) => toJson(ENTITIES.events, r)) };
   }
 
+  /** Whether the user likes the event (what the event page's « J’aime » button starts from). */
+  async isLiked(userId: string, eventId: string): Promise<boolean> {
+    const rows = await this.ctx.db.query('SELECT 1 FROM likes WHERE user_id = $1 AND event_id = $2', [userId, eventId]);
+    return rows.length > 0;
+  }
+
   async like(userId: string, eventId: string) {
     const liked = await this.ctx.db.transaction(async (tx) => {
       const event = await this.ctx.store.getRow('events', eventId, { db: tx, forUpdate: true });
