@@ -6,21 +6,18 @@ import { newId } from '../db/store';
 import type { Data } from '../db/entities';
 import { recordOf } from '../db/rows';
 import { whereClauses } from '../db/where';
-import { forbidden, notFound, parse } from '../http/errors';
+import { forbidden, parse } from '../http/errors';
 import { isStaff } from '../auth/user-roles';
 import { pageJson, pageMeta } from '../http/micro-cache';
 import { ownerOf, projectedListJson, projectedRecord, RESOURCE_POLICY } from '../resources/policy';
 import type { Viewer } from '../resources/resource-policy';
 import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes';
+import { missing } from '../resources/missing';
 
 /** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
 export type GenericListQuery = { limit: number; offset: number; q?: string; city?: string; ids?: string[] } & Record<string, unknown>;
 
-/** "Événement introuvable.": the 404 of a resource, from its French label. */
-export const missing = (resource: ResourceName) => {
-  const one = RESOURCES[resource].label.one;
-  return notFound(`${one.charAt(0).toUpperCase()}${one.slice(1)} introuvable.`);
-};
+export { missing };
 
 /** The server fields a patch never changes (`serverOwned` in the policy): the stored values. */
 function kept(resource: ResourceName, existing: Data): Data {
