@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mergedRows, suiteRows } from './bench/results.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const suites = [
@@ -33,6 +34,7 @@ const only = process.argv.slice(2);
 
 const started = Date.now();
 const rows = [];
+const ran = [];
 let failed = false;
 for (const { suite, script, timeoutMs = 240_000 } of suites) {
   if (only.length && !only.includes(suite)) continue;
@@ -43,12 +45,12 @@ for (const { suite, script, timeoutMs = 240_000 } of suites) {
   const out = join(tmpdir(), `sortie-bench-${suite}-${process.pid}.json`);
   console.log(`bench: ${suite}…`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, script), out], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: timeoutMs });
-  if (run.status !== 0 || !existsSync(out)) {
+  if (run.status !== 0) {
     console.error(`bench: ${suite} a échoué (code ${run.status ?? run.signal})`);
     failed = true;
-    continue;
   }
-  for (const result of JSON.parse(readFileSync(out, 'utf8')).results) rows.push({ suite, ...result });
+  rows.push(...suiteRows(suite, run, out));
+  ran.push(suite);
   rmSync(out, { force: true });
 }
 
@@ -62,6 +64,9 @@ for (const [index, row] of table.entries()) {
   if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 mkdirSync(join(root, 'bench'), { recursive: true });
-writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, results: rows }, null, 2));
+const resultsPath = join(root, 'bench/results.json');
+const previous = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')).results ?? [] : [];
+const stored = mergedRows(previous, ran, rows);
+writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, results: stored }, null, 2));
 console.log(`\nbench: ${rows.length} mesures en ${((Date.now() - started) / 1000).toFixed(0)} s → bench/results.json`);
 if (failed || rows.some((r) => r.pass === false)) process.exitCode = 1;
