@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './schemas/common.schema';
-import type { OperationName } from './operation-routes';
+import { FILE_ROUTES, type OperationName } from './operation-routes';
 import type { ResourceName } from './resources';
 
 /*
@@ -12,7 +12,7 @@ import type { ResourceName } from './resources';
 export const API_KEY_SCOPES = ['read', 'links', 'tournaments', 'content'] as const;
 
 /** Where a person reads the API's reference (the OpenAPI document in a viewer): the server serves it, the dashboard links to it. */
-export const API_REFERENCE_PATH = '/api/reference';
+export const API_REFERENCE_PATH = FILE_ROUTES.apiReference.path;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** French names of the scopes, and what each opens (the dashboard's checkboxes). */
