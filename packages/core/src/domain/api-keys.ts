@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './schemas/common.schema';
-import { FILE_ROUTES, type OperationName } from './operation-routes';
+import type { OperationName } from './operation-routes';
 import type { ResourceName } from './resources';
 
 /*
@@ -11,8 +11,8 @@ import type { ResourceName } from './resources';
 
 export const API_KEY_SCOPES = ['read', 'links', 'tournaments', 'content'] as const;
 
-/** Where a person reads the API's reference (the OpenAPI document in a viewer): the server serves it, the dashboard links to it. */
-export const API_REFERENCE_PATH = FILE_ROUTES.apiReference.path;
+// Where a person reads the API's reference: a row of FILE_ROUTES, re-exported here where the dashboard's API keys page finds it.
+export { API_REFERENCE_PATH } from './operation-routes';
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** French names of the scopes, and what each opens (the dashboard's checkboxes). */

@@ -138,6 +138,9 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
 
 export type OperationName = keyof typeof OPERATION_ROUTES;
 
+/** Where a person reads the API's reference (the OpenAPI document in a viewer): the server serves it, the dashboard links to it. */
+export const API_REFERENCE_PATH = '/api/reference';
+
 /**
  * What the server serves beside the product API, for browsers and crawlers rather than its
  * clients: the API reference's page and its files, the crawlers' files, the demo's sample
@@ -147,8 +150,8 @@ export type OperationName = keyof typeof OPERATION_ROUTES;
  * links.routes.ts.)
  */
 export const FILE_ROUTES = /* @__PURE__ */ named({
-  apiReference: { method: 'GET', path: '/api/reference', raw: true },
-  apiReferenceAsset: { method: 'GET', path: '/api/reference/:file', raw: true },
+  apiReference: { method: 'GET', path: API_REFERENCE_PATH, raw: true },
+  apiReferenceAsset: { method: 'GET', path: `${API_REFERENCE_PATH}/:file`, raw: true },
   robotsTxt: { method: 'GET', path: '/robots.txt', raw: true },
   sitemap: { method: 'GET', path: '/sitemap.xml', raw: true },
   sitemapPart: { method: 'GET', path: '/sitemap-:part.xml', raw: true },
