@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ROUTES, OPERATIONS, pathFor, RESOURCE_ROUTES, type OperationRoute } from '@sortie/core';
 import { testApp } from './testing/test-app';
@@ -19,7 +22,8 @@ const tableRoutes = () => TABLE.map(key);
  * The one exception: the short links (/r/{code}, answered before Fastify by its fast path, and
  * /r), registered in links.routes.ts at the paths of the pages' route table. The web app's
  * single-page fallback is Fastify's not-found handler, so it registers no route; its built files
- * (@fastify/static, one route per file of the build) are absent here, where the web app is not built.
+ * (@fastify/static, one route per file of the build, named by the build) are absent where the web
+ * app is not built, and the last test checks that they are all a built app adds.
  */
 const SHORT_LINKS = [`GET ${pathFor('shortLink', { shortCode: '' })}:shortCode`, `GET ${pathFor('shortLinkRoot')}`];
 
@@ -65,6 +69,20 @@ describe('the API contract (core OPERATIONS, RESOURCE_ROUTES and FILE_ROUTES) ag
     const missing = TABLE.filter((route) => paths[openApiPath(route.path)]?.[route.method.toLowerCase()]?.operationId !== route.name);
     expect(missing.map((route) => route.name)).toEqual([]);
   });
+
+  it('adds, once the web app is built, a route for each of its files and nothing else', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'sortie-web-'));
+    mkdirSync(join(dist, 'assets'));
+    const files = ['index.html', 'assets/app-3f2a.js', 'assets/app-3f2a.js.br', 'favicon.svg'];
+    for (const file of files) writeFileSync(join(dist, file), '<!doctype html><title>Sortie</title>');
+    const built = await testApp({ config: { webDist: dist } });
+    try {
+      expect(outsideTable(built.app.routes).sort()).toEqual(files.map((file) => `GET /${file}`).sort());
+    } finally {
+      await built.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('catches a route registered by hand, or from a row with another method or path', () => {
     const byHand = [
