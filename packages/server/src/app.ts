@@ -73,7 +73,9 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
  * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
  * HTTP server. The caller owns the database and closes it after `app.close()`.
  */
-export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<{ method: string; url: string }> };
+export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute> };
+/** A route Fastify registered, with the name of the row of core's operation table it was registered from (http/serve.ts), if any. */
+export type ServedRoute = { method: string; url: string; operation?: string };
 
 export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const { db, config } = options;
@@ -121,9 +123,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   await ctx.jobs.sync();
 
   // Every route, listed for the property test and the OpenAPI check.
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: ServedRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, operation: route.config?.operation });
   });
   app.setErrorHandler(handleError);
   await app.register(fastifyCookie);

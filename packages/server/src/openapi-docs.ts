@@ -1,3 +1,5 @@
+import { FILE_ROUTES, type FileRouteName } from '@sortie/core';
+
 /*
  * What the OpenAPI document says of each route beyond its schemas: a French summary, its tag,
  * who may call it and the refusals it can answer beyond those that follow from that (see
@@ -185,15 +187,25 @@ export interface OtherRouteDoc {
   responseType?: string;
 }
 
-/** Every route the server serves that is not an API call of core's contract, by `METHOD path`. */
-export const OTHER_ROUTES: Record<string, OtherRouteDoc> = {
+/** The short links, /r/{code} and /r: served before the operation table (links.routes.ts's fast path), at the paths of the pages' route table. */
+export const SHORT_LINK_ROUTES: Record<string, OtherRouteDoc> = {
   'GET /r/:shortCode': { operationId: 'redirectShortCode', summary: 'Lien court : redirection', tag: 'Hors API', status: 302, success: 'Redirection vers la destination du lien (la visite est comptée) ; un code inconnu mène à l’accueil.', description: 'Répondu avant toute page : c’est l’adresse imprimée sur les affiches et les QR codes.' },
   'GET /r': { operationId: 'redirectShortLinkRoot', summary: 'Lien court sans code : redirection vers l’accueil', tag: 'Hors API', status: 302, success: 'Redirection vers l’accueil.' },
-  'GET /demo-audio/:file': { operationId: 'demoAudio', summary: 'Un extrait musical de démonstration', tag: 'Hors API', success: 'Un fichier audio synthétisé (WAV).', responseType: 'audio/wav', description: 'Les extraits des blind tests de démonstration.' },
-  'GET /demo-sources/:file': { operationId: 'demoSource', summary: 'Une source de démonstration des collecteurs', tag: 'Hors API', success: 'Un agenda iCalendar, une réponse OpenAgenda ou une page HTML d’exemple.', responseType: 'text/plain', description: 'Hors production seulement.' },
-  'GET /robots.txt': { operationId: 'robotsTxt', summary: 'Consignes aux robots d’indexation', tag: 'Hors API', success: 'Le fichier robots.txt.', responseType: 'text/plain' },
-  'GET /sitemap.xml': { operationId: 'sitemap', summary: 'Plan du site', tag: 'Hors API', success: 'Le plan du site (ou son index quand il est découpé).', responseType: 'application/xml' },
-  'GET /sitemap-:part.xml': { operationId: 'sitemapPart', summary: 'Une partie du plan du site', tag: 'Hors API', success: 'Une partie du plan du site.', responseType: 'application/xml' },
-  'GET /api/reference': { operationId: 'apiReference', summary: 'Ce document, à lire dans un navigateur', tag: 'Serveur', success: 'Une page HTML qui présente ce document (Redoc).', responseType: 'text/html' },
-  'GET /api/reference/:file': { operationId: 'apiReferenceAsset', summary: 'Les fichiers de la page de référence', tag: 'Serveur', success: 'Le script de Redoc ou la feuille de style de la page.', responseType: 'text/javascript' },
+};
+
+/** What the document says of each file of core's FILE_ROUTES; its name there is its operationId. */
+const FILE_ROUTE_DOCS: Record<FileRouteName, Omit<OtherRouteDoc, 'operationId'>> = {
+  demoAudio: { summary: 'Un extrait musical de démonstration', tag: 'Hors API', success: 'Un fichier audio synthétisé (WAV).', responseType: 'audio/wav', description: 'Les extraits des blind tests de démonstration.' },
+  demoSource: { summary: 'Une source de démonstration des collecteurs', tag: 'Hors API', success: 'Un agenda iCalendar, une réponse OpenAgenda ou une page HTML d’exemple.', responseType: 'text/plain', description: 'Hors production seulement.' },
+  robotsTxt: { summary: 'Consignes aux robots d’indexation', tag: 'Hors API', success: 'Le fichier robots.txt.', responseType: 'text/plain' },
+  sitemap: { summary: 'Plan du site', tag: 'Hors API', success: 'Le plan du site (ou son index quand il est découpé).', responseType: 'application/xml' },
+  sitemapPart: { summary: 'Une partie du plan du site', tag: 'Hors API', success: 'Une partie du plan du site.', responseType: 'application/xml' },
+  apiReference: { summary: 'Ce document, à lire dans un navigateur', tag: 'Serveur', success: 'Une page HTML qui présente ce document (Redoc).', responseType: 'text/html' },
+  apiReferenceAsset: { summary: 'Les fichiers de la page de référence', tag: 'Serveur', success: 'Le script de Redoc ou la feuille de style de la page.', responseType: 'text/javascript' },
+};
+
+/** Every route the server serves that is not an API call of core's contract, by `METHOD path`: the short links, and core's FILE_ROUTES. */
+export const OTHER_ROUTES: Record<string, OtherRouteDoc> = {
+  ...SHORT_LINK_ROUTES,
+  ...Object.fromEntries(Object.values(FILE_ROUTES).map((route) => [`${route.method} ${route.path}`, { operationId: route.name, ...FILE_ROUTE_DOCS[route.name] }])),
 };

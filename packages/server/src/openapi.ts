@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCES, type Operation, type ResourceName,
+  EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCE_ROUTES, RESOURCES, type Operation, type OperationRoute, type ResourceName,
 } from '@sortie/core';
 import { OPERATION_DOCS, OTHER_ROUTES, TAGS, type Access, type OperationDoc } from './openapi-docs';
 import { RESOURCE_POLICY, viewerMatters } from './resources/policy';
@@ -8,8 +8,8 @@ import type { ReadOnePolicy } from './resources/resource-policy';
 
 /*
  * The OpenAPI 3.1 document of everything the server answers, generated from core's contract:
- * the operations table (OPERATIONS), the CRUD of RESOURCES and the few routes outside /api
- * (OTHER_ROUTES). Every schema, request and response, comes from the zod schemas the server
+ * the operations table (OPERATIONS), the CRUD of RESOURCES (at RESOURCE_ROUTES' paths), and the
+ * files and short links served beside the API (FILE_ROUTES and the short links, OTHER_ROUTES). Every schema, request and response, comes from the zod schemas the server
  * parses with; openapi-docs.ts adds what zod cannot say (French summaries, who may call,
  * which refusals can happen). openapi.test.ts lints it with Redocly's recommended rules and
  * checks that it lists every route Fastify registered.
@@ -200,7 +200,7 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
   book.components.PageMeta = book.convert(PageMetaSchema, 'output');
   const pageMeta = { $ref: '#/components/schemas/PageMeta' };
   for (const [name, def] of Object.entries(RESOURCES) as Array<[ResourceName, (typeof RESOURCES)[ResourceName]]>) {
-    const base = `/api/${def.apiPath}`;
+    const routes = RESOURCE_ROUTES[name];
     const tag = capitalise(def.label.many);
     // What the router does (routes/resources.routes.ts): the list by RESOURCES' rule, one record by its policy's readOne if any.
     const readAccess: Access = def.read === 'staff' ? 'staff' : viewerMatters(name) ? 'optional' : 'public';
@@ -225,33 +225,34 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
     const idParam = { name: 'id', in: 'path', required: true, description: 'Identifiant (24 caractères hexadécimaux) ; un artiste et un article se lisent aussi par leur slug.', schema: { type: 'string', maxLength: 200 } };
     const writeNote = def.write === 'owner' ? `Chaque compte modifie ses propres enregistrements (l’équipe, tous). ${ACCESS_NOTES[writeAccess]}` : ACCESS_NOTES[writeAccess];
     const readNote = (access: Access) => [...hidden, ACCESS_NOTES[access]].join(' ');
-    const op = (id: string, summary: string, access: Access, description: string) => ({ operationId: `${id}${pascal(name)}`, summary, description, tags: [tag], ...accessOf(access) });
-    paths[base] = {
+    const op = (route: OperationRoute, summary: string, access: Access, description: string) => ({ operationId: route.name, summary, description, tags: [tag], ...accessOf(access) });
+    // The list and the creation share a path, as the read, the patch and the deletion do.
+    paths[openApiPath(routes.list.path)] = {
       get: {
-        ...op('list', `Liste des ${def.label.many}`, readAccess, `Paginée (\`limit\`, \`offset\`), avec recherche (\`q\`) et filtres. ${readNote(readAccess)}`),
+        ...op(routes.list, `Liste des ${def.label.many}`, readAccess, `Paginée (\`limit\`, \`offset\`), avec recherche (\`q\`) et filtres. ${readNote(readAccess)}`),
         parameters: Object.entries(list.shape).map(([param, schema]) => ({ name: param, in: 'query', required: false, schema: book.convert(schema as z.ZodType, 'input') })),
         responses: responsesFor(200, json({ type: 'object', required: ['meta', 'items'], properties: { meta: pageMeta, items: { type: 'array', items: record } } }), 'Une page de la liste.', errorsFor([], { params: false, input: true })),
       },
       post: {
-        ...op('create', `Crée : ${def.label.one}`, writeAccess, writeNote),
+        ...op(routes.create, `Crée : ${def.label.one}`, writeAccess, writeNote),
         requestBody: { required: true, content: json(input) },
         responses: responsesFor(201, json(record), 'Créé.', errorsFor([409], { params: false, input: true })),
       },
     };
-    paths[`${base}/{id}`] = {
+    paths[openApiPath(routes.get.path)] = {
       get: {
-        ...op('get', `Lit : ${def.label.one}`, oneAccess, [readOne?.note, readNote(oneAccess)].filter(Boolean).join(' ')),
+        ...op(routes.get, `Lit : ${def.label.one}`, oneAccess, [readOne?.note, readNote(oneAccess)].filter(Boolean).join(' ')),
         parameters: [idParam],
         responses: responsesFor(200, json(record), 'L’enregistrement.', errorsFor([], { params: true, input: false })),
       },
       patch: {
-        ...op('update', `Modifie : ${def.label.one}`, writeAccess, `Seuls les champs envoyés changent. ${writeNote}`),
+        ...op(routes.update, `Modifie : ${def.label.one}`, writeAccess, `Seuls les champs envoyés changent. ${writeNote}`),
         parameters: [idParam],
         requestBody: { required: true, content: json(patch) },
         responses: responsesFor(200, json(record), 'L’enregistrement modifié.', errorsFor([409], { params: true, input: true })),
       },
       delete: {
-        ...op('delete', `Supprime : ${def.label.one}`, writeAccess, writeNote),
+        ...op(routes.remove, `Supprime : ${def.label.one}`, writeAccess, writeNote),
         parameters: [idParam],
         responses: responsesFor(204, null, 'Supprimé.', errorsFor([], { params: true, input: false })),
       },

@@ -92,7 +92,7 @@ export class HttpProductApiAdapter implements ProductApiPort {
   }
 }
 
-/** 'places/x', '/places/x' and '/api/places/x' all mean /api/places/x (API_ROOT). */
+/** A path under API_ROOT, written with or without it and its leading slash ('places/x', '/places/x'): the same call, API_ROOT then places/x. */
 export function apiPath(path: string): string {
   const trimmed = path.replace(/^\/+/, '');
   const root = API_ROOT.slice(1);

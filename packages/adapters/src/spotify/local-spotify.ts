@@ -1,4 +1,5 @@
 import { startTestServer, type RecordedRequest, type Reply, type TestServer } from '../test-support/http-server';
+import { SPOTIFY_TOKEN_PATH } from './spotify-endpoints';
 
 /** A device as GET /v1/me/player/devices lists it. */
 export interface SpotifyDeviceBody {
@@ -102,7 +103,7 @@ export async function startLocalSpotify(options: { validTokens?: readonly string
   function answer(request: RecordedRequest): Reply {
     const url = new URL(request.url, 'http://spotify.local');
     const path = url.pathname;
-    if (request.method === 'POST' && path === '/api/token') {
+    if (request.method === 'POST' && path === SPOTIFY_TOKEN_PATH) {
       const form = new URLSearchParams(request.rawBody);
       if (form.get('grant_type') === 'authorization_code') return issue('AQD-refresh');
       if (form.get('grant_type') === 'refresh_token') return form.get('refresh_token') ? issue() : { status: 400, body: { error: 'invalid_request', error_description: 'refresh_token must be supplied' } };

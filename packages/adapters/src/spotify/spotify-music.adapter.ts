@@ -2,6 +2,7 @@ import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { ofetch, type $Fetch } from 'ofetch';
 import { ApiError, MusicDevicesResponseSchema, MusicTokenSchema, PLAYLIST_TRACKS_LIMIT, PlaylistTrackSchema, type MusicDevice, type MusicPlayRequest, type MusicPort, type MusicToken, type PlaylistTrack } from '@sortie/core';
 import { networkFailure } from '../auth-errors';
+import { SPOTIFY_TOKEN_PATH, SPOTIFY_TOKEN_URL } from './spotify-endpoints';
 
 export interface SpotifyConfig {
   /** The app's public client id; PKCE means no client secret reaches a browser. */
@@ -27,7 +28,7 @@ export class SpotifyMusicAdapter implements MusicPort {
   private readonly api: string;
 
   constructor(@inject(SpotifyConfig) private readonly config: SpotifyConfig) {
-    this.accounts = (config.accountsBaseUrl ?? 'https://accounts.spotify.com').replace(/\/+$/, '');
+    this.accounts = (config.accountsBaseUrl ?? new URL(SPOTIFY_TOKEN_URL).origin).replace(/\/+$/, '');
     this.api = (config.apiBaseUrl ?? 'https://api.spotify.com').replace(/\/+$/, '');
     this.http = ofetch.create({ retry: 0, ignoreResponseError: true }, config.fetch ? { fetch: config.fetch } : undefined);
   }
@@ -105,7 +106,7 @@ export class SpotifyMusicAdapter implements MusicPort {
   }
 
   private async token(form: Record<string, string>): Promise<MusicToken> {
-    const body = await this.send(`${this.accounts}/api/token`, {
+    const body = await this.send(`${this.accounts}${SPOTIFY_TOKEN_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form).toString(),

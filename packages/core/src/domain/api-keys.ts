@@ -11,8 +11,8 @@ import type { ResourceName } from './resources';
 
 export const API_KEY_SCOPES = ['read', 'links', 'tournaments', 'content'] as const;
 
-/** Where a person reads the API's reference (the OpenAPI document in a viewer): the server serves it, the dashboard links to it. */
-export const API_REFERENCE_PATH = '/api/reference';
+// Where a person reads the API's reference: a row of FILE_ROUTES, re-exported here where the dashboard's API keys page finds it.
+export { API_REFERENCE_PATH } from './operation-routes';
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** French names of the scopes, and what each opens (the dashboard's checkboxes). */

@@ -138,5 +138,29 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
 
 export type OperationName = keyof typeof OPERATION_ROUTES;
 
+/** Where a person reads the API's reference (the OpenAPI document in a viewer): the server serves it, the dashboard links to it. */
+export const API_REFERENCE_PATH = '/api/reference';
+
+/**
+ * What the server serves beside the product API, for browsers and crawlers rather than its
+ * clients: the API reference's page and its files, the crawlers' files, the demo's sample
+ * files. The server registers each from its row, as it does every operation, and the OpenAPI
+ * document lists it; none has schemas in OPERATIONS nor a typed client call. (The short links,
+ * /r and /r/{code}, take their paths from the pages' route table, routes.ts: see the server's
+ * links.routes.ts.)
+ */
+export const FILE_ROUTES = /* @__PURE__ */ named({
+  apiReference: { method: 'GET', path: API_REFERENCE_PATH, raw: true },
+  apiReferenceAsset: { method: 'GET', path: `${API_REFERENCE_PATH}/:file`, raw: true },
+  robotsTxt: { method: 'GET', path: '/robots.txt', raw: true },
+  sitemap: { method: 'GET', path: '/sitemap.xml', raw: true },
+  sitemapPart: { method: 'GET', path: '/sitemap-:part.xml', raw: true },
+  demoSource: { method: 'GET', path: '/demo-sources/:file', raw: true },
+  demoAudio: { method: 'GET', path: '/demo-audio/:file', raw: true },
+});
+
+export type FileRouteName = keyof typeof FILE_ROUTES;
+
 // Their own file: the web app's entry builds paths, and calls its few routes, without downloading the table above.
 export { ENTRY_ROUTES, operationPath, type OperationRoute, type RouteRow } from './operation-path';
+export { RESOURCE_ROUTES, type ResourceKey, type ResourceRoutes } from './resource-routes';

@@ -22,7 +22,7 @@ import { StripeRedirectSchema, StripeSessionCheckSchema, StripeStatusSchema, Str
 import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
 
 export type { HttpMethod } from './http-method';
-export { ENTRY_ROUTES, OPERATION_ROUTES, operationPath, type OperationName, type OperationRoute } from './operation-routes';
+export { ENTRY_ROUTES, FILE_ROUTES, OPERATION_ROUTES, operationPath, RESOURCE_ROUTES, type FileRouteName, type OperationName, type OperationRoute, type ResourceRoutes } from './operation-routes';
 export * from './account-data';
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '@sortie/core/domain';
-import { errorBody } from '../http/errors';
+import { z } from 'zod';
+import { FILE_ROUTES, NotFoundError } from '@sortie/core/domain';
+import { errorBody, parse } from '../http/errors';
+import { serveUnparsed } from '../http/serve';
 import { DEMO_TUNES, type DemoTune, type Timbre } from '../demo/blind-tests';
 
 /*
@@ -93,9 +95,11 @@ export function demoAudio(n: number): Buffer | undefined {
  * GET /demo-audio/{n}.wav: the demo tunes, with byte ranges (a browser seeks to a question's
  * offset with them). Register with `await app.register(demoAudioRoutes)`.
  */
+const FileParams = z.object({ file: z.string() });
+
 export async function demoAudioRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/demo-audio/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  serveUnparsed(app, FILE_ROUTES.demoAudio, async (request, reply) => {
+    const { file } = parse(FileParams, request.params);
     const match = /^(\d{1,2})\.wav$/.exec(file);
     const audio = match ? demoAudio(Number(match[1])) : undefined;
     if (!audio) return reply.status(404).send(errorBody(new NotFoundError('Extrait introuvable.')));

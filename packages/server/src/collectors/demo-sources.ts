@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { addDays, parisDay, TIME_ZONE } from '@sortie/core';
+import { z } from 'zod';
+import { addDays, FILE_ROUTES, operationPath, parisDay, TIME_ZONE } from '@sortie/core';
 import { PARIS_VTIMEZONE } from '../calendar/paris-zone';
+import { parse } from '../http/errors';
+import { serveUnparsed } from '../http/serve';
+
+/** '/demo-sources/', from core's FILE_ROUTES: the sample files' names follow it. */
+const DEMO_SOURCES_PREFIX = operationPath(FILE_ROUTES.demoSource, { file: '' });
+const FileParams = z.object({ file: z.string() });
 
 /**
  * Sample sources the server serves itself in demo mode (and the tests read): an iCalendar feed
@@ -14,7 +21,7 @@ import { PARIS_VTIMEZONE } from '../calendar/paris-zone';
  * They are answered in-process outside production (see demoSourceOf).
  */
 export function demoSourcesBase(origin: string): string {
-  return `${origin.replace(/\/+$/, '')}/demo-sources`;
+  return `${origin.replace(/\/+$/, '')}${DEMO_SOURCES_PREFIX.slice(0, -1)}`;
 }
 
 /** The origin the demo data names for this server: SORTIE_PUBLIC_URL when set, else localhost on its port. */
@@ -43,8 +50,8 @@ export function demoSourceOf(url: string, now: number, publicUrl: string | null 
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname) && target.protocol === 'http:';
   if (!loopback && target.origin !== publicUrl) return null;
-  const match = /^\/demo-sources\/([a-z.]+)$/.exec(target.pathname);
-  const file = match ? DEMO_FILES[match[1]!] : undefined;
+  const name = target.pathname.startsWith(DEMO_SOURCES_PREFIX) ? target.pathname.slice(DEMO_SOURCES_PREFIX.length) : '';
+  const file = Object.hasOwn(DEMO_FILES, name) ? DEMO_FILES[name] : undefined;
   return file ? { url: target.toString(), contentType: file.type, text: file.body(now) } : null;
 }
 
@@ -146,8 +153,8 @@ export function demoPage(now: number): string {
 /** Serves the sample sources under /demo-sources/ (registered in demo mode only). */
 export async function demoSourceRoutes(app: FastifyInstance, options: { now?: () => number } = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  app.get('/demo-sources/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  serveUnparsed(app, FILE_ROUTES.demoSource, async (request, reply) => {
+    const { file } = parse(FileParams, request.params);
     const source = Object.hasOwn(DEMO_FILES, file) ? DEMO_FILES[file]! : null;
     if (!source) return reply.status(404).type('text/plain; charset=utf-8').send('Source de démonstration introuvable.');
     return reply.type(source.type).send(source.body(now()));

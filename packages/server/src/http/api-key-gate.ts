@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_KEY_RATE_LIMIT_PER_MINUTE, AppError, AuthError, isApiKey, operationScope, OPERATIONS, RESOURCES, RESOURCE_NAMES, resourceWriteScope, scopeRefusal, type ApiKeyScope, type OperationName,
+  API_KEY_RATE_LIMIT_PER_MINUTE, AppError, AuthError, isApiKey, operationScope, OPERATIONS, RESOURCE_NAMES, RESOURCE_ROUTES, resourceWriteScope, scopeRefusal, type ApiKeyScope, type OperationName,
 } from '@sortie/core/domain';
 import { countAttempt } from './rate-limit-store';
 import { forbidden } from './errors';
@@ -37,9 +37,9 @@ function scopeTable(): Map<string, ApiKeyScope | null> {
   const table = new Map<string, ApiKeyScope | null>();
   for (const [name, operation] of Object.entries(OPERATIONS)) table.set(`${operation.method} ${operation.path}`, operationScope(name as OperationName, operation.method));
   for (const resource of RESOURCE_NAMES) {
-    const base = `/api/${RESOURCES[resource].apiPath}`;
+    const { create, update, remove } = RESOURCE_ROUTES[resource];
     const write = resourceWriteScope(resource);
-    for (const route of [`POST ${base}`, `PATCH ${base}/:id`, `DELETE ${base}/:id`]) table.set(route, write);
+    for (const route of [create, update, remove]) table.set(`${route.method} ${route.path}`, write);
   }
   return table;
 }

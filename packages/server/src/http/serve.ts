@@ -3,6 +3,16 @@ import type { z } from 'zod';
 import type { Operation, OperationRoute } from '@sortie/core';
 import { parse } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The name of the row of core's operation table the route was registered from (serve, serveUnparsed). */
+    operation?: string;
+  }
+}
+
+/** The route's options with its row's name in its config, beside a rate limit's: app.ts lists it, and the contract test checks that every route has one. */
+const fromTable = (operation: OperationRoute, route: RouteShorthandOptions = {}) => ({ ...route, config: { ...route.config, operation: operation.name } });
+
 export interface Parsed<O extends Operation> {
   path: z.output<O['params']['path']>;
   query: z.output<O['params']['query']>;
@@ -27,7 +37,7 @@ export function serve<O extends Operation, G = undefined>(
   options: ServeOptions<G> = {},
 ): void {
   app.route({
-    ...options.route,
+    ...fromTable(operation, options.route),
     method: operation.method,
     url: operation.path,
     handler: async (request, reply) => {
@@ -48,8 +58,9 @@ export function serve<O extends Operation, G = undefined>(
  * Registers `operation`'s method and path from core's table for a handler that parses the
  * request itself, where serve's order (path, query, body, then the handler) would change what a
  * caller sees: an unknown id's 404 before the rate limit and the body's 400, a body read in two
- * shapes, a query parsed inside the micro-cache.
+ * shapes, a query parsed inside the micro-cache; and for the rows that have no schemas (core's
+ * RESOURCE_ROUTES, whose schemas are RESOURCES', and FILE_ROUTES, files rather than JSON).
  */
 export function serveUnparsed(app: FastifyInstance, operation: OperationRoute, handler: RouteHandlerMethod, route: RouteShorthandOptions = {}): void {
-  app.route({ ...route, method: operation.method, url: operation.path, handler });
+  app.route({ ...fromTable(operation, route), method: operation.method, url: operation.path, handler });
 }

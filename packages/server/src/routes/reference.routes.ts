@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_REFERENCE_PATH, OPERATIONS } from '@sortie/core';
-import { notFound } from '../http/errors';
-import { serve } from '../http/serve';
+import { z } from 'zod';
+import { FILE_ROUTES, OPERATIONS, operationPath } from '@sortie/core';
+import { notFound, parse } from '../http/errors';
+import { serve, serveUnparsed } from '../http/serve';
 import { buildOpenApi } from '../openapi';
 
 /**
@@ -39,6 +40,11 @@ const REFERENCE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** The page's files, at the paths of core's FILE_ROUTES, and the document it reads. */
+const fileUrl = (file: string) => operationPath(FILE_ROUTES.apiReferenceAsset, { file });
+const DOCUMENT_URL = OPERATIONS.openApi.path;
+const FileParams = z.object({ file: z.string() });
+
 const PAGE = `<!doctype html>
 <html lang="fr">
 <head>
@@ -46,12 +52,12 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Référence de l’API — Sortie</title>
 <meta name="description" content="La référence de l’API de Sortie : chaque route, ses paramètres, ses réponses et ses erreurs.">
-<link rel="stylesheet" href="/api/reference/reference.css">
+<link rel="stylesheet" href="${fileUrl('reference.css')}">
 </head>
 <body>
-<noscript><p>Cette page a besoin de JavaScript. Le document lui-même est sur <a href="/api/openapi.json">/api/openapi.json</a>.</p></noscript>
-<redoc spec-url="/api/openapi.json" path-in-middle-panel="true" required-props-first="true" sort-props-alphabetically="false" expand-responses="200,201"></redoc>
-<script src="/api/reference/redoc.standalone.js"></script>
+<noscript><p>Cette page a besoin de JavaScript. Le document lui-même est sur <a href="${DOCUMENT_URL}">${DOCUMENT_URL}</a>.</p></noscript>
+<redoc spec-url="${DOCUMENT_URL}" path-in-middle-panel="true" required-props-first="true" sort-props-alphabetically="false" expand-responses="200,201"></redoc>
+<script src="${fileUrl('redoc.standalone.js')}"></script>
 </body>
 </html>
 `;
@@ -85,12 +91,12 @@ export function registerOpenApiRoute(app: FastifyInstance): void {
 export function registerReferenceRoutes(app: FastifyInstance): void {
   let bundle: Promise<Buffer> | null = null;
 
-  app.get(API_REFERENCE_PATH, async (_request, reply) =>
+  serveUnparsed(app, FILE_ROUTES.apiReference, async (_request, reply) =>
     reply.header('content-security-policy', REFERENCE_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(PAGE),
   );
 
-  app.get<{ Params: { file: string } }>(`${API_REFERENCE_PATH}/:file`, async (request, reply) => {
-    const { file } = request.params;
+  serveUnparsed(app, FILE_ROUTES.apiReferenceAsset, async (request, reply) => {
+    const { file } = parse(FileParams, request.params);
     if (file === 'reference.css') return reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLE);
     if (file !== 'redoc.standalone.js') throw notFound('Fichier introuvable.');
     const path = redocBundlePath();

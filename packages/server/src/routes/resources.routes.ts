@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { IdListSchema, isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, type ResourceName } from '@sortie/core';
+import { IdListSchema, isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, RESOURCE_ROUTES, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { currentUser, requireRole, requireUser } from '../http/session';
+import { serveUnparsed } from '../http/serve';
 import { recordOf } from '../db/rows';
 import { publicView, RESOURCE_POLICY, viewerMatters } from '../resources/policy';
 import type { Viewer } from '../resources/resource-policy';
@@ -13,9 +14,9 @@ const IdParams = z.object({ id: z.string() });
 const FilterValue = z.string().trim().min(1).max(100);
 
 /** Query of a generic list: pagination, q and ids, plus the resource's own filters. */
-function listQuerySchema(ctx: AppContext, resource: ResourceName) {
+function listQuerySchema(service: ResourceService, resource: ResourceName) {
   const filters: Record<string, z.ZodType> = {};
-  for (const key of Object.keys(ctx.store.kind(resource).filters)) filters[key] = (key.endsWith('Id') ? ObjectIdSchema : FilterValue).optional();
+  for (const key of service.filterNames(resource)) filters[key] = (key.endsWith('Id') ? ObjectIdSchema : FilterValue).optional();
   return ListQuerySchema.extend({ city: FilterValue.optional(), ids: IdListSchema.optional() }).and(z.object(filters));
 }
 
@@ -30,17 +31,20 @@ async function canRead(ctx: AppContext, request: FastifyRequest, resource: Resou
 }
 
 /**
- * GET, POST, PATCH and DELETE of every resource of core's RESOURCES. Handlers check roles,
- * parse, call the service and reply; what differs between resources is declared in
- * RESOURCE_POLICY (resources/policy.ts), never branched on here.
+ * GET, POST, PATCH and DELETE of every resource of core's RESOURCES, at the paths of core's
+ * RESOURCE_ROUTES. Handlers check roles, parse, call the service and reply; what differs between
+ * resources is declared in RESOURCE_POLICY (resources/policy.ts), never branched on here. They
+ * parse the request themselves (serveUnparsed): a role is checked before the body is read, a
+ * malformed id answers 404 before the body's 400, and a public list's query is parsed inside the
+ * micro-cache.
  */
 export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = new ResourceService(ctx);
   for (const resource of RESOURCE_NAMES) {
     const def = RESOURCES[resource];
     const policy = RESOURCE_POLICY[resource];
-    const base = `/api/${def.apiPath}`;
-    const querySchema = listQuerySchema(ctx, resource);
+    const routes = RESOURCE_ROUTES[resource];
+    const querySchema = listQuerySchema(service, resource);
     // Drafts, owner-only fields and a policy's hidden rows depend on who reads; other resources read the same for all.
     const matters = viewerMatters(resource);
     const listGeneric = async (request: FastifyRequest) => {
@@ -50,9 +54,9 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     };
     const own = policy.list?.own;
     const list = own ? (request: FastifyRequest) => own.load(ctx, request.query, (): Promise<Viewer> => currentUser(ctx, request)) : listGeneric;
-    app.get(base, (request, reply) => (def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request)) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body))));
+    serveUnparsed(app, routes.list, (request, reply) => (def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request)) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body))));
 
-    app.get(`${base}/:id`, async (request) => {
+    serveUnparsed(app, routes.get, async (request) => {
       const { id } = parse(IdParams, request.params);
       const record = await service.findOne(resource, id);
       const readOne = policy.readOne;
@@ -69,13 +73,13 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       return shown;
     });
 
-    app.post(base, async (request, reply) => {
+    serveUnparsed(app, routes.create, async (request, reply) => {
       const user = await canWrite(ctx, request, resource);
       const input = recordOf(parse(def.input, request.body ?? {}));
       return reply.status(201).send(await service.create(resource, input, user));
     });
 
-    app.patch(`${base}/:id`, async (request) => {
+    serveUnparsed(app, routes.update, async (request) => {
       // Refused before anything is looked up, so a visitor learns nothing (and the session is read outside the transaction: PGlite runs one statement stream at a time).
       const user = await canWrite(ctx, request, resource);
       const { id } = parse(IdParams, request.params);
@@ -86,7 +90,7 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
       return service.update(resource, id, patch, user);
     });
 
-    app.delete(`${base}/:id`, async (request, reply) => {
+    serveUnparsed(app, routes.remove, async (request, reply) => {
       const user = await canWrite(ctx, request, resource);
       const { id } = parse(IdParams, request.params);
       if (!isObjectId(id)) throw notFound();

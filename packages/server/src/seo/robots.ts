@@ -1,3 +1,5 @@
+import { FILE_ROUTES } from '@sortie/core';
+
 /**
  * What crawlers may read: every public page, not the back office, the API (but its image files,
  * which link previews and image search show), a visitor's own pages, redirects and return pages.
@@ -27,5 +29,5 @@ export const DISALLOWED = [
 ];
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Allow: /api/images/files/', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Allow: /api/images/files/', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}${FILE_ROUTES.sitemap.path}`, ''].join('\n');
 }

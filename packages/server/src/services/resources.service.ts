@@ -33,6 +33,11 @@ function kept(resource: ResourceName, existing: Data): Data {
 export class ResourceService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** The names of the filters a list of the resource takes beside q, city and ids (the columns its kind filters on). */
+  filterNames(resource: ResourceName): string[] {
+    return Object.keys(this.ctx.store.kind(resource).filters);
+  }
+
   /** One record by id, or by the kind's second key (artists' and blog posts' slugs). */
   async findOne(resource: ResourceName, key: string): Promise<Json | null> {
     const alt = this.ctx.store.kind(resource).altKey;
