@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineTournament, Format } from '../tournament-engine/tournament-engine.schema';
 import { isPlaying } from './match-queue';
-import { assignStations, stationOf } from './stations';
+import { assignStations, stationBoard, stationOf } from './stations';
 import { nextIfRoundOver, played, started } from './live-night.testing';
 
 const TABLES = ['Table 1', 'Table 2'];
@@ -38,6 +38,15 @@ describe('stations', () => {
     const renamed = assignStations({ ...t, settings: { ...t.settings, stations: ['Table 1'] } }, 5);
     expect(renamed.matches.filter((m) => m.station).map((m) => [m.id, m.station])).toEqual([['W1-1', 'Table 1']]);
     expect(at('W1-2', renamed).calledAt).toBeUndefined();
+  });
+
+  it('lists every table with its match, a free one with none', () => {
+    // Three players: seed 1 has a bye, so one match for two tables.
+    const t = assignStations(started(3, 'single_elimination', { stations: TABLES }), 0);
+    expect(stationBoard(t).map((row) => [row.station, row.match?.id ?? null])).toEqual([
+      ['Table 1', 'W1-2'],
+      ['Table 2', null],
+    ]);
   });
 
   it('changes nothing without stations', () => {

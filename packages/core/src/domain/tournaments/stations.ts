@@ -51,3 +51,15 @@ export function assignStations<T extends Stationed>(t: T, now: number): T {
   const changed = matches.some((m, i) => m !== t.matches[i]);
   return changed ? { ...t, matches } : t;
 }
+
+export interface StationBoardRow {
+  station: string;
+  /** The match being played there, or null when the station is free. */
+  match: Match | null;
+}
+
+/** Every station in the host's order with what it holds: the TV's and the host desk's « Table 1 : … / Table 2 : libre ». */
+export function stationBoard(t: Stationed): StationBoardRow[] {
+  const holding = new Map(t.matches.flatMap((m) => (stationOf(m) === null ? [] : [[m.station!, m] as const])));
+  return (t.settings.stations ?? []).map((station) => ({ station, match: holding.get(station) ?? null }));
+}
