@@ -16,3 +16,6 @@ export const MAX_MATCHES = 2048;
 
 /** The most participants a tournament holds. */
 export const MAX_PARTICIPANTS = 256;
+
+/** The most stations (tables, consoles, boards) a tournament names. */
+export const MAX_STATIONS = 64;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_POINTS, MAX_MATCHES, MAX_PARTICIPANTS } from './tournament-engine.constants';
+import { DEFAULT_POINTS, MAX_MATCHES, MAX_PARTICIPANTS, MAX_STATIONS } from './tournament-engine.constants';
 
 /** The formats the engine plays, one model for all. */
 export const FormatSchema = z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'groups_then_elimination']);
@@ -37,6 +37,10 @@ export const SettingsSchema = z.object({
   maxParticipants: z.number().int().min(2).max(MAX_PARTICIPANTS).optional(),
   /** When on, only the checked-in participants are drawn at the start. */
   checkIn: z.boolean().default(false),
+  /** The tables, consoles or boards, by name: a ready match is called to the next free one (tournaments/stations.ts). */
+  stations: z.array(z.string().trim().min(1, 'Le nom du poste est obligatoire.').max(40)).max(MAX_STATIONS).optional(),
+  /** How long a match takes, call to result, in minutes: the estimated starts count with it. */
+  matchMinutes: z.number().int().min(1).max(240).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -77,6 +81,10 @@ export const MatchSchema = z.object({
   forfeit: z.boolean().default(false),
   winnerTo: SlotRefSchema.nullable().default(null),
   loserTo: SlotRefSchema.nullable().default(null),
+  /** The station the match is being played on, from its call until its score. */
+  station: z.string().max(40).optional(),
+  /** When it was called to its station (ms since the epoch): its end is estimated from it. */
+  calledAt: z.number().int().min(0).optional(),
 });
 export type Match = z.infer<typeof MatchSchema>;
 

@@ -5,3 +5,8 @@ export * from './tournament-action-registry';
 export * from './tournament-view';
 export * from './tournament-layout';
 export * from './championship-standings';
+export * from './match-queue';
+export * from './stations';
+export * from './estimated-starts';
+export * from './check-in';
+export * from './bye-cards';

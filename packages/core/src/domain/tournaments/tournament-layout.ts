@@ -23,7 +23,8 @@ export interface BracketSection {
   rounds: RoundColumn[];
 }
 
-const SECTION_ORDER: readonly Bracket[] = ['group', 'round_robin', 'swiss', 'winners', 'losers', 'grand_final', 'third_place'];
+/** The order sections are read, and matches called when they are level. */
+export const SECTION_ORDER: readonly Bracket[] = ['group', 'round_robin', 'swiss', 'winners', 'losers', 'grand_final', 'third_place'];
 
 
 /** « Poule A », « Poule B »… */
