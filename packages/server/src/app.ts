@@ -82,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const now = options.now ?? Date.now;
   // The /r fast path answers on the raw server, before Fastify (see shortLinkFastPath).
   let fastPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
-  const app = Fastify({
+  // Typed as the instance only: Fastify's is also thenable (awaiting it loads its plugins), and an
+  // async function's result would then be typed as what that resolves to, without ctx and routes.
+  const app: FastifyInstance = Fastify({
     serverFactory: (handler) => createServer((request, response) => fastPath?.(request, response) || handler(request, response)),
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -95,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const store = new Store(db);
   // Several processes on one PostgreSQL: each tells the others what it wrote (see ChangeBus).
   const bus = db.kind === 'postgres' && db instanceof PostgresDb ? new ChangeBus(db, db.pool.options, { log: (message) => app.log.warn(message) }) : null;
+  // The job runner reads the context it belongs to: made at its first use, once the context exists.
+  let jobs: JobRunner | undefined;
   const ctx: AppContext = {
     config,
     db,
@@ -109,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     bus,
     node: bus?.node ?? 'embedded',
     stopping: false,
-    jobs: null as unknown as JobRunner,
+    get jobs() {
+      jobs ??= new JobRunner(ctx);
+      return jobs;
+    },
     apiKeys: new ApiKeys(db, now),
     mailer: options.mailTransport ?? mailTransportOf(),
     async notify(input) {
@@ -118,7 +125,6 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
       return notification;
     },
   };
-  ctx.jobs = new JobRunner(ctx);
   // Each registered job gets its schedule and its row in /dashboard/tasks (kept across restarts).
   await ctx.jobs.sync();
 
@@ -211,5 +217,5 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
       ctx.io?.close(() => resolve());
     });
   });
-  return Object.assign(app, { ctx, routes }) as unknown as SortieApp;
+  return Object.assign(app, { ctx, routes });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCE_ROUTES, RESOURCES, type Operation, type OperationRoute, type ResourceName,
+  EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCE_NAMES, RESOURCE_ROUTES, RESOURCES, type Operation, type OperationRoute, type ResourceName,
 } from '@sortie/core';
 import { OPERATION_DOCS, OTHER_ROUTES, TAGS, type Access, type OperationDoc } from './openapi-docs';
 import { RESOURCE_POLICY, viewerMatters } from './resources/policy';
@@ -16,7 +16,10 @@ import type { ReadOnePolicy } from './resources/resource-policy';
  */
 
 type Json = Record<string, unknown>;
-type JsonSchema = Json;
+type JsonSchema = z.core.JSONSchema.JSONSchema;
+/** One operation of a path: every one has its tags (the document lists the tags in use). */
+type OperationObject = { tags: string[]; [key: string]: unknown };
+type PathItem = Record<string, OperationObject>;
 
 /** '/api/me/likes/:eventId' → '/api/me/likes/{eventId}'; a trailing wildcard becomes {path}; '/sitemap-:part.xml' → '/sitemap-{part}.xml'. */
 export const openApiPath = (template: string) => template.replace(/:([A-Za-z]+)/g, '{$1}').replace('*', '{path}');
@@ -38,44 +41,45 @@ class SchemaBook {
         unrepresentable: 'any',
         // A date, a file or a custom check has no JSON Schema: say what travels (a string, bytes).
         override: ({ zodSchema, jsonSchema }) => {
-          const type = (zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type;
-          if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+          if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
           // zod spells out ISO 8601 as a 400-character pattern beside `format: date-time`, which says it already.
           if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
         },
-      }) as JsonSchema;
+      });
     } catch {
       return { type: 'object', description: 'Voir le schéma de l’API dans le code de @sortie/core.' };
     }
     delete json.$schema;
-    const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+    const defs = json.$defs ?? {};
     delete json.$defs;
     if (Object.keys(defs).length === 0) return json;
     const renamed = new Map<string, string>();
     for (const name of Object.keys(defs)) renamed.set(name, `Schema${(this.count += 1)}`);
     const rewrite = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(rewrite);
-      if (!value || typeof value !== 'object') return value;
-      const out: Json = {};
-      for (const [key, inner] of Object.entries(value)) {
+      return value && typeof value === 'object' ? rewriteSchema(value) : value;
+    };
+    const rewriteSchema = (schema: object): JsonSchema => {
+      const out: JsonSchema = {};
+      for (const [key, inner] of Object.entries(schema)) {
         if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')) out[key] = `#/components/schemas/${renamed.get(inner.slice(8))}`;
-        else if (key === '$ref' && inner === '#') out[key] = '#/components/schemas/' + this.root(json, rewrite);
+        else if (key === '$ref' && inner === '#') out[key] = '#/components/schemas/' + this.root(json, rewriteSchema);
         else out[key] = rewrite(inner);
       }
       return out;
     };
-    for (const [name, def] of Object.entries(defs)) this.components[renamed.get(name)!] = rewrite(def) as JsonSchema;
-    return rewrite(json) as JsonSchema;
+    for (const [name, def] of Object.entries(defs)) this.components[renamed.get(name)!] = rewriteSchema(def);
+    return rewriteSchema(json);
   }
 
   /** A schema that refers to itself as a whole (`$ref: '#'`) becomes a component of its own. */
   private roots = new Map<JsonSchema, string>();
-  private root(json: JsonSchema, rewrite: (value: unknown) => unknown): string {
+  private root(json: JsonSchema, rewrite: (schema: JsonSchema) => JsonSchema): string {
     let name = this.roots.get(json);
     if (!name) {
       name = `Schema${(this.count += 1)}`;
       this.roots.set(json, name);
-      this.components[name] = rewrite(json) as JsonSchema;
+      this.components[name] = rewrite(json);
     }
     return name;
   }
@@ -134,7 +138,7 @@ const accessOf = (access: Access) => ({ security: SECURITY[access], 'x-access': 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const pathNames = (path: string) => [...path.matchAll(/:([A-Za-z]+)|\*/g)].map((match) => match[1] ?? '*');
-const objectShape = (schema: z.ZodType): Record<string, z.ZodType> | null => (schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : null);
+const objectShape = (schema: z.ZodType): Record<string, z.ZodType> | null => (schema instanceof z.ZodObject ? schema.shape : null);
 
 function responsesFor(status: number, content: Json | null, description: string, errors: number[]): Json {
   const responses: Json = { [String(status)]: { description, ...(content ? { content } : {}) } };
@@ -154,7 +158,7 @@ function errorsFor(extra: number[], options: { params: boolean; input: boolean; 
   return errors;
 }
 
-function operationEntry(book: SchemaBook, operation: Operation, doc: OperationDoc): Json {
+function operationEntry(book: SchemaBook, operation: Operation, doc: OperationDoc): OperationObject {
   const path = pathNames(operation.path);
   const pathShape = objectShape(operation.params.path) ?? {};
   const queryShape = objectShape(operation.params.query) ?? {};
@@ -196,10 +200,11 @@ function recordSchema(resource: ResourceName): z.ZodType {
 /** A record's own address, by its policy's readOne: anyone (nobody asked), anyone with a session that changes it, or a signed-in owner. */
 const ONE_ACCESS: Record<ReadOnePolicy['viewer'], Access> = { none: 'public', optional: 'optional', signedIn: 'user' };
 
-function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
+function resourceEntries(book: SchemaBook, paths: Record<string, PathItem>): void {
   book.components.PageMeta = book.convert(PageMetaSchema, 'output');
   const pageMeta = { $ref: '#/components/schemas/PageMeta' };
-  for (const [name, def] of Object.entries(RESOURCES) as Array<[ResourceName, (typeof RESOURCES)[ResourceName]]>) {
+  for (const name of RESOURCE_NAMES) {
+    const def = RESOURCES[name];
     const routes = RESOURCE_ROUTES[name];
     const tag = capitalise(def.label.many);
     // What the router does (routes/resources.routes.ts): the list by RESOURCES' rule, one record by its policy's readOne if any.
@@ -221,7 +226,7 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
     const input = named('Input', def.input, 'input');
     const patch = named('Patch', def.patch, 'input');
     const json = (schema: Json) => ({ 'application/json': { schema } });
-    const list = (name === 'events' ? EventQuerySchema : ListQuerySchema) as unknown as z.ZodObject;
+    const listQuery = objectShape(name === 'events' ? EventQuerySchema : ListQuerySchema) ?? {};
     const idParam = { name: 'id', in: 'path', required: true, description: 'Identifiant (24 caractères hexadécimaux) ; un artiste et un article se lisent aussi par leur slug.', schema: { type: 'string', maxLength: 200 } };
     const writeNote = def.write === 'owner' ? `Chaque compte modifie ses propres enregistrements (l’équipe, tous). ${ACCESS_NOTES[writeAccess]}` : ACCESS_NOTES[writeAccess];
     const readNote = (access: Access) => [...hidden, ACCESS_NOTES[access]].join(' ');
@@ -230,7 +235,7 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
     paths[openApiPath(routes.list.path)] = {
       get: {
         ...op(routes.list, `Liste des ${def.label.many}`, readAccess, `Paginée (\`limit\`, \`offset\`), avec recherche (\`q\`) et filtres. ${readNote(readAccess)}`),
-        parameters: Object.entries(list.shape).map(([param, schema]) => ({ name: param, in: 'query', required: false, schema: book.convert(schema as z.ZodType, 'input') })),
+        parameters: Object.entries(listQuery).map(([param, schema]) => ({ name: param, in: 'query', required: false, schema: book.convert(schema, 'input') })),
         responses: responsesFor(200, json({ type: 'object', required: ['meta', 'items'], properties: { meta: pageMeta, items: { type: 'array', items: record } } }), 'Une page de la liste.', errorsFor([], { params: false, input: true })),
       },
       post: {
@@ -260,9 +265,15 @@ function resourceEntries(book: SchemaBook, paths: Record<string, Json>): void {
   }
 }
 
-function otherEntries(paths: Record<string, Json>): void {
+/** 'GET /r/:code' → ['GET', '/r/:code']. */
+function methodAndPath(route: string): [method: string, path: string] {
+  const space = route.indexOf(' ');
+  return [route.slice(0, space), route.slice(space + 1)];
+}
+
+function otherEntries(paths: Record<string, PathItem>): void {
   for (const [route, doc] of Object.entries(OTHER_ROUTES)) {
-    const [method, template] = route.split(' ') as [string, string];
+    const [method, template] = methodAndPath(route);
     const path = openApiPath(template);
     const parameters = pathNames(template).map((name) => ({ name: name === '*' ? 'path' : name, in: 'path', required: true, schema: { type: 'string' } }));
     const status = doc.status ?? 200;
@@ -295,14 +306,14 @@ const undocumented = (operation: Operation): OperationDoc => ({ summary: operati
 export function buildOpenApi(options: { origin?: string; version?: string } = {}): Json {
   const origin = (options.origin ?? 'http://localhost:3000').replace(/\/+$/, '');
   const book = new SchemaBook();
-  const paths: Record<string, Json> = {};
-  for (const operation of Object.values(OPERATIONS) as Operation[]) {
+  const paths: Record<string, PathItem> = {};
+  for (const operation of Object.values<Operation>(OPERATIONS)) {
     const path = openApiPath(operation.path);
     paths[path] = { ...paths[path], [operation.method.toLowerCase()]: operationEntry(book, operation, OPERATION_DOCS[operation.name] ?? undocumented(operation)) };
   }
   resourceEntries(book, paths);
   otherEntries(paths);
-  const usedTags = new Set(Object.values(paths).flatMap((methods) => Object.values(methods).flatMap((entry) => (entry as { tags: string[] }).tags)));
+  const usedTags = new Set(Object.values(paths).flatMap((methods) => Object.values(methods).flatMap((entry) => entry.tags)));
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: '3.1.0',

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { z } from 'zod';
 import { DataDirLock, LOCK_FILE } from '../db/data-lock';
 import { startEmbeddedPostgres } from '../db/embedded/embedded-postgres';
 import { PGLITE_EXTENSIONS } from '../db/open-database';
@@ -9,6 +10,9 @@ import { PGLITE_EXTENSIONS } from '../db/open-database';
 export class BackupError extends Error {
   override readonly name = 'BackupError';
 }
+
+/** The embedded database's process's answer to `dump` (db/embedded/pglite-process.mjs). */
+const DumpReply = z.object({ ok: z.boolean(), bytes: z.number().optional(), message: z.string().optional() });
 
 /** Asks the embedded database's process for a copy of its folder (protocol: db/embedded/pglite-process.mjs). */
 function requestDump(control: string, path: string): Promise<number> {
@@ -21,7 +25,7 @@ function requestDump(control: string, path: string): Promise<number> {
     socket.on('error', (error) => reject(new BackupError(`La base embarquée ne répond pas (${error.message}).`)));
     socket.on('end', () => {
       try {
-        const reply = JSON.parse(answer) as { ok: boolean; bytes?: number; message?: string };
+        const reply = DumpReply.parse(JSON.parse(answer));
         if (reply.ok) resolvePromise(reply.bytes ?? 0);
         else reject(new BackupError(`La sauvegarde a échoué : ${reply.message}`));
       } catch {

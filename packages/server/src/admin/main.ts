@@ -76,8 +76,8 @@ run(process.argv.slice(2)).then(
   (error: unknown) => {
     // What an operator can act on is said plainly; anything else with its stack.
     const known = [AdminInputError, BackupError, DataDirInUseError, EmbeddedDatabaseError, LastAdminError, MigrationError].some((kind) => error instanceof kind);
-    const parseError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(known || parseError ? `sortie-admin : ${(error as Error).message}` : error);
+    const parseError = error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS');
+    console.error((known || parseError) && error instanceof Error ? `sortie-admin : ${error.message}` : error);
     process.exit(1);
   },
 );

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 
 /** Everything piped to stdin, as text. */
 async function readAll(input: Readable): Promise<string> {
@@ -11,12 +11,15 @@ async function readAll(input: Readable): Promise<string> {
 /** One line typed on the terminal without echo. */
 function askHidden(question: string, input: Readable, output: Writable): Promise<string> {
   return new Promise((resolve) => {
-    const rl = createInterface({ input, output, terminal: true });
     let asked = false;
-    // readline echoes every key through _writeToOutput: only the question gets through.
-    (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = (text: string) => {
-      if (!asked) output.write(text);
-    };
+    // readline echoes every key to its output: only the question gets through.
+    const echo = new Writable({
+      write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void) {
+        if (!asked) output.write(chunk, encoding);
+        done();
+      },
+    });
+    const rl = createInterface({ input, output: echo, terminal: true });
     rl.question(question, (answer) => {
       output.write('\n');
       rl.close();

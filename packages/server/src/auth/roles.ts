@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { ConflictError, notFound } from '../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
-import type { UserJson } from './users';
+import { userJsonOf, type UserJson } from './users';
 
 /** Any number; the same in every Sortie process: held while one process changes roles. */
 const ROLES_LOCK = 7_240_518_021;
@@ -12,6 +12,12 @@ export class LastAdminError extends ConflictError {
   constructor() {
     super('Impossible de retirer ce rôle : c’est le dernier compte administrateur. Nommez d’abord un autre administrateur.', 'LAST_ADMIN');
   }
+}
+
+/** The account read again in the transaction that holds its row (it cannot have gone). */
+function found<T>(user: T | null): T {
+  if (!user) throw notFound('Utilisateur introuvable.');
+  return user;
 }
 
 /** The roles in their canonical order, each once, unknown ones dropped. */
@@ -31,14 +37,14 @@ export async function setUserRoles(db: Db, input: { userId: string; roles: reado
     await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLES_LOCK]);
     const existing = await store.getStored('users', input.userId, { db: tx, forUpdate: true });
     if (!existing) throw notFound('Utilisateur introuvable.');
-    const before = canonical(Array.isArray(existing.roles) ? (existing.roles as string[]) : []);
+    const before = canonical(Array.isArray(existing.roles) ? existing.roles.filter((role) => typeof role === 'string') : []);
     const after = canonical(input.roles);
-    if (before.join() === after.join()) return (await store.get('users', input.userId, tx)) as UserJson;
+    if (before.join() === after.join()) return userJsonOf(found(await store.get('users', input.userId, tx)));
     if (isAdminRoles(before) && !isAdminRoles(after)) {
       const [other] = await tx.query(`SELECT 1 FROM users WHERE id <> $1 AND data->'roles' ? 'admin' LIMIT 1`, [input.userId]);
       if (!other) throw new LastAdminError();
     }
-    const updated = (await store.replace('users', input.userId, { ...existing, roles: after }, tx)) as UserJson;
+    const updated = userJsonOf(found(await store.replace('users', input.userId, { ...existing, roles: after }, tx)));
     await recordAudit(tx, { actor: input.actor, action: 'user.roles', targetType: 'users', targetId: input.userId, before: { roles: before }, after: { roles: after } });
     return updated;
   });

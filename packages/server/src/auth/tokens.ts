@@ -89,7 +89,8 @@ export class TokenService {
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) throw invalid();
       if (typeof payload.auth_time === 'number' && payload.auth_time * 1000 > this.now() + 60_000) throw invalid();
-      const signInProvider = (payload.firebase as { sign_in_provider?: unknown } | undefined)?.sign_in_provider;
+      const { firebase } = payload;
+      const signInProvider = typeof firebase === 'object' && firebase !== null && 'sign_in_provider' in firebase ? firebase.sign_in_provider : undefined;
       return {
         provider: 'firebase',
         subject: sub,

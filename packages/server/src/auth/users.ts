@@ -5,16 +5,23 @@ import { ENTITIES } from '../db/entities';
 import { hashPassword, verifyPassword } from './passwords';
 import { identityEmailProven, type Identity } from './tokens';
 import { AuthError } from '@sortie/core';
+import { z } from 'zod';
 import { ConflictError } from '../http/errors';
 
 export const SESSION_TTL_DAYS = 30;
 /** An account as the server hands it around; `emailVerified` when it was read with its row (the session's user always). */
 export type UserJson = Json & { email: string; displayName: string; roles: string[]; emailVerified?: boolean };
 
+/** What the server relies on in an account's data (a field missing or of another type reads as empty); the rest kept as stored. */
+const AccountFields = z.object({ email: z.string().catch(''), displayName: z.string().catch(''), roles: z.array(z.string()).catch([]) });
+
+/** An account's JSON (as the store reads it) with its e-mail, name and roles checked. */
+export const userJsonOf = (json: Json): UserJson => ({ ...json, ...AccountFields.parse(json) });
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const userKind = ENTITIES.users;
 /** A users row as JSON, with whether its address is proven (issue 22). */
-const userOf = (row: Row): UserJson => ({ ...toJson(userKind, row), emailVerified: row.email_verified_at != null }) as UserJson;
+const userOf = (row: Row): UserJson => ({ ...userJsonOf(toJson(userKind, row)), emailVerified: row.email_verified_at != null });
 
 /** Refused rather than linked: a provider that does not vouch for an address cannot claim the account that holds it. */
 export const UNPROVEN_EMAIL_MESSAGE =
@@ -45,7 +52,7 @@ export class Users {
 
   async byEmail(email: string): Promise<{ user: UserJson; passwordHash: string | null } | null> {
     const [row] = await this.db.query('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
-    return row ? { user: userOf(row), passwordHash: (row.password_hash as string | null) ?? null } : null;
+    return row ? { user: userOf(row), passwordHash: typeof row.password_hash === 'string' ? row.password_hash : null } : null;
   }
 
   /**
@@ -62,9 +69,9 @@ export class Users {
     try {
       const unproven = input.emailVerified === false ? { email_verified_at: null } : {};
       const user = await this.store.insert('users', data, { id: input.id, db, extra: { password_hash: passwordHash, firebase_uid: input.firebaseUid ?? null, ...unproven } });
-      return { ...user, emailVerified: input.emailVerified !== false } as UserJson;
+      return { ...userJsonOf(user), emailVerified: input.emailVerified !== false };
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ConflictError('Un compte existe déjà avec cette adresse e-mail.', 'EMAIL_TAKEN');
+      if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23505') throw new ConflictError('Un compte existe déjà avec cette adresse e-mail.', 'EMAIL_TAKEN');
       throw error;
     }
   }

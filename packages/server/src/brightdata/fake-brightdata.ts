@@ -1,5 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { listenOnFreePort } from '../http/local-port';
+
+const JsonObject = z.record(z.string(), z.unknown());
 
 export interface FakeBrightDataRequest {
   method: string;
@@ -21,7 +24,7 @@ export async function startFakeBrightData(options: { token: string; zone: string
     for await (const chunk of request) raw += chunk;
     let body: Record<string, unknown> | null = null;
     try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+      body = raw ? (JsonObject.safeParse(JSON.parse(raw)).data ?? null) : null;
     } catch {
       body = null;
     }
@@ -35,9 +38,9 @@ export async function startFakeBrightData(options: { token: string; zone: string
     if (!page) return response.writeHead(502, { 'x-brd-error': 'target site unreachable' }).end('Bad gateway');
     response.writeHead(200, { 'content-type': 'text/html', 'x-brd-status-code': String(page.status ?? 200) }).end(page.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = await listenOnFreePort(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     async close() {
       server.closeAllConnections();

@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import { BrightDataError, type BrightDataPort, type UnlockedPage } from './port';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** GET /zone/get_active_zones: the zones by name; an entry without a name reads as none, an answer that is no list as an empty one. */
+const ZoneList = z.array(z.object({ name: z.string().catch('') }).catch({ name: '' }));
 
 function reason(status: number, detail: string): string {
   const said = detail.trim() ? ` (Bright Data : ${detail.trim().slice(0, 200)})` : '';
@@ -27,8 +31,8 @@ export class WebUnlocker implements BrightDataPort {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      throw new BrightDataError(timedOut ? `Bright Data n’a pas répondu en ${Math.round(timeoutMs / 1000)} s.` : `Bright Data injoignable : ${(error as Error).message}.`, null);
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new BrightDataError(timedOut ? `Bright Data n’a pas répondu en ${Math.round(timeoutMs / 1000)} s.` : `Bright Data injoignable : ${error instanceof Error ? error.message : String(error)}.`, null);
     }
   }
 
@@ -47,9 +51,9 @@ export class WebUnlocker implements BrightDataPort {
 
   async zones(): Promise<string[]> {
     const response = await this.send('/zone/get_active_zones', { method: 'GET' }, 15_000);
-    const body = (await response.json().catch(() => null)) as Array<{ name?: string }> | null;
+    const body = ZoneList.safeParse(await response.json().catch(() => null)).data ?? [];
     if (!response.ok) throw new BrightDataError(reason(response.status, ''), response.status);
-    return (Array.isArray(body) ? body : []).map((zone) => String(zone.name ?? '')).filter(Boolean);
+    return body.map((zone) => zone.name).filter(Boolean);
   }
 }
 

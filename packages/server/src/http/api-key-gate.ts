@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_KEY_RATE_LIMIT_PER_MINUTE, AppError, AuthError, isApiKey, operationScope, OPERATIONS, RESOURCE_NAMES, RESOURCE_ROUTES, resourceWriteScope, scopeRefusal, type ApiKeyScope, type OperationName,
+  API_KEY_RATE_LIMIT_PER_MINUTE, AppError, AuthError, isApiKey, operationScope, OPERATION_ROUTES, RESOURCE_NAMES, RESOURCE_ROUTES, resourceWriteScope, scopeRefusal, type ApiKeyScope,
 } from '@sortie/core/domain';
 import { countAttempt } from './rate-limit-store';
 import { forbidden } from './errors';
@@ -35,7 +35,7 @@ export function sameSite(origin: string | undefined, host: string | undefined, h
 /** Every route's scope for a key, by `METHOD url`; a route not listed needs `read` to GET and a session to write. */
 function scopeTable(): Map<string, ApiKeyScope | null> {
   const table = new Map<string, ApiKeyScope | null>();
-  for (const [name, operation] of Object.entries(OPERATIONS)) table.set(`${operation.method} ${operation.path}`, operationScope(name as OperationName, operation.method));
+  for (const operation of Object.values(OPERATION_ROUTES)) table.set(`${operation.method} ${operation.path}`, operationScope(operation.name, operation.method));
   for (const resource of RESOURCE_NAMES) {
     const { create, update, remove } = RESOURCE_ROUTES[resource];
     const write = resourceWriteScope(resource);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { AppError, AuthError, NotFoundError, ValidationError } from '@sortie/core';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability';
 
@@ -66,6 +66,9 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_VALIDATION: 'Requête invalide.',
 };
 
+/** A property of something thrown (an Error, a driver's error, anything), unknown until checked. */
+const propertyOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined);
+
 export function errorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) {
     const body: ErrorBody = { statusCode: error.statusCode, error: STATUS_CODES[error.statusCode] ?? 'Error', message: error.message, code: error.code };
@@ -76,19 +79,22 @@ export function errorBody(error: unknown): ErrorBody {
   // The database restarting, unreachable or unable to write (disk full): a 503 the client may retry.
   if (hasSqlState(error) && isDatabaseUnavailable(error)) return errorBody(new DatabaseUnavailableError(error));
   // A unique index refused the write (slug, short code, e-mail already taken).
-  if ((error as { code?: unknown }).code === '23505') return { statusCode: 409, error: 'Conflict', message: 'Cette valeur est déjà utilisée (slug, code ou adresse déjà pris).', code: 'ALREADY_EXISTS' };
-  const fastifyError = error as Partial<FastifyError>;
-  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  const code = propertyOf(error, 'code');
+  if (code === '23505') return { statusCode: 409, error: 'Conflict', message: 'Cette valeur est déjà utilisée (slug, code ou adresse déjà pris).', code: 'ALREADY_EXISTS' };
+  // Fastify's own errors (FastifyError): a status and a code.
+  const statusCode = propertyOf(error, 'statusCode');
+  const status = typeof statusCode === 'number' ? statusCode : 500;
   if (status === 429) return { statusCode: 429, error: 'Too Many Requests', message: 'Trop de tentatives : réessayez dans une minute.', code: 'RATE_LIMITED' };
   if (status >= 400 && status < 500) {
-    const message = (fastifyError.code && FASTIFY_MESSAGES[fastifyError.code]) || 'Requête invalide.';
-    return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code: fastifyError.code ?? 'BAD_REQUEST' };
+    const fastifyCode = typeof code === 'string' ? code : null;
+    const message = (fastifyCode && FASTIFY_MESSAGES[fastifyCode]) || 'Requête invalide.';
+    return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code: fastifyCode ?? 'BAD_REQUEST' };
   }
   return { statusCode: 500, error: 'Internal Server Error', message: 'Erreur interne du serveur.', code: 'INTERNAL' };
 }
 
 const hasSqlState = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = propertyOf(error, 'code');
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 };
 
@@ -101,7 +107,8 @@ export const requestId = (request: FastifyRequest): string => `${PROCESS_TAG}-${
 
 /** Whether Fastify's logger writes errors (it is silent unless SORTIE_LOG=1). */
 const loggerWritesErrors = (request: FastifyRequest): boolean => {
-  const level = request.log.level as string | undefined;
+  // A logger given to Fastify may have no level at all.
+  const level: unknown = request.log.level;
   return typeof level === 'string' && level !== 'silent' && level !== 'fatal';
 };
 
@@ -116,8 +123,8 @@ export function logServerError(error: unknown, request: FastifyRequest, statusCo
     request.log.error({ requestId: id, statusCode, err: error }, 'request failed');
     return;
   }
-  const e = error as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown; cause?: unknown };
-  const cause = e?.cause as { message?: unknown; code?: unknown } | undefined;
+  const [name, message, code, stack, cause] = ['name', 'message', 'code', 'stack', 'cause'].map((key) => propertyOf(error, key));
+  const causeCode = propertyOf(cause, 'code');
   console.error(
     JSON.stringify({
       level: 'error',
@@ -128,13 +135,13 @@ export function logServerError(error: unknown, request: FastifyRequest, statusCo
       url: request.url.split('?')[0],
       statusCode,
       err: {
-        type: typeof e?.name === 'string' ? e.name : typeof error,
-        message: typeof e?.message === 'string' ? e.message : String(error),
-        ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-        ...(cause && typeof cause === 'object' ? { cause: { message: String(cause.message ?? cause), ...(typeof cause.code === 'string' ? { code: cause.code } : {}) } } : {}),
+        type: typeof name === 'string' ? name : typeof error,
+        message: typeof message === 'string' ? message : String(error),
+        ...(typeof code === 'string' ? { code } : {}),
+        ...(cause && typeof cause === 'object' ? { cause: { message: String(propertyOf(cause, 'message') ?? cause), ...(typeof causeCode === 'string' ? { code: causeCode } : {}) } } : {}),
         // Only a bug's stack says something: a 5xx the server answers on purpose (the database
         // out, a service's refusal) is the same from wherever it is thrown.
-        ...(typeof e?.stack === 'string' && !(error instanceof AppError) ? { stack: e.stack } : {}),
+        ...(typeof stack === 'string' && !(error instanceof AppError) ? { stack } : {}),
       },
     }),
   );

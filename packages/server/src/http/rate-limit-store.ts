@@ -59,5 +59,5 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       return new DatabaseRateLimitStore(options, `${[route.method].flat().join(',')} ${route.url ?? route.path ?? ''}|`);
     }
   }
-  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  return DatabaseRateLimitStore;
 }

@@ -26,29 +26,36 @@ export interface ServeOptions<G> {
   route?: RouteShorthandOptions;
 }
 
+/** What `schema` makes of no value at all when it accepts none (an operation without a body), else null. */
+function whenAbsent<S extends z.ZodType>(schema: S): { value: z.output<S> } | null {
+  const result = schema.safeParse(undefined);
+  return result.success ? { value: result.data } : null;
+}
+
+type Handler<O extends Operation, G> = (input: Parsed<O>, context: { request: FastifyRequest; reply: FastifyReply; guard: G }) => Promise<unknown>;
+
 /**
  * Registers `operation` of core's OPERATIONS: method and path from the table, path, query and
- * body parsed with its schemas (a 400 in French on a mismatch), then the handler.
+ * body parsed with its schemas (a 400 in French on a mismatch), then the handler. With a guard,
+ * the handler receives what it answered; without one, undefined.
  */
-export function serve<O extends Operation, G = undefined>(
-  app: FastifyInstance,
-  operation: O,
-  handler: (input: Parsed<O>, context: { request: FastifyRequest; reply: FastifyReply; guard: G }) => Promise<unknown>,
-  options: ServeOptions<G> = {},
-): void {
+export function serve<O extends Operation, G>(app: FastifyInstance, operation: O, handler: Handler<O, G>, options: ServeOptions<G> & { guard: (request: FastifyRequest) => Promise<G> }): void;
+export function serve<O extends Operation>(app: FastifyInstance, operation: O, handler: Handler<O, undefined>, options?: ServeOptions<undefined> & { guard?: undefined }): void;
+export function serve<O extends Operation, G>(app: FastifyInstance, operation: O, handler: Handler<O, G | undefined>, options: ServeOptions<G> = {}): void {
   app.route({
     ...fromTable(operation, options.route),
     method: operation.method,
     url: operation.path,
     handler: async (request, reply) => {
-      const guard = (options.guard ? await options.guard(request) : undefined) as G;
-      const { params } = operation;
-      const input = {
-        path: parse(params.path, request.params ?? {}),
-        query: parse(params.query, request.query ?? {}),
-        // No body declared: whatever was sent is ignored, as before the table.
-        body: params.body.safeParse(undefined).success ? undefined : parse(params.body, request.body ?? {}),
-      } as Parsed<O>;
+      const guard = options.guard ? await options.guard(request) : undefined;
+      const { path, query, body } = operation.params;
+      // No body declared: whatever was sent is ignored, as before the table.
+      const noBody = whenAbsent<O['params']['body']>(body);
+      const input: Parsed<O> = {
+        path: parse<O['params']['path']>(path, request.params ?? {}),
+        query: parse<O['params']['query']>(query, request.query ?? {}),
+        body: noBody ? noBody.value : parse<O['params']['body']>(body, request.body ?? {}),
+      };
       return handler(input, { request, reply, guard });
     },
   });

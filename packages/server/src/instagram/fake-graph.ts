@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from '../http/local-port';
 
 export interface FakeGraphRequest {
   method: string;
@@ -55,8 +55,7 @@ export async function startFakeGraph(options: { token: string; userId: string; u
     if (request.method === 'GET' && id && media.has(id) && !edge) return send(200, { id, permalink: `https://www.instagram.com/p/FAKE${id}/` });
     return send(400, { error: { message: `Unsupported ${request.method} request. Object with ID '${id}' does not exist`, type: 'GraphMethodException', code: 100 } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  const url = `http://127.0.0.1:${await listenOnFreePort(server)}/v21.0`;
   return {
     url,
     requests,

@@ -46,6 +46,13 @@ describe('the Instagram adapter against a fake shaped like the Graph API', () =>
     await expect(instagram.publish({ imageUrl: 'https://x.example/a.gif', caption: 'x' })).rejects.toThrow('Instagram n’a pas pu lire le visuel (JPEG public attendu, format 4:5 à 1,91:1) (Instagram : Only photo or video can be accepted as media type.).');
   });
 
+  it('refuses an answer without what it asked for (no container id) rather than publishing « undefined »', async () => {
+    const instagram = new GraphInstagram({ accessToken: TOKEN, userId: USER, graphUrl: graph.url }, async () => new Response('{"success":true}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const refused = await instagram.publish({ imageUrl: 'https://x.example/a.jpg', caption: 'x' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(InstagramError);
+    expect(refused).toMatchObject({ message: 'Instagram a répondu sans ce qui était demandé (HTTP 200).', status: 200, code: null });
+  });
+
   it('says so when the Graph API cannot be reached', async () => {
     const instagram = new GraphInstagram({ accessToken: TOKEN, userId: USER, graphUrl: 'http://127.0.0.1:1/v21.0' });
     await expect(instagram.account()).rejects.toThrow(/^Instagram injoignable : /);

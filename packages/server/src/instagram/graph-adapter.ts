@@ -1,7 +1,15 @@
+import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import { InstagramError, type InstagramPort, type PublishedMedia } from './port';
 
 const TIMEOUT_MS = 30_000;
+
+/** Graph's refusal, `{ error: { message, type, code } }`; a field of another type reads as absent. */
+const GraphError = z.object({ message: z.string().optional().catch(undefined), code: z.number().optional().catch(undefined) });
+const GraphAnswer = z.object({ error: z.unknown() }).partial();
+const Created = z.object({ id: z.string() });
+const Permalink = z.object({ permalink: z.string().optional() });
+const Account = z.object({ id: z.string(), username: z.string().optional() });
 
 /** Graph API error codes Sortie explains in French (https://developers.facebook.com/docs/graph-api/guides/error-handling). */
 function frenchReason(status: number, error: { message?: string; code?: number } | undefined): string {
@@ -21,7 +29,8 @@ export class GraphInstagram implements InstagramPort {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<T> {
+  /** The answer, read through `schema`; a refusal, or an answer without what Sortie asked for, throws InstagramError. */
+  private async call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
     const url = new URL(`${this.config.graphUrl}/${path}`);
     const init: RequestInit = { method, headers: { authorization: `Bearer ${this.config.accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) };
     if (method === 'GET') for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
@@ -30,23 +39,29 @@ export class GraphInstagram implements InstagramPort {
     try {
       response = await this.fetchImpl(url, init);
     } catch (error) {
-      throw new InstagramError(`Instagram injoignable : ${(error as Error).message}.`, null, null);
+      throw new InstagramError(`Instagram injoignable : ${error instanceof Error ? error.message : String(error)}.`, null, null);
     }
-    const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string; type?: string; code?: number } }) | null;
-    if (!response.ok || !body || body.error) throw new InstagramError(frenchReason(response.status, body?.error), response.status, body?.error?.code ?? null);
-    return body;
+    const body: unknown = await response.json().catch(() => null);
+    const refusal = GraphAnswer.safeParse(body).data?.error;
+    if (!response.ok || !body || refusal) {
+      const error = GraphError.safeParse(refusal).data;
+      throw new InstagramError(frenchReason(response.status, error), response.status, error?.code ?? null);
+    }
+    const answer = schema.safeParse(body);
+    if (!answer.success) throw new InstagramError(`Instagram a répondu sans ce qui était demandé (HTTP ${response.status}).`, response.status, null);
+    return answer.data;
   }
 
   async publish({ imageUrl, caption }: { imageUrl: string; caption: string }): Promise<PublishedMedia> {
-    const container = await this.call<{ id: string }>('POST', `${this.config.userId}/media`, { image_url: imageUrl, caption });
-    const published = await this.call<{ id: string }>('POST', `${this.config.userId}/media_publish`, { creation_id: container.id });
+    const container = await this.call('POST', `${this.config.userId}/media`, { image_url: imageUrl, caption }, Created);
+    const published = await this.call('POST', `${this.config.userId}/media_publish`, { creation_id: container.id }, Created);
     // The post is out; its permalink is a convenience, not worth failing over.
-    const permalink = await this.call<{ permalink?: string }>('GET', published.id, { fields: 'permalink' }).then((m) => m.permalink ?? null, () => null);
+    const permalink = await this.call('GET', published.id, { fields: 'permalink' }, Permalink).then((m) => m.permalink ?? null, () => null);
     return { mediaId: published.id, permalink };
   }
 
   async account(): Promise<{ id: string; username: string | null }> {
-    const me = await this.call<{ id: string; username?: string }>('GET', this.config.userId, { fields: 'id,username' });
+    const me = await this.call('GET', this.config.userId, { fields: 'id,username' }, Account);
     return { id: me.id, username: me.username ?? null };
   }
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { listenOnFreePort } from '../http/local-port';
 import { checkoutSessionOf, SIGNATURE_TOLERANCE_SECONDS, subscriptionOf, WebhookSignatureError, type CheckoutInput, type CheckoutSession, type StripeEvent, type StripePort, type Subscription } from './port';
 
 /*
@@ -15,21 +16,61 @@ import { checkoutSessionOf, SIGNATURE_TOLERANCE_SECONDS, subscriptionOf, Webhook
 type Json = Record<string, unknown>;
 const DAY = 86_400;
 
+/* Type aliases rather than interfaces: the tests hand these objects on as plain JSON (`Json`). */
+
+/** A Checkout session as the fake keeps it: Stripe's fields, and two of its own (the price, the subscription's metadata). */
+type FakeSession = {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  url: string | null;
+  success_url: string;
+  cancel_url: string;
+  client_reference_id: string | null;
+  customer: string | null;
+  customer_email: string | null;
+  subscription: string | null;
+  metadata: Json;
+  created: number;
+  line_items_price: string;
+  subscription_metadata: Json;
+};
+type PublicSession = Omit<FakeSession, 'line_items_price' | 'subscription_metadata'>;
+
+type FakeSubscription = {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  metadata: Json;
+  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; price: { id: string }; current_period_start: number; current_period_end: number }> };
+  created: number;
+};
+
+type FakePortalSession = { id: string; object: 'billing_portal.session'; customer: string; return_url: string; url: string };
+
+type FakeEvent = { id: string; object: 'event'; api_version: string; type: string; created: number; livemode: false; data: { object: object } };
+
+/** What the fake reads of a webhook's body (the library reads the same fields). */
+const EventBody = z.object({ id: z.string(), type: z.string(), created: z.number(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 export class FakeStripeApi {
-  readonly sessions = new Map<string, Json>();
-  readonly subscriptions = new Map<string, Json>();
-  readonly portalSessions: Json[] = [];
+  readonly sessions = new Map<string, FakeSession>();
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly portalSessions: FakePortalSession[] = [];
   constructor(
     readonly secretKey = 'sk_test_fake',
     readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
   /** POST /v1/checkout/sessions. */
-  createCheckoutSession(params: { mode?: string; priceId: string; successUrl: string; cancelUrl: string; clientReferenceId: string | null; customer: string | null; customerEmail: string | null; metadata: Json; subscriptionMetadata: Json }): Json {
+  createCheckoutSession(params: { mode?: string; priceId: string; successUrl: string; cancelUrl: string; clientReferenceId: string | null; customer: string | null; customerEmail: string | null; metadata: Json; subscriptionMetadata: Json }): PublicSession {
     const sessionId = id('cs');
-    const session: Json = {
+    const session: FakeSession = {
       id: sessionId,
       object: 'checkout.session',
       mode: params.mode ?? 'subscription',
@@ -51,27 +92,27 @@ export class FakeStripeApi {
     return this.publicSession(session);
   }
 
-  retrieveCheckoutSession(sessionId: string): Json | null {
+  retrieveCheckoutSession(sessionId: string): PublicSession | null {
     const session = this.sessions.get(sessionId);
     return session ? this.publicSession(session) : null;
   }
 
-  retrieveSubscription(subscriptionId: string): Json | null {
+  retrieveSubscription(subscriptionId: string): FakeSubscription | null {
     return this.subscriptions.get(subscriptionId) ?? null;
   }
 
   /** POST /v1/billing_portal/sessions. */
-  createPortalSession(customer: string, returnUrl: string): Json {
-    const portal = { id: id('bps'), object: 'billing_portal.session', customer, return_url: returnUrl, url: `https://billing.stripe.com/p/session/${id('bps')}` };
+  createPortalSession(customer: string, returnUrl: string): FakePortalSession {
+    const portal: FakePortalSession = { id: id('bps'), object: 'billing_portal.session', customer, return_url: returnUrl, url: `https://billing.stripe.com/p/session/${id('bps')}` };
     this.portalSessions.push(portal);
     return portal;
   }
 
   /** The customer pays on Stripe's page: the session completes, a customer and an active subscription exist; the event Stripe sends. */
-  pay(sessionId: string): Json {
+  pay(sessionId: string): FakeEvent {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`No session ${sessionId}`);
-    const customer = (session.customer as string | null) ?? id('cus');
+    const customer = session.customer ?? id('cus');
     const subscriptionId = id('sub');
     const now = this.now();
     this.subscriptions.set(subscriptionId, {
@@ -88,27 +129,27 @@ export class FakeStripeApi {
   }
 
   /** Stripe changes a subscription (renewal, late payment, cancellation at period end…): the event it sends. */
-  updateSubscription(subscriptionId: string, changes: { status?: string; currentPeriodEnd?: number }): Json {
+  updateSubscription(subscriptionId: string, changes: { status?: string; currentPeriodEnd?: number }): FakeEvent {
     const subscription = this.subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
     if (changes.status) subscription.status = changes.status;
-    if (changes.currentPeriodEnd !== undefined) for (const item of (subscription.items as { data: Json[] }).data) item.current_period_end = changes.currentPeriodEnd;
+    if (changes.currentPeriodEnd !== undefined) for (const item of subscription.items.data) item.current_period_end = changes.currentPeriodEnd;
     return this.event('customer.subscription.updated', structuredClone(subscription));
   }
 
   /** The subscription ends: `customer.subscription.deleted`, with the subscription canceled. */
-  deleteSubscription(subscriptionId: string): Json {
+  deleteSubscription(subscriptionId: string): FakeEvent {
     const subscription = this.subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
     subscription.status = 'canceled';
     return this.event('customer.subscription.deleted', structuredClone(subscription));
   }
 
-  event(type: string, object: Json): Json {
+  event(type: string, object: object): FakeEvent {
     return { id: id('evt'), object: 'event', api_version: '2025-10-29.clover', type, created: this.now(), livemode: false, data: { object } };
   }
 
-  private publicSession(session: Json): Json {
+  private publicSession(session: FakeSession): PublicSession {
     const { line_items_price: _price, subscription_metadata: _metadata, ...visible } = session;
     return structuredClone(visible);
   }
@@ -123,9 +164,9 @@ export function signStripePayload(payload: string, secret: string, timestamp: nu
 /** Stripe's check of a signature header, as its libraries do it: any v1 matching, timestamp within the tolerance. */
 export function verifyStripeSignature(payload: string, header: string | undefined, secret: string, nowSeconds: number, tolerance = SIGNATURE_TOLERANCE_SECONDS): void {
   if (!header) throw new WebhookSignatureError('En-tête Stripe-Signature absent.');
-  const parts = header.split(',').map((part) => part.split('=') as [string, string?]);
+  const parts = header.split(',').map((part) => part.split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
-  const signatures = parts.filter(([key, value]) => key === 'v1' && value).map(([, value]) => value!);
+  const signatures = parts.flatMap(([key, value]) => (key === 'v1' && value ? [value] : []));
   if (!Number.isFinite(timestamp) || signatures.length === 0) throw new WebhookSignatureError('En-tête Stripe-Signature illisible.');
   const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex'));
   const matches = signatures.some((signature) => {
@@ -170,54 +211,74 @@ export class FakeStripe implements StripePort {
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
-    return { url: this.api.createPortalSession(customerId, returnUrl).url as string };
+    return { url: this.api.createPortalSession(customerId, returnUrl).url };
   }
 
   verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): StripeEvent {
     const payload = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
     verifyStripeSignature(payload, signatureHeader, this.webhookSecret, this.api.now());
-    const event = JSON.parse(payload) as { id: string; type: string; created: number; data: { object: Json } };
+    const event = EventBody.safeParse(parseJson(payload)).data;
+    // As the library: a signed body that is not an event is refused.
+    if (!event) throw new WebhookSignatureError('Corps du webhook illisible.');
     return { id: event.id, type: event.type, created: event.created, object: event.data.object };
   }
 }
 
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form as api.stripe.com reads it: each key a text, or a nested form (`a[b]=v`). */
+export type StripeForm = { [key: string]: string | StripeForm };
+
 /** The subset of api.stripe.com's form encoding that Sortie sends (`a[b][0][c]=v`), read back into objects. */
-export function parseStripeForm(body: string): Json {
-  const root: Json = {};
+export function parseStripeForm(body: string): StripeForm {
+  const root: StripeForm = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, '').split('[');
-    let node: Json = root;
+    let node = root;
     path.forEach((part, index) => {
-      if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Json;
+      if (index === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      const child = node[part];
+      node = typeof child === 'object' ? child : (node[part] = {});
     });
   }
   return root;
 }
 
+const text = (value: string | StripeForm | undefined): string | null => (typeof value === 'string' ? value : null);
+const nested = (value: string | StripeForm | undefined): StripeForm | null => (typeof value === 'object' ? value : null);
+
 const stripeError = (status: number, message: string, extra: Json = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } });
 
 /** Answers one request the way api.stripe.com does (status and JSON body). */
-export function answerStripeRequest(api: FakeStripeApi, method: string, path: string, authorization: string | undefined, body: string): { status: number; body: Json } {
+export function answerStripeRequest(api: FakeStripeApi, method: string, path: string, authorization: string | undefined, body: string): { status: number; body: object } {
   if (authorization !== `Bearer ${api.secretKey}`) return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
   const form = parseStripeForm(body);
   if (method === 'POST' && path === '/v1/checkout/sessions') {
-    const items = (form.line_items ?? {}) as Record<string, Json>;
-    const price = items['0']?.price;
-    if (typeof price !== 'string' || !form.success_url || !form.cancel_url) return stripeError(400, 'Missing required param: line_items[0][price].', { code: 'parameter_missing' });
-    const subscriptionData = (form.subscription_data ?? {}) as Json;
+    const price = text(nested(nested(form.line_items)?.['0'])?.price);
+    const successUrl = text(form.success_url);
+    const cancelUrl = text(form.cancel_url);
+    if (price === null || !successUrl || !cancelUrl) return stripeError(400, 'Missing required param: line_items[0][price].', { code: 'parameter_missing' });
     return {
       status: 200,
       body: api.createCheckoutSession({
-        mode: form.mode as string,
+        mode: text(form.mode) ?? undefined,
         priceId: price,
-        successUrl: form.success_url as string,
-        cancelUrl: form.cancel_url as string,
-        clientReferenceId: (form.client_reference_id as string) ?? null,
-        customer: (form.customer as string) ?? null,
-        customerEmail: (form.customer_email as string) ?? null,
-        metadata: (form.metadata as Json) ?? {},
-        subscriptionMetadata: (subscriptionData.metadata as Json) ?? {},
+        successUrl,
+        cancelUrl,
+        clientReferenceId: text(form.client_reference_id),
+        customer: text(form.customer),
+        customerEmail: text(form.customer_email),
+        metadata: nested(form.metadata) ?? {},
+        subscriptionMetadata: nested(nested(form.subscription_data)?.metadata) ?? {},
       }),
     };
   }
@@ -233,7 +294,7 @@ export function answerStripeRequest(api: FakeStripeApi, method: string, path: st
   }
   if (method === 'POST' && path === '/v1/billing_portal/sessions') {
     if (typeof form.customer !== 'string') return stripeError(400, 'Missing required param: customer.', { code: 'parameter_missing' });
-    return { status: 200, body: api.createPortalSession(form.customer, (form.return_url as string) ?? '') };
+    return { status: 200, body: api.createPortalSession(form.customer, text(form.return_url) ?? '') };
   }
   return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
 }
@@ -252,8 +313,7 @@ export async function startFakeStripeServer(api: FakeStripeApi): Promise<{ serve
       response.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     server,
     origin: `http://127.0.0.1:${port}`,

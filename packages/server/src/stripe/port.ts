@@ -10,7 +10,8 @@ export interface CheckoutSession {
   id: string;
   /** The page on Stripe where the customer pays (null once complete or expired). */
   url: string | null;
-  status: 'open' | 'complete' | 'expired';
+  /** null when Stripe gives none (its type allows it) or one Sortie does not know. */
+  status: 'open' | 'complete' | 'expired' | null;
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   customerId: string | null;
   subscriptionId: string | null;
@@ -35,7 +36,8 @@ export interface StripeEvent {
   type: string;
   /** Unix seconds. */
   created: number;
-  object: Record<string, unknown>;
+  /** Its `data.object`, read with checkoutSessionOf or subscriptionOf. */
+  object: StripeObject;
 }
 
 export interface CheckoutInput {
@@ -69,37 +71,51 @@ export class WebhookSignatureError extends Error {
 /** Stripe's default tolerance between a signature's timestamp and now, in seconds. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
+/** A Stripe object as received: the library's typed object, or the JSON of a webhook or of the fake. */
+export type StripeObject = object;
+
+/** One field of a Stripe object, unknown until checked. */
+const field = (object: unknown, key: string): unknown => (typeof object === 'object' && object !== null ? Reflect.get(object, key) : undefined);
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.some((known) => known === value);
+
+const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
+const PAYMENT_STATUSES = ['paid', 'unpaid', 'no_payment_required'] as const;
+
 /** The event's `data.object` read as a subscription (customer.subscription.*). */
-export function subscriptionOf(object: Record<string, unknown>): Subscription {
-  const items = (object.items as { data?: Array<{ current_period_end?: unknown }> } | undefined)?.data ?? [];
+export function subscriptionOf(object: StripeObject): Subscription {
+  const items: unknown = field(field(object, 'items'), 'data');
+  const ownEnd = field(object, 'current_period_end');
   // Since API 2025-03-31 the period lives on each item; before, on the subscription.
-  const end = typeof object.current_period_end === 'number' ? object.current_period_end : items.find((item) => typeof item.current_period_end === 'number')?.current_period_end;
-  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const end = typeof ownEnd === 'number' ? ownEnd : (Array.isArray(items) ? items : []).map((item) => field(item, 'current_period_end')).find((itemEnd) => typeof itemEnd === 'number');
+  const userId = field(field(object, 'metadata'), 'userId');
   return {
-    id: String(object.id),
-    customerId: idOf(object.customer) ?? '',
-    status: String(object.status),
+    id: String(field(object, 'id')),
+    customerId: idOf(field(object, 'customer')) ?? '',
+    status: String(field(object, 'status')),
     currentPeriodEnd: typeof end === 'number' ? end : null,
-    userId: typeof metadata.userId === 'string' ? metadata.userId : null,
+    userId: stringOrNull(userId),
   };
 }
 
 /** The event's `data.object` read as a Checkout session. */
-export function checkoutSessionOf(object: Record<string, unknown>): CheckoutSession {
+export function checkoutSessionOf(object: StripeObject): CheckoutSession {
+  const status = field(object, 'status');
+  const paymentStatus = field(object, 'payment_status');
   return {
-    id: String(object.id),
-    url: typeof object.url === 'string' ? object.url : null,
-    status: object.status as CheckoutSession['status'],
-    paymentStatus: object.payment_status as CheckoutSession['paymentStatus'],
-    customerId: idOf(object.customer),
-    subscriptionId: idOf(object.subscription),
-    clientReferenceId: typeof object.client_reference_id === 'string' ? object.client_reference_id : null,
+    id: String(field(object, 'id')),
+    url: stringOrNull(field(object, 'url')),
+    status: oneOf(SESSION_STATUSES, status) ? status : null,
+    // Anything Stripe would add later is not « paid ».
+    paymentStatus: oneOf(PAYMENT_STATUSES, paymentStatus) ? paymentStatus : 'unpaid',
+    customerId: idOf(field(object, 'customer')),
+    subscriptionId: idOf(field(object, 'subscription')),
+    clientReferenceId: stringOrNull(field(object, 'client_reference_id')),
   };
 }
 
 /** A Stripe reference: an id, or the object it was expanded into. */
 function idOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
-  return null;
+  return stringOrNull(field(value, 'id'));
 }

@@ -37,12 +37,12 @@ export class StripeAdapter implements StripePort {
       subscription_data: { metadata },
       locale: 'fr',
     });
-    return checkoutSessionOf(session as unknown as Record<string, unknown>);
+    return checkoutSessionOf(session);
   }
 
   async retrieveCheckoutSession(id: string): Promise<CheckoutSession | null> {
     try {
-      return checkoutSessionOf((await this.client.checkout.sessions.retrieve(id)) as unknown as Record<string, unknown>);
+      return checkoutSessionOf(await this.client.checkout.sessions.retrieve(id));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -51,7 +51,7 @@ export class StripeAdapter implements StripePort {
 
   async retrieveSubscription(id: string): Promise<Subscription | null> {
     try {
-      return subscriptionOf((await this.client.subscriptions.retrieve(id)) as unknown as Record<string, unknown>);
+      return subscriptionOf(await this.client.subscriptions.retrieve(id));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -70,7 +70,7 @@ export class StripeAdapter implements StripePort {
       // The library reads its clock in milliseconds.
       const receivedAt = this.options.now ? this.options.now() * 1000 : undefined;
       const event = this.client.webhooks.constructEvent(rawBody, signatureHeader, this.options.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAt);
-      return { id: event.id, type: event.type, created: event.created, object: event.data.object as unknown as Record<string, unknown> };
+      return { id: event.id, type: event.type, created: event.created, object: event.data.object };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
       throw new WebhookSignatureError('Corps du webhook illisible.');

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe, FakeStripeApi, signStripePayload, startFakeStripeServer } from './fake-stripe';
-import { WebhookSignatureError, type StripePort } from './port';
+import { checkoutSessionOf, WebhookSignatureError, type StripePort } from './port';
 import { StripeAdapter } from './stripe-adapter';
 
 /*
@@ -104,6 +104,19 @@ describe.each(subjects)('the Stripe port: %s', (_name, make) => {
       () => subject.port.verifyWebhook(payload, undefined),
     ];
     for (const refusal of refusals) expect(refusal).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a well-signed body that is not an event', () => {
+    for (const payload of ['pas du JSON', JSON.stringify({ id: 'evt_test_1' })]) {
+      expect(() => subject.port.verifyWebhook(payload, signStripePayload(payload, WEBHOOK_SECRET, NOW))).toThrow('Corps du webhook illisible.');
+    }
+  });
+
+  it('reads a session whose status Sortie does not know as neither complete nor paid', () => {
+    const event = subject.api.event('checkout.session.completed', { id: 'cs_test_1', object: 'checkout.session', status: 'someday', payment_status: 'later' });
+    const payload = JSON.stringify(event);
+    const verified = subject.port.verifyWebhook(payload, signStripePayload(payload, WEBHOOK_SECRET, NOW));
+    expect(checkoutSessionOf(verified.object)).toMatchObject({ id: 'cs_test_1', status: null, paymentStatus: 'unpaid' });
   });
 });
 
