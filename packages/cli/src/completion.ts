@@ -48,6 +48,23 @@ function valueOptions(program: Command): string[] {
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const pattern = (path: string) => (path === '' ? '*' : `"${path}"|"${path} "*`);
 
+/**
+ * The lines both scripts share: walk the words typed before the cursor (`words[first]` up to
+ * `cursor`), gather the command path in path_ (options and the values of the `skip` options left
+ * out), then run the `cases` that match it. The `(pattern)` form of `case` reads alike in bash and zsh.
+ */
+const commandPathCase = (skip: string, words: string, first: number, cursor: string, cases: string) => `  for ((i = ${first}; i < ${cursor}; i++)); do
+    w="\${${words}[i]}"
+    case "$w" in
+      (${skip}) ((i++)); continue ;;
+      (-*) continue ;;
+    esac
+    path_="\${path_:+$path_ }$w"
+  done
+  case "$path_" in
+${cases}
+  esac`;
+
 /** A completion script for bash or zsh, generated from the command tree itself. */
 export function completionScript(program: Command, shell: Shell): string {
   const nodes = nodesOf(program);
@@ -59,17 +76,7 @@ export function completionScript(program: Command, shell: Shell): string {
     return `# Complétion bash de sortie. Installation : source <(sortie completion bash)
 _sortie() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" path_="" words_="" i w
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
-    case "$w" in
-      ${skip}) ((i++)); continue ;;
-      -*) continue ;;
-    esac
-    path_="\${path_:+$path_ }$w"
-  done
-  case "$path_" in
-${cases}
-  esac
+${commandPathCase(skip, 'COMP_WORDS', 1, 'COMP_CWORD', cases)}
   COMPREPLY=($(compgen -W "$words_" -- "$cur"))
 }
 complete -o default -F _sortie sortie
@@ -87,17 +94,7 @@ complete -o default -F _sortie sortie
 _sortie() {
   local path_="" w i
   local -a commands_ options_
-  for ((i = 2; i < CURRENT; i++)); do
-    w="\${words[i]}"
-    case "$w" in
-      (${skip}) ((i++)); continue ;;
-      (-*) continue ;;
-    esac
-    path_="\${path_:+$path_ }$w"
-  done
-  case "$path_" in
-${cases}
-  esac
+${commandPathCase(skip, 'words', 2, 'CURRENT', cases)}
   if [[ "\${words[CURRENT]}" == -* || \${#commands_} -eq 0 ]]; then
     compadd -- \${options_[@]}
   else

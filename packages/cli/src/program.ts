@@ -66,12 +66,15 @@ export function createProgram(deps: ProgramDeps): Command {
         '\nCodes de sortie : 0 succès, 1 échec, 2 utilisation incorrecte.\n',
     );
 
-  /** Runs an action with the container, translating its failure into a French message. */
+  /**
+   * Runs an action with the container, translating its failure into a French message. The body
+   * receives what commander passes: the command's arguments, then its options.
+   */
   const run =
     <A extends unknown[]>(body: (actions: Actions, context: ActionContext, ...args: A) => Promise<void>) =>
     async (...commanderArgs: unknown[]) => {
       const command = commanderArgs.at(-1) as Command;
-      const args = commanderArgs.slice(0, -2) as unknown as A;
+      const args = commanderArgs.slice(0, -1) as unknown as A;
       const globals = command.optsWithGlobals<GlobalOptions>();
       const apiUrl = globals.api ?? io.env.SORTIE_API_URL ?? DEFAULT_API_URL;
       const out = new Output(io, globals);
@@ -89,98 +92,72 @@ export function createProgram(deps: ProgramDeps): Command {
         runtime?.close();
       }
     };
-  const opts = <T>(commanderArgs: unknown[]) => commanderArgs.at(-2) as T;
+  /** A subcommand of `parent` with its description and the examples its help ends with. */
+  const subcommand = (parent: Command, name: string, description: string, ...exampleLines: string[]) =>
+    parent
+      .command(name)
+      .description(description)
+      .addHelpText('after', examples(...exampleLines));
 
-  program
-    .command('login')
-    .description('ouvre une session (e-mail et mot de passe) et la garde dans le fichier de jetons')
+  subcommand(program, 'login', 'ouvre une session (e-mail et mot de passe) et la garde dans le fichier de jetons', 'sortie login', 'sortie login --email staff@demo.sortie.fr', 'printf %s "$MOT_DE_PASSE" | sortie login --email staff@demo.sortie.fr --password-stdin')
     .option('--email <email>', 'adresse e-mail du compte (demandée sinon)')
     .option('--password-stdin', 'lit le mot de passe sur l’entrée standard (sinon, saisie masquée)')
-    .addHelpText('after', examples('sortie login', 'sortie login --email staff@demo.sortie.fr', 'printf %s "$MOT_DE_PASSE" | sortie login --email staff@demo.sortie.fr --password-stdin'))
-    .action((...a: unknown[]) => run((actions, context) => actions.login(context, opts<{ email?: string; passwordStdin?: boolean }>(a)))(...a));
+    .action(run((actions, context, options: { email?: string; passwordStdin?: boolean }) => actions.login(context, options)));
 
   program
     .command('logout')
     .description('ferme la session et efface le fichier de jetons')
     .action(run((actions, context) => actions.logout(context)));
 
-  program
-    .command('whoami')
-    .description('affiche le compte connecté')
-    .addHelpText('after', examples('sortie whoami', 'sortie --json whoami'))
-    .action(run((actions, context) => actions.whoami(context)));
+  subcommand(program, 'whoami', 'affiche le compte connecté', 'sortie whoami', 'sortie --json whoami').action(run((actions, context) => actions.whoami(context)));
 
   const links = program.command('links').usage('<commande> [options]').description('liens courts et liens dynamiques');
-  links
-    .command('resolve')
+  subcommand(links, 'resolve', 'affiche l’adresse d’un lien court et enregistre la visite', 'sortie links resolve fete-musique', 'xdg-open "$(sortie links resolve fete-musique)"')
     .argument('<shortCode>', 'code court du lien (ce qui suit /r/)')
-    .description('affiche l’adresse d’un lien court et enregistre la visite')
-    .addHelpText('after', examples('sortie links resolve fete-musique', 'xdg-open "$(sortie links resolve fete-musique)"'))
     .action(run((actions, context, code: string) => actions.linksResolve(context, code)));
-  links
-    .command('get')
+  subcommand(links, 'get', 'affiche un lien dynamique', 'sortie links get 665f1c2e8b3a4d0012345678')
     .argument('<id>', 'identifiant du lien (24 caractères hexadécimaux)')
-    .description('affiche un lien dynamique')
-    .addHelpText('after', examples('sortie links get 665f1c2e8b3a4d0012345678'))
     .action(run((actions, context, id: string) => actions.linksGet(context, id)));
-  links
-    .command('visit')
+  subcommand(links, 'visit', 'enregistre une visite du lien (date et agent utilisateur de sortie)', 'sortie links visit 665f1c2e8b3a4d0012345678')
     .argument('<id>', 'identifiant du lien')
-    .description('enregistre une visite du lien (date et agent utilisateur de sortie)')
-    .addHelpText('after', examples('sortie links visit 665f1c2e8b3a4d0012345678'))
     .action(run((actions, context, id: string) => actions.linksVisit(context, id)));
-  links
-    .command('create')
+  subcommand(links, 'create', 'crée un lien court (compte staff)', 'sortie links create https://www.poitiers.fr/fete --code fete-musique')
     .argument('<url>', 'adresse de destination (http ou https)')
     .option('--code <shortCode>', 'code court voulu (sinon, le serveur en choisit un)')
-    .description('crée un lien court (compte staff)')
-    .addHelpText('after', examples('sortie links create https://www.poitiers.fr/fete --code fete-musique'))
-    .action((...a: unknown[]) => run((actions, context, url: string) => actions.linksCreate(context, url, opts<{ code?: string }>(a)))(...a));
-  links
-    .command('list')
+    .action(run((actions, context, url: string, options: { code?: string }) => actions.linksCreate(context, url, options)));
+  subcommand(links, 'list', 'liste les liens (compte staff)', 'sortie links list', 'sortie links list --search fete --limit 50', 'sortie --json links list')
     .option('--limit <n>', 'nombre de liens (20 par défaut, 100 au plus)')
     .option('--offset <n>', 'nombre de liens à sauter')
     .option('--search <texte>', 'filtre par texte')
-    .description('liste les liens (compte staff)')
-    .addHelpText('after', examples('sortie links list', 'sortie links list --search fete --limit 50', 'sortie --json links list'))
-    .action((...a: unknown[]) => run((actions, context) => actions.linksList(context, opts<{ limit?: string; offset?: string; search?: string }>(a)))(...a));
-  links
-    .command('visits')
+    .action(run((actions, context, options: { limit?: string; offset?: string; search?: string }) => actions.linksList(context, options)));
+  subcommand(links, 'visits', 'liste les visites d’un lien : date et agent utilisateur (compte staff)', 'sortie links visits 665f1c2e8b3a4d0012345678', 'sortie --json links visits 665f1c2e8b3a4d0012345678 --limit 100')
     .argument('<id>', 'identifiant du lien')
     .option('--limit <n>', 'nombre de visites (20 par défaut, 100 au plus), les plus récentes d’abord')
     .option('--offset <n>', 'nombre de visites à sauter')
-    .description('liste les visites d’un lien : date et agent utilisateur (compte staff)')
-    .addHelpText('after', examples('sortie links visits 665f1c2e8b3a4d0012345678', 'sortie --json links visits 665f1c2e8b3a4d0012345678 --limit 100'))
-    .action((...a: unknown[]) => run((actions, context, id: string) => actions.linksVisits(context, id, opts<{ limit?: string; offset?: string }>(a)))(...a));
+    .action(run((actions, context, id: string, options: { limit?: string; offset?: string }) => actions.linksVisits(context, id, options)));
 
   const shares = program.command('shares').usage('<commande> [options]').description('partages');
-  shares
-    .command('view')
+  subcommand(shares, 'view', 'enregistre une vue du partage, comme une visite de ?nshid={id}', 'sortie shares view 665f1c2e8b3a4d0012345678')
     .argument('<id>', 'identifiant du partage (le nshid d’une adresse partagée)')
-    .description('enregistre une vue du partage, comme une visite de ?nshid={id}')
-    .addHelpText('after', examples('sortie shares view 665f1c2e8b3a4d0012345678'))
     .action(run((actions, context, id: string) => actions.sharesView(context, id)));
 
   const events = program.command('events').usage('<commande> [options]').description('événements');
-  events
-    .command('next')
+  subcommand(events, 'next', 'affiche l’adresse qu’ouvrirait /nextEvent : le prochain événement du lieu, sinon le lieu', 'sortie events next --place 665f1c2e8b3a4d0012345678')
     .requiredOption('--place <placeId>', 'identifiant du lieu')
-    .description('affiche l’adresse qu’ouvrirait /nextEvent : le prochain événement du lieu, sinon le lieu')
-    .addHelpText('after', examples('sortie events next --place 665f1c2e8b3a4d0012345678'))
-    .action((...a: unknown[]) => run((actions, context) => actions.eventsNext(context, opts<{ place: string }>(a).place))(...a));
+    .action(run((actions, context, options: { place: string }) => actions.eventsNext(context, options.place)));
 
   const tournament = program.command('tournament').usage('<commande> [options]').description('tournois, en temps réel');
-  tournament
-    .command('get')
+  subcommand(tournament, 'get', 'affiche un tournoi', 'sortie tournament get 665f1c2e8b3a4d0012345678')
     .argument('<id>', 'identifiant du tournoi')
-    .description('affiche un tournoi')
-    .addHelpText('after', examples('sortie tournament get 665f1c2e8b3a4d0012345678'))
     .action(run((actions, context, id: string) => actions.tournamentGet(context, id)));
-  tournament
-    .command('show')
+  subcommand(
+    tournament,
+    'show',
+    'affiche le tableau du tournoi, ou son classement (toutes rondes, système suisse, poules)',
+    'sortie tournament show 665f1c2e8b3a4d0012345678',
+    'sortie --json tournament show 665f1c2e8b3a4d0012345678 | jq .standings',
+  )
     .argument('<id>', 'identifiant du tournoi')
-    .description('affiche le tableau du tournoi, ou son classement (toutes rondes, système suisse, poules)')
-    .addHelpText('after', examples('sortie tournament show 665f1c2e8b3a4d0012345678', 'sortie --json tournament show 665f1c2e8b3a4d0012345678 | jq .standings'))
     .action(run((actions, context, id: string) => actions.tournamentShow(context, id)));
   tournament
     .command('emit')
@@ -202,21 +179,19 @@ export function createProgram(deps: ProgramDeps): Command {
           'sortie tournament emit 665f1c2e8b3a4d0012345678 reportScore --match W1-1 --score 3-1',
         ),
     )
-    .action((...a: unknown[]) =>
-      run((actions, context, id: string, action: string) => actions.tournamentEmit(context, id, action, opts<EmitFlags>(a)))(...a),
-    );
-  tournament
-    .command('watch')
+    .action(run((actions, context, id: string, action: string, flags: EmitFlags) => actions.tournamentEmit(context, id, action, flags)));
+  subcommand(
+    tournament,
+    'watch',
+    'affiche le tournoi comme show, redessiné à chaque mise à jour, jusqu’à Ctrl-C',
+    'sortie tournament watch 665f1c2e8b3a4d0012345678',
+    'sortie --json tournament watch 665f1c2e8b3a4d0012345678 | jq .status',
+  )
     .argument('<id>', 'identifiant du tournoi')
-    .description('affiche le tournoi comme show, redessiné à chaque mise à jour, jusqu’à Ctrl-C')
-    .addHelpText('after', examples('sortie tournament watch 665f1c2e8b3a4d0012345678', 'sortie --json tournament watch 665f1c2e8b3a4d0012345678 | jq .status'))
     .action(run((actions, context, id: string) => actions.tournamentWatch(context, id)));
 
-  program
-    .command('completion')
+  subcommand(program, 'completion', 'affiche le script de complétion du shell', 'source <(sortie completion bash)', 'sortie completion zsh > "${fpath[1]}/_sortie"')
     .argument('<shell>', 'bash ou zsh')
-    .description('affiche le script de complétion du shell')
-    .addHelpText('after', examples('source <(sortie completion bash)', 'sortie completion zsh > "${fpath[1]}/_sortie"'))
     .action((shell: string) => {
       if (shell !== 'bash' && shell !== 'zsh') throw new UsageError(`Shell non pris en charge : « ${shell} » (bash ou zsh).`);
       io.stdout.write(completionScript(program, shell));

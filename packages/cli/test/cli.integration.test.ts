@@ -1,19 +1,19 @@
 // The built CLI, spawned as a user runs it, against a real server started here on port 0
 // (PGlite in a temporary folder, the French demo data set loaded).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frenchDateTime } from '@sortie/core';
-import { buildApp, DEMO_IDS, DEMO_SHORT_CODES, demoId, loadConfig, loadDemo, openDatabase, type Db, type SortieApp } from '@sortie/server';
+import { DEMO_IDS, DEMO_SHORT_CODES, demoId, type Db, type SortieApp } from '@sortie/server';
+import { DEMO_PASSWORD as PASSWORD, startDemoServer, type DemoServer } from './demo-server';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(packageDir, 'bin/sortie.mjs');
-const PASSWORD = 'sortie-demo';
 
+let server: DemoServer | undefined;
 let temp: string;
 let db: Db;
 let app: SortieApp;
@@ -58,21 +58,12 @@ beforeAll(async () => {
   // Build once here, so the parallel runs below never race to build dist/.
   const build = spawnSync(process.execPath, [join(packageDir, 'scripts/build.mjs')], { encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
-  temp = mkdtempSync(join(tmpdir(), 'sortie-cli-'));
+  server = await startDemoServer('sortie-cli-');
+  ({ temp, db, app, api } = server);
   configDir = join(temp, 'config');
-  const config = { ...loadConfig({ SORTIE_DATA_DIR: join(temp, 'data'), SORTIE_WEB_DIST: join(temp, 'no-web') }, temp), signInRateLimit: 1000 };
-  db = await openDatabase({ dataDir: config.dataDir });
-  await loadDemo(db, { password: PASSWORD, production: false });
-  app = await buildApp({ db, config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  if (temp) rmSync(temp, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
 

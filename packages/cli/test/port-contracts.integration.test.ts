@@ -1,8 +1,6 @@
 // The port contracts of @sortie/core/testing on the real adapters, composed as the CLI composes them
 // (createNodeContainer), against the real Sortie server started here (PGlite, the French demo data set).
 // The adapters' own contract runs use a local stand-in of the API: @sortie/adapters may not depend on the server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vitest from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
@@ -10,36 +8,26 @@ import type { Container } from 'inversify';
 import { AuthPort, LinkResolverPort, ProductApiPort } from '@sortie/core';
 import { authContract, linkResolverContract, productApiContract } from '@sortie/core/testing';
 import { createNodeContainer } from '@sortie/adapters/node';
-import { buildApp, DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES, loadConfig, loadDemo, openDatabase, type Db, type SortieApp } from '@sortie/server';
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '@sortie/server';
+import { DEMO_PASSWORD as PASSWORD, startDemoServer, type DemoServer } from './demo-server';
 
-const PASSWORD = 'sortie-demo';
+let server: DemoServer | undefined;
 let temp: string;
-let db: Db;
-let app: SortieApp;
 let api: string;
 let containers = 0;
 /** A place with at least two events, found in the demo data. */
 let busyPlace: string;
 
 beforeAll(async () => {
-  temp = mkdtempSync(join(tmpdir(), 'sortie-contracts-'));
-  const config = { ...loadConfig({ SORTIE_DATA_DIR: join(temp, 'data'), SORTIE_WEB_DIST: join(temp, 'no-web') }, temp), signInRateLimit: 1000 };
-  db = await openDatabase({ dataDir: config.dataDir });
-  await loadDemo(db, { password: PASSWORD, production: false });
-  app = await buildApp({ db, config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  server = await startDemoServer('sortie-contracts-');
+  ({ temp, api } = server);
   const events = await container().get(ProductApiPort).listEvents({ limit: 100 });
   const counts = new Map<string, number>();
   for (const event of events.items) if (event.placeId) counts.set(event.placeId, (counts.get(event.placeId) ?? 0) + 1);
   busyPlace = [...counts].find(([, count]) => count >= 2)![0];
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  if (temp) rmSync(temp, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 /** The CLI's composition with a session file of its own (a fresh, signed-out program). */
 function container(): Container {

@@ -1,44 +1,31 @@
-// Child process of the blind-test bench: either a bare socket.io server that acknowledges at
-// once (BENCH_SERVER=bare, the ceiling), or the Sortie server on the embedded default (PGlite in
-// a data folder, BENCH_DATA_DIR) with the demo data and one blind test of BENCH_QUESTIONS
-// four-choice questions.
+// Child process of the blind-test bench (see socket-serve-child.ts): either a bare socket.io server
+// that acknowledges at once (BENCH_SERVER=bare, the ceiling), or the Sortie server on the embedded
+// default (PGlite in a data folder, BENCH_DATA_DIR) with the demo data and one blind test of
+// BENCH_QUESTIONS four-choice questions.
 //
 // Child → parent (IPC): { type: 'ready', port, blindTestId, correctChoices } or { type: 'failed', message }.
-// Parent → child: { type: 'mark' } (measuring starts), { type: 'stop' } → { type: 'stopped', server }.
-import { createServer } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Server } from 'socket.io';
+// Parent → child: { type: 'mark' } (measuring starts), { type: 'stop' } → { type: 'stopped', server }
+// (with the server's own part of each answer's acknowledgement, ackP50Ms and ackP99Ms).
 import { SOCKET_EVENTS } from '@sortie/core/domain';
-import { buildApp, type SortieApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/open-database';
+import type { SortieApp } from '../src/app';
+import type { Db } from '../src/db/database';
 import { Store } from '../src/db/store';
-import { loadDemo } from '../src/demo/load';
 import { attachBlindTests } from '../src/blind-tests/blind-test-socket';
+import { runServeChild, serveBare, serveSortie } from './socket-serve-child';
 
-const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 const kind = process.env.BENCH_SERVER ?? 'sortie';
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 3);
 
-let stop: () => Promise<void> = async () => undefined;
 const serverAcks: number[] = [];
 let measuring = false;
 
-async function bare(): Promise<void> {
-  const http = createServer();
-  const io = new Server(http, { serveClient: false });
-  io.on('connection', (socket) => socket.on(SOCKET_EVENTS.blindTest, (_payload: unknown, ack: (answer: unknown) => void) => ack({ status: 'ok', game: null, player: { id: socket.id, token: socket.id } })));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  stop = () => new Promise((resolve) => io.close(() => resolve()));
-  await send({ type: 'ready', port: (http.address() as { port: number }).port, blindTestId: '0123456789abcdef01234567', correctChoices: [] });
+async function bare() {
+  const served = await serveBare(SOCKET_EVENTS.blindTest, (socketId) => ({ status: 'ok', game: null, player: { id: socketId, token: socketId } }));
+  return { served, ready: { blindTestId: '0123456789abcdef01234567', correctChoices: [] } };
 }
 
-async function sortie(): Promise<void> {
-  const dataDir = process.env.BENCH_DATA_DIR;
-  if (!dataDir) throw new Error('BENCH_DATA_DIR attendu.');
-  const config = { ...loadConfig({ SORTIE_DATA_DIR: dataDir } as NodeJS.ProcessEnv), secret: 'bench-secret-bench-secret', signInRateLimit: 1000 };
-  const db = await openDatabase({ dataDir });
-  await loadDemo(db, { password: 'sortie-demo', production: false });
+/** One blind test of QUESTIONS four-choice questions. */
+async function blindTest(db: Db): Promise<{ blindTestId: string; correctChoices: number[] }> {
   const store = new Store(db);
   const correctChoices = Array.from({ length: QUESTIONS }, (_, i) => (i * 3 + 1) % 4);
   const questionIds: string[] = [];
@@ -46,11 +33,14 @@ async function sortie(): Promise<void> {
     const question = await store.insert('questions', { kind: 'choices', prompt: `Question du banc n° ${i + 1}`, choices: ['Stromae', 'Angèle', 'Orelsan', 'Zaz'], correctChoice, points: 100, timeLimitSeconds: 20 });
     questionIds.push(question._id);
   }
-  const blindTest = await store.insert('blindtests', { title: 'Blind test du banc', questionIds, status: 'draft', mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 10 });
-  const app: SortieApp = await buildApp({ db, config });
+  const made = await store.insert('blindtests', { title: 'Blind test du banc', questionIds, status: 'draft', mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 10 });
+  return { blindTestId: made._id, correctChoices };
+}
+
+/** Attaches the blind tests' sockets and times the server's own part of each answer's acknowledgement: from its arrival to the ack sent. */
+function attachTimedBlindTests(app: SortieApp) {
   // Until app.ts wires it (a no-op once it does).
   const games = attachBlindTests(app.ctx.io!, app.ctx, (message, error) => console.error(message, error));
-  // The server's own part of each answer's acknowledgement: from its arrival to the ack sent.
   app.ctx.io!.on('connection', (socket) => {
     socket.use((packet, next) => {
       const ack = packet.at(-1);
@@ -64,43 +54,21 @@ async function sortie(): Promise<void> {
       next();
     });
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  stop = async () => {
-    await games.close();
-    await app.close();
-    await db.close();
-  };
-  await send({ type: 'ready', port: (app.server.address() as { port: number }).port, blindTestId: blindTest._id, correctChoices });
+  return games;
 }
 
-// What the server itself went through: its event loop's delays and its CPU time.
-const loop = monitorEventLoopDelay({ resolution: 5 });
-loop.enable();
-const cpuAtStart = process.cpuUsage();
-let wallAtStart = performance.now();
+async function sortie() {
+  const { seeded, ...served } = await serveSortie(blindTest, attachTimedBlindTests);
+  return { served, ready: seeded };
+}
 
-process.on('message', async (message: { type: string }) => {
-  if (message.type === 'mark') {
+await runServeChild(kind === 'bare' ? bare : sortie, {
+  mark: () => {
     measuring = true;
-    loop.reset();
-    Object.assign(cpuAtStart, process.cpuUsage());
-    wallAtStart = performance.now();
-    return;
-  }
-  if (message.type !== 'stop') return;
-  const cpu = process.cpuUsage(cpuAtStart);
-  serverAcks.sort((a, b) => a - b);
-  const at = (q: number) => serverAcks[Math.min(serverAcks.length - 1, Math.floor(q * serverAcks.length))] ?? NaN;
-  const server = { ackP50Ms: at(0.5), ackP99Ms: at(0.99), loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100 };
-  await stop();
-  await send({ type: 'stopped', server });
-  process.exit(0);
+  },
+  results: () => {
+    serverAcks.sort((a, b) => a - b);
+    const at = (q: number) => serverAcks[Math.min(serverAcks.length - 1, Math.floor(q * serverAcks.length))] ?? NaN;
+    return { ackP50Ms: at(0.5), ackP99Ms: at(0.99) };
+  },
 });
-
-try {
-  await (kind === 'bare' ? bare() : sortie());
-} catch (error) {
-  console.error(error);
-  await send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
-  process.exit(1);
-}

@@ -9,7 +9,6 @@ import { CURRENCY, LOCALE, TIME_ZONE } from './constants';
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
-const inParis = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
 
 const numberFormat = new Intl.NumberFormat(LOCALE);
 const pluralRules = new Intl.PluralRules(LOCALE);
@@ -28,62 +27,46 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 // Dates and times, in Paris.
-const dateFormat = inParis({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const dayFormat = inParis({ weekday: 'long', day: 'numeric', month: 'long' });
-const shortDateFormat = inParis({ day: 'numeric', month: 'short' });
-const shortDayFormat = inParis({ weekday: 'short', day: 'numeric', month: 'short' });
-const timeFormat = inParis({ hour: '2-digit', minute: '2-digit' });
-const dateTimeFormat = inParis({ weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
-const fullDateTimeFormat = inParis({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const numericDateTimeFormat = inParis({ dateStyle: 'short', timeStyle: 'short' });
-const numericDateTimeSecondsFormat = inParis({ dateStyle: 'short', timeStyle: 'medium' });
-/** A calendar day written « YYYY-MM-DD » is the same day everywhere: read and written at UTC. */
-const calendarDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A function that writes a date (a Date, an ISO string or a timestamp) in Paris time, with these options. */
+function inParis(options: Intl.DateTimeFormatOptions): (value: DateInput) => string {
+  const format = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
+  return (value) => format.format(toDate(value));
+}
 
 /** « samedi 14 mars 2026 » */
-export function formatDate(value: DateInput): string {
-  return dateFormat.format(toDate(value));
-}
+export const formatDate = inParis({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** « samedi 14 mars » */
-export function formatDay(value: DateInput): string {
-  return dayFormat.format(toDate(value));
-}
+export const formatDay = inParis({ weekday: 'long', day: 'numeric', month: 'long' });
 
 /** « 14 mars » */
-export function formatShortDate(value: DateInput): string {
-  return shortDateFormat.format(toDate(value));
-}
+export const formatShortDate = inParis({ day: 'numeric', month: 'short' });
 
 /** « sam. 14 mars » */
-export function formatShortDay(value: DateInput): string {
-  return shortDayFormat.format(toDate(value));
-}
+export const formatShortDay = inParis({ weekday: 'short', day: 'numeric', month: 'short' });
 
 /** « 20:30 » */
-export function formatTime(value: DateInput): string {
-  return timeFormat.format(toDate(value));
-}
+export const formatTime = inParis({ hour: '2-digit', minute: '2-digit' });
 
 /** « samedi 14 mars à 20:30 » */
-export function formatDateTime(value: DateInput): string {
-  return dateTimeFormat.format(toDate(value));
-}
+export const formatDateTime = inParis({ weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 /** « 14/03/2026 20:30 », for tables and messages where the weekday would be noise. */
-export function formatNumericDateTime(value: DateInput): string {
-  return numericDateTimeFormat.format(toDate(value));
-}
+export const formatNumericDateTime = inParis({ dateStyle: 'short', timeStyle: 'short' });
 
 /** « 14/03/2026 20:30:05 », for logs and listings that order to the second. */
-export function formatNumericDateTimeSeconds(value: DateInput): string {
-  return numericDateTimeSecondsFormat.format(toDate(value));
-}
+export const formatNumericDateTimeSeconds = inParis({ dateStyle: 'short', timeStyle: 'medium' });
+
+const formatFullDateTime = inParis({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A calendar day written « YYYY-MM-DD » is the same day everywhere: read and written at UTC. */
+const calendarDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** « samedi 26 décembre 2026 à 14:30 », in Paris time; an unreadable date is given back as it came. */
 export function frenchDateTime(value: DateInput): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? String(value) : fullDateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : formatFullDateTime(date);
 }
 
 /** « du samedi 14 mars au vendredi 20 mars »: two days, both ends included. */

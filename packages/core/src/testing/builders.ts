@@ -12,8 +12,11 @@ export function anId(n?: number): string {
 
 const WHEN = '2026-01-15T20:00:00.000Z';
 
+/** What every stored record carries: a fresh id, created and updated at the same moment. */
+const aStoredRecord = () => ({ _id: anId(), createdAt: WHEN, updatedAt: WHEN });
+
 export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return { _id: anId(), createdAt: WHEN, updatedAt: WHEN, displayName: 'Camille Martin', email: 'camille@example.fr', roles: [], city: 'Poitiers', ...overrides };
+  return { ...aStoredRecord(), displayName: 'Camille Martin', email: 'camille@example.fr', roles: [], city: 'Poitiers', ...overrides };
 }
 
 export function aStaffUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -22,9 +25,7 @@ export function aStaffUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
 
 export function anEvent(overrides: Partial<Event> = {}): Event {
   return {
-    _id: anId(),
-    createdAt: WHEN,
-    updatedAt: WHEN,
+    ...aStoredRecord(),
     title: 'Concert au Confort Moderne',
     description: '',
     startsAt: '2026-01-20T19:30:00.000Z',
@@ -42,9 +43,7 @@ export function anEvent(overrides: Partial<Event> = {}): Event {
 /** A tournament in registration with two players, as the socket sends it. */
 export function aTournament(overrides: Partial<Tournament> = {}): Tournament {
   return {
-    _id: anId(),
-    createdAt: WHEN,
-    updatedAt: WHEN,
+    ...aStoredRecord(),
     name: 'Tournoi de baby-foot',
     game: 'Baby-foot',
     format: 'single_elimination',
@@ -63,9 +62,7 @@ export function aTournament(overrides: Partial<Tournament> = {}): Tournament {
 
 export function aNotification(overrides: Partial<Notification> = {}): Notification {
   return {
-    _id: anId(),
-    createdAt: WHEN,
-    updatedAt: WHEN,
+    ...aStoredRecord(),
     userId: anId(1),
     title: 'Nouvel événement',
     body: 'Un concert est annoncé près de chez vous.',

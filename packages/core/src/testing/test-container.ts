@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import { createContainer, useCasesModule } from '../container';
 import { AuthPort } from '../ports/auth.port';
@@ -52,40 +52,44 @@ export type TestContainerOverrides = Partial<Omit<Fakes, 'config'>> & {
   modules?: ContainerModule[];
 };
 
-/** A fresh fake for every port. */
+/** A port's fake: the port's token, and how to make a fresh fake of it. */
+interface FakePort<F> {
+  port: ServiceIdentifier;
+  make(): F;
+}
+
+/** Pairs a port with its fake, checking that the fake is one of the port's implementations. */
+const fakePort = <Port, F extends Port>(port: ServiceIdentifier<Port>, make: () => F): FakePort<F> => ({ port, make });
+
+type PortName = keyof Omit<Fakes, 'config'>;
+
+/** Every port and its fake, once: `createFakes` makes the fakes, `fakesModule` binds them. */
+const FAKE_PORTS: { [Name in PortName]: FakePort<Fakes[Name]> } = {
+  auth: fakePort(AuthPort, () => new FakeAuth()),
+  push: fakePort(PushPort, () => new FakePush()),
+  socket: fakePort(TournamentSocketPort, () => new FakeTournamentSocket()),
+  music: fakePort(MusicPort, () => new FakeMusic()),
+  audio: fakePort(AudioAnalysisPort, () => new FakeAudioAnalysis()),
+  links: fakePort(LinkResolverPort, () => new FakeLinkResolver()),
+  api: fakePort(ProductApiPort, () => new FakeProductApi()),
+  tokens: fakePort(TokenStorePort, () => new FakeTokenStore()),
+  cookies: fakePort(CookiePort, () => new FakeCookies()),
+  clock: fakePort(ClockPort, () => new FakeClock()),
+  logger: fakePort(LoggerPort, () => new FakeLogger()),
+  navigator: fakePort(NavigatorPort, () => new FakeNavigator()),
+};
+const PORT_NAMES = Object.keys(FAKE_PORTS) as PortName[];
+
+/** A fresh fake for every port (or the one given in `overrides`), plus the runtime config. */
 export function createFakes(overrides: TestContainerOverrides = {}): Fakes {
-  return {
-    auth: overrides.auth ?? new FakeAuth(),
-    push: overrides.push ?? new FakePush(),
-    socket: overrides.socket ?? new FakeTournamentSocket(),
-    music: overrides.music ?? new FakeMusic(),
-    audio: overrides.audio ?? new FakeAudioAnalysis(),
-    links: overrides.links ?? new FakeLinkResolver(),
-    api: overrides.api ?? new FakeProductApi(),
-    tokens: overrides.tokens ?? new FakeTokenStore(),
-    cookies: overrides.cookies ?? new FakeCookies(),
-    clock: overrides.clock ?? new FakeClock(),
-    logger: overrides.logger ?? new FakeLogger(),
-    navigator: overrides.navigator ?? new FakeNavigator(),
-    config: aRuntimeConfig(overrides.config),
-  };
+  const fakes = Object.fromEntries(PORT_NAMES.map((name) => [name, overrides[name] ?? FAKE_PORTS[name].make()])) as Omit<Fakes, 'config'>;
+  return { ...fakes, config: aRuntimeConfig(overrides.config) };
 }
 
 /** Binds each fake to its port's token. */
 export function fakesModule(fakes: Fakes): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(AuthPort).toConstantValue(fakes.auth);
-    bind(PushPort).toConstantValue(fakes.push);
-    bind(TournamentSocketPort).toConstantValue(fakes.socket);
-    bind(MusicPort).toConstantValue(fakes.music);
-    bind(AudioAnalysisPort).toConstantValue(fakes.audio);
-    bind(LinkResolverPort).toConstantValue(fakes.links);
-    bind(ProductApiPort).toConstantValue(fakes.api);
-    bind(TokenStorePort).toConstantValue(fakes.tokens);
-    bind(CookiePort).toConstantValue(fakes.cookies);
-    bind(ClockPort).toConstantValue(fakes.clock);
-    bind(LoggerPort).toConstantValue(fakes.logger);
-    bind(NavigatorPort).toConstantValue(fakes.navigator);
+    for (const name of PORT_NAMES) bind(FAKE_PORTS[name].port).toConstantValue(fakes[name]);
     bind(RuntimeConfig).toConstantValue(fakes.config);
   });
 }

@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { HOME_PATH, NEXT_EVENT_QUERY_LIMIT } from '../domain/constants';
+import { NEXT_EVENT_QUERY_LIMIT } from '../domain/constants';
 import { isObjectId } from '../domain/ids';
 import { NavigatorPort } from '../ports/navigator.port';
 import { ProductApiPort } from '../ports/product-api.port';
-import type { Fallback } from './navigation';
+import { fallBackHome, type HomeFallback } from './navigation';
 
 /** Where /nextEvent went: the event or the place, or /home with the reason. */
-export type NextEventOutcome = { kind: 'internal'; path: string } | (Fallback & { path: typeof HOME_PATH });
+export type NextEventOutcome = { kind: 'internal'; path: string } | HomeFallback;
 
 /**
  * /nextEvent?place={placeId} (SPEC.md §2): to the place's first upcoming event, to the place
@@ -34,8 +34,7 @@ export class GoToNextEvent {
         throw new Error(`Invalid event id: ${String(next._id)}`);
       }
     } catch (error) {
-      this.navigator.navigate(HOME_PATH, { replace: true });
-      return { kind: 'fallback', path: HOME_PATH, cause: error };
+      return fallBackHome(this.navigator, error);
     }
     this.navigator.navigate(path, { replace: true });
     return { kind: 'internal', path };

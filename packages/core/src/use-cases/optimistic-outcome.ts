@@ -1,4 +1,5 @@
 import { proxy } from 'valtio/vanilla';
+import type { Rollback } from '../queries/query-client';
 
 /**
  * What an optimistic toggle tells its caller: done (the server agreed), sign-in (a visitor:
@@ -15,4 +16,22 @@ export interface PendingState {
 
 export function createPendingState(): PendingState {
   return proxy<PendingState>({ pending: {} });
+}
+
+/**
+ * The optimistic part of a toggle, once the caller knows it may go: `key` is pending while
+ * the change is on its way, `patchCache` shows the change in the query cache at once, and
+ * `send` tells the server. If `send` fails, the patches are put back, the latest first.
+ */
+export async function toggleOptimistically<T>(state: PendingState, key: string, patchCache: () => Rollback[], send: () => Promise<T>): Promise<ToggleOutcome<T>> {
+  state.pending[key] = true;
+  const rollbacks = patchCache();
+  try {
+    return { kind: 'done', value: await send() };
+  } catch (cause) {
+    for (const rollback of rollbacks.reverse()) rollback();
+    return { kind: 'failed', cause };
+  } finally {
+    delete state.pending[key];
+  }
 }

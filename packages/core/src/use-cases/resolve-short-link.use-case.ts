@@ -1,14 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { HOME_PATH } from '../domain/constants';
 import { ShortCodeSchema } from '../domain/schemas/links.schema';
 import { ClockPort } from '../ports/clock.port';
 import { LinkResolverPort } from '../ports/link-resolver.port';
 import { NavigatorPort } from '../ports/navigator.port';
 import { externalTarget, userAgentOf } from './link-target';
-import type { Fallback } from './navigation';
+import { fallBackHome, type HomeFallback } from './navigation';
 
 /** Where /r/{shortCode} went: the link's url, or /home with the reason. */
-export type ShortLinkOutcome = { kind: 'external'; url: string } | (Fallback & { path: typeof HOME_PATH });
+export type ShortLinkOutcome = { kind: 'external'; url: string } | HomeFallback;
 
 /**
  * /r/{shortCode} (SPEC.md §2, §8): resolves the short link, recording the visit, and leaves
@@ -35,8 +34,7 @@ export class ResolveShortLink {
       this.navigator.redirect(url);
       return { kind: 'external', url };
     } catch (error) {
-      this.navigator.navigate(HOME_PATH, { replace: true });
-      return { kind: 'fallback', path: HOME_PATH, cause: error };
+      return fallBackHome(this.navigator, error);
     }
   }
 }

@@ -28,41 +28,53 @@ export class SignIn {
 
   /** Google sign-in also registers for push: the push token goes with the login. */
   google(): Promise<GoogleSignInOutcome> {
-    return this.session.afterLogin(async (): Promise<GoogleSignInOutcome> => {
-      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
-      const idToken = await this.auth.signInWithGoogle();
-      const push = await this.#pushToken();
-      await this.api.loginWeb({ idToken, messagingToken: push.token });
-      return push.failure === undefined ? { kind: 'signed-in' } : { kind: 'signed-in-without-push', cause: push.failure };
-    });
+    return this.#signIn(
+      () => this.auth.signInWithGoogle(),
+      async (idToken): Promise<GoogleSignInOutcome> => {
+        const push = await this.#pushToken();
+        await this.api.loginWeb({ idToken, messagingToken: push.token });
+        return push.failure === undefined ? { kind: 'signed-in' } : { kind: 'signed-in-without-push', cause: push.failure };
+      },
+    );
   }
 
   apple(): Promise<void> {
-    return this.session.afterLogin(async () => {
-      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
-      const idToken = await this.auth.signInWithApple();
-      await this.api.loginWeb({ idToken, messagingToken: null });
-    });
+    return this.#signIn(
+      () => this.auth.signInWithApple(),
+      (idToken) => this.#loginWithoutPush(idToken),
+    );
   }
 
   /** E-mail and password; bad input is refused with a ValidationError before any call. */
   async email(credentials: unknown): Promise<void> {
     const parsed = parseInput(CredentialsSchema, credentials);
-    return this.session.afterLogin(async () => {
-      await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
-      const idToken = await this.auth.signInWithPassword(parsed);
-      await this.api.loginWeb({ idToken, messagingToken: null });
-    });
+    return this.#signIn(
+      () => this.auth.signInWithPassword(parsed),
+      (idToken) => this.#loginWithoutPush(idToken),
+    );
   }
 
   /** Account creation sends {idToken} only (SPEC.md §7). */
   async createAccount(signUp: unknown): Promise<void> {
     const parsed = parseInput(SignUpSchema, signUp);
+    return this.#signIn(
+      () => this.auth.createAccount(parsed),
+      async (idToken) => {
+        await this.api.loginWeb({ idToken });
+      },
+    );
+  }
+
+  /** Every method's steps: the provider's persistence, its sign-in, then `login` with its idToken, through SessionService.afterLogin. */
+  #signIn<T>(providerSignIn: () => Promise<string>, login: (idToken: string) => Promise<T>): Promise<T> {
     return this.session.afterLogin(async () => {
       await this.auth.setPersistence(SIGN_IN_PERSISTENCE);
-      const idToken = await this.auth.createAccount(parsed);
-      await this.api.loginWeb({ idToken });
+      return login(await providerSignIn());
     });
+  }
+
+  async #loginWithoutPush(idToken: string): Promise<void> {
+    await this.api.loginWeb({ idToken, messagingToken: null });
   }
 
   /** SPEC.md §7: on a push failure sign-in goes on with a null token; the failure is returned, to be logged. */

@@ -3,7 +3,7 @@ import type { FollowTarget } from '../domain/schemas/people.schema';
 import { ProductApiPort } from '../ports/product-api.port';
 import { QueryClient } from '../queries/query-client';
 import { meQueries, type FollowStatus } from '../queries/me.queries';
-import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
+import { createPendingState, toggleOptimistically, type PendingState, type ToggleOutcome } from './optimistic-outcome';
 import { parseId } from './parse-input';
 import { SessionService } from './session.use-case';
 import { OPERATION_ROUTES } from '../domain/operation-routes';
@@ -36,22 +36,20 @@ export class ToggleFollow {
     const current = this.queries.data<FollowStatus>(query.key);
     const pendingKey = followKey(target);
     if (!current || this.state.pending[pendingKey] || (current.following && !current.followId)) return { kind: 'ignored' };
-    this.state.pending[pendingKey] = true;
-    const rollback = this.queries.patch<FollowStatus>(query.key, () => ({ following: !current.following, followId: null }));
-    try {
-      if (current.followId) {
-        await this.api.call(OPERATION_ROUTES.unfollow, { path: { id: current.followId } });
-        return { kind: 'done', value: { following: false, followId: null } };
-      }
-      const follow = await this.api.call(OPERATION_ROUTES.follow, { body: target });
-      const value: FollowStatus = { following: true, followId: follow._id };
-      this.queries.set(query.key, value);
-      return { kind: 'done', value };
-    } catch (cause) {
-      rollback();
-      return { kind: 'failed', cause };
-    } finally {
-      delete this.state.pending[pendingKey];
-    }
+    return toggleOptimistically(
+      this.state,
+      pendingKey,
+      () => [this.queries.patch<FollowStatus>(query.key, () => ({ following: !current.following, followId: null }))],
+      async () => {
+        if (current.followId) {
+          await this.api.call(OPERATION_ROUTES.unfollow, { path: { id: current.followId } });
+          return { following: false, followId: null };
+        }
+        const follow = await this.api.call(OPERATION_ROUTES.follow, { body: target });
+        const value: FollowStatus = { following: true, followId: follow._id };
+        this.queries.set(query.key, value);
+        return value;
+      },
+    );
   }
 }

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Event } from '../domain/schemas/events.schema';
 import { ProductApiPort } from '../ports/product-api.port';
-import { QueryClient, type Rollback } from '../queries/query-client';
+import { QueryClient } from '../queries/query-client';
 import { eventQueries } from '../queries/events.queries';
 import { meQueries, type LikeStatus } from '../queries/me.queries';
-import { createPendingState, type PendingState, type ToggleOutcome } from './optimistic-outcome';
+import { createPendingState, toggleOptimistically, type PendingState, type ToggleOutcome } from './optimistic-outcome';
 import { parseId } from './parse-input';
 import { SessionService } from './session.use-case';
 import { OPERATION_ROUTES } from '../domain/operation-routes';
@@ -31,19 +31,17 @@ export class ToggleLike {
     const current = this.queries.data<LikeStatus>(like.key);
     if (!current || this.state.pending[id]) return { kind: 'ignored' };
     const next: LikeStatus = { liked: !current.liked };
-    this.state.pending[id] = true;
-    const rollbacks: Rollback[] = [
-      this.queries.patch<LikeStatus>(like.key, () => next),
-      this.queries.patch<Event>(eventQueries.one(id).key, (event) => ({ ...event, likeCount: Math.max(0, event.likeCount + (next.liked ? 1 : -1)) })),
-    ];
-    try {
-      await this.api.call(next.liked ? OPERATION_ROUTES.like : OPERATION_ROUTES.unlike, { path: { eventId: id } });
-      return { kind: 'done', value: next };
-    } catch (cause) {
-      for (const rollback of rollbacks.reverse()) rollback();
-      return { kind: 'failed', cause };
-    } finally {
-      delete this.state.pending[id];
-    }
+    return toggleOptimistically(
+      this.state,
+      id,
+      () => [
+        this.queries.patch<LikeStatus>(like.key, () => next),
+        this.queries.patch<Event>(eventQueries.one(id).key, (event) => ({ ...event, likeCount: Math.max(0, event.likeCount + (next.liked ? 1 : -1)) })),
+      ],
+      async () => {
+        await this.api.call(next.liked ? OPERATION_ROUTES.like : OPERATION_ROUTES.unlike, { path: { eventId: id } });
+        return next;
+      },
+    );
   }
 }

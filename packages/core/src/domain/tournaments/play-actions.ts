@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { confirm, disqualify, nextRound, report, start, undo } from '../tournament-engine/engine';
-import { engineOutcome, NOT_RUNNING, allow, refuse, STAFF_ONLY, TournamentRefusal, type TournamentAction, type TournamentState } from './tournament-actions';
+import { engineOutcome, NOT_RUNNING, allow, refuse, STAFF_ONLY, TournamentRefusal, type TournamentAction, type TournamentActor, type TournamentState } from './tournament-actions';
 import { participantOfUser, playsIn } from './tournament-view';
+import { playerOrStaffWhile, staffWhile } from './action-predicates';
 
 const MatchIdSchema = z.string().min(1).max(40);
 
@@ -14,15 +15,20 @@ export const ReportScoreParamsSchema = z.object({
 export const MatchParamsSchema = z.object({ matchId: MatchIdSchema });
 export const DisqualifyParamsSchema = z.object({ participantId: z.string().min(1).max(40) });
 
-const staffWhileRunning = (state: TournamentState, actor: { staff: boolean } | null) => {
-  if (!actor?.staff) return refuse(STAFF_ONLY);
-  return state.status === 'running' ? allow : refuse(NOT_RUNNING);
-};
+const staffWhileRunning = staffWhile('running', NOT_RUNNING);
 
 const matchOf = (state: TournamentState, matchId: string) => state.matches.find((m) => m.id === matchId) ?? reject('Match introuvable.');
 const reject = (message: string): never => {
   throw new TournamentRefusal(message);
 };
+
+/** The participant a player is, and the match they name, refused with `notTheirs` unless they play in it. */
+function ownMatch(state: TournamentState, actor: TournamentActor, matchId: string, notTheirs: string) {
+  const me = participantOfUser(state, actor.id)!;
+  const match = matchOf(state, matchId);
+  if (!playsIn(match, me.id)) reject(notTheirs);
+  return { me, match };
+}
 
 /** `start`: staff close the registrations and draw the first matches. */
 export const startTournament: TournamentAction<z.infer<typeof StartTournamentParamsSchema>> = {
@@ -49,17 +55,14 @@ export const reportScore: TournamentAction<z.infer<typeof ReportScoreParamsSchem
   name: 'reportScore',
   params: ReportScoreParamsSchema,
   invalidParams: 'Score invalide : matchId, scoreA et scoreB (entiers de 0 à 9999) sont attendus.',
-  predicate(state, actor) {
-    if (!actor) return refuse('Connectez-vous pour saisir un score.');
-    if (state.status !== 'running') return refuse(NOT_RUNNING);
-    if (!actor.staff && !participantOfUser(state, actor.id)) return refuse('Seuls les joueurs du tournoi et l’équipe saisissent les scores.');
-    return allow;
-  },
+  predicate: playerOrStaffWhile('running', {
+    signedOut: 'Connectez-vous pour saisir un score.',
+    otherStatus: NOT_RUNNING,
+    notPlayer: 'Seuls les joueurs du tournoi et l’équipe saisissent les scores.',
+  }),
   perform(state, { matchId, scoreA, scoreB }, actor) {
     if (actor.staff) return engineOutcome(report(state, matchId, scoreA, scoreB, { reportedBy: 'staff' }));
-    const me = participantOfUser(state, actor.id)!;
-    const match = matchOf(state, matchId);
-    if (!playsIn(match, me.id)) reject('Vous ne pouvez saisir que le score de votre propre match.');
+    const { me, match } = ownMatch(state, actor, matchId, 'Vous ne pouvez saisir que le score de votre propre match.');
     if (match.scoreA !== null && !match.confirmed && match.reportedBy !== me.id) reject('Votre adversaire a déjà saisi un score : confirmez-le, ou appelez l’équipe s’il est faux.');
     return engineOutcome(report(state, matchId, scoreA, scoreB, { reportedBy: me.id, confirmed: false }));
   },
@@ -70,17 +73,14 @@ export const confirmScore: TournamentAction<z.infer<typeof MatchParamsSchema>> =
   name: 'confirmScore',
   params: MatchParamsSchema,
   invalidParams: 'Indiquez le match à confirmer (matchId).',
-  predicate(state, actor) {
-    if (!actor) return refuse('Connectez-vous pour confirmer un score.');
-    if (state.status !== 'running') return refuse(NOT_RUNNING);
-    if (!actor.staff && !participantOfUser(state, actor.id)) return refuse('Seuls les joueurs du match et l’équipe confirment un score.');
-    return allow;
-  },
+  predicate: playerOrStaffWhile('running', {
+    signedOut: 'Connectez-vous pour confirmer un score.',
+    otherStatus: NOT_RUNNING,
+    notPlayer: 'Seuls les joueurs du match et l’équipe confirment un score.',
+  }),
   perform(state, { matchId }, actor) {
     if (!actor.staff) {
-      const me = participantOfUser(state, actor.id)!;
-      const match = matchOf(state, matchId);
-      if (!playsIn(match, me.id)) reject('Seuls les joueurs du match et l’équipe confirment un score.');
+      const { me, match } = ownMatch(state, actor, matchId, 'Seuls les joueurs du match et l’équipe confirment un score.');
       if (match.reportedBy === me.id && !match.confirmed) reject('C’est à votre adversaire de confirmer le score que vous avez saisi.');
     }
     return engineOutcome(confirm(state, matchId));

@@ -3,6 +3,7 @@ import { MAX_PARTICIPANTS } from '../tournament-engine/tournament-engine.constan
 import type { Participant } from '../tournament-engine/tournament-engine.schema';
 import { allow, refuse, REGISTRATION_CLOSED, STAFF_ONLY, TournamentRefusal, type TournamentAction, type TournamentActor, type TournamentState } from './tournament-actions';
 import { participantOfUser } from './tournament-view';
+import { playerOrStaffWhile, staffWhile } from './action-predicates';
 
 const NameSchema = z.string().trim().min(1).max(80);
 const ParticipantIdSchema = z.string().min(1).max(40);
@@ -37,6 +38,12 @@ function targetOf(state: TournamentState, actor: TournamentActor, participantId:
   return target;
 }
 
+/** The state without the participant an action names (see `targetOf`). */
+function withoutTarget(state: TournamentState, actor: TournamentActor, participantId: string | undefined): TournamentState {
+  const target = targetOf(state, actor, participantId);
+  return { ...state, participants: state.participants.filter((p) => p.id !== target.id) };
+}
+
 /** `join {name?}`: a signed-in visitor registers, under the name given or their own. */
 export const joinTournament: TournamentAction<z.infer<typeof JoinTournamentParamsSchema>> = {
   name: 'join',
@@ -58,17 +65,21 @@ export const leaveTournament: TournamentAction<z.infer<typeof LeaveTournamentPar
   name: 'leave',
   params: LeaveTournamentParamsSchema,
   invalidParams: 'Désinscription invalide.',
-  predicate(state, actor) {
-    if (!actor) return refuse('Connectez-vous pour vous désinscrire.');
-    if (state.status !== 'registration') return refuse(REGISTRATION_CLOSED);
-    if (!actor.staff && !participantOfUser(state, actor.id)) return refuse('Vous n’êtes pas inscrit à ce tournoi.');
-    return allow;
-  },
+  predicate: playerOrStaffWhile('registration', {
+    signedOut: 'Connectez-vous pour vous désinscrire.',
+    otherStatus: REGISTRATION_CLOSED,
+    notPlayer: 'Vous n’êtes pas inscrit à ce tournoi.',
+  }),
   perform(state, params, actor) {
-    const target = targetOf(state, actor, params.participantId);
-    return { ...state, participants: state.participants.filter((p) => p.id !== target.id) };
+    return withoutTarget(state, actor, params.participantId);
   },
 };
+
+const checkInOpen = playerOrStaffWhile('registration', {
+  signedOut: 'Connectez-vous pour confirmer votre présence.',
+  otherStatus: 'Le check-in est clos : le tournoi a commencé.',
+  notPlayer: 'Vous n’êtes pas inscrit à ce tournoi.',
+});
 
 /** `checkIn {participantId?}`: a player says they are here; staff may check anyone in. */
 export const checkIn: TournamentAction<z.infer<typeof CheckInParamsSchema>> = {
@@ -76,12 +87,9 @@ export const checkIn: TournamentAction<z.infer<typeof CheckInParamsSchema>> = {
   params: CheckInParamsSchema,
   invalidParams: 'Check-in invalide.',
   predicate(state, actor) {
-    if (!actor) return refuse('Connectez-vous pour confirmer votre présence.');
-    if (state.status !== 'registration') return refuse('Le check-in est clos : le tournoi a commencé.');
-    const mine = participantOfUser(state, actor.id);
-    if (!actor.staff && !mine) return refuse('Vous n’êtes pas inscrit à ce tournoi.');
-    if (!actor.staff && mine?.checkedIn) return refuse('Votre présence est déjà confirmée.');
-    return allow;
+    const verdict = checkInOpen(state, actor);
+    if (!verdict.allowed) return verdict;
+    return actor && !actor.staff && participantOfUser(state, actor.id)?.checkedIn ? refuse('Votre présence est déjà confirmée.') : allow;
   },
   perform(state, params, actor) {
     const target = targetOf(state, actor, params.participantId);
@@ -111,14 +119,9 @@ export const removeParticipant: TournamentAction<z.infer<typeof RemoveParticipan
   name: 'removeParticipant',
   params: RemoveParticipantParamsSchema,
   invalidParams: 'Indiquez le participant à retirer (participantId).',
-  predicate(state, actor) {
-    if (!actor?.staff) return refuse(STAFF_ONLY);
-    if (state.status !== 'registration') return refuse('Le tournoi a commencé : disqualifiez le participant plutôt.');
-    return allow;
-  },
+  predicate: staffWhile('registration', 'Le tournoi a commencé : disqualifiez le participant plutôt.'),
   perform(state, { participantId }, actor) {
-    const target = targetOf(state, actor, participantId);
-    return { ...state, participants: state.participants.filter((p) => p.id !== target.id) };
+    return withoutTarget(state, actor, participantId);
   },
 };
 
@@ -127,11 +130,7 @@ export const seedParticipants: TournamentAction<z.infer<typeof SeedParamsSchema>
   name: 'seed',
   params: SeedParamsSchema,
   invalidParams: 'Ordre invalide : une liste d’identifiants de participants est attendue (order).',
-  predicate(state, actor) {
-    if (!actor?.staff) return refuse(STAFF_ONLY);
-    if (state.status !== 'registration') return refuse('Les têtes de série se fixent avant le début du tournoi.');
-    return allow;
-  },
+  predicate: staffWhile('registration', 'Les têtes de série se fixent avant le début du tournoi.'),
   perform(state, { order }) {
     const known = new Set(state.participants.map((p) => p.id));
     if (new Set(order).size !== order.length || order.length !== known.size || order.some((id) => !known.has(id)))
