@@ -1,9 +1,9 @@
 import { OPERATION_ROUTES, type ProductApiPort, type ResourceName } from '@sortie/core';
-import type { OperationBody, OperationPath, OperationQuery } from './operation-types';
+import type { OperationPath, OperationQuery } from './operation-types';
 import { useApiQuery } from './useApiQuery';
 import { useApiWrites } from './api-writes';
 
-/** The dashboard's own reads and writes beyond the records' CRUD (records.ts): its home, its tools and its panels. */
+/** The dashboard's own reads and writes beyond the records' CRUD (records.ts) and the panels (dashboard-panels.ts): its home and its tools. */
 
 /** GET /api/dashboard/stats: the home's counts (typed by the page). */
 export const useDashboardStats = <T>() => useApiQuery('dashboard-stats', (api) => api.call(OPERATION_ROUTES.dashboardStats).then((stats) => stats as T));
@@ -51,17 +51,7 @@ export const useInstagramStatus = () => useApiQuery('instagram-status', (api) =>
 /** GET /api/instagram/publications: what was published before. */
 export const useInstagramPublications = () => useApiQuery('instagram-history', (api) => api.call(OPERATION_ROUTES.instagramPublications));
 
-/** GET /api/dynaLinks/{id}/visits: a short link's last 100 visits. */
-export const useDynaLinkVisits = (linkId: string) => useApiQuery(`visits:${linkId}`, (api) => api.call(OPERATION_ROUTES.dynaLinkVisits, { path: { id: linkId }, query: { limit: 100 } }));
-
 const dashboardWrites = (api: ProductApiPort) => ({
-  /** How many will receive an announcement to `target`, and the announcements sent to it before. */
-  announcementsOf: (target: OperationQuery<'announcements'>) =>
-    Promise.all([api.call(OPERATION_ROUTES.announcementRecipients, { query: target }), api.call(OPERATION_ROUTES.announcements, { query: target })]),
-  announce: (body: OperationBody<'announce'>) => api.call(OPERATION_ROUTES.announce, { body }),
-  runCollector: (collectorId: string) => api.call(OPERATION_ROUTES.runCollector, { path: { id: collectorId } }),
-  uploadImage: (file: File, alt: string) => api.call(OPERATION_ROUTES.uploadImage, { query: { alt }, body: file }),
-  setUserRoles: (userId: string, roles: OperationBody<'setUserRoles'>['roles']) => api.call(OPERATION_ROUTES.setUserRoles, { path: { id: userId }, body: { roles } }),
   brightDataTest: () => api.call(OPERATION_ROUTES.brightdataTest),
   instagramPublish: (eventId: string, caption: string) => api.call(OPERATION_ROUTES.instagramPublish, { path: { id: eventId }, body: { caption } }),
   runDiagnostic: (check: OperationPath<'runDiagnostic'>['check']) => api.call(OPERATION_ROUTES.runDiagnostic, { path: { check } }),

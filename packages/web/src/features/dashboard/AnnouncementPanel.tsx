@@ -8,7 +8,7 @@ import {
   type Announcement,
   type AnnouncementTarget,
 } from '@sortie/core';
-import { useDashboardWrites } from '../../data/dashboard';
+import { usePanelWrites } from '../../data/dashboard-panels';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
@@ -31,7 +31,7 @@ const AUDIENCE: Record<AnnouncementTarget['kind'], { title: string; who: (n: num
  * and what was sent before. The server keeps to ANNOUNCEMENTS_PER_TARGET_PER_DAY a day.
  */
 export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['kind']; record: DashboardRecord }) {
-  const dashboard = useDashboardWrites();
+  const panels = usePanelWrites();
   const target = { kind, id: record._id };
   const ids = useId();
   const [recipients, setRecipients] = useState<number | null>(null);
@@ -49,14 +49,14 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
   const load = useCallback(async () => {
     const query = { kind, id: record._id };
     try {
-      const [count, list] = await dashboard.announcementsOf(query);
+      const [count, list] = await panels.announcementsOf(query);
       setRecipients(count.recipients);
       setHistory(list.items);
       setUnloaded(null);
     } catch (error) {
       setUnloaded(`Les destinataires n’ont pas pu être comptés : ${apiErrorMessage(error)}`);
     }
-  }, [dashboard, kind, record._id]);
+  }, [panels, kind, record._id]);
   useEffect(() => void load(), [load]);
 
   async function submit(event: FormEvent) {
@@ -73,7 +73,7 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
     }
     setBusy(true);
     try {
-      const sent = await dashboard.announce(parsed.data);
+      const sent = await panels.announce(parsed.data);
       setMessage({
         ok: true,
         text: sent.status === 'sent' ? `Annonce envoyée à ${sent.recipients} personne${sent.recipients > 1 ? 's' : ''}.` : `Annonce programmée le ${formatDateTime(sent.sendAt)}.`,

@@ -1,6 +1,6 @@
 import { ClockPort } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useDynaLinkVisits } from '../../data/dashboard';
+import { useDynaLinkVisits } from '../../data/dashboard-panels';
 import { EmptyState, QueryView } from '../../data/QueryView';
 import { formatShortDate, formatTime } from '../../format';
 import { CopyButton } from './CopyButton';

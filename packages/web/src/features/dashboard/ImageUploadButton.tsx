@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { MAX_IMAGE_UPLOAD_BYTES, type ImageRefLike } from '@sortie/core';
 import { apiErrorMessage } from '../../data/api-error-message';
-import { useDashboardWrites } from '../../data/dashboard';
+import { usePanelWrites } from '../../data/dashboard-panels';
 
 type UploadState = { status: 'idle' } | { status: 'sending'; name: string } | { status: 'failed'; message: string };
 
@@ -21,7 +21,7 @@ function refusal(file: File): string | null {
  * out in French.
  */
 export function ImageUploadButton({ onUploaded, alt = '', label = 'Téléverser une image' }: { onUploaded: (image: ImageRefLike) => void; alt?: string; label?: string }) {
-  const dashboard = useDashboardWrites();
+  const panels = usePanelWrites();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const sending = state.status === 'sending';
@@ -34,7 +34,7 @@ export function ImageUploadButton({ onUploaded, alt = '', label = 'Téléverser 
     }
     setState({ status: 'sending', name: file.name });
     try {
-      const image = await dashboard.uploadImage(file, alt);
+      const image = await panels.uploadImage(file, alt);
       setState({ status: 'idle' });
       onUploaded(image);
     } catch (error) {
