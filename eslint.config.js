@@ -57,6 +57,24 @@ const frenchFormatSyntax = {
     },
   ],
 };
+/**
+ * Web data access in one place (issue 31): pages, features and components read and write
+ * through the named hooks of src/data (one file per resource, or core's queries), never
+ * through the product API, an inline useApiQuery or a query definition written in place.
+ */
+const WEB_SCREENS = 'packages/web/src/{pages,features,components}/**/*.{ts,tsx}';
+const WEB_DATA_MESSAGE = 'Lire et écrire par les fonctions nommées de src/data (ou une requête de core), pas d’appel direct à l’API ici.';
+const webDataSyntax = [
+  "ImportSpecifier[imported.name='ProductApiPort']",
+  "ImportSpecifier[imported.name='useApiQuery']",
+  "CallExpression[callee.name='useApiQuery']",
+  // api.call(…), api.get(…), api.listEvents(…): the product API used by name.
+  "CallExpression[callee.object.name='api']",
+  // port.call(OPERATION_ROUTES.x, …) whatever the port is called (operationPath(OPERATION_ROUTES.x), a link, stays allowed).
+  "CallExpression[callee.type='MemberExpression'] > MemberExpression.arguments[object.name='OPERATION_ROUTES']",
+  // { key: […], load: (api) => … }: a query definition written in place.
+  "ObjectExpression:has(> Property[key.name='key']):has(> Property[key.name='load'])",
+].map((selector) => ({ selector, message: WEB_DATA_MESSAGE }));
 const sourceFiles = 'packages/*/src/**/*.{ts,tsx,mts,mjs}';
 // Tests are left out: they write the expected text themselves (an ICS with TZID=Europe/Paris, a
 // browser set to Paris time) rather than computing it with the code under test.
@@ -112,6 +130,12 @@ export default tseslint.config(
     files: [sourceFiles],
     ignores: [testFiles, FRENCH_FORMAT, 'packages/core/src/domain/paris-time.ts', 'packages/core/src/domain/constants.ts'],
     rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.dateTimeFormat, ...frenchFormatSyntax.parisLiteral, ...frenchFormatSyntax.foldAccents] },
+  },
+  {
+    // The same French-format selectors (a later block replaces the rule's options), and no direct API call.
+    files: [WEB_SCREENS],
+    ignores: [testFiles, '**/testing.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...frenchFormatSyntax.dateTimeFormat, ...frenchFormatSyntax.parisLiteral, ...frenchFormatSyntax.foldAccents, ...webDataSyntax] },
   },
   {
     // Paris-time arithmetic reads a date's parts (formatToParts, in en-CA for digits): not a text.

@@ -154,3 +154,44 @@ describe('French formatting in one place (core/src/domain/french-format.ts)', ()
     expect(await syntax('packages/core/src/domain/constants.ts', fold)).toHaveLength(1);
   });
 });
+
+describe('web data access in one place (src/data, issue 31)', () => {
+  const syntax = (filePath: string, code: string) => errorsFor(filePath, code, 'no-restricted-syntax');
+  const screens = [['packages/web/src/pages/Example.tsx'], ['packages/web/src/features/example/Example.tsx'], ['packages/web/src/components/Example.tsx']];
+
+  it.each(screens)('refuses the product API in %s', async (file) => {
+    const [port] = await syntax(file, "import { ProductApiPort } from '@sortie/core';\nexport const p = ProductApiPort;\n");
+    expect(port?.message).toContain('src/data');
+    expect(await syntax(file, "import type { ProductApiPort } from '@sortie/core';\nexport type P = ProductApiPort;\n")).toHaveLength(1);
+  });
+
+  it.each(screens)('refuses an inline query and a call of the product API in %s', async (file) => {
+    // The import and the call.
+    expect(await syntax(file, "import { useApiQuery } from '../../data/useApiQuery';\nexport const q = () => useApiQuery('k', async () => 1);\n")).toHaveLength(2);
+    expect(await syntax(file, "export const save = (api: { call(x: string): void }) => api.call('updateMyProfile');\n")).toHaveLength(1);
+    // Whatever the port is named, an operation of the table handed to one of its methods.
+    expect(await syntax(file, "import { OPERATION_ROUTES } from '@sortie/core';\nexport const f = (port: { call(o: unknown): void }) => port.call(OPERATION_ROUTES.mySessions);\n")).toHaveLength(1);
+    // A query definition written in place.
+    expect(await syntax(file, "export const q = { key: ['me', 'sessions'], load: (port: { me(): void }) => port.me() };\n")).toHaveLength(1);
+  });
+
+  it('lets a screen use the named hooks of src/data, core’s queries, links of the table and the French-format rule still', async () => {
+    const file = 'packages/web/src/features/example/Example.tsx';
+    const code = [
+      "import { meQueries, operationPath, OPERATION_ROUTES } from '@sortie/core';",
+      "import { useQuery } from '../../data/useQuery';",
+      "import { useAccountWrites, useMySessions } from '../../data/account';",
+      'export const useX = () => [useMySessions(), useQuery(meQueries.like(\'e1\')), useAccountWrites().endSession(\'s1\'), operationPath(OPERATION_ROUTES.exportMyData)];',
+      '',
+    ].join('\n');
+    expect(await syntax(file, code)).toHaveLength(0);
+    expect(await syntax(file, "export const f = new Intl.DateTimeFormat('fr-FR');\n")).toHaveLength(1);
+  });
+
+  it('leaves src/data itself, tests and test helpers free to reach the product API', async () => {
+    const code = "import { OPERATION_ROUTES, type ProductApiPort } from '@sortie/core';\nimport { useApiQuery } from './useApiQuery';\nexport const useS = () => useApiQuery('s', (api: ProductApiPort) => api.call(OPERATION_ROUTES.mySessions));\n";
+    expect(await syntax('packages/web/src/data/example.ts', code)).toHaveLength(0);
+    expect(await syntax('packages/web/src/features/example/Example.test.tsx', code.replace("'./useApiQuery'", "'../../data/useApiQuery'"))).toHaveLength(0);
+    expect(await syntax('packages/web/src/features/example/testing.ts', "export const f = (api: { answer(x: string): void }) => api.answer('request');\n")).toHaveLength(0);
+  });
+});

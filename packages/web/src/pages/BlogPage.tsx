@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
-import type { BlogPost } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useBlogPage } from '../data/blog';
 import { useSearchParams } from '../components/useSearchParam';
 import { PageFrame, SECONDARY_BUTTON_CLASS } from '../components/ui';
 import { formatDate } from '../format';
@@ -12,7 +11,7 @@ const PAGE_SIZE = 9;
 export default function BlogPage() {
   const [params, update] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const query = useApiQuery(`blog:${page}`, (api) => api.list<BlogPost>('blogPosts', { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }));
+  const query = useBlogPage(page, PAGE_SIZE);
   return (
     <PageFrame title="Blog" lead={<p>Nos sélections, nos conseils et les coulisses de Sortie.</p>} wide>
       <QueryView query={query} skeleton={<Skeleton lines={6} label="Chargement des articles…" />}>

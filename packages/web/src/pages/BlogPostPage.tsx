@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { pathFor, type BlogPost } from '@sortie/core';
 import { usePageHead } from '../components/usePageTitle';
 import { blogPostingJsonLd, breadcrumbsJsonLd, summary } from '../seo/structured-data';
-import { useApiQuery } from '../data/useApiQuery';
+import { useBlogPost } from '../data/blog';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { ReadingBar } from '../components/ReadingBar';
 import { LINK_CLASS, PageFrame, DetailQuery } from '../components/ui';
@@ -12,7 +12,7 @@ import type { PageProps } from './types';
 /** /blog/{slug}: one article, its markdown rendered safely. */
 export default function BlogPostPage({ params }: PageProps) {
   const slug = params['slug']!;
-  const query = useApiQuery(`blog-post:${slug}`, (api) => api.get<BlogPost>('blogPosts', slug));
+  const query = useBlogPost(slug);
   return (
     <>
       <ReadingBar section={{ href: '/blog', label: 'Blog' }} />

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { championshipStandings, pathFor, TOURNAMENT_STATUS_LABELS, type Championship, type Event, type Tournament } from '@sortie/core';
+import { championshipStandings, pathFor, TOURNAMENT_STATUS_LABELS, type Championship, type Tournament } from '@sortie/core';
 import type { QueryState } from '../data/useApiQuery';
 import { usePageTitle } from '../components/usePageTitle';
 import { EmptyState, ErrorNotice, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useChampionship, useEvent, useTournaments } from '../data/championships';
 import type { PageProps } from './types';
 
 /** Core's label, capitalised as it opens a line here. */
@@ -13,8 +13,8 @@ const statusLabel = (status: Tournament['status']) => TOURNAMENT_STATUS_LABELS[s
 export default function ChampionshipPage({ params }: PageProps) {
   const eventId = params['id'] ?? '';
   const championshipId = params['championshipId'] ?? '';
-  const championship = useApiQuery(`championship:${championshipId}`, (api) => api.get<Championship>('championships', championshipId));
-  const event = useApiQuery(`event:${eventId}`, (api) => api.get<Event>('events', eventId));
+  const championship = useChampionship(championshipId);
+  const event = useEvent(eventId);
   const data = championship.status === 'success' ? championship.data : null;
   usePageTitle(data?.name ?? 'Championnat');
   const mismatch = data !== null && data.eventId !== eventId;
@@ -54,7 +54,7 @@ export default function ChampionshipPage({ params }: PageProps) {
 /** The points table, computed from the final ranks of the championship's tournaments, then the tournaments. */
 function ChampionshipBody({ championship }: { championship: Championship }) {
   const ids = championship.tournamentIds;
-  const tournaments = useApiQuery(`tournaments:${ids.join(',')}`, (api) => Promise.all(ids.map((id) => api.get<Tournament>('tournaments', id).catch(() => null))));
+  const tournaments = useTournaments(ids);
   const found = tournaments.status === 'success' ? tournaments.data.filter((t): t is Tournament => t !== null) : [];
   const rows = championshipStandings(championship.scoring, found);
   const finished = found.filter((t) => t.status === 'finished').length;

@@ -1,8 +1,8 @@
 import { Link, useSearch } from 'wouter';
-import { OPERATION_ROUTES, toErrorPage, type DocArticle } from '@sortie/core';
+import { toErrorPage, type DocArticle } from '@sortie/core';
 import { ErrorNotice, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
 import { useQuery } from '../data/useQuery';
+import { docSearchQuery, useDocPage, useDocsToc } from '../data/docs';
 import { Markdown, withoutLeadingTitle } from '../components/Markdown';
 import { usePageHead } from '../components/usePageTitle';
 import { ReadingBar } from '../components/ReadingBar';
@@ -10,7 +10,7 @@ import { ErrorPage } from '../components/ErrorPage';
 import { LINK_CLASS } from '../components/ui';
 import { docTree, neighbours, type DocNode } from '../features/docs/doc-tree';
 import { DocsNav } from '../features/docs/DocsNav';
-import { DocsSearchForm, DocsSearchResults, docSearchQuery } from '../features/docs/DocsSearch';
+import { DocsSearchForm, DocsSearchResults } from '../features/docs/DocsSearch';
 import { DocPager } from '../features/docs/DocPager';
 import type { PageProps } from './types';
 
@@ -22,8 +22,8 @@ import type { PageProps } from './types';
 export default function DocsPage({ params }: PageProps) {
   const slug = (params['slug'] ?? '').replace(/^\/+|\/+$/g, '');
   const q = (new URLSearchParams(useSearch()).get('q') ?? '').trim();
-  const toc = useApiQuery('docs:toc', (api) => api.call(OPERATION_ROUTES.docs));
-  const article = useApiQuery(slug ? `docs:page:${slug}` : null, (api) => api.call(OPERATION_ROUTES.docPage, { path: { '*': slug } }));
+  const toc = useDocsToc();
+  const article = useDocPage(slug || null);
 
   if (slug && article.status === 'error' && toErrorPage(article.error).statusCode === 404) return <MissingDoc error={article.error} />;
 

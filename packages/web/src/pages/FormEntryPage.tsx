@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, type Form, type FormField } from '@sortie/core';
-import { useApiQuery } from '../data/useApiQuery';
+import type { FormField } from '@sortie/core';
+import { useFormEntry } from '../data/forms';
 import { LINK_CLASS, PageFrame, DetailQuery } from '../components/ui';
 import { formatDate, formatDateTime } from '../format';
 import type { PageProps } from './types';
@@ -16,10 +16,7 @@ function shown(field: FormField | undefined, value: string | number | boolean | 
 export default function FormEntryPage({ params }: PageProps) {
   const id = params['id']!;
   const code = params['entryCode']!;
-  const query = useApiQuery(`form-entry:${id}:${code}`, async (api) => {
-    const [form, entry] = await Promise.all([api.get<Form>('forms', id), api.call(OPERATION_ROUTES.formEntry, { path: { id, code } })]);
-    return { form, entry };
-  });
+  const query = useFormEntry(id, code);
   return (
     <DetailQuery query={query} title="Votre réponse" loading="Chargement de la réponse…">
       {({ form, entry }) => {

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ClockPort, formEntryStep, OPERATION_ROUTES, ProductApiPort, SessionService, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
+import { ClockPort, formEntryStep, SessionService, ValidationError, validateAnswers, type Form, type FormEntry } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { useSignInDialog } from '../services/ui-context';
-import { useApiQuery } from '../data/useApiQuery';
+import { useForm, useFormWrites } from '../data/forms';
 import { apiErrorMessage } from '../data/api-error-message';
 import { Markdown } from '../components/Markdown';
 import { FormFieldControl } from '../features/forms/FormFieldControl';
@@ -17,7 +17,7 @@ import type { PageProps } from './types';
 /** /forms/{id}: a form built from its fields; a valid submission answers an entry code. */
 export default function FormPage({ params }: PageProps) {
   const id = params['id']!;
-  const query = useApiQuery(`form:${id}`, (api) => api.get<Form>('forms', id));
+  const query = useForm(id);
   return (
     <DetailQuery query={query} title="Formulaire" loading="Chargement du formulaire…">
       {(form) => <FormView form={form} />}
@@ -27,7 +27,7 @@ export default function FormPage({ params }: PageProps) {
 
 function FormView({ form }: { form: Form }) {
   const clock = useUseCase(ClockPort);
-  const api = useUseCase(ProductApiPort);
+  const forms = useFormWrites();
   const session = useUseCase(SessionService);
   const signInDialog = useSignInDialog();
   const { user } = useSnapshot(session.state);
@@ -56,7 +56,7 @@ function FormView({ form }: { form: Form }) {
     if (Object.keys(found).length) return focusFirstError(Object.keys(found));
     setSending(true);
     try {
-      setEntry(await api.call(OPERATION_ROUTES.submitFormEntry, { path: { id: form._id }, body: { answers } }));
+      setEntry(await forms.submit(form._id, answers));
     } catch (error) {
       if (error instanceof ValidationError && error.issues.length) {
         const fromServer = Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^answers\./, ''), issue.message]));

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { mdiBriefcaseOutline, mdiMapMarker } from '@mdi/js';
-import { CONTRACTS, OPERATION_ROUTES, type JobOffer } from '@sortie/core';
+import { CONTRACTS, type JobOffer } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
-import { useApiQuery } from '../data/useApiQuery';
+import { useOpenJobOffers } from '../data/jobs';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { CONTRACT_LABELS, applyLink } from '../features/jobs/job-labels';
@@ -21,12 +21,7 @@ export default function JobOffersPage() {
   const setPage = (n: number) => update({ page: n > 1 ? String(n) : null });
   const [cityDraft, setCityDraft] = useState(city ?? '');
 
-  const key = `jobs:${contract}:${city ?? ''}:${page}`;
-  const query = useApiQuery(key, (api) =>
-    api.call(OPERATION_ROUTES.openJobOffers, {
-      query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...(contract ? { contract } : {}), ...(city ? { city } : {}) },
-    }),
-  );
+  const query = useOpenJobOffers(contract, city, page, PAGE_SIZE);
 
   const applyCity = (event: FormEvent) => {
     event.preventDefault();

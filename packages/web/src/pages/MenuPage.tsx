@@ -1,7 +1,7 @@
 import { mdiLeaf, mdiSprout } from '@mdi/js';
 import { Link } from 'wouter';
 import { ALLERGEN_LABELS, ALLERGENS, type Menu, type Place } from '@sortie/core';
-import { useApiQuery } from '../data/useApiQuery';
+import { useMenu } from '../data/menus';
 import { Icon } from '../components/Icon';
 import { filterMenu, parseExcluded, type Allergen } from '../features/menus/menu-filter';
 import { useSearchParam } from '../components/useSearchParam';
@@ -14,11 +14,7 @@ const TAG_LABELS = { vegan: 'Végan', vegetarian: 'Végétarien' } as const;
 /** /menus/{id}: a venue's menu by section, prices in euros, the 14 regulated allergens, and allergen filters kept in the address. */
 export default function MenuPage({ params }: PageProps) {
   const id = params['id']!;
-  const query = useApiQuery(`menu:${id}`, async (api) => {
-    const menu = await api.get<Menu>('menus', id);
-    const place = await api.get<Place>('places', menu.placeId).catch(() => null);
-    return { menu, place };
-  });
+  const query = useMenu(id);
   return (
     <DetailQuery query={query} title="Carte" loading="Chargement de la carte…" wide>
       {({ menu, place }) => <MenuView menu={menu} place={place} />}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { NavigatorPort, OPERATION_ROUTES, ProductApiPort, SessionService, STRIPE_NOT_CONFIGURED_MESSAGE, isStaffRoles, statusOf, type StripeStatus } from '@sortie/core';
+import { NavigatorPort, SessionService, STRIPE_NOT_CONFIGURED_MESSAGE, isStaffRoles, statusOf, type StripeStatus } from '@sortie/core';
 import { BUTTON_CLASS, LINK_CLASS, Notice, PageFrame, SECONDARY_BUTTON_CLASS } from '../components/ui';
 import { usePageTitle } from '../components/usePageTitle';
-import { useApiQuery } from '../data/useApiQuery';
+import { useStripeStatus, useStripeWrites } from '../data/stripe';
 import { ErrorNotice, Skeleton } from '../data/QueryView';
 import { apiErrorMessage } from '../data/api-error-message';
 import { PRICING_PLANS, planPrice, withVat } from '../features/pricing/pricing';
@@ -16,7 +16,7 @@ import { useUseCase } from '../services/container-context';
  */
 export default function PricingPage() {
   usePageTitle('Tarifs');
-  const status = useApiQuery('stripe-status', (api) => api.call(OPERATION_ROUTES.stripeStatus));
+  const status = useStripeStatus();
   return (
     <PageFrame title="Tarifs" lead={<p>Sortie est gratuit pour se faire connaître ; Sortie Pro ajoute les outils des lieux et des organisateurs qui programment toute l’année.</p>} wide>
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
@@ -79,7 +79,7 @@ function Contact({ status }: { status: StripeStatus }) {
 /** A venue's team account opens Stripe Checkout; anyone else is told what to do. */
 function Subscribe() {
   const session = useUseCase(SessionService);
-  const api = useUseCase(ProductApiPort);
+  const stripe = useStripeWrites();
   const navigator = useUseCase(NavigatorPort);
   const { user } = useSnapshot(session.state);
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -90,7 +90,7 @@ function Subscribe() {
   const checkout = async () => {
     setState({ busy: true, error: null });
     try {
-      const { url } = await api.call(OPERATION_ROUTES.stripeCheckout);
+      const { url } = await stripe.checkout();
       navigator.redirect(url);
     } catch (error) {
       setState({ busy: false, error: statusOf(error) === 503 ? STRIPE_NOT_CONFIGURED_MESSAGE : apiErrorMessage(error) });
@@ -99,7 +99,7 @@ function Subscribe() {
   const portal = async () => {
     setState({ busy: true, error: null });
     try {
-      const { url } = await api.call(OPERATION_ROUTES.stripePortal);
+      const { url } = await stripe.portal();
       navigator.redirect(url);
     } catch (error) {
       setState({ busy: false, error: apiErrorMessage(error) });

@@ -8,7 +8,7 @@ import { renderApp } from '../test/render-app';
 // The page's chunk (and markdown) compiled once, before the tests' own time limits start.
 beforeAll(async () => {
   // The proof's checker (zod and the draw over WebCrypto) is a lazy chunk of its own: compiled here too.
-  await Promise.all([import('./RafflePage'), import('../features/raffles/load-proof')]);
+  await Promise.all([import('./RafflePage'), import('../data/raffle-proof')]);
 }, 60_000);
 
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { mdiGift, mdiScaleBalance } from '@mdi/js';
 import { useSnapshot } from 'valtio';
-import { ClockPort, legalBasisText, OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, RAFFLE_STATUS_LABELS, raffleEntryPolicyOf, raffleStatusAt, raffleWindow, SessionService, type MyRaffleEntry, type Raffle } from '@sortie/core';
+import { ClockPort, legalBasisText, RAFFLE_ENTRY_POLICY_LABELS, RAFFLE_STATUS_LABELS, raffleEntryPolicyOf, raffleStatusAt, raffleWindow, SessionService, type MyRaffleEntry, type Raffle } from '@sortie/core';
 import { useUseCase } from '../services/container-context';
 import { apiErrorMessage } from '../data/api-error-message';
-import { useApiQuery } from '../data/useApiQuery';
+import { useMyRaffleEntry, useRaffle, useRaffleWrites } from '../data/raffles';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
 import { DrawGuarantees, DrawProof } from '../features/raffles/DrawProof';
@@ -21,7 +21,7 @@ import type { PageProps } from './types';
  */
 export default function RafflePage({ params }: PageProps) {
   const id = params['id']!;
-  const query = useApiQuery(`raffle:${id}`, (api) => api.get<Raffle>('raffles', id));
+  const query = useRaffle(id);
   return (
     <DetailQuery query={query} title="Tombola" loading="Chargement de la tombola…">
       {(raffle) => <RaffleView raffle={raffle} />}
@@ -42,7 +42,7 @@ function RaffleView({ raffle }: { raffle: Raffle }) {
   const [ownEntry, setOwnEntry] = useState(0);
   // A signed-in visitor's entry, as the server knows it: after a reload the page still says they take part.
   const { user } = useSnapshot(useUseCase(SessionService).state);
-  const mine = useApiQuery(user ? `raffle-entry:${raffle._id}:${user._id}` : null, (api) => api.call(OPERATION_ROUTES.myRaffleEntry, { path: { id: raffle._id } }));
+  const mine = useMyRaffleEntry(raffle._id, user ? user._id : null);
   const myEntry = mine.status === 'success' ? mine.data.entry : null;
   return (
     <PageFrame title={raffle.title} lead={<p>{RAFFLE_STATUS_LABELS[raffleStatusAt(raffle, now.getTime())]}</p>}>
@@ -156,7 +156,7 @@ function MyEntry({ entry, prizes }: { entry: NonNullable<MyRaffleEntry['entry']>
 
 /** The page of the link mailed to an entry: one click (not the link's mere opening, which a mail scanner may do) makes it count. */
 function EntryConfirmation({ raffleId, token, onConfirmed }: { raffleId: string; token: string; onConfirmed: () => void }) {
-  const api = useUseCase(ProductApiPort);
+  const raffles = useRaffleWrites();
   const [sending, setSending] = useState(false);
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -165,7 +165,7 @@ function EntryConfirmation({ raffleId, token, onConfirmed }: { raffleId: string;
     setSending(true);
     setFailure(null);
     try {
-      const entry = await api.call(OPERATION_ROUTES.confirmRaffleEntry, { path: { id: raffleId }, body: { token } });
+      const entry = await raffles.confirmEntry(raffleId, token);
       setConfirmed(entry._id);
       onConfirmed();
     } catch (error) {

@@ -1,9 +1,9 @@
 import { mdiCheckCircle, mdiInformationOutline } from '@mdi/js';
 import { useSearch } from 'wouter';
-import { OPERATION_ROUTES, STRIPE_NOT_CONFIGURED_MESSAGE, STRIPE_NOTHING_PAID_MESSAGE, statusOf } from '@sortie/core';
+import { STRIPE_NOT_CONFIGURED_MESSAGE, STRIPE_NOTHING_PAID_MESSAGE, statusOf } from '@sortie/core';
 import { OutcomePage } from '../components/OutcomePage';
 import { usePageTitle } from '../components/usePageTitle';
-import { useApiQuery } from '../data/useApiQuery';
+import { useStripeSession } from '../data/stripe';
 import { Skeleton } from '../data/QueryView';
 import { apiErrorMessage } from '../data/api-error-message';
 import { formatDateTime } from '../format';
@@ -15,7 +15,7 @@ import { formatDateTime } from '../format';
  */
 export default function StripeSuccessPage() {
   const sessionId = new URLSearchParams(useSearch()).get('session_id')?.trim() || null;
-  const check = useApiQuery(sessionId ? `stripe-session:${sessionId}` : null, (api) => api.call(OPERATION_ROUTES.stripeSession, { path: { id: sessionId! } }));
+  const check = useStripeSession(sessionId);
   const confirmed = check.status === 'success' && check.data.paid;
   usePageTitle(confirmed ? 'Paiement confirmé' : sessionId && check.status === 'loading' ? 'Vérification du paiement' : 'Aucun paiement');
 

@@ -2,7 +2,7 @@ import { badgeRuleOf, meQueries } from '@sortie/core';
 import { EmptyState, QueryView, Skeleton } from '../data/QueryView';
 import { useQuery } from '../data/useQuery';
 import { BadgeList, type AwardedBadge } from '../features/people/BadgeList';
-import { allBadgesQuery } from '../features/people/badge-queries';
+import { allBadgesQuery } from '../data/badges';
 import { ReloadOnNotification } from '../features/people/ReloadOnNotification';
 import { SignedInGate } from '../components/SignedInGate';
 import { PageFrame } from '../components/ui';

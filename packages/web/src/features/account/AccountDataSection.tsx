@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { mdiDeleteForeverOutline, mdiDownload } from '@mdi/js';
 import { Link, useLocation } from 'wouter';
-import { ACCOUNT_EXPORT_FILENAME, FRESH_SIGN_IN_MINUTES, LoggerPort, OPERATION_ROUTES, operationPath, ProductApiPort, SessionService } from '@sortie/core';
+import { ACCOUNT_EXPORT_FILENAME, FRESH_SIGN_IN_MINUTES, LoggerPort, OPERATION_ROUTES, operationPath, SessionService } from '@sortie/core';
 import { useRuntimeConfig, useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 import { Icon } from '../../components/Icon';
 import { FIELD_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 
@@ -41,7 +42,7 @@ export function AccountDataSection() {
 
 /** Asks for the password (or, for a Google or Apple account, relies on a sign-in just made), says what goes and what stays, then deletes. */
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const session = useUseCase(SessionService);
   const logger = useUseCase(LoggerPort);
   const [, navigate] = useLocation();
@@ -64,7 +65,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     setBusy(true);
     setError(null);
     try {
-      await api.call(OPERATION_ROUTES.deleteMyAccount, { body: withPassword ? { password } : {} });
+      await account.deleteAccount(withPassword ? { password } : {});
     } catch (failure) {
       setError(apiErrorMessage(failure));
       setBusy(false);

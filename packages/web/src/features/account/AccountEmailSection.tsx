@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { mdiCheckDecagram } from '@mdi/js';
-import { OPERATION_ROUTES, ProductApiPort, type CurrentUser } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
+import type { CurrentUser } from '@sortie/core';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 import { Icon } from '../../components/Icon';
 import { Notice, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 
@@ -11,7 +11,7 @@ export const emailVerifiedOf = (user: CurrentUser): boolean | undefined => (user
 
 /** On /account: the address is verified, or a reminder to open the mailed link and a button to get another. */
 export function AccountEmailSection({ user }: { user: CurrentUser }) {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'sending' } | { kind: 'done' | 'failed'; text: string }>({ kind: 'idle' });
   const verified = emailVerifiedOf(user);
   if (verified === undefined) return null;
@@ -26,7 +26,7 @@ export function AccountEmailSection({ user }: { user: CurrentUser }) {
   async function resend() {
     setState({ kind: 'sending' });
     try {
-      const answer = await api.call(OPERATION_ROUTES.resendEmailVerification);
+      const answer = await account.resendEmailVerification();
       setState({ kind: 'done', text: answer.message });
     } catch (error) {
       setState({ kind: 'failed', text: apiErrorMessage(error) });

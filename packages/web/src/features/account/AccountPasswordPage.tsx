@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 import { SignedInGate } from '../../components/SignedInGate';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/ui';
 import { NewPasswordFields, readNewPassword } from './PasswordFields';
@@ -17,7 +16,7 @@ export default function AccountPasswordPage() {
 }
 
 function ChangePassword() {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const currentId = useId();
   const [state, setState] = useState<{ kind: 'idle' | 'saving' } | { kind: 'done' | 'failed'; text: string }>({ kind: 'idle' });
 
@@ -28,7 +27,7 @@ function ChangePassword() {
     if ('error' in next) return setState({ kind: 'failed', text: next.error });
     setState({ kind: 'saving' });
     try {
-      const answer = await api.call(OPERATION_ROUTES.changePassword, { body: { currentPassword: String(new FormData(form).get('currentPassword') ?? ''), newPassword: next.password } });
+      const answer = await account.changePassword({ currentPassword: String(new FormData(form).get('currentPassword') ?? ''), newPassword: next.password });
       form.reset();
       setState({ kind: 'done', text: answer.message });
     } catch (error) {

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { mdiLockReset, mdiLogoutVariant } from '@mdi/js';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort, type AccountSession } from '@sortie/core';
-import { useApiQuery } from '../../data/useApiQuery';
+import type { AccountSession } from '@sortie/core';
+import { useAccountWrites, useMySessions } from '../../data/account';
 import { ErrorNotice, Skeleton } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { Icon } from '../../components/Icon';
 import { useSignOut } from '../../components/useSignOut';
 import { LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
-import { useUseCase } from '../../services/container-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /**
@@ -18,9 +17,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
  * apart by their first and last use, and this one says « Cet appareil ».
  */
 export function AccountSessionsSection() {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const signOut = useSignOut();
-  const query = useApiQuery('account:sessions', (port) => port.call(OPERATION_ROUTES.mySessions));
+  const query = useMySessions();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -29,7 +28,7 @@ export function AccountSessionsSection() {
     setBusy(session.id);
     setError(null);
     try {
-      await api.call(OPERATION_ROUTES.endSession, { path: { id: session.id } });
+      await account.endSession(session.id);
       query.reload();
     } catch (failure) {
       setError(apiErrorMessage(failure));
@@ -43,7 +42,7 @@ export function AccountSessionsSection() {
     setBusy('all');
     setError(null);
     try {
-      await api.call(OPERATION_ROUTES.endAllSessions);
+      await account.endAllSessions();
       // This session is over too: the page goes back to the signed-out state.
       signOut();
     } catch (failure) {

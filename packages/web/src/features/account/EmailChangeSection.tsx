@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EmailChangeSchema, OPERATION_ROUTES, ProductApiPort, type CurrentUser } from '@sortie/core';
+import { EmailChangeSchema, type CurrentUser } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS } from '../../components/ui';
-import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 
 /**
  * /account's « Changer d’adresse e-mail »: the new address and the password; the server mails a
@@ -11,7 +11,7 @@ import { apiErrorMessage } from '../../data/api-error-message';
 export function EmailChangeSection({ user }: { user: CurrentUser }) {
   // The address is in the page's header; only its change lives here.
   void user;
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
@@ -29,7 +29,7 @@ export function EmailChangeSection({ user }: { user: CurrentUser }) {
     }
     setBusy(true);
     try {
-      const answer = await api.call(OPERATION_ROUTES.changeEmail, { body: parsed.data });
+      const answer = await account.changeEmail(parsed.data);
       setMessage({ ok: true, text: answer.message });
       setPassword('');
     } catch (error) {

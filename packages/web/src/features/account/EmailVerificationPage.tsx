@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
+import { SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 import { useSearchParam } from '../../components/useSearchParam';
 import { useRunOnce } from '../../components/useRunOnce';
 import { LINK_CLASS, Notice, PageFrame } from '../../components/ui';
@@ -13,13 +14,13 @@ type State = { kind: 'verifying' } | { kind: 'done' | 'failed'; text: string };
 /** /account/verify?token=…: the page the verification mail links to; it confirms the address as it opens. */
 export default function EmailVerificationPage() {
   const [token] = useSearchParam('token');
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const session = useUseCase(SessionService);
   const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'failed', text: 'Le lien est incomplet : ouvrez-le tel qu’il figure dans l’e-mail.' });
 
   useRunOnce(token ?? '', () => {
     if (!token) return;
-    api.call(OPERATION_ROUTES.verifyEmail, { body: { token } }).then(
+    account.verifyEmail(token).then(
       (answer) => {
         setState({ kind: 'done', text: answer.message });
         // The account page then shows the address as verified.

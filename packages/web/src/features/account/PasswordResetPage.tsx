@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort, SessionService } from '@sortie/core';
+import { SessionService } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 import { useSearchParam } from '../../components/useSearchParam';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice, PageFrame } from '../../components/ui';
 import { NewPasswordFields, readNewPassword } from './PasswordFields';
@@ -28,7 +29,7 @@ function Failure({ text }: { text: string }) {
 }
 
 function RequestLink() {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const emailId = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
 
@@ -38,7 +39,7 @@ function RequestLink() {
     if (!email) return setState({ kind: 'failed', text: 'Indiquez l’adresse e-mail de votre compte.' });
     setState({ kind: 'sending' });
     try {
-      setState({ kind: 'done', text: (await api.call(OPERATION_ROUTES.requestPasswordReset, { body: { email } })).message });
+      setState({ kind: 'done', text: (await account.requestPasswordReset(email)).message });
     } catch (error) {
       setState({ kind: 'failed', text: apiErrorMessage(error) });
     }
@@ -69,7 +70,7 @@ function RequestLink() {
 }
 
 function ChooseNewPassword({ token }: { token: string }) {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const session = useUseCase(SessionService);
   const signInDialog = useSignInDialog();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -80,7 +81,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     if ('error' in next) return setState({ kind: 'failed', text: next.error });
     setState({ kind: 'sending' });
     try {
-      const answer = await api.call(OPERATION_ROUTES.confirmPasswordReset, { body: { token, password: next.password } });
+      const answer = await account.confirmPasswordReset({ token, password: next.password });
       setState({ kind: 'done', text: answer.message });
       // Every session of the account is closed, this browser's too if it had one.
       void session.reload().catch(() => undefined);

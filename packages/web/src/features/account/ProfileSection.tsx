@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { MAX_IMAGE_UPLOAD_BYTES, OPERATION_ROUTES, ProductApiPort, ProfilePatchSchema, SessionService, type CurrentUser } from '@sortie/core';
+import { MAX_IMAGE_UPLOAD_BYTES, ProfilePatchSchema, SessionService, type CurrentUser } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useUseCase } from '../../services/container-context';
 import { useCities, usePreferredCity } from '../../services/preferences';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useAccountWrites } from '../../data/account';
 
 /** The initials shown while a visitor has no picture: « Camille Durand » → « CD ». */
 export function initialsOf(name: string): string {
@@ -27,7 +28,7 @@ export function Avatar({ user, size = 64 }: { user: Pick<CurrentUser, 'avatar' |
  * resized by the server, or initials.
  */
 export function ProfileSection({ user }: { user: CurrentUser }) {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const session = useUseCase(SessionService);
   const cities = useCities();
   const [, setPreferredCity] = usePreferredCity();
@@ -52,7 +53,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     }
     setBusy('profile');
     try {
-      const saved = await api.call(OPERATION_ROUTES.updateMyProfile, { body: parsed.data });
+      const saved = await account.updateProfile(parsed.data);
       if (saved.city) setPreferredCity(saved.city);
       await refresh();
       setMessage({ ok: true, text: 'Profil enregistré.' });
@@ -72,7 +73,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     }
     setBusy('avatar');
     try {
-      await api.call(OPERATION_ROUTES.uploadMyAvatar, { body: picture });
+      await account.uploadAvatar(picture);
       await refresh();
       setMessage({ ok: true, text: 'Photo enregistrée.' });
     } catch (error) {
@@ -87,7 +88,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     setMessage(null);
     setBusy('avatar');
     try {
-      await api.call(OPERATION_ROUTES.updateMyProfile, { body: { avatar: null } });
+      await account.updateProfile({ avatar: null });
       await refresh();
       setMessage({ ok: true, text: 'Photo retirée : vos initiales la remplacent.' });
     } catch (error) {

@@ -4,13 +4,11 @@ import {
   ANNOUNCEMENTS_PER_AUTHOR_PER_DAY,
   ANNOUNCEMENTS_PER_TARGET_PER_DAY,
   isoToParisLocal,
-  OPERATION_ROUTES,
   parisLocalToIso,
-  ProductApiPort,
   type Announcement,
   type AnnouncementTarget,
 } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
+import { usePanelWrites } from '../../data/dashboard-panels';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
@@ -33,7 +31,7 @@ const AUDIENCE: Record<AnnouncementTarget['kind'], { title: string; who: (n: num
  * and what was sent before. The server keeps to ANNOUNCEMENTS_PER_TARGET_PER_DAY a day.
  */
 export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['kind']; record: DashboardRecord }) {
-  const api = useUseCase(ProductApiPort);
+  const panels = usePanelWrites();
   const target = { kind, id: record._id };
   const ids = useId();
   const [recipients, setRecipients] = useState<number | null>(null);
@@ -51,14 +49,14 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
   const load = useCallback(async () => {
     const query = { kind, id: record._id };
     try {
-      const [count, list] = await Promise.all([api.call(OPERATION_ROUTES.announcementRecipients, { query }), api.call(OPERATION_ROUTES.announcements, { query })]);
+      const [count, list] = await panels.announcementsOf(query);
       setRecipients(count.recipients);
       setHistory(list.items);
       setUnloaded(null);
     } catch (error) {
       setUnloaded(`Les destinataires n’ont pas pu être comptés : ${apiErrorMessage(error)}`);
     }
-  }, [api, kind, record._id]);
+  }, [panels, kind, record._id]);
   useEffect(() => void load(), [load]);
 
   async function submit(event: FormEvent) {
@@ -75,7 +73,7 @@ export function AnnouncementPanel({ kind, record }: { kind: AnnouncementTarget['
     }
     setBusy(true);
     try {
-      const sent = await api.call(OPERATION_ROUTES.announce, { body: parsed.data });
+      const sent = await panels.announce(parsed.data);
       setMessage({
         ok: true,
         text: sent.status === 'sent' ? `Annonce envoyée à ${sent.recipients} personne${sent.recipients > 1 ? 's' : ''}.` : `Annonce programmée le ${formatDateTime(sent.sendAt)}.`,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { CollectorStateSchema, OPERATION_ROUTES, ProductApiPort, ScrapeJobInputSchema, type CollectorRun } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
+import { CollectorStateSchema, ScrapeJobInputSchema, type CollectorRun } from '@sortie/core';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { usePanelWrites } from '../../data/dashboard-panels';
 import { formatDateTime } from '../../format';
 import { detailHref } from './resource-config';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
@@ -19,7 +19,7 @@ function RunSummary({ run }: { run: CollectorRun }) {
 
 /** A collector's « Lancer maintenant » and the results of its last runs. */
 export function CollectorPanel({ record, onChanged }: { record: DashboardRecord; onChanged: () => void }) {
-  const api = useUseCase(ProductApiPort);
+  const panels = usePanelWrites();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const parsed = CollectorStateSchema.safeParse(record);
@@ -29,7 +29,7 @@ export function CollectorPanel({ record, onChanged }: { record: DashboardRecord;
     setBusy(true);
     setError(null);
     try {
-      await api.call(OPERATION_ROUTES.runCollector, { path: { id: record._id } });
+      await panels.runCollector(record._id);
       onChanged();
     } catch (e) {
       setError(apiErrorMessage(e));

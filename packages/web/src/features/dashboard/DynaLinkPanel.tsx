@@ -1,6 +1,6 @@
-import { ClockPort, OPERATION_ROUTES } from '@sortie/core';
+import { ClockPort } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useDynaLinkVisits } from '../../data/dashboard-panels';
 import { EmptyState, QueryView } from '../../data/QueryView';
 import { formatShortDate, formatTime } from '../../format';
 import { CopyButton } from './CopyButton';
@@ -13,7 +13,7 @@ import { VisitsChart, visitsPerDay } from './VisitsChart';
 export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
   const shortUrl = useShortUrl()(String(record['shortCode'] ?? ''));
   const clock = useUseCase(ClockPort);
-  const visits = useApiQuery(`visits:${record._id}`, (api) => api.call(OPERATION_ROUTES.dynaLinkVisits, { path: { id: record._id }, query: { limit: 100 } }));
+  const visits = useDynaLinkVisits(record._id);
   return (
     <>
       <section className={PANEL_CLASS} aria-labelledby="short-title">

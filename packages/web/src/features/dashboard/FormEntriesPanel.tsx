@@ -1,12 +1,12 @@
 import { OPERATION_ROUTES, operationPath } from '@sortie/core';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useFormEntries } from '../../data/forms';
 import { EmptyState, QueryView } from '../../data/QueryView';
 import { formatShortDate } from '../../format';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
 
 /** A form's entries, in a table and as a CSV export. */
 export function FormEntriesPanel({ record }: { record: DashboardRecord }) {
-  const entries = useApiQuery(`form-entries:${record._id}`, (api) => api.call(OPERATION_ROUTES.formEntries, { path: { id: record._id } }));
+  const entries = useFormEntries(record._id);
   const fields = (record['fields'] ?? []) as Array<{ key: string; label: string }>;
   return (
     <section className={PANEL_CLASS} aria-labelledby="entries-title">

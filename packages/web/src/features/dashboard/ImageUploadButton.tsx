@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { MAX_IMAGE_UPLOAD_BYTES, OPERATION_ROUTES, ProductApiPort, type ImageRefLike } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
+import { MAX_IMAGE_UPLOAD_BYTES, type ImageRefLike } from '@sortie/core';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { usePanelWrites } from '../../data/dashboard-panels';
 
 type UploadState = { status: 'idle' } | { status: 'sending'; name: string } | { status: 'failed'; message: string };
 
@@ -21,7 +21,7 @@ function refusal(file: File): string | null {
  * out in French.
  */
 export function ImageUploadButton({ onUploaded, alt = '', label = 'Téléverser une image' }: { onUploaded: (image: ImageRefLike) => void; alt?: string; label?: string }) {
-  const api = useUseCase(ProductApiPort);
+  const panels = usePanelWrites();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const sending = state.status === 'sending';
@@ -34,7 +34,7 @@ export function ImageUploadButton({ onUploaded, alt = '', label = 'Téléverser 
     }
     setState({ status: 'sending', name: file.name });
     try {
-      const image = await api.call(OPERATION_ROUTES.uploadImage, { query: { alt }, body: file });
+      const image = await panels.uploadImage(file, alt);
       setState({ status: 'idle' });
       onUploaded(image);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ClockPort, OPERATION_ROUTES, plural, ProductApiPort, RaffleSchema, raffleWindow } from '@sortie/core';
+import { ClockPort, plural, RaffleSchema, raffleWindow } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useRaffleEntries, useRaffleProof, useRaffleWrites } from '../../data/raffles';
 import { QueryView } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
@@ -27,25 +27,25 @@ function Hash({ label, value }: { label: string; value: string }) {
  * draw. Between the two, the hashes are shown for staff to note.
  */
 export function RafflePanel({ record, onChanged }: { record: DashboardRecord; onChanged: () => void }) {
-  const api = useUseCase(ProductApiPort);
+  const raffles = useRaffleWrites();
   const clock = useUseCase(ClockPort);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const entries = useApiQuery(`raffle-entries:${record._id}`, (a) => a.call(OPERATION_ROUTES.raffleEntries, { path: { id: record._id } }));
+  const entries = useRaffleEntries(record._id);
   const parsed = RaffleState.safeParse(record);
   const state = parsed.success ? parsed.data : null;
   const draw = state?.draw ?? null;
   const window = state ? raffleWindow(state, clock.now().getTime()) : null;
   // After the close the server freezes the entry list and publishes its hash with the proof.
-  const proof = useApiQuery(draw && window === 'closed' ? `raffle-proof:${record._id}:${draw.seed ?? ''}` : null, (a) => a.call(OPERATION_ROUTES.raffleProof, { path: { id: record._id } }));
+  const proof = useRaffleProof(record._id, draw?.seed, Boolean(draw) && window === 'closed');
   const entriesHash = proof.data?.entriesHash ?? draw?.entriesHash ?? null;
 
   async function act(action: 'commit' | 'draw') {
     setBusy(true);
     setError(null);
     try {
-      await api.call(action === 'commit' ? OPERATION_ROUTES.commitRaffle : OPERATION_ROUTES.drawRaffle, { path: { id: record._id } });
+      await (action === 'commit' ? raffles.commit(record._id) : raffles.draw(record._id));
       onChanged();
     } catch (e) {
       setError(apiErrorMessage(e));

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { RESOURCES, type ResourceName } from '@sortie/core';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useReference, useReferenceSearch } from '../../data/records';
 import { entityLabel } from './entity-label';
 import { OrderedList } from './widgets/OrderedList';
 
@@ -17,7 +17,7 @@ const nameOfRecord = (resource: ResourceName, record: Item) => entityLabel(recor
  * gone or out of reach — never its id.
  */
 export function ReferenceName({ resource, id }: { resource: ResourceName; id: string }) {
-  const query = useApiQuery(`ref:${resource}:${id}`, (api) => api.get<Item>(resource, id));
+  const query = useReference<Item>(resource, id);
   if (query.status === 'success') return <>{nameOfRecord(resource, query.data)}</>;
   if (query.status === 'error') return <span className="text-muted">{capitalise(RESOURCES[resource].label.one)} introuvable</span>;
   return <span className="text-muted" aria-busy="true">…</span>;
@@ -51,9 +51,8 @@ export function ReferencePicker({
 }) {
   const [text, setText] = useState('');
   const [cache, setCache] = useState<Record<string, string>>({});
-  const key = `pick:${resource}:${text}`;
-  const results = useApiQuery(key, (api) => api.list<Item>(resource, { limit: 10, ...(text.trim() ? { q: text.trim() } : {}), ...(resource === 'events' ? { upcoming: false } : {}) }));
-  const selected = useApiQuery(value && !cache[value] ? `ref:${resource}:${value}` : null, (api) => api.get<Item>(resource, value));
+  const results = useReferenceSearch<Item>(resource, text);
+  const selected = useReference<Item>(resource, value && !cache[value] ? value : null);
   const nameOf = (itemId: string) =>
     cache[itemId] ?? (selected.status === 'success' && selected.data._id === itemId ? nameOfRecord(resource, selected.data) : selected.status === 'error' ? `${capitalise(RESOURCES[resource].label.one)} introuvable` : '…');
 

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ProductApiPort, RESOURCES, type ResourceName } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { RESOURCES, type ResourceName } from '@sortie/core';
+import { useRecord, useRecordWrites } from '../../data/records';
 import { QueryView, Skeleton } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
@@ -41,11 +40,11 @@ function RecordTitle({ resource, record }: { resource: ResourceName; record: Rec
 export type ExtraPanel = (record: DashboardRecord, onChanged: () => void) => ReactNode;
 
 export function ResourceDetail({ resource, id, extra }: { resource: ResourceName; id: string; extra?: ExtraPanel | undefined }) {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const [, navigate] = useLocation();
   const isAdmin = useIsAdmin();
   const [version, setVersion] = useState(0);
-  const record = useApiQuery(`record:${resource}:${id}:${version}`, (a) => a.get<Record_>(resource, id));
+  const record = useRecord<Record_>(resource, id, version);
   // The record as last saved by the form, until the next load: the panels beside the form follow it (a raffle closed early can be drawn at once).
   const [saved, setSaved] = useState<{ version: number; record: Record_ } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -57,7 +56,7 @@ export function ResourceDetail({ resource, id, extra }: { resource: ResourceName
   async function remove() {
     setDeleting(true);
     try {
-      await api.remove(resource, id);
+      await records.remove(resource, id);
       navigate(listHref(resource));
     } catch (e) {
       setError(apiErrorMessage(e));

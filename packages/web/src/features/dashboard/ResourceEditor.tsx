@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { fieldLabelOf, ProductApiPort, ValidationError, type ResourceName } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
+import { fieldLabelOf, ValidationError, type ResourceName } from '@sortie/core';
+import { useRecordWrites } from '../../data/records';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { SchemaForm, type Errors } from './SchemaForm';
 import { QuestionForm } from './QuestionForm';
@@ -25,7 +25,7 @@ const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: Que
  * server answers, and its validation errors are shown beside their fields.
  */
 export function ResourceEditor({ resource, initial, onSaved, readOnly = false, readOnlyReason }: { resource: ResourceName; initial?: Record_; onSaved: (saved: Record_) => void; readOnly?: boolean; readOnlyReason?: string }) {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const fields = resourceFields(resource);
   const Form = FORMS[resource] ?? SchemaForm;
   const [draft, setDraft] = useState<Record_>(() => (initial ? structuredClone(initial) : emptyValue(fields)));
@@ -45,7 +45,7 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
     setFailure(null);
     const body = cleanValue(fields, draft);
     try {
-      const result = initial?._id ? await api.update<Record_>(resource, initial._id, body) : await api.create<Record_>(resource, body);
+      const result = initial?._id ? await records.update<Record_>(resource, initial._id, body) : await records.create<Record_>(resource, body);
       setErrors({});
       setSaved(true);
       if (initial?._id && result) {

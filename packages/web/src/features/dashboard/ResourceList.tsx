@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { describeBadgeRule, fieldLabelOf, firstOf, newOf, noneOf, ProductApiPort, RESOURCE_LABELS, RESOURCES, totalLabel, valueLabelOf, type Page, type ResourceName } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { describeBadgeRule, fieldLabelOf, firstOf, newOf, noneOf, RESOURCE_LABELS, RESOURCES, totalLabel, valueLabelOf, type Page, type ResourceName } from '@sortie/core';
+import { useRecordList, useRecordWrites } from '../../data/records';
 import { EmptyState, ErrorNotice, Skeleton } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatShortDate, formatTime } from '../../format';
@@ -55,7 +54,7 @@ function compare(a: unknown, b: unknown): number {
  * 20, bulk delete after a confirmation, and « Nouveau » for an empty form.
  */
 export function ResourceList({ resource }: { resource: ResourceName }) {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const [, navigate] = useLocation();
   const search = useSearch();
   const creating = new URLSearchParams(search).has('nouveau');
@@ -77,7 +76,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
   if (q.trim()) query['q'] = q.trim();
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
   if (serverSort) query['sort'] = serverSort;
-  const list = useApiQuery(`list:${resource}:${JSON.stringify(query)}:${version}`, (a) => a.list<Item>(resource, query));
+  const list = useRecordList<Item>(resource, query, version);
 
   const change = (apply: () => void) => {
     apply();
@@ -101,7 +100,7 @@ export function ResourceList({ resource }: { resource: ResourceName }) {
     const failures: string[] = [];
     for (const id of ids) {
       try {
-        await api.remove(resource, id);
+        await records.remove(resource, id);
       } catch (error) {
         failures.push(apiErrorMessage(error));
       }

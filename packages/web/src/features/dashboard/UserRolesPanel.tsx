@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { isAdminRoles, OPERATION_ROUTES, ProductApiPort, SessionService, type Role } from '@sortie/core';
+import { isAdminRoles, SessionService, type Role } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { usePanelWrites } from '../../data/dashboard-panels';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS, type DashboardRecord } from './panel-styles';
 import { useIsAdmin } from './use-is-admin';
@@ -21,7 +22,7 @@ const rolesOf = (record: DashboardRecord): Role[] => (Array.isArray(record['role
  * server refuses it to the last admin with a message shown here.
  */
 export function UserRolesPanel({ record }: { record: DashboardRecord }) {
-  const api = useUseCase(ProductApiPort);
+  const panels = usePanelWrites();
   const session = useUseCase(SessionService);
   const { user: me } = useSnapshot(session.state);
   const isAdmin = useIsAdmin();
@@ -44,7 +45,7 @@ export function UserRolesPanel({ record }: { record: DashboardRecord }) {
     setBusy(true);
     setMessage(null);
     try {
-      const updated = await api.call(OPERATION_ROUTES.setUserRoles, { path: { id: record._id }, body: { roles: chosen } });
+      const updated = await panels.setUserRoles(record._id, chosen);
       setSaved(updated.roles);
       setChosen(updated.roles);
       setMessage({ ok: true, text: 'Rôles enregistrés.' });

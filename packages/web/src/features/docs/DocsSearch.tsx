@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ClockPort, DocSearchQuerySchema, OPERATION_ROUTES, type DocSearchAnswer, type DocSearchHit, type QueryDefinition, type TimerHandle } from '@sortie/core';
+import { ClockPort, DocSearchQuerySchema, type DocSearchHit, type TimerHandle } from '@sortie/core';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useQuery } from '../../data/useQuery';
+import { docSearchQuery } from '../../data/docs';
 import { useUseCase } from '../../services/container-context';
 import { docHref } from './doc-tree';
 
@@ -12,12 +13,6 @@ import { docHref } from './doc-tree';
  * the typing closely enough to feel immediate.
  */
 export const DOC_SEARCH_DEBOUNCE_MS = 250;
-
-/** GET /api/docs/search?q=: the pages holding every word, best first — for the box's list and the /docs?q= page alike. */
-export const docSearchQuery = (q: string): QueryDefinition<DocSearchAnswer> => ({
-  key: ['docs', 'search', q],
-  load: (api) => api.call(OPERATION_ROUTES.docSearch, { query: { q } }),
-});
 
 /** The words worth asking about, or null: the server's own schema says (two letters at least, trimmed). */
 function searchable(text: string): string | null {

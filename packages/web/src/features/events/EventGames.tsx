@@ -4,28 +4,22 @@ import {
   championshipStandings,
   ClockPort,
   formWindow,
-  OPERATION_ROUTES,
   pathFor,
   raffleWindow,
   type BlindTest,
   type Championship,
   type EventGames as Games,
   type Form,
-  type QueryDefinition,
   type Raffle,
   type Tournament,
   type WindowCode,
 } from '@sortie/core';
 import { useQuery } from '../../data/useQuery';
+import { eventGamesQuery } from '../../data/games';
 import { useUseCase } from '../../services/container-context';
 import { formatDateTime } from '../../format';
 import { formatText, participantCount, statusText } from '../../components/tournament-text';
 
-/** GET /api/events/:id/games: every kind in one request, drafts already left out by the server. */
-const eventGamesQuery = (eventId: string): QueryDefinition<Games> => ({
-  key: ['events', eventId, 'games'],
-  load: (api) => api.call(OPERATION_ROUTES.eventGames, { path: { id: eventId } }),
-});
 const NONE: Games = { tournaments: [], championships: [], blindTests: [], raffles: [], forms: [] };
 
 const cardClass = 'relative rounded-2xl bg-surface p-4 ring-1 ring-line focus-within:ring-2 focus-within:ring-primary';

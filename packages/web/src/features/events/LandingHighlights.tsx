@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { ClockPort, pathFor, rangeOf, weekendToPlan } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { EmptyState, ErrorNotice, ListSkeleton } from '../../data/QueryView';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useEventHighlights } from '../../data/landing';
 import { EventCard } from '../../components/EventCard';
 
 export const HIGHLIGHTS = 4;
@@ -51,7 +51,7 @@ interface HighlightProps {
 }
 
 function Highlight({ city, id, range, href, title, empty, timeOnly = false }: HighlightProps) {
-  const query = useApiQuery(`${id}:${city}:${range.to}`, (api) => api.listEvents({ city, upcoming: 'true', limit: HIGHLIGHTS, offset: 0, ...range }));
+  const query = useEventHighlights(id, city, range, HIGHLIGHTS);
   return (
     <section aria-labelledby={id}>
       <div className="flex items-baseline justify-between gap-4">

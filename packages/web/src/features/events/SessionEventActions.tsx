@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { meQueries, NavigatorPort, ProductApiPort, SessionService, ToggleLike, pathFor, type Event, type Share } from '@sortie/core';
+import { meQueries, NavigatorPort, SessionService, ToggleLike, pathFor, type Event } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useQuery } from '../../data/useQuery';
+import { useShareWrites } from '../../data/shares';
 import { EventActionButtons, shareLink, type Message } from './event-action-buttons';
 
 /** Like and share with the session: the like as the server knows it, a share recorded for a signed-in visitor. Its own chunk, with the use cases. */
 export default function SessionEventActions({ event }: { event: Event }) {
-  const api = useUseCase(ProductApiPort);
+  const shares = useShareWrites();
   const navigatorPort = useUseCase(NavigatorPort);
   const session = useUseCase(SessionService);
   const toggleLike = useUseCase(ToggleLike);
@@ -33,7 +34,7 @@ export default function SessionEventActions({ event }: { event: Event }) {
     setMessage(null);
     const url = new URL(pathFor('event', { id: event._id }), navigatorPort.currentUrl().origin);
     try {
-      const created = await api.create<Share>('shares', { target: { kind: 'event', id: event._id } });
+      const created = await shares.shareEvent(event._id);
       url.searchParams.set('nshid', created._id);
     } catch {
       // A share is recorded for signed-in visitors; others still get the event's link.

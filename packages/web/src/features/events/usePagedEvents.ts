@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { eventQueries, ProductApiPort, type Event, type EventQuery } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
+import { eventQueries, type Event, type EventQuery } from '@sortie/core';
 import { useQuery } from '../../data/useQuery';
+import { useEventPages } from '../../data/events';
 
 export const PAGE_SIZE = 12;
 
@@ -11,7 +11,7 @@ export const PAGE_SIZE = 12;
  * that is not shown. A new filter (`query`) starts again from the first page.
  */
 export function usePagedEvents(query: EventQuery | null) {
-  const api = useUseCase(ProductApiPort);
+  const pages = useEventPages();
   const key = query ? JSON.stringify(query) : null;
   const first = useQuery(query ? eventQueries.page(query, PAGE_SIZE, 0) : null);
   const [more, setMore] = useState<{ key: string | null; items: Event[]; loading: boolean; error: unknown }>({ key: null, items: [], loading: false, error: null });
@@ -25,7 +25,7 @@ export function usePagedEvents(query: EventQuery | null) {
     if (!query || extra.loading) return;
     const shown = items.length;
     setMore({ ...extra, loading: true, error: null });
-    api.listEvents({ ...query, limit: PAGE_SIZE, offset: shown }).then(
+    pages.page(query, PAGE_SIZE, shown).then(
       (page) => setMore((current) => (current.key === key ? { key, items: [...current.items, ...page.items], loading: false, error: null } : current)),
       (error: unknown) => setMore((current) => (current.key === key ? { ...current, loading: false, error } : current)),
     );

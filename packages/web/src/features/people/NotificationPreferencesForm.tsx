@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, OPERATION_ROUTES, ProductApiPort, type NotificationPreferences } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
-import { useApiQuery } from '../../data/useApiQuery';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationPreferences } from '@sortie/core';
+import { useAccountWrites, useNotificationPreferences } from '../../data/account';
 import { QueryView } from '../../data/QueryView';
 import { apiErrorMessage } from '../../data/api-error-message';
 
@@ -11,7 +10,7 @@ const CHANNELS = [
 ] as const;
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -20,7 +19,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
     setSaving(true);
     setMessage(null);
     try {
-      setDraft(await api.call(OPERATION_ROUTES.updateNotificationPreferences, { body: draft }));
+      setDraft(await account.updateNotificationPreferences(draft));
       setMessage({ ok: true, text: 'Vos préférences sont enregistrées.' });
     } catch (e) {
       setMessage({ ok: false, text: apiErrorMessage(e) });
@@ -88,7 +87,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
 
 /** /account's section: per kind, in the app and by e-mail. */
 export function NotificationPreferencesSection() {
-  const preferences = useApiQuery('notification-preferences', (api) => api.call(OPERATION_ROUTES.notificationPreferences));
+  const preferences = useNotificationPreferences();
   return (
     <section aria-labelledby="preferences-title" className="mt-8 rounded-2xl bg-surface p-5 ring-1 ring-line">
       <h2 id="preferences-title" className="text-lg font-semibold">

@@ -1,14 +1,9 @@
 import { Link } from 'wouter';
-import { ClockPort, OPERATION_ROUTES, pathFor, type Event, type PlaceTonight as Tonight, type QueryDefinition } from '@sortie/core';
+import { ClockPort, pathFor, type Event } from '@sortie/core';
 import { useQuery } from '../../data/useQuery';
+import { placeTonightQuery } from '../../data/places';
 import { useUseCase } from '../../services/container-context';
 import { formatTime } from '../../format';
-
-/** GET /api/places/:id/tonight: the server picks today's events (Paris time) not over yet, and what can be joined now. */
-const tonightQuery = (placeId: string): QueryDefinition<Tonight> => ({
-  key: ['places', placeId, 'tonight'],
-  load: (api) => api.call(OPERATION_ROUTES.placeTonight, { path: { id: placeId } }),
-});
 
 const linkClass = 'font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-primary';
 
@@ -19,7 +14,7 @@ const linkClass = 'font-semibold hover:underline focus-visible:outline-2 focus-v
  */
 export function PlaceTonight({ placeId, placeName }: { placeId: string; placeName: string }) {
   const now = useUseCase(ClockPort).now();
-  const tonight = useQuery(tonightQuery(placeId));
+  const tonight = useQuery(placeTonightQuery(placeId));
   if (tonight.status !== 'success') return null;
   const { events: on, tournaments, blindTests, raffles } = tonight.data;
   const live = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DrawCheck, Raffle } from '@sortie/core';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useCheckedRaffleProof } from '../../data/raffles';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { formatDateTime } from '../../format';
 import { SECONDARY_BUTTON_CLASS } from '../../components/ui';
@@ -46,7 +46,7 @@ export function DrawGuarantees() {
 export function DrawProof({ raffleId, draw, closed }: { raffleId: string; draw: Draw; closed: boolean }) {
   // Before the close there is nothing to read beyond the seed's hash, already on the raffle.
   const needed = Boolean(draw.seed) || (closed && !draw.entriesHash);
-  const proof = useApiQuery(needed ? `raffle-proof:${raffleId}:${draw.seed ?? ''}` : null, (api) => import('./load-proof').then(({ loadProof }) => loadProof(api, raffleId)));
+  const proof = useCheckedRaffleProof(raffleId, draw.seed, needed);
   const [check, setCheck] = useState<DrawCheck | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -57,7 +57,7 @@ export function DrawProof({ raffleId, draw, closed }: { raffleId: string; draw: 
     setChecking(true);
     setFailure(null);
     try {
-      const { verifyProof } = await import('./load-proof');
+      const { verifyProof } = await import('../../data/raffle-proof');
       setCheck(await verifyProof(proof.data));
     } catch (error) {
       setFailure(apiErrorMessage(error));

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { OPERATION_ROUTES, ProductApiPort, RAFFLE_ENTRY_POLICY_LABELS, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
+import { RAFFLE_ENTRY_POLICY_LABELS, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
+import { useRaffleWrites } from '../../data/raffles';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/ui';
 import { VerifyEmailHint } from '../../components/VerifyEmailHint';
 
@@ -15,7 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * the way to sign in or verify one's e-mail first. The server keeps one entry per person.
  */
 export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: string; policy: RaffleEntryPolicy; onEntered: () => void }) {
-  const api = useUseCase(ProductApiPort);
+  const raffles = useRaffleWrites();
   const session = useUseCase(SessionService);
   const signInDialog = useSignInDialog();
   const { user } = useSnapshot(session.state);
@@ -43,7 +44,7 @@ export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: str
     }
     setSending(true);
     try {
-      const entry = await api.call(OPERATION_ROUTES.enterRaffle, { path: { id: raffleId }, body });
+      const entry = await raffles.enter(raffleId, body);
       // An entry waiting for its link says confirmed: false; the server's older answers said nothing and counted.
       const confirmed = (entry as { confirmed?: boolean } | null | undefined)?.confirmed !== false;
       setDone({ id: entry?._id ?? '', confirmed });

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { OPERATION_ROUTES, RESOURCES, SessionService, type DashboardResource } from '@sortie/core';
+import { RESOURCES, SessionService, type DashboardResource } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useApiQuery } from '../../data/useApiQuery';
+import { useDashboardStats, useDashboardUpcoming } from '../../data/dashboard';
 import { EmptyState, QueryView, Skeleton } from '../../data/QueryView';
 import { formatDateTime, formatNumber, formatShortDate } from '../../format';
 import { DASHBOARD_LINKS } from '../../layouts/dashboard-sections';
@@ -21,8 +21,8 @@ export default function DashboardHomePage() {
   usePageTitle('Tableau de bord');
   const session = useUseCase(SessionService);
   const { user } = useSnapshot(session.state);
-  const stats = useApiQuery('dashboard-stats', (api) => api.call(OPERATION_ROUTES.dashboardStats).then((stats) => stats as Stats));
-  const upcoming = useApiQuery('dashboard-upcoming', (api) => api.listEvents({ limit: 5 }));
+  const stats = useDashboardStats<Stats>();
+  const upcoming = useDashboardUpcoming();
 
   return (
     <section aria-labelledby="page-title" className="space-y-6">

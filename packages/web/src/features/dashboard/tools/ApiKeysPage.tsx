@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, OPERATION_ROUTES, ProductApiPort, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, API_REFERENCE_PATH, ValidationError, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@sortie/core';
+import { useAccountWrites, useMyApiKeys } from '../../../data/account';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
@@ -40,7 +39,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,7 +51,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     setFailure(null);
     setBusy(true);
     try {
-      const created = await api.call(OPERATION_ROUTES.createApiKey, { body: { name: name.trim(), scopes } });
+      const created = await account.createApiKey({ name: name.trim(), scopes });
       setErrors({});
       setName('');
       setScopes([]);
@@ -116,18 +115,18 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
 
 /** « Clés d’API »: the keys of the signed-in staff member, a form to make one, and a revoke button per key. */
 export default function ApiKeysPage() {
-  const api = useUseCase(ProductApiPort);
+  const account = useAccountWrites();
   const [version, setVersion] = useState(0);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const keys = useApiQuery(`api-keys:${version}`, (a) => a.call(OPERATION_ROUTES.myApiKeys));
+  const keys = useMyApiKeys(version);
 
   async function revoke(key: ApiKey) {
     setBusy(true);
     try {
-      await api.call(OPERATION_ROUTES.revokeApiKey, { path: { id: key.id } });
+      await account.revokeApiKey(key.id);
       setMessage({ ok: true, text: `La clé « ${key.name} » est révoquée : elle ne fonctionne plus.` });
       setVersion((v) => v + 1);
     } catch (e) {

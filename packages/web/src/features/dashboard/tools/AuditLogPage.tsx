@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import {
-  AUDIT_TARGET_TYPES, auditActionLabel, auditChanges, auditTargetLabel, auditValueText, DASHBOARD_RESOURCES, OPERATION_ROUTES, type AuditEntry,
+  AUDIT_TARGET_TYPES, auditActionLabel, auditChanges, auditTargetLabel, auditValueText, DASHBOARD_RESOURCES, type AuditEntry,
 } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { useAuditLog } from '../../../data/dashboard';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { formatDateTime } from '../../../format';
 import { useIsAdmin } from '../use-is-admin';
@@ -120,7 +120,7 @@ export default function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTER);
   const [offset, setOffset] = useState(0);
   const query = { limit: PAGE_SIZE, offset, ...(filters.actor ? { actor: filters.actor } : {}), ...(filters.resource ? { resource: filters.resource } : {}), ...(filters.targetId ? { targetId: filters.targetId } : {}) };
-  const entries = useApiQuery(admin ? `audit:${JSON.stringify(query)}` : null, (api) => api.call(OPERATION_ROUTES.auditLog, { query }));
+  const entries = useAuditLog(admin ? query : null);
   const filtered = Boolean(filters.actor || filters.resource || filters.targetId);
 
   return (

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort, type BrightDataTest } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import type { BrightDataTest } from '@sortie/core';
+import { useBrightDataStatus, useDashboardWrites } from '../../../data/dashboard';
 import { QueryView } from '../../../data/QueryView';
 import { PANEL_BUTTON_CLASS, PANEL_CLASS } from '../panel-styles';
 import { IntegrationVariables, integrationErrorMessage } from './IntegrationVariables';
 import { IntegrationFrame, UnavailableNotice } from './IntegrationFrame';
 
 function ConnectionTest({ testUrl }: { testUrl: string }) {
-  const api = useUseCase(ProductApiPort);
+  const dashboard = useDashboardWrites();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BrightDataTest | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -18,7 +17,7 @@ function ConnectionTest({ testUrl }: { testUrl: string }) {
     setFailure(null);
     setResult(null);
     try {
-      setResult(await api.call(OPERATION_ROUTES.brightdataTest));
+      setResult(await dashboard.brightDataTest());
     } catch (error) {
       setFailure(integrationErrorMessage(error));
     } finally {
@@ -52,7 +51,7 @@ function ConnectionTest({ testUrl }: { testUrl: string }) {
 
 /** /dashboard/brightdata: whether Bright Data is configured, which collectors use it, and « Tester la connexion ». */
 export default function BrightDataPage() {
-  const status = useApiQuery('brightdata-status', (api) => api.call(OPERATION_ROUTES.brightdataStatus));
+  const status = useBrightDataStatus();
   return (
     <IntegrationFrame
       title="Bright Data"

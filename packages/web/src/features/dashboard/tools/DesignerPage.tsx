@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { OPERATION_ROUTES, operationPath } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { useDesignerEventLink } from '../../../data/dashboard';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ReferencePicker } from '../ReferencePicker';
 import { CopyButton } from '../CopyButton';
@@ -51,7 +51,7 @@ const download = (url: string) => `${url}${url.includes('?') ? '&' : '?'}downloa
 
 /** The event's short link, made by the server on first use: the one its QR codes hold. */
 function EventShortLink({ id }: { id: string }) {
-  const link = useApiQuery(`designer:link:${id}`, (api) => api.call(OPERATION_ROUTES.designerEventLink, { path: { id } }) as Promise<{ code: string; url: string }>);
+  const link = useDesignerEventLink(id);
   if (link.status === 'loading') return <p className="text-sm text-muted">Lien court…</p>;
   if (link.status === 'error') return <p className="text-sm text-error">Lien court indisponible : {apiErrorMessage(link.error)}</p>;
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { DIAGNOSTIC_OUTCOME_LABELS, OPERATION_ROUTES, ProductApiPort, type DiagnosticCheck, type DiagnosticResult } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { DIAGNOSTIC_OUTCOME_LABELS, type DiagnosticCheck, type DiagnosticResult } from '@sortie/core';
+import { useDashboardWrites, useDiagnostics } from '../../../data/dashboard';
 import { QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { PANEL_BUTTON_CLASS } from '../panel-styles';
@@ -11,13 +10,13 @@ import { IntegrationFrame, UnavailableNotice } from './IntegrationFrame';
 const OUTCOME_CLASS = { ok: 'text-success', unconfigured: 'text-muted', error: 'text-error' } as const;
 
 function Checks({ checks }: { checks: ReadonlyArray<{ check: DiagnosticCheck; label: string; help: string }> }) {
-  const api = useUseCase(ProductApiPort);
+  const dashboard = useDashboardWrites();
   const [results, setResults] = useState<Partial<Record<DiagnosticCheck, DiagnosticResult | { failure: string }>>>({});
   const [running, setRunning] = useState<Set<DiagnosticCheck>>(new Set());
   async function run(check: DiagnosticCheck) {
     setRunning((current) => new Set(current).add(check));
     try {
-      const result = await api.call(OPERATION_ROUTES.runDiagnostic, { path: { check } });
+      const result = await dashboard.runDiagnostic(check);
       setResults((current) => ({ ...current, [check]: result }));
     } catch (error) {
       setResults((current) => ({ ...current, [check]: { failure: apiErrorMessage(error) } }));
@@ -84,7 +83,7 @@ function Checks({ checks }: { checks: ReadonlyArray<{ check: DiagnosticCheck; la
 }
 
 function AdminChecks() {
-  const list = useApiQuery('diagnostics', (api) => api.call(OPERATION_ROUTES.diagnostics));
+  const list = useDiagnostics();
   return <QueryView query={list}>{({ checks }) => <Checks checks={checks} />}</QueryView>;
 }
 

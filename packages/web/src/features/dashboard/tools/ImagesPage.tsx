@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ProductApiPort, type ImageRefLike, type Page } from '@sortie/core';
+import type { ImageRefLike, Page } from '@sortie/core';
 import { COMPACT_FIELD_CLASS } from '../../../components/ui';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { useImages } from '../../../data/dashboard';
+import { useRecordWrites } from '../../../data/records';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -21,19 +21,19 @@ const absolute = (url: string) => (url.startsWith('/') ? new URL(url, window.loc
 
 /** The image library: upload an image (resized by the server) or add one by its address, copy an address, remove an image. */
 export default function ImagesPage() {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const [version, setVersion] = useState(0);
   const [q, setQ] = useState('');
   const [removing, setRemoving] = useState<Image | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [alt, setAlt] = useState('');
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const images = useApiQuery(`images:${q}:${version}`, (a) => a.list<Image>('images', { limit: 60, ...(q.trim() ? { q: q.trim() } : {}) }));
+  const images = useImages<Image>(q, version);
 
   async function remove() {
     if (!removing) return;
     try {
-      await api.remove('images', removing._id);
+      await records.remove('images', removing._id);
       setVersion((v) => v + 1);
     } catch (e) {
       setError(apiErrorMessage(e));

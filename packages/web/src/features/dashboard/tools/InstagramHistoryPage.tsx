@@ -1,13 +1,12 @@
 import { Link } from 'wouter';
-import { OPERATION_ROUTES } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { useInstagramPublications } from '../../../data/dashboard';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { formatDateTime } from '../../../format';
 import { IntegrationFrame } from './IntegrationFrame';
 
 /** /dashboard/instagram/index_old: what was published to Instagram (or refused), by whom and when. */
 export default function InstagramHistoryPage() {
-  const history = useApiQuery('instagram-history', (api) => api.call(OPERATION_ROUTES.instagramPublications));
+  const history = useInstagramPublications();
   return (
     <IntegrationFrame
       wide

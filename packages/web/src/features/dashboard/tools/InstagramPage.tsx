@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort, type InstagramEvent, type InstagramPublication } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import type { InstagramEvent, InstagramPublication } from '@sortie/core';
+import { useDashboardWrites, useInstagramStatus } from '../../../data/dashboard';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { integrationErrorMessage } from './IntegrationVariables';
 import { formatDateTime } from '../../../format';
@@ -14,7 +13,7 @@ import { COMPACT_FIELD_CLASS } from '../../../components/ui';
 
 
 function Composer({ events, configured }: { events: InstagramEvent[]; configured: boolean }) {
-  const api = useUseCase(ProductApiPort);
+  const dashboard = useDashboardWrites();
   const [eventId, setEventId] = useState(events[0]?.id ?? '');
   const event = events.find((e) => e.id === eventId) ?? events[0]!;
   const [caption, setCaption] = useState(event.caption);
@@ -31,7 +30,7 @@ function Composer({ events, configured }: { events: InstagramEvent[]; configured
     setBusy(true);
     setFailure(null);
     try {
-      setPublished(await api.call(OPERATION_ROUTES.instagramPublish, { path: { id: event.id }, body: { caption } }));
+      setPublished(await dashboard.instagramPublish(event.id, caption));
     } catch (error) {
       setFailure(integrationErrorMessage(error));
     } finally {
@@ -95,7 +94,7 @@ function Composer({ events, configured }: { events: InstagramEvent[]; configured
 
 /** /dashboard/instagram: an event's visual and caption, published to Instagram when configured, downloaded and copied otherwise. */
 export default function InstagramPage() {
-  const status = useApiQuery('instagram-status', (api) => api.call(OPERATION_ROUTES.instagramStatus));
+  const status = useInstagramStatus();
   return (
     <IntegrationFrame
       title="Instagram"

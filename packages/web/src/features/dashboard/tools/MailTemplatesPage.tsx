@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { BUILT_IN_MAILS, ProductApiPort, ValidationError, renderTemplate, type BuiltInMail, type Page } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { BUILT_IN_MAILS, ValidationError, renderTemplate, type BuiltInMail, type Page } from '@sortie/core';
+import { useMailTemplates } from '../../../data/dashboard';
+import { useRecordWrites } from '../../../data/records';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ToolHeading } from './ToolHeading';
@@ -58,7 +58,7 @@ export function variablesOf(...texts: string[]): string[] {
 }
 
 function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (id: string | undefined) => void }) {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const [draft, setDraft] = useState<Template>(template);
   const [samples, setSamples] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -72,11 +72,11 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
     try {
       setErrors({});
       if (template._id) {
-        await api.update('mailTemplates', template._id, body);
+        await records.update('mailTemplates', template._id, body);
         setMessage({ ok: true, text: 'Modèle enregistré.' });
       } else {
         // A new template joins the list, which loads again with it chosen.
-        const created = await api.create<{ _id: string }>('mailTemplates', body);
+        const created = await records.create<{ _id: string }>('mailTemplates', body);
         onSaved(created._id);
       }
     } catch (e) {
@@ -153,7 +153,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (i
 export default function MailTemplatesPage() {
   const [version, setVersion] = useState(0);
   const [chosen, setChosen] = useState<string | null>(null);
-  const templates = useApiQuery(`mail-templates:${version}`, (api) => api.list<Template & { _id: string }>('mailTemplates', { limit: 100 }));
+  const templates = useMailTemplates<Template & { _id: string }>(version);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <ToolHeading title="Modèles d’e-mail">Les e-mails envoyés par Sortie, avec leurs variables.</ToolHeading>

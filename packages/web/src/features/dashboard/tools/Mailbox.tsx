@@ -1,5 +1,5 @@
-import { formatNumericDateTime, MASKED_LINK_TEXT, OPERATION_ROUTES } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { formatNumericDateTime, MASKED_LINK_TEXT } from '@sortie/core';
+import { useMailbox } from '../../../data/dashboard';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { useIsAdmin } from '../use-is-admin';
 import { UnavailableNotice } from './IntegrationFrame';
@@ -24,7 +24,7 @@ export function Mailbox() {
 }
 
 function MailLog() {
-  const mails = useApiQuery('dashboard-mailbox', (api) => api.call(OPERATION_ROUTES.mailbox, { query: { limit: 20 } }));
+  const mails = useMailbox();
   return (
     <>
       <p className="text-sm text-muted">

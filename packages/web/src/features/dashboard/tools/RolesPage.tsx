@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ProductApiPort, type Page } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import type { Page } from '@sortie/core';
+import { useRoles } from '../../../data/dashboard';
+import { useRecordWrites } from '../../../data/records';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { ReferenceName } from '../ReferencePicker';
@@ -13,17 +13,17 @@ type Role = { _id: string; userId: string; role: string; eventId?: string; place
 
 /** Who holds which role on events or places; roles are granted and withdrawn here. */
 export default function RolesPage({ kind }: { kind: 'events' | 'places' }) {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const resource = kind === 'events' ? 'eventRoles' : 'placeRoles';
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const roles = useApiQuery(`roles:${resource}:${version}`, (a) => a.list<Role>(resource, { limit: 100 }));
+  const roles = useRoles<Role>(resource, version);
   const title = kind === 'events' ? 'Rôles des événements' : 'Rôles des lieux';
 
   async function withdraw(id: string) {
     setError(null);
     try {
-      await api.remove(resource, id);
+      await records.remove(resource, id);
       setVersion((v) => v + 1);
     } catch (e) {
       setError(apiErrorMessage(e));

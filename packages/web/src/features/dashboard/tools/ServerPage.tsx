@@ -1,12 +1,12 @@
-import { formatDuration, OPERATION_ROUTES } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { formatDuration } from '@sortie/core';
+import { useServerInfo } from '../../../data/dashboard';
 import { QueryView } from '../../../data/QueryView';
 import { formatDateTime, formatNumber } from '../../../format';
 import { ToolHeading } from './ToolHeading';
 
 
 export default function ServerPage() {
-  const info = useApiQuery('dashboard-server', (api) => api.call(OPERATION_ROUTES.dashboardServer));
+  const info = useServerInfo();
   return (
     <section aria-labelledby="page-title">
       <ToolHeading title="Serveur">L’état du serveur de Sortie en ce moment.</ToolHeading>

@@ -1,5 +1,5 @@
-import { NavigatorPort, OPERATION_ROUTES, STRIPE_VARIABLES, grantsSortiePro, subscriptionStatusLabel, type StripeStatus } from '@sortie/core';
-import { useApiQuery } from '../../../data/useApiQuery';
+import { NavigatorPort, STRIPE_VARIABLES, grantsSortiePro, subscriptionStatusLabel, type StripeStatus } from '@sortie/core';
+import { useStripeStatus, useStripeSubscriptions } from '../../../data/stripe';
 import { EmptyState, QueryView, Skeleton } from '../../../data/QueryView';
 import { formatDateTime } from '../../../format';
 import { ScrollBox } from '../../../components/ui';
@@ -13,7 +13,7 @@ const cell = 'border-b border-line p-2 text-left align-top';
  * webhook address to paste into Stripe; once configured, the Sortie Pro subscriptions and their state.
  */
 export default function StripePage() {
-  const status = useApiQuery('stripe-status', (api) => api.call(OPERATION_ROUTES.stripeStatus));
+  const status = useStripeStatus();
   return (
     <IntegrationFrame
       wide
@@ -68,7 +68,7 @@ function Setup({ status }: { status: StripeStatus }) {
 }
 
 function Subscriptions() {
-  const list = useApiQuery('stripe-subscriptions', (api) => api.call(OPERATION_ROUTES.stripeSubscriptions));
+  const list = useStripeSubscriptions();
   return (
     <>
       <h2 className="text-lg font-semibold">Abonnements</h2>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { OPERATION_ROUTES, ProductApiPort, type JobRun, type Page } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
-import { useApiQuery } from '../../../data/useApiQuery';
+import type { JobRun, Page } from '@sortie/core';
+import { useDashboardWrites, useTaskRuns, useTasks } from '../../../data/dashboard';
 import { EmptyState, QueryView } from '../../../data/QueryView';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { formatDateTime } from '../../../format';
@@ -18,7 +17,7 @@ const countsText = (counts: Record<string, number>) =>
 
 /** The latest runs of one task: start, end, outcome, error, counts. */
 function TaskRuns({ task, version }: { task: Task; version: number }) {
-  const runs = useApiQuery(`task-runs:${task._id}:${version}`, (api) => api.call(OPERATION_ROUTES.taskRuns, { path: { id: task._id } }));
+  const runs = useTaskRuns(task._id, version);
   return (
     <QueryView query={runs}>
       {({ items }: { items: JobRun[] }) =>
@@ -54,18 +53,18 @@ function TaskRuns({ task, version }: { task: Task; version: number }) {
 
 /** The scheduled jobs: status, last run, a button to run one now, and each one's run history. */
 export default function TasksPage() {
-  const api = useUseCase(ProductApiPort);
+  const dashboard = useDashboardWrites();
   const [version, setVersion] = useState(0);
   const [running, setRunning] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const tasks = useApiQuery(`tasks:${version}`, (a) => a.list<Task>('tasks', { limit: 100 }));
+  const tasks = useTasks<Task>(version);
 
   async function runNow(task: Task) {
     setRunning(task._id);
     setMessage(null);
     try {
-      const done = (await api.call(OPERATION_ROUTES.runTask, { path: { id: task._id } })) as Partial<Task>;
+      const done = (await dashboard.runTask(task._id)) as Partial<Task>;
       setMessage(done.lastError ? { ok: false, text: `« ${task.name} » a échoué : ${done.lastError}` } : { ok: true, text: `« ${task.name} » a été lancée.` });
       setOpen(task._id);
       setVersion((v) => v + 1);

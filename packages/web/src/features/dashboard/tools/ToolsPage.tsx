@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { OPERATION_ROUTES, ProductApiPort, ValidationError } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
+import { ValidationError } from '@sortie/core';
+import { useDashboardWrites } from '../../../data/dashboard';
+import { useRecordWrites } from '../../../data/records';
 import { apiErrorMessage } from '../../../data/api-error-message';
 import { QrCode } from '../QrCode';
 import { CopyButton } from '../CopyButton';
@@ -13,7 +14,7 @@ import { PANEL_BUTTON_CLASS } from '../panel-styles';
 const panel = 'space-y-3 rounded-xl bg-surface/50 p-4 ring-1 ring-line';
 
 function ShortLinkCreator() {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const shortUrlOf = useShortUrl();
   const [url, setUrl] = useState('');
   const [code, setCode] = useState('');
@@ -26,7 +27,7 @@ function ShortLinkCreator() {
     setFailure(null);
     try {
       // Without a code of their own, the server draws one.
-      const link = await api.create<{ _id: string; shortCode: string }>('dynaLinks', { url: url.trim(), ...(code.trim() ? { shortCode: code.trim() } : {}) });
+      const link = await records.create<{ _id: string; shortCode: string }>('dynaLinks', { url: url.trim(), ...(code.trim() ? { shortCode: code.trim() } : {}) });
       setErrors({});
       setCreated(link);
     } catch (e) {
@@ -97,7 +98,7 @@ function QrTool() {
 }
 
 function CachePurge() {
-  const api = useUseCase(ProductApiPort);
+  const dashboard = useDashboardWrites();
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   return (
     <section aria-labelledby="cache-title" className={panel}>
@@ -108,7 +109,7 @@ function CachePurge() {
       <button
         type="button"
         onClick={() =>
-          api.call(OPERATION_ROUTES.purgeCaches).then(
+          dashboard.purgeCaches().then(
             (r) => setState({ ok: true, text: `Cache vidé : ${r.purged.join(', ')}.` }),
             (e: unknown) => setState({ ok: false, text: apiErrorMessage(e) }),
           )

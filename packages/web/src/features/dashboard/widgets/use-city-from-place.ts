@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { ProductApiPort, type Place } from '@sortie/core';
-import { useUseCase } from '../../../services/container-context';
+import type { Place } from '@sortie/core';
+import { useRecordWrites } from '../../../data/records';
 
 type Value = Record<string, unknown>;
 
@@ -10,7 +10,7 @@ type Value = Record<string, unknown>;
  * Returns the form's onChange, wrapped.
  */
 export function useCityFromPlace(hasPlaceAndCity: boolean, value: Value, onChange: (value: Value) => void): (value: Value) => void {
-  const api = useUseCase(ProductApiPort);
+  const records = useRecordWrites();
   const latest = useRef(value);
   latest.current = value;
   // The city of the place last chosen: still « the previous place's » after the picker was cleared.
@@ -21,7 +21,7 @@ export function useCityFromPlace(hasPlaceAndCity: boolean, value: Value, onChang
     const placeId = next['placeId'];
     const previousId = value['placeId'];
     if (typeof placeId !== 'string' || !placeId || placeId === previousId) return;
-    const cityOf = (id: unknown) => (typeof id === 'string' && id ? api.get<Place>('places', id).then((p) => p.address?.city ?? '', () => '') : Promise.resolve(''));
+    const cityOf = (id: unknown) => (typeof id === 'string' && id ? records.read<Place>('places', id).then((p) => p.address?.city ?? '', () => '') : Promise.resolve(''));
     void Promise.all([cityOf(placeId), cityOf(previousId)]).then(([city, previousCity]) => {
       const now = latest.current;
       const current = typeof now['city'] === 'string' ? now['city'].trim() : '';

@@ -1,7 +1,7 @@
 import { ApiError, checkDraw, OPERATION_ROUTES, RaffleProofSchema, webDrawCrypto, type DrawCheck, type ProductApiPort, type RaffleProof } from '@sortie/core';
 
 /**
- * A raffle's proof, parsed with core's schema. DrawProof imports this module lazily, so zod
+ * A raffle's proof, parsed with core's schema. DrawProof reads it through raffles.ts's useCheckedRaffleProof, which imports this module lazily, so zod
  * and the draw's code load only once there is a proof to read (after the close), never for a
  * raffle still open.
  */
