@@ -94,8 +94,8 @@ export function demoAudio(n: number): Buffer | undefined {
  * offset with them). Register with `await app.register(demoAudioRoutes)`.
  */
 export async function demoAudioRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/demo-audio/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  app.get<{ Params: { file: string } }>('/demo-audio/:file', async (request, reply) => {
+    const { file } = request.params;
     const match = /^(\d{1,2})\.wav$/.exec(file);
     const audio = match ? demoAudio(Number(match[1])) : undefined;
     if (!audio) return reply.status(404).send(errorBody(new NotFoundError('Extrait introuvable.')));

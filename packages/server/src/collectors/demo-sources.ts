@@ -146,8 +146,8 @@ export function demoPage(now: number): string {
 /** Serves the sample sources under /demo-sources/ (registered in demo mode only). */
 export async function demoSourceRoutes(app: FastifyInstance, options: { now?: () => number } = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  app.get('/demo-sources/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  app.get<{ Params: { file: string } }>('/demo-sources/:file', async (request, reply) => {
+    const { file } = request.params;
     const source = Object.hasOwn(DEMO_FILES, file) ? DEMO_FILES[file]! : null;
     if (!source) return reply.status(404).type('text/plain; charset=utf-8').send('Source de démonstration introuvable.');
     return reply.type(source.type).send(source.body(now()));

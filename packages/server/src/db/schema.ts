@@ -14,6 +14,7 @@ const common = {
 };
 type Cols = Record<string, ExtraConfigColumn>;
 const entity = <T extends Record<string, PgColumnBuilderBase>>(name: string, extra: T, extraConfig?: (t: Cols) => unknown[]) =>
+  // drizzle types the callback's columns from the table's own; these helpers read them by name only.
   pgTable(name, { ...common, ...extra }, extraConfig as never);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 export interface FakeGraphRequest {
   method: string;
@@ -56,7 +55,9 @@ export async function startFakeGraph(options: { token: string; userId: string; u
     return send(400, { error: { message: `Unsupported ${request.method} request. Object with ID '${id}' does not exist`, type: 'GraphMethodException', code: 100 } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('Faux Graph : pas de port TCP.');
+  const url = `http://127.0.0.1:${address.port}/v21.0`;
   return {
     url,
     requests,

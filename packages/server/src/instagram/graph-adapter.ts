@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
 import { InstagramError, type InstagramPort, type PublishedMedia } from './port';
+import { fieldOf } from '../unknown-value';
 
 const TIMEOUT_MS = 30_000;
 
@@ -30,9 +31,10 @@ export class GraphInstagram implements InstagramPort {
     try {
       response = await this.fetchImpl(url, init);
     } catch (error) {
-      throw new InstagramError(`Instagram injoignable : ${(error as Error).message}.`, null, null);
+      throw new InstagramError(`Instagram injoignable : ${fieldOf(error, 'message')}.`, null, null);
     }
-    const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string; type?: string; code?: number } }) | null;
+    // Graph's JSON, read as the answer the caller asked for (Graph's documented shape) or its error.
+    const body: (T & { error?: { message?: string; type?: string; code?: number } }) | null = await response.json().catch(() => null);
     if (!response.ok || !body || body.error) throw new InstagramError(frenchReason(response.status, body?.error), response.status, body?.error?.code ?? null);
     return body;
   }

@@ -3,6 +3,7 @@ import { EventQuerySchema, isDraft, NotificationInputSchema, ObjectIdSchema, RES
 import type { AppContext } from '../http/context';
 import type { Json } from '../db/store';
 import type { Data } from '../db/entities';
+import { isObject } from '../unknown-value';
 import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
@@ -127,6 +128,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
 
 /** What anyone may read of an account. */
 const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as const;
+// A public profile keeps `_id` and `createdAt` but not `updatedAt`: it is read as a Json, not one by its type.
 const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
 /** An article (a job offer) is public from its publication date on. */
 const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
@@ -156,8 +158,14 @@ export function projectedRecord(resource: ResourceName, record: Json, now: numbe
   return project ? project(record, now) : record;
 }
 
+/** A record of a list's JSON text (Store.listJson): its id and dates, the rest as stored. */
+const isJson = (value: unknown): value is Json =>
+  isObject(value) && typeof value._id === 'string' && typeof value.createdAt === 'string' && typeof value.updatedAt === 'string';
+
 /** A list's JSON text as reads show it now: each record through projectedRecord, the text untouched for a kind without `project`. */
 export function projectedListJson(resource: ResourceName, items: string, now: number): string {
   if (!RESOURCE_POLICY[resource].project) return items;
-  return JSON.stringify((JSON.parse(items) as Json[]).map((record) => projectedRecord(resource, record, now)));
+  const records: unknown = JSON.parse(items);
+  if (!Array.isArray(records) || !records.every(isJson)) throw new TypeError('Liste illisible : des enregistrements JSON étaient attendus.');
+  return JSON.stringify(records.map((record) => projectedRecord(resource, record, now)));
 }
