@@ -128,8 +128,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
 
 /** What anyone may read of an account. */
 const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as const;
-// A public profile keeps `_id` and `createdAt` but not `updatedAt`: it is read as a Json, not one by its type.
-const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
+const pick = (record: Json, keys: readonly string[]): Data => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
 /** An article (a job offer) is public from its publication date on. */
 const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
 
@@ -139,7 +138,7 @@ const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'st
  * records. Null: the record does not exist for this viewer (404). The router applies it to
  * every record it answers by its address; ResourceService.list applies the same in SQL.
  */
-export function publicView(resource: ResourceName, record: Json, viewer: Viewer): Json | null {
+export function publicView<T extends Data>(resource: ResourceName, record: T, viewer: Viewer): T | null {
   if (isStaff(viewer)) return record;
   if (isDraft(resource, record)) return null;
   return withoutOwnerOnly(resource, record, viewer?._id);
