@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ImageFieldSchema, type ResourceName } from '@sortie/core';
 
+type Data = Record<string, unknown>;
+
 /**
  * A field as the server reads it from a stored record: core's schema for it, or undefined when
  * the record lacks it or holds something else (an old or hand-written row) — never a cast.
  */
-type Data = Record<string, unknown>;
-
 const field = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const text = field(z.string());
 

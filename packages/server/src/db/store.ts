@@ -150,12 +150,6 @@ export class Store {
     return json ? { ...recordFields(resource, json), _id: json._id, createdAt: json.createdAt, updatedAt: json.updatedAt } : null;
   }
 
-  /** The same as `getStored`, its fields typed and read through the resource's schemas. */
-  async getStoredRecord<R extends TypedResource>(resource: R, id: string, options: { db?: Db; forUpdate?: boolean } = {}): Promise<StoredRecord<R> | null> {
-    const data = await this.getStored(resource, id, options);
-    return data ? recordFields(resource, data) : null;
-  }
-
   async getBy(resource: ResourceName, column: string, value: unknown): Promise<Json | null> {
     const kind = ENTITIES[resource];
     const [row] = await this.db.query(`SELECT id, data, created_at, updated_at FROM ${kind.table} WHERE ${column} = $1 LIMIT 1`, [value]);
