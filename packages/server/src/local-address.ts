@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fieldOf } from './unknown-value';
 
 /**
  * Where a running server says on which address it answers on this machine: a file of its data
@@ -22,8 +23,8 @@ export function writeLocalAddress(dataDir: string, port: number): void {
 /** Removed at a clean stop; a file left by a killed server names a dead pid, which readers ignore. */
 export function removeLocalAddress(dataDir: string): void {
   try {
-    const address = JSON.parse(readFileSync(join(dataDir, LOCAL_ADDRESS_FILE), 'utf8')) as LocalAddress;
-    if (address.pid === process.pid) rmSync(join(dataDir, LOCAL_ADDRESS_FILE), { force: true });
+    const address: unknown = JSON.parse(readFileSync(join(dataDir, LOCAL_ADDRESS_FILE), 'utf8'));
+    if (fieldOf(address, 'pid') === process.pid) rmSync(join(dataDir, LOCAL_ADDRESS_FILE), { force: true });
   } catch {
     // absent or unreadable: nothing of ours to remove
   }

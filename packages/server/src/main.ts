@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   if (demo) await app.ctx.jobs.runNow('notifications').catch(() => undefined);
   await app.listen({ port: config.port, host: config.host });
   app.ctx.jobs.start();
-  const port = (app.server.address() as { port: number }).port;
+  const address = app.server.address();
+  // Listening on a port (not a pipe): the address is its AddressInfo.
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://localhost:${port}`;
   // Best effort: a read-only data folder (PostgreSQL mode) only costs the CLI its guess.
   try {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { isObject } from '../unknown-value';
 
 /** Who did it: a signed-in account, or an operator's command / the server itself (actorId null). */
 export interface AuditActor {
@@ -71,10 +72,10 @@ function same(a: unknown, b: unknown): boolean {
 }
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
+  if (isObject(value)) {
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key] ?? null)}`)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`)
       .join(',')}}`;
   }
   return JSON.stringify(value ?? null);

@@ -17,6 +17,7 @@ import type { Db } from '../db/database';
 import type { ChangeBus } from '../db/notifications';
 import { BLIND_TEST_NOT_FOUND } from './blind-test-protocol';
 import { PlayerTokens } from './player-tokens';
+import { isObject } from '../unknown-value';
 
 /** Blind tests kept in memory at most (the oldest copy goes first). */
 export const MAX_BLIND_TEST_COPIES = 500;
@@ -354,7 +355,8 @@ const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() :
 
 /** A stored row through core's schemas (STYLE.md 14): the record and its game. */
 export function stateOf(id: string, data: unknown): BlindTestState {
-  const raw = (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
+  const raw: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  if (!isObject(raw)) throw new TypeError('Enregistrement illisible : un objet JSON était attendu.');
   const { game, ...record } = raw;
   return { id, record: RecordSchema.parse(record), game: game ? GameSchema.parse(game) : null };
 }
@@ -365,7 +367,8 @@ export function stateOf(id: string, data: unknown): BlindTestState {
  * its join code beside it, which visitors may read (the screen in the room shows it anyway).
  */
 function recordOf(state: BlindTestState): Record<string, unknown> {
-  const { joinCode: _previous, ...record } = state.record as Record<string, unknown>;
+  const stored: Record<string, unknown> = state.record;
+  const { joinCode: _previous, ...record } = stored;
   const playing = state.game && state.game.status !== 'podium';
   return { ...record, game: state.game, ...(playing ? { joinCode: state.game!.code } : {}) };
 }

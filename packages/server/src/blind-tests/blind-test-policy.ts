@@ -5,7 +5,7 @@ import { blindTestGamesOf } from './live-games';
 
 const withoutGame = (record: Json): Json => {
   const { game: _game, ...rest } = record;
-  return rest as Json;
+  return rest;
 };
 
 /**

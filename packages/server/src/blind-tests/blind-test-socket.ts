@@ -10,6 +10,7 @@ import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol'
 import { handshakeUser } from '../socket/handshake-user';
 import { failedActionReply } from '../socket/socket-errors';
 import { isDatabaseUnavailable } from '../db/availability';
+import { fieldOf } from '../unknown-value';
 
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
@@ -219,14 +220,16 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
         throw error;
       }));
     const handshakeToken = () => {
-      const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.['blindTestToken'];
+      const token = fieldOf(socket.handshake.auth, 'blindTestToken');
       return typeof token === 'string' ? token : undefined;
     };
 
     socket.on(SOCKET_EVENTS.blindTest, async (payload: unknown, ack?: unknown) => {
       // The server's time of arrival: what an answer is scored by.
       const at = ctx.now();
-      const reply = typeof ack === 'function' ? (ack as (answer: BlindTestAck) => void) : () => undefined;
+      const reply = (answer: BlindTestAck) => {
+        if (typeof ack === 'function') ack(answer);
+      };
       try {
         const call = parseBlindTestCall(payload);
         const { playerToken, ...params } = call.params;

@@ -29,7 +29,7 @@ export const PARIS_VTIMEZONE = [
   'END:VTIMEZONE',
 ].join('\r\n');
 
-export const parisVtimezone = () => new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE) as unknown as unknown[]);
+export const parisVtimezone = () => new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE));
 
 /** An instant as Paris wall-clock time, for a DATE-TIME with TZID=Europe/Paris. */
 export function parisTime(iso: string): ICAL.Time {

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { parisLocalToIso, parisMidnight } from '@sortie/core';
+import { fieldOf } from '../unknown-value';
 
 /** One event as a source describes it, before it is matched with ours. */
 export interface SourceItem {
@@ -54,7 +55,7 @@ export function parseIcs(text: string, now: number): SourceItem[] {
   try {
     root = new ICAL.Component(ICAL.parse(text));
   } catch (error) {
-    throw new SourceFormatError(`Flux iCalendar illisible : ${(error as Error).message}`);
+    throw new SourceFormatError(`Flux iCalendar illisible : ${fieldOf(error, 'message')}`);
   }
   if (root.name !== 'vcalendar') throw new SourceFormatError('Flux iCalendar illisible : pas de VCALENDAR.');
   // The feed's own VTIMEZONEs, registered for this parse only (the registry is global to ical.js).

@@ -9,6 +9,7 @@ import { safeFetch, SafeFetchError } from './safe-fetch';
 import { demoSourceOf } from './demo-sources';
 import { BrightDataError } from '../brightdata/port';
 import { brightDataFromConfig } from '../brightdata/unlocker';
+import { fieldOf } from '../unknown-value';
 
 export interface CollectorRunResult {
   found: number;
@@ -57,7 +58,7 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
     const fetched = demo ?? (await fetchSource(ctx, collector));
     items = parseSource(collector, fetched.text, fetched.url, at);
   } catch (error) {
-    const message = error instanceof SafeFetchError || error instanceof SourceFormatError || error instanceof BrightDataError ? error.message : `Erreur inattendue : ${(error as Error).message}`;
+    const message = error instanceof SafeFetchError || error instanceof SourceFormatError || error instanceof BrightDataError ? error.message : `Erreur inattendue : ${fieldOf(error, 'message')}`;
     await recordFailure(ctx, collectorId, collector, failedRun(startedAt, finishedAt(), message));
     throw new CollectorRunError(message);
   }
@@ -75,7 +76,7 @@ export async function runCollector(ctx: CollectorContext, collectorId: string, n
     }
     return result;
   } catch (error) {
-    const message = `Import annulé, rien n'a été écrit : ${(error as Error).message}`;
+    const message = `Import annulé, rien n'a été écrit : ${fieldOf(error, 'message')}`;
     await recordFailure(ctx, collectorId, collector, failedRun(startedAt, finishedAt(), message));
     throw new CollectorRunError(message);
   }
@@ -132,7 +133,7 @@ async function importItems(ctx: CollectorContext, tx: Db, collectorId: string, c
   const imported = new Map<string, Stored>();
   for (const row of await tx.query<{ id: string; data: unknown }>(`SELECT id, data FROM events WHERE data->'source'->>'collectorId' = $1 FOR UPDATE`, [collectorId])) {
     const data = recordOf(row.data);
-    const uid = (data['source'] as Data | undefined)?.['uid'];
+    const uid = fieldOf(data['source'], 'uid');
     if (typeof uid === 'string') imported.set(uid, { id: row.id, data });
   }
   const starts = [...new Set(items.map((i) => i.startsAt))];
@@ -208,7 +209,8 @@ async function importItems(ctx: CollectorContext, tx: Db, collectorId: string, c
 async function saveRun(ctx: CollectorContext, tx: Db, collectorId: string, run: CollectorRun): Promise<void> {
   const current = await ctx.store.getStored('collectors', collectorId, { db: tx, forUpdate: true });
   if (!current) throw new Error('collecteur supprimé pendant la collecte');
-  const runs = [run, ...((Array.isArray(current['runs']) ? current['runs'] : []) as CollectorRun[])].slice(0, COLLECTOR_RUNS_KEPT);
+  const previous: unknown[] = Array.isArray(current['runs']) ? current['runs'] : [];
+  const runs = [run, ...previous].slice(0, COLLECTOR_RUNS_KEPT);
   const lastResult =
     run.outcome === 'succeeded' ? `${run.found} trouvé(s), ${run.created} créé(s), ${run.updated} mis à jour, ${run.skipped} ignoré(s)` : `Échec : ${run.error ?? ''}`;
   await ctx.store.replace('collectors', collectorId, { ...current, runs, lastRunAt: run.finishedAt, lastResult: lastResult.slice(0, 2000) }, tx);

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { codeOf } from '../unknown-value';
 
 /** Why a source could not be read, in the words the run history shows. */
 export class SafeFetchError extends Error {
@@ -56,8 +57,8 @@ function guardedLookup(host: string, allowed: boolean): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       const refused = !allowed && addresses.some((a) => isPrivateAddress(a.address));
-      if (refused) return callback(privateError(host) as NodeJS.ErrnoException, '', 0);
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if (refused) return callback(privateError(host), '', 0);
+      if (options.all) return callback(null, addresses);
       const first = addresses[0]!;
       callback(null, first.address, first.family);
     });
@@ -163,4 +164,4 @@ function fetchOnce(raw: string, allowedHosts: Set<string>, maxBytes: number, dea
 const tooLarge = (maxBytes: number) => new SafeFetchError('too-large', `Source trop volumineuse (plus de ${Math.round(maxBytes / 1024 / 1024)} Mo).`);
 const timeoutError = (ms: number) => new SafeFetchError('timeout', `La source n'a pas répondu en ${Math.ceil(ms / 1000)} s.`);
 const unreachable = (target: URL, error: Error) =>
-  new SafeFetchError('unreachable', `Source injoignable (${target.host}) : ${(error as NodeJS.ErrnoException).code ?? error.message}.`);
+  new SafeFetchError('unreachable', `Source injoignable (${target.host}) : ${codeOf(error) ?? error.message}.`);

@@ -1,4 +1,5 @@
 import { AppError } from '@sortie/core';
+import { codeOf, isObject, messageOf } from '../unknown-value';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Le service est momentanément indisponible : la base de données ne répond pas. Réessayez dans un instant.';
 
@@ -24,9 +25,9 @@ const FAILING_MESSAGES = /(No space left on device|ENOSPC|EROFS|read-only file s
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    yield current as Record<string, unknown>;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 5 && isObject(current); depth += 1) {
+    yield current;
+    current = current.cause;
   }
 }
 
@@ -153,7 +154,7 @@ export class Availability {
 }
 
 const describe = (error: unknown): string => {
-  const e = error as { code?: unknown; message?: unknown };
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  return typeof e?.code === 'string' ? `${e.code} : ${message}` : message;
+  const message = messageOf(error);
+  const code = codeOf(error);
+  return code !== undefined ? `${code} : ${message}` : message;
 };

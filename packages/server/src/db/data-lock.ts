@@ -1,6 +1,8 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { codeOf } from '../unknown-value';
 
 /** A second server (or demo:reset, seed:volume) on a data folder that one already uses. */
 export class DataDirInUseError extends Error {
@@ -17,18 +19,19 @@ export class DataDirInUseError extends Error {
   }
 }
 
-interface LockOwner {
-  pid: number;
+const LockOwnerSchema = z.object({
+  pid: z.number(),
   /** The PGlite child process, which may outlive its parent for the few ms it takes to close the files. */
-  childPid?: number;
+  childPid: z.number().optional(),
   /** The embedded database's control socket (sortie-admin backup reaches the running database there). */
-  control?: string;
+  control: z.string().optional(),
   /** The temporary folder of the database's sockets (/tmp/sortie-pg-…), removed by whoever takes over a stale lock. */
-  tempDir?: string;
-  host: string;
-  command: string;
-  since: string;
-}
+  tempDir: z.string().optional(),
+  host: z.string(),
+  command: z.string(),
+  since: z.string(),
+});
+type LockOwner = z.infer<typeof LockOwnerSchema>;
 
 export const LOCK_FILE = 'sortie.lock';
 const TAKEOVER_FILE = 'sortie.lock.takeover';
@@ -43,7 +46,7 @@ function alive(pid: number | undefined): boolean {
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return codeOf(error) === 'EPERM';
   }
 }
 
@@ -56,9 +59,9 @@ function waitUntil(done: () => boolean, ms: number): void {
 
 function readOwner(path: string): LockOwner | null {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as LockOwner;
+    return LockOwnerSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
   } catch {
-    return null; // missing, or half-written by a process killed while writing it
+    return null; // missing, or half-written by a process killed while writing it (or not a lock of ours)
   }
 }
 
@@ -68,7 +71,7 @@ function createExclusive(path: string, content: string): boolean {
   try {
     fd = openSync(path, 'wx', 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (codeOf(error) === 'EEXIST') return false;
     throw error;
   }
   try {

@@ -26,13 +26,29 @@ export function normalizeText(text: string): string {
   return foldAccents(text);
 }
 
-const str = (key: string) => (d: Data) => (typeof d[key] === 'string' ? (d[key] as string) : null);
+const str = (key: string) => (d: Data) => {
+  const value = d[key];
+  return typeof value === 'string' ? value : null;
+};
+const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A field of an object field (`address.city`), when both are there. */
+const inner = (d: Data, key: string, sub: string): unknown => {
+  const value = d[key];
+  return isData(value) ? value[sub] : undefined;
+};
 const nested = (key: string, sub: string) => (d: Data) => {
-  const value = (d[key] as Data | undefined)?.[sub];
+  const value = inner(d, key, sub);
   return typeof value === 'string' ? value : null;
 };
 const words = (...keys: string[]) => (d: Data) =>
-  normalizeText(keys.map((k) => (Array.isArray(d[k]) ? (d[k] as unknown[]).join(' ') : typeof d[k] === 'string' ? d[k] : '')).join(' '));
+  normalizeText(
+    keys
+      .map((k) => {
+        const value = d[k];
+        return Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
+      })
+      .join(' '),
+  );
 const slugish = (value: string) => /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/.test(value);
 
 const kind = (table: string, columns: EntityKind['columns'] = {}, extra: Partial<EntityKind> = {}): EntityKind => ({
@@ -55,7 +71,7 @@ export const ENTITIES: Record<ResourceName, EntityKind> = {
   places: kind(
     'places',
     { name: str('name'), slug: str('slug'), city: nested('address', 'city'), type_id: str('typeId'), organization_id: str('organizationId') },
-    { search: (d) => normalizeText(`${d.name ?? ''} ${d.description ?? ''} ${(d.address as Data | undefined)?.city ?? ''} ${(d.address as Data | undefined)?.street ?? ''}`), filters: { typeId: 'type_id', organizationId: 'organization_id' }, order: 'name, id', rankBySearch: true },
+    { search: (d) => normalizeText(`${d.name ?? ''} ${d.description ?? ''} ${inner(d, 'address', 'city') ?? ''} ${inner(d, 'address', 'street') ?? ''}`), filters: { typeId: 'type_id', organizationId: 'organization_id' }, order: 'name, id', rankBySearch: true },
   ),
   placeTypes: kind('place_types', { name: str('name') }, { order: 'name, id' }),
   placeRoles: kind('place_roles', { place_id: str('placeId'), user_id: str('userId') }, { filters: { placeId: 'place_id', userId: 'user_id' } }),

@@ -1,6 +1,6 @@
 // Opening the database: PostgreSQL, the embedded PGlite in its own process, or PGlite in memory
 // (tests). Apart from what a database is (database.ts's Db), which most of the server imports.
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -21,13 +21,19 @@ export class PgliteDb implements Db {
   readonly kind = 'pglite';
   /** A write the file system refuses (disk full, data folder removed) is a 503 and a log line. */
   readonly availability: Availability;
-  constructor(readonly client: PGlite, private readonly inTx = false, availability?: Availability) {
+  constructor(
+    readonly client: PGlite,
+    private readonly inTx = false,
+    availability?: Availability,
+    /** What queries run on: the database, or the transaction under way. */
+    private readonly runner: PGlite | Transaction = client,
+  ) {
     this.availability = availability ?? new Availability();
   }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
     try {
-      const { rows } = await this.client.query<T>(text, params);
+      const { rows } = await this.runner.query<T>(text, params);
       this.availability.succeeded();
       return rows;
     } catch (error) {
@@ -38,7 +44,7 @@ export class PgliteDb implements Db {
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
     try {
-      return await this.client.transaction((tx) => fn(new PgliteDb(tx as unknown as PGlite, true, this.availability)));
+      return await this.client.transaction((tx) => fn(new PgliteDb(this.client, true, this.availability, tx)));
     } catch (error) {
       throw this.availability.failed(error);
     }
@@ -53,7 +59,7 @@ class PgClientDb implements Db {
   readonly kind = 'postgres';
   constructor(private readonly client: pg.PoolClient) {}
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.client.query(text, params)).rows as T[];
+    return (await this.client.query<T>(text, params)).rows;
   }
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -83,7 +89,7 @@ export class PostgresDb implements Db {
   }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    return this.availability.run(async () => (await this.pool.query(text, params)).rows as T[]);
+    return this.availability.run(async () => (await this.pool.query<T>(text, params)).rows);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -126,7 +132,7 @@ class ResilientClient extends pg.Client {
     super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   }
 }
-const RESILIENT_POOL = { Client: ResilientClient } as unknown as pg.PoolConfig;
+const RESILIENT_POOL = { Client: ResilientClient } satisfies pg.PoolConfig;
 
 export interface DatabaseOptions {
   /** node-postgres connection string; PGlite when absent. */

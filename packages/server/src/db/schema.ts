@@ -1,4 +1,5 @@
-import { type ExtraConfigColumn, bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
 
 /**
  * Every entity of DOMAIN.md has its table. Columns that lists filter, sort or search on are
@@ -12,9 +13,11 @@ const common = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 };
-type Cols = Record<string, ExtraConfigColumn>;
-const entity = <T extends Record<string, PgColumnBuilderBase>>(name: string, extra: T, extraConfig?: (t: Cols) => unknown[]) =>
-  pgTable(name, { ...common, ...extra }, extraConfig as never);
+const entity = <N extends string, T extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  extra: T,
+  extraConfig?: (t: BuildExtraConfigColumns<N, typeof common & T, 'pg'>) => PgTableExtraConfigValue[],
+) => pgTable<N, typeof common & T>(name, { ...common, ...extra }, extraConfig);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
@@ -30,7 +33,7 @@ export const events = entity(
     search: text('search').notNull().default(''),
   },
   // The city feed's index is on lower(city), made by migration 0004 with the search vocabulary.
-  (t: Cols) => [index('events_place_starts_idx').on(t.placeId!, t.startsAt!), index('events_starts_idx').on(t.startsAt!)],
+  (t) => [index('events_place_starts_idx').on(t.placeId, t.startsAt), index('events_starts_idx').on(t.startsAt)],
 );
 export const eventCategories = entity('event_categories', { slug: text('slug').notNull().unique() });
 export const eventRoles = entity('event_roles', { eventId: text('event_id').notNull(), userId: text('user_id').notNull() });
@@ -63,24 +66,24 @@ export const sessions = pgTable('sessions', {
 });
 export const settings = pgTable('settings', { key: text('key').primaryKey(), value: text('value').notNull() });
 export const badges = entity('badges', { name: text('name').notNull() });
-export const userBadges = entity('user_badges', { userId: text('user_id').notNull(), badgeId: text('badge_id').notNull() }, (t: Cols) => [
-  uniqueIndex('user_badges_unique').on(t.userId!, t.badgeId!),
+export const userBadges = entity('user_badges', { userId: text('user_id').notNull(), badgeId: text('badge_id').notNull() }, (t) => [
+  uniqueIndex('user_badges_unique').on(t.userId, t.badgeId),
 ]);
-export const follows = entity('follows', { userId: text('user_id').notNull(), targetKind: text('target_kind').notNull(), targetId: text('target_id').notNull() }, (t: Cols) => [
-  uniqueIndex('follows_unique').on(t.userId!, t.targetKind!, t.targetId!),
+export const follows = entity('follows', { userId: text('user_id').notNull(), targetKind: text('target_kind').notNull(), targetId: text('target_id').notNull() }, (t) => [
+  uniqueIndex('follows_unique').on(t.userId, t.targetKind, t.targetId),
 ]);
-export const likes = entity('likes', { userId: text('user_id').notNull(), eventId: text('event_id').notNull() }, (t: Cols) => [
-  uniqueIndex('likes_unique').on(t.userId!, t.eventId!),
+export const likes = entity('likes', { userId: text('user_id').notNull(), eventId: text('event_id').notNull() }, (t) => [
+  uniqueIndex('likes_unique').on(t.userId, t.eventId),
 ]);
-export const notifications = entity('notifications', { userId: text('user_id').notNull(), readAt: at('read_at') }, (t: Cols) => [
-  index('notifications_user_idx').on(t.userId!),
+export const notifications = entity('notifications', { userId: text('user_id').notNull(), readAt: at('read_at') }, (t) => [
+  index('notifications_user_idx').on(t.userId),
 ]);
 export const blindTests = entity('blind_tests', { title: text('title').notNull(), status: text('status').notNull(), eventId: text('event_id'), placeId: text('place_id') });
 export const questions = entity('questions', {});
 export const tournaments = entity('tournaments', { name: text('name').notNull(), status: text('status').notNull(), eventId: text('event_id') });
 export const raffles = entity('raffles', { title: text('title').notNull(), status: text('status').notNull(), eventId: text('event_id'), placeId: text('place_id'), seed: text('seed') });
-export const raffleEntries = entity('raffle_entries', { raffleId: text('raffle_id').notNull(), entrant: text('entrant').notNull() }, (t: Cols) => [
-  uniqueIndex('raffle_entries_unique').on(t.raffleId!, t.entrant!),
+export const raffleEntries = entity('raffle_entries', { raffleId: text('raffle_id').notNull(), entrant: text('entrant').notNull() }, (t) => [
+  uniqueIndex('raffle_entries_unique').on(t.raffleId, t.entrant),
 ]);
 export const formTemplates = entity('form_templates', { name: text('name').notNull() });
 export const forms = entity('forms', { title: text('title').notNull(), eventId: text('event_id'), placeId: text('place_id') });

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Row } from './database';
 import { ENTITIES, type Data, type EntityKind } from './entities';
+import { recordFields, type StoredRecord, type TypedResource } from './records';
 import { isoOf, recordOf, textOf } from './rows';
 import { resolveTsQuery } from '../search/full-text';
 import { isObjectId, LIST_COUNT_CAP, type ResourceName } from '@sortie/core';
 
 export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
+/** A record of `R` as the API shows it, its fields read through core's schemas (db/records.ts). */
+export type RecordJson<R extends TypedResource> = StoredRecord<R> & { _id: string; createdAt: string; updatedAt: string };
 
 /** A fresh 24-hex id (random; the demo data derives its own from names). */
 export const newId = (): string => randomBytes(12).toString('hex');
@@ -139,6 +142,12 @@ export class Store {
   async get(resource: ResourceName, id: string, db: Db = this.db): Promise<Json | null> {
     const row = await this.getRow(resource, id, { db });
     return row ? toJson(ENTITIES[resource], row) : null;
+  }
+
+  /** The same as `get`, its fields typed and read through the resource's schemas (db/records.ts). */
+  async getRecord<R extends TypedResource>(resource: R, id: string, db: Db = this.db): Promise<RecordJson<R> | null> {
+    const json = await this.get(resource, id, db);
+    return json ? { ...recordFields(resource, json), _id: json._id, createdAt: json.createdAt, updatedAt: json.updatedAt } : null;
   }
 
   async getBy(resource: ResourceName, column: string, value: unknown): Promise<Json | null> {

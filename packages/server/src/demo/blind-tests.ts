@@ -113,7 +113,7 @@ const QUIZ: ReadonlyArray<{ prompt: string; choices: readonly string[]; correct:
 export function demoBlindTests(): Array<[ResourceName, string, Rec]> {
   const records: Array<[ResourceName, string, Rec]> = [];
   const question = (id: string, fields: Rec) => {
-    records.push(['questions', id, QuestionInputSchema.parse(fields) as Rec]);
+    records.push(['questions', id, QuestionInputSchema.parse(fields)]);
     return id;
   };
 

@@ -6,8 +6,10 @@ export const demoId = (name: string): string => createHash('sha256').update(`sor
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.sortie.fr', displayName: 'Alice Admin', roles: ['admin'] },
   staff: { email: 'staff@demo.sortie.fr', displayName: 'Samir Équipe', roles: ['staff'] },
-  visitor: { email: 'visiteur@demo.sortie.fr', displayName: 'Valentine Visiteuse', roles: [] as string[] },
+  visitor: { email: 'visiteur@demo.sortie.fr', displayName: 'Valentine Visiteuse', roles: [] },
 } as const;
+/** The demo accounts, in the order they are created. */
+export const DEMO_ACCOUNT_KEYS = ['admin', 'staff', 'visitor'] as const satisfies ReadonlyArray<keyof typeof DEMO_ACCOUNTS & keyof typeof DEMO_IDS.users>;
 
 /** Ids of the demo records that tests and documentation refer to. */
 export const DEMO_IDS = {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, type ImageRef } from '@sortie/core';
+import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Store } from '../db/store';
 import { resizeImage, type ResizedImage } from '../images/resize';
@@ -158,9 +159,16 @@ const CACHE_VERSION = 2;
 const CACHE_DIR = join(tmpdir(), 'sortie-demo-images');
 const made = new Map<string, Promise<ResizedImage>>();
 
+/** A demo image as its cache file keeps it: its size and each variant's bytes in base64. */
+const CachedImageSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  files: z.array(z.object({ name: z.string(), format: z.string(), width: z.number(), height: z.number(), bytes: z.string() })),
+});
+
 function fromCache(file: string): ResizedImage | null {
   try {
-    const cached = JSON.parse(readFileSync(file, 'utf8')) as { width: number; height: number; files: Array<{ name: string; format: string; width: number; height: number; bytes: string }> };
+    const cached = CachedImageSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
     const files = cached.files.map((f) => ({ ...f, format: IMAGE_FORMATS.find((known) => known === f.format) ?? 'jpeg', bytes: Buffer.from(f.bytes, 'base64') }));
     return { width: cached.width, height: cached.height, files };
   } catch {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { Users } from '../auth/users';
-import { DEMO_ACCOUNTS, DEMO_IDS } from './ids';
+import { DEMO_ACCOUNT_KEYS, DEMO_ACCOUNTS, DEMO_IDS } from './ids';
 import { demoRecords, DEMO_RAFFLE_ENTRANTS } from './data';
 import { demoId } from './ids';
 import { newSeed } from '../raffles/draw';
@@ -35,8 +35,9 @@ export async function loadDemo(db: Db, options: { password: string; production: 
   const images = await prepareDemoImages();
   await db.transaction(async (tx) => {
     await tx.query(`TRUNCATE ${TABLES.join(', ')}`);
-    for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
-      await users.create({ ...account, roles: [...account.roles], password: options.password, city: 'Poitiers', id: DEMO_IDS.users[key as keyof typeof DEMO_IDS.users] }, tx);
+    for (const key of DEMO_ACCOUNT_KEYS) {
+      const account = DEMO_ACCOUNTS[key];
+      await users.create({ ...account, roles: [...account.roles], password: options.password, city: 'Poitiers', id: DEMO_IDS.users[key] }, tx);
     }
     const illustrate = await storeDemoImages(tx, store, images);
     for (const record of demoRecords(now, options.origin).map(illustrate)) await store.insert(record.resource, record.data, { id: record.id, db: tx });

@@ -103,7 +103,7 @@ export function demoTournaments(kart: Rec): Array<['tournaments' | 'championship
   const tournamentIds = [DEMO_TOURNAMENT_IDS.kartDouble, DEMO_TOURNAMENT_IDS.kartSingle, DEMO_IDS.tournament];
   const standings = championshipStandings(DEMO_CHAMPIONSHIP_SCORING, [...Object.values(legs), third]).map(({ participant, points, tournaments }) => ({ participant, points, tournaments }));
   return [
-    ...Object.entries(legs).map(([id, data]) => ['tournaments', id, data] as ['tournaments', string, Rec]),
+    ...Object.entries(legs).map(([id, data]): ['tournaments', string, Rec] => ['tournaments', id, data]),
     ['tournaments', DEMO_IDS.tournament, third],
     ['tournaments', DEMO_TOURNAMENT_IDS.dartsSwiss, dartsSwiss()],
     ['tournaments', DEMO_TOURNAMENT_IDS.fifaRoundRobin, fifaRoundRobin()],

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { HEX_COLOUR_PATTERN, addDays, capitalise, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
+import type { RecordJson } from '../db/store';
 import { readImageFile } from '../images/image-files';
 
 /** Sortie's own palette (packages/web/src/styles.css), for venues without a colour of their own. */
@@ -44,10 +45,12 @@ export const formatDay = (iso: string) => capitalise(formatDate(iso));
 /** « 20 h 30 » (a poster's way) */
 export const formatHour = (iso: string) => formatTime(iso).replace(':', ' h ').replace(' h 00', ' h');
 export function formatPrice(price: unknown): string {
-  const p = price as { free?: boolean; min?: number; max?: number } | undefined;
-  if (!p || p.free || typeof p.min !== 'number' || (p.min === 0 && !p.max)) return 'Entrée libre';
-  if (typeof p.max !== 'number' || p.max === p.min) return formatCents(p.min);
-  return `De ${formatCents(p.min)} à ${formatCents(p.max)}`;
+  const p = typeof price === 'object' && price !== null ? price : undefined;
+  const min = p && 'min' in p ? p.min : undefined;
+  const max = p && 'max' in p ? p.max : undefined;
+  if (!p || ('free' in p && p.free) || typeof min !== 'number' || (min === 0 && !max)) return 'Entrée libre';
+  if (typeof max !== 'number' || max === min) return formatCents(min);
+  return `De ${formatCents(min)} à ${formatCents(max)}`;
 }
 
 /**
@@ -66,10 +69,9 @@ export async function coverJpeg(ctx: AppContext, image: ImageField | undefined, 
   }
 }
 
-type Json = Record<string, unknown> & { _id: string };
-async function record(ctx: AppContext, resource: 'events' | 'places' | 'organizations' | 'tournaments' | 'eventCategories', id: string | undefined): Promise<Json | null> {
+async function record<R extends 'events' | 'places' | 'organizations' | 'tournaments' | 'eventCategories'>(ctx: AppContext, resource: R, id: string | undefined): Promise<RecordJson<R> | null> {
   if (!id || !isObjectId(id)) return null;
-  return (await ctx.store.get(resource, id)) as Json | null;
+  return ctx.store.getRecord(resource, id);
 }
 
 export interface EventContent {
@@ -95,10 +97,9 @@ export interface EventContent {
 export async function loadEvent(ctx: AppContext, id: string): Promise<EventContent> {
   const event = await record(ctx, 'events', id);
   if (!event) throw notFound('Événement introuvable.');
-  const place = await record(ctx, 'places', event.placeId as string | undefined);
-  const organization = await record(ctx, 'organizations', (event.organizationId ?? place?.organizationId) as string | undefined);
-  const categoryIds = Array.isArray(event.categoryIds) ? (event.categoryIds as string[]) : [];
-  const category = await record(ctx, 'eventCategories', categoryIds[0]);
+  const place = await record(ctx, 'places', event.placeId);
+  const organization = await record(ctx, 'organizations', event.organizationId ?? place?.organizationId);
+  const category = await record(ctx, 'eventCategories', event.categoryIds?.[0]);
   const startsAt = String(event.startsAt);
   const endsAt = typeof event.endsAt === 'string' && parisDay(new Date(event.endsAt)) === parisDay(new Date(startsAt)) ? event.endsAt : null;
   return {
@@ -112,7 +113,7 @@ export async function loadEvent(ctx: AppContext, id: string): Promise<EventConte
     place: typeof place?.name === 'string' ? place.name : null,
     city: String(event.city ?? ''),
     price: formatPrice(event.price),
-    cover: event.coverImage as ImageField | undefined,
+    cover: event.coverImage,
     palette: paletteOf(colourOf(place), colourOf(organization), colourOf(category)),
     path: `/events/${id}`,
   };
@@ -133,7 +134,7 @@ export interface WeekContent {
 export async function loadPlaceWeek(ctx: AppContext, id: string): Promise<WeekContent> {
   const place = await record(ctx, 'places', id);
   if (!place) throw notFound('Lieu introuvable.');
-  const organization = await record(ctx, 'organizations', place.organizationId as string | undefined);
+  const organization = await record(ctx, 'organizations', place.organizationId);
   const today = parisDay(ctx.now());
   const from = parisMidnight(today).toISOString();
   const to = parisMidnight(addDays(today, 7)).toISOString();
@@ -142,11 +143,10 @@ export async function loadPlaceWeek(ctx: AppContext, id: string): Promise<WeekCo
     [id, from, to],
   );
   const last = parisMidnight(addDays(today, 6)).toISOString();
-  const address = place.address as { city?: string } | undefined;
   return {
     id,
     name: String(place.name ?? ''),
-    city: address?.city ?? '',
+    city: place.address?.city ?? '',
     range: capitalise(formatDayRange(from, last)),
     events: rows.map(({ data }) => ({ day: formatShortDay(String(data.startsAt)), hour: formatHour(String(data.startsAt)), title: String(data.title ?? ''), price: formatPrice(data.price) })),
     palette: paletteOf(colourOf(place), colourOf(organization)),
@@ -169,9 +169,9 @@ export interface TournamentContent {
 export async function loadTournament(ctx: AppContext, id: string): Promise<TournamentContent> {
   const tournament = await record(ctx, 'tournaments', id);
   if (!tournament) throw notFound('Tournoi introuvable.');
-  const event = await record(ctx, 'events', tournament.eventId as string | undefined);
-  const place = await record(ctx, 'places', event?.placeId as string | undefined);
-  const organization = await record(ctx, 'organizations', (event?.organizationId ?? place?.organizationId) as string | undefined);
+  const event = await record(ctx, 'events', tournament.eventId);
+  const place = await record(ctx, 'places', event?.placeId);
+  const organization = await record(ctx, 'organizations', event?.organizationId ?? place?.organizationId);
   const startsAt = typeof event?.startsAt === 'string' ? event.startsAt : null;
   return {
     id,

@@ -22,14 +22,17 @@ export const EVENT_SQUARE_COVER = 500;
 export const PREVIEW_COVER = 480;
 
 type Style = Record<string, string | number>;
+/** A satori element: what React's createElement would make (satori reads type and props; key is React's, unused). */
 interface Node {
   type: string;
+  key: null;
   props: { style?: Style; children?: Array<Node | string> | Node | string; src?: string; width?: number; height?: number };
 }
-const box = (style: Style, ...children: Array<Node | string | null | false>): Node => ({ type: 'div', props: { style: { display: 'flex', ...style }, children: children.filter((c): c is Node | string => Boolean(c)) } });
-const text = (style: Style, value: string): Node => ({ type: 'div', props: { style: { display: 'flex', ...style }, children: value } });
+const box = (style: Style, ...children: Array<Node | string | null | false>): Node => ({ type: 'div', key: null, props: { style: { display: 'flex', ...style }, children: children.filter((c): c is Node | string => Boolean(c)) } });
+const text = (style: Style, value: string): Node => ({ type: 'div', key: null, props: { style: { display: 'flex', ...style }, children: value } });
 const image = (bytes: Buffer, mime: string, width: number, height: number, style: Style = {}): Node => ({
   type: 'img',
+  key: null,
   props: { src: `data:${mime};base64,${bytes.toString('base64')}`, width, height, style: { width, height, ...style } },
 });
 
@@ -55,7 +58,7 @@ async function qrBlock(shortUrl: string, size: number, palette: Palette, caption
 /** The tree laid out by satori, rasterised to a PNG of exactly width × height. */
 export async function renderPng(node: Node, width: number, height: number): Promise<Buffer> {
   const fonts = [...interFonts()].map(([weight, data]) => ({ name: 'Inter', data, weight, style: 'normal' as const }));
-  const svg = await satori(node as unknown as Parameters<typeof satori>[0], { width, height, fonts });
+  const svg = await satori(node, { width, height, fonts });
   return sharp(Buffer.from(svg)).png({ compressionLevel: 8 }).toBuffer();
 }
 
@@ -126,7 +129,7 @@ export async function placeWeekImage(week: WeekContent, shortUrl: string): Promi
           { alignItems: 'baseline', padding: '14px 0', borderBottom: `2px solid ${p.primary}33` },
           text({ width: 190, fontSize: 28, fontWeight: 700, color: p.primary }, e.day),
           text({ width: 120, fontSize: 28, color: p.muted }, e.hour),
-          text({ flexGrow: 1, flexShrink: 1, fontSize: 30, fontWeight: 700, lineClamp: 1, overflow: 'hidden' } as Style, e.title),
+          text({ flexGrow: 1, flexShrink: 1, fontSize: 30, fontWeight: 700, lineClamp: 1, overflow: 'hidden' }, e.title),
           text({ fontSize: 24, color: p.muted, marginLeft: 16 }, e.price),
         ),
       )

@@ -4,6 +4,7 @@ import type { UserJson } from '../auth/users';
 import { sendMail } from '../jobs/mail';
 import type { InstagramPort } from '../instagram/port';
 import type { BrightDataPort } from '../brightdata/port';
+import { fieldOf } from '../unknown-value';
 
 type Outcome = Omit<DiagnosticResult, 'check' | 'durationMs'>;
 const ok = (message: string): Outcome => ({ outcome: 'ok', message });
@@ -93,7 +94,7 @@ export async function runDiagnostic(ctx: AppContext, user: UserJson, check: Diag
   try {
     outcome = await CHECKS[check](ctx, user, ports);
   } catch (error) {
-    outcome = failed(`${DIAGNOSTIC_LABELS[check].label} : ${(error as Error).message}`);
+    outcome = failed(`${DIAGNOSTIC_LABELS[check].label} : ${fieldOf(error, 'message')}`);
   }
   return { check, ...outcome, durationMs: Math.max(0, Math.round(performance.now() - began)) };
 }

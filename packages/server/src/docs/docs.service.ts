@@ -6,7 +6,7 @@ import type { Store, Json } from '../db/store';
 
 /** Every `.md` file under `folder`, as pages (read once: the files ship with the server). */
 export function readDocFiles(folder: string): DocSource[] {
-  const files = (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((name) => name.endsWith('.md') && !name.split(/[\\/]/).some((part) => part.startsWith('.'))).sort();
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md') && !name.split(/[\\/]/).some((part) => part.startsWith('.'))).sort();
   return files.map((name) => docFromFile(relative(folder, join(folder, name)), readFileSync(join(folder, name), 'utf8')));
 }
 

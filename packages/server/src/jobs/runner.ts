@@ -57,9 +57,11 @@ const BACKOFF_MS = 30_000;
 const DEFAULT_POLL_MS = 30_000;
 
 const RUN_COLUMNS = `id, job, trigger, started_at AS "startedAt", finished_at AS "finishedAt", outcome, error, counts, node`;
-const iso = (value: unknown): string | null => (value == null ? null : new Date(value as string).toISOString());
-function toRun(row: Record<string, unknown>): JobRunRow {
-  return { ...(row as unknown as JobRunRow), startedAt: iso(row.startedAt)!, finishedAt: iso(row.finishedAt) };
+/** A `job_runs` row as RUN_COLUMNS reads it: its dates come back as Date or text, by driver. */
+type StoredRun = Omit<JobRunRow, 'startedAt' | 'finishedAt'> & { startedAt: unknown; finishedAt: unknown };
+const iso = (value: unknown): string | null => (value == null ? null : new Date(value instanceof Date || typeof value === 'number' ? value : String(value)).toISOString());
+function toRun(row: StoredRun): JobRunRow {
+  return { ...row, startedAt: iso(row.startedAt)!, finishedAt: iso(row.finishedAt) };
 }
 
 export class JobAlreadyRunning extends Error {}
@@ -202,7 +204,7 @@ export class JobRunner implements Jobs {
       error = (caught instanceof Error ? caught.message : String(caught)).slice(0, 2000) || 'Erreur inconnue.';
     }
     const finished = new Date(Math.max(this.ctx.now(), started.getTime()));
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<StoredRun>(
       `UPDATE job_runs SET finished_at = $2, outcome = $3, error = $4, counts = $5::jsonb WHERE id = $1 RETURNING ${RUN_COLUMNS}`,
       [id, finished.toISOString(), error ? 'error' : 'ok', error, JSON.stringify(counts)],
     );
@@ -219,7 +221,7 @@ export class JobRunner implements Jobs {
 
   /** The latest runs of a job, newest first. */
   async history(job: string, limit = 20): Promise<JobRunRow[]> {
-    const rows = await this.db.query(`SELECT ${RUN_COLUMNS} FROM job_runs WHERE job = $1 ORDER BY started_at DESC, id DESC LIMIT $2`, [job, limit]);
+    const rows = await this.db.query<StoredRun>(`SELECT ${RUN_COLUMNS} FROM job_runs WHERE job = $1 ORDER BY started_at DESC, id DESC LIMIT $2`, [job, limit]);
     return rows.map(toRun);
   }
 

@@ -3,6 +3,7 @@ import { EventQuerySchema, isDraft, NotificationInputSchema, ObjectIdSchema, RES
 import type { AppContext } from '../http/context';
 import type { Json } from '../db/store';
 import type { Data } from '../db/entities';
+import { isObject } from '../unknown-value';
 import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
 import { listEvents } from '../services/events.service';
@@ -127,7 +128,7 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
 
 /** What anyone may read of an account. */
 const PUBLIC_PROFILE = ['_id', 'displayName', 'avatar', 'city', 'createdAt'] as const;
-const pick = (record: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]])) as Json;
+const pick = (record: Json, keys: readonly string[]): Data => Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
 /** An article (a job offer) is public from its publication date on. */
 const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'string' && Date.parse(post.publishedAt) <= now;
 
@@ -137,7 +138,7 @@ const isPublished = (post: Json, now: number) => typeof post.publishedAt === 'st
  * records. Null: the record does not exist for this viewer (404). The router applies it to
  * every record it answers by its address; ResourceService.list applies the same in SQL.
  */
-export function publicView(resource: ResourceName, record: Json, viewer: Viewer): Json | null {
+export function publicView<T extends Data>(resource: ResourceName, record: T, viewer: Viewer): T | null {
   if (isStaff(viewer)) return record;
   if (isDraft(resource, record)) return null;
   return withoutOwnerOnly(resource, record, viewer?._id);
@@ -156,8 +157,14 @@ export function projectedRecord(resource: ResourceName, record: Json, now: numbe
   return project ? project(record, now) : record;
 }
 
+/** A record of a list's JSON text (Store.listJson): its id and dates, the rest as stored. */
+const isJson = (value: unknown): value is Json =>
+  isObject(value) && typeof value._id === 'string' && typeof value.createdAt === 'string' && typeof value.updatedAt === 'string';
+
 /** A list's JSON text as reads show it now: each record through projectedRecord, the text untouched for a kind without `project`. */
 export function projectedListJson(resource: ResourceName, items: string, now: number): string {
   if (!RESOURCE_POLICY[resource].project) return items;
-  return JSON.stringify((JSON.parse(items) as Json[]).map((record) => projectedRecord(resource, record, now)));
+  const records: unknown = JSON.parse(items);
+  if (!Array.isArray(records) || !records.every(isJson)) throw new TypeError('Liste illisible : des enregistrements JSON étaient attendus.');
+  return JSON.stringify(records.map((record) => projectedRecord(resource, record, now)));
 }

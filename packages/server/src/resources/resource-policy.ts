@@ -23,7 +23,7 @@ export interface ReadOnePolicy {
   /** The 404's message, when not "{Label} introuvable.". */
   notFound?: string;
   /** What the viewer sees of the record; null: the record does not exist for them. */
-  project: (record: Json, viewer: Viewer) => Json | null;
+  project: (record: Json, viewer: Viewer) => Data | null;
   /** The same, in French, for the OpenAPI document. */
   note?: string;
 }

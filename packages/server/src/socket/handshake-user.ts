@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from '../http/context';
@@ -55,10 +54,10 @@ export async function identifySocket(ctx: AppContext, socket: Socket): Promise<U
 }
 
 async function readIdentity(ctx: AppContext, socket: Socket): Promise<SocketIdentity> {
-  const request = socket.request as IncomingMessage;
+  const request = socket.request;
   const key = bearerApiKey(request.headers);
   if (key) {
-    const https = (request.socket as { encrypted?: boolean }).encrypted === true;
+    const https = 'encrypted' in request.socket && request.socket.encrypted === true;
     if (!sameSite(request.headers.origin, request.headers.host, https)) return ANONYMOUS;
     const grant = await ctx.apiKeys.authenticate(key);
     // On the socket a key acts only for the live games; without that scope it is a spectator's.
@@ -66,7 +65,7 @@ async function readIdentity(ctx: AppContext, socket: Socket): Promise<SocketIden
     return { user: await ctx.users.byId(grant.userId), sessionRoom: null, apiKeyRoom: apiKeyRoom(grant.id) };
   }
   const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
-  const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+  const auth: Record<string, unknown> = socket.handshake.auth ?? {};
   const header = request.headers.authorization;
   const candidates = [
     cookies[SECURE_SESSION_COOKIE],

@@ -37,7 +37,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
     serveClient: false,
     allowRequest: (request, callback) => {
-      const https = (request.socket as { encrypted?: boolean }).encrypted === true;
+      const https = 'encrypted' in request.socket && request.socket.encrypted === true;
       const ok = originAllowed(ctx, request.headers.origin, request.headers.host, https);
       callback(ok ? null : 'Origine refusée.', ok);
     },
@@ -88,7 +88,9 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
       leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
     };
     socket.on(SOCKET_EVENTS.tournament, async (payload: unknown, ack?: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+      const reply = (answer: unknown) => {
+        if (typeof ack === 'function') ack(answer);
+      };
       try {
         const call = parseTournamentCall(payload);
         const user = await identifySocket(ctx, socket);
@@ -130,5 +132,6 @@ function clusterPool(db: PostgresDb, log: (message: string) => void): pg.Pool {
     },
     end: () => queries.end(),
   };
+  // The adapter calls only query, connect (for LISTEN) and end: this object stands for the pg.Pool its type asks for.
   return pool as unknown as pg.Pool;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline, Readable } from 'node:stream';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -62,7 +63,7 @@ export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' 
     defaultSrc: ["'self'"],
     // No 'unsafe-inline': the pages load scripts from files, plus what carries this answer's nonce.
     // JSON data blocks (<script type="application/ld+json">) are not run and need nothing.
-    scriptSrc: [...script, (_request: unknown, response: unknown) => `'nonce-${nonces.get(response as ServerResponse) ?? 'none'}'`],
+    scriptSrc: [...script, (_request: IncomingMessage, response: ServerResponse) => `'nonce-${nonces.get(response) ?? 'none'}'`],
     scriptSrcAttr: ["'none'"],
     // React's style attributes and Leaflet's marker icons (an HTML string with a style attribute).
     styleSrc: style,
@@ -156,7 +157,7 @@ function compressPage(acceptEncoding: string | string[] | undefined, reply: Fast
     reply.header('content-encoding', encoding).removeHeader('content-length');
     return encoding === 'br' ? brotliCompressSync(payload, BROTLI_ON_THE_FLY) : gzipSync(payload);
   }
-  if (payload instanceof ReadableStream) payload = Readable.fromWeb(payload as import('node:stream/web').ReadableStream);
+  if (payload instanceof NodeReadableStream) payload = Readable.fromWeb(payload);
   if (payload instanceof Readable) {
     reply.header('content-encoding', encoding).removeHeader('content-length');
     // Each chunk flushed as it comes: a page streamed by the server renderer shows its head early.

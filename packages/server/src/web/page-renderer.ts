@@ -17,7 +17,8 @@ export async function loadPageRenderer(webDist: string): Promise<{ renderer: Pag
   const bundle = join(webDist, '..', 'dist-server', 'entry-server.mjs');
   const index = join(webDist, 'index.html');
   if (!existsSync(bundle) || !existsSync(index)) return null;
-  const renderer = (await import(pathToFileURL(bundle).href)) as PageRenderer;
+  // Our own web build's module: what it exports is the PageRenderer its entry-server.tsx declares.
+  const renderer: PageRenderer = await import(pathToFileURL(bundle).href);
   return { renderer, template: readFileSync(index, 'utf8') };
 }
 
@@ -27,6 +28,10 @@ export async function loadPageRenderer(webDist: string): Promise<{ renderer: Pag
  * Anonymous: a page rendered here is the same for every visitor, and the browser adds what
  * is theirs.
  */
+/** The methods a page's reads and writes use, as Fastify's inject takes them. */
+const INJECTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const methodOf = (method: string) => INJECTED_METHODS.find((known) => known === method.toUpperCase()) ?? 'GET';
+
 export function injectFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : null;
@@ -36,7 +41,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       if (name !== 'cookie' && name !== 'authorization') headers[name] = value;
     });
     const answer = await app.inject({
-      method: (init?.method ?? request?.method ?? 'GET') as 'GET',
+      method: methodOf(init?.method ?? request?.method ?? 'GET'),
       url: url.pathname + url.search,
       headers,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
