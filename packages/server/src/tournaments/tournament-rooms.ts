@@ -224,7 +224,7 @@ export class TournamentRooms {
       return this.options.followed(id) ? this.read(id) : null;
     })
       .then((tournament) => tournament && this.options.changed(tournament))
-      .catch((error: Error) => this.options.log(`Tournois : postes non attribués (${error.message}).`));
+      .catch((error: Error) => this.options.log(`Tournois : postes non attribués ou relecture impossible (${error.message}).`));
   }
 
   private async refreshChampionships(tournamentId: string): Promise<void> {
