@@ -1,4 +1,4 @@
-import { runTournamentAction, TournamentInputSchema, TournamentRefusal, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
+import { assignStations, runTournamentAction, TournamentInputSchema, TournamentRefusal, type TournamentActionName, type TournamentActor, type TournamentState } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { toJson, type Json, type Store } from '../db/store';
 import type { Data } from '../db/entities';
@@ -20,6 +20,8 @@ export interface TournamentRoomsOptions {
   log(message: string): void;
   /** How the processes sharing the database tell each other (null: alone on it, as the embedded default). */
   bus?: ChangeBus | null;
+  /** The server's clock (ms since the epoch): when a match is called to its station. */
+  now?: () => number;
 }
 
 /** A tournament as stored, with the row's version (PostgreSQL's `xmin`: the transaction that last wrote it). */
@@ -56,9 +58,11 @@ export class TournamentRooms {
   private epoch = 0;
   private readonly listener: ChangeBus | null;
   private closed = false;
+  private readonly now: () => number;
 
   constructor(private readonly options: TournamentRoomsOptions) {
     this.listener = options.bus ?? null;
+    this.now = options.now ?? Date.now;
     this.listener?.on('tournament', (id) => {
       if (!this.closed && id) this.forget(id, { refresh: true });
     });
@@ -115,7 +119,7 @@ export class TournamentRooms {
     if (!copy) return null;
     let next: Data;
     try {
-      next = runTournamentAction(action, stateOf(copy.tournament), actor, params);
+      next = this.perform(action, stateOf(copy.tournament), actor, params);
     } catch (error) {
       if (error instanceof TournamentRefusal) return null;
       throw error;
@@ -148,7 +152,7 @@ export class TournamentRooms {
       if (!row) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
       // Through core's schema: the fields the rules do not own (name, game, eventId) go along untouched.
       const current = TournamentInputSchema.loose().parse(row['data']);
-      const next = runTournamentAction(action, current, actor, params);
+      const next = this.perform(action, current, actor, params);
       const { sets, values } = this.columns(next, 3);
       const [saved] = await tx.query(`UPDATE tournaments SET ${sets} WHERE id = $1 RETURNING id, data, created_at, updated_at, xmin::text AS version`, [id, JSON.stringify(next), ...values]);
       if (!saved) throw new TournamentRefusal(TOURNAMENT_NOT_FOUND);
@@ -156,6 +160,36 @@ export class TournamentRooms {
       if (entry) await recordAudit(tx, entry);
       if (this.listener) await this.listener.publish('tournament', id, tx);
       return { copy: this.copyOf(saved), before: current.status };
+    });
+  }
+
+  /**
+   * Core's action, then the stations: every ready match called to the next free station
+   * (tournaments/stations.ts), at the server's time; so that every state stored, and so every
+   * state a phone or the TV receives, says where each match is played.
+   */
+  private perform<S extends TournamentState>(action: TournamentActionName, state: S, actor: TournamentActor | null, params: unknown): S {
+    return assignStations(runTournamentAction(action, state, actor, params), this.now());
+  }
+
+  /**
+   * The stations again after a write made otherwise (the host renamed, added or removed stations
+   * through the API): the stored state locked, its stations assigned, written if they changed.
+   * Null when nothing changed (or the tournament is gone).
+   */
+  private async restation(id: string): Promise<Copy | null> {
+    return this.options.db.transaction(async (tx) => {
+      const [row] = await tx.query(`SELECT data FROM tournaments WHERE id = $1 FOR UPDATE`, [id]);
+      if (!row) return null;
+      const current = TournamentInputSchema.loose().parse(row['data']);
+      if (current.status !== 'running') return null;
+      const next = assignStations(current, this.now());
+      if (next === current) return null;
+      const { sets, values } = this.columns(next, 3);
+      const [saved] = await tx.query(`UPDATE tournaments SET ${sets} WHERE id = $1 RETURNING id, data, created_at, updated_at, xmin::text AS version`, [id, JSON.stringify(next), ...values]);
+      if (!saved) return null;
+      if (this.listener) await this.listener.publish('tournament', id, tx);
+      return this.copyOf(saved);
     });
   }
 
@@ -176,9 +210,21 @@ export class TournamentRooms {
    * processes are told, and the room is sent the new state.
    */
   invalidate(id: string): void {
-    this.forget(id, { refresh: true });
+    this.forget(id, { refresh: false });
     void this.refreshChampionships(id);
     if (this.listener) this.listener.publish('tournament', id).catch((error: Error) => this.options.log(`Tournois : changement non signalé (${error.message}).`));
+    // The stations may have changed (settings.stations): matches called again, then the room sent the state once.
+    this.inTurn(id, async () => {
+      const stamp = this.stamp(id);
+      const restationed = await this.restation(id);
+      if (restationed) {
+        this.keep(restationed, stamp);
+        return restationed.tournament;
+      }
+      return this.options.followed(id) ? this.read(id) : null;
+    })
+      .then((tournament) => tournament && this.options.changed(tournament))
+      .catch((error: Error) => this.options.log(`Tournois : postes non attribués ou relecture impossible (${error.message}).`));
   }
 
   private async refreshChampionships(tournamentId: string): Promise<void> {
