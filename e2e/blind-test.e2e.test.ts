@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { Api, DEMO_ACCOUNTS } from './api';
 import { seriousViolations } from './browser';
-import { signInThroughDialog, useBrowser } from './fixtures';
+import { signInThroughApi, useBrowser } from './fixtures';
 
 // A quiz night end to end: staff build a three-question blind test through the API and run it
 // from the host's desk; the venue's screen (open all along, never reloaded) shows the code,
@@ -24,7 +24,7 @@ describe('a live blind test', () => {
 
     // The host opens the session from their desk.
     const host = await (await context()).newPage();
-    await signInThroughDialog(host, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
+    await signInThroughApi(host, DEMO_ACCOUNTS.staff.email);
     await host.goto(`/blindTests/${id}?animateur`);
     const first = host.getByRole('button', { name: /^(Ouvrir la partie|Démarrer)$/ });
     await first.waitFor({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const ARTIFACTS = join(root, 'test-results');
@@ -24,15 +24,30 @@ export function chromiumPath(): string {
   return found;
 }
 
+const LAUNCH_OPTIONS = {
+  headless: true,
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync',
+  ],
+};
+
+/** A Chromium of its own. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), ...LAUNCH_OPTIONS });
+}
+
+/**
+ * One Chromium for the whole e2e project, started by the global setup: each test file connects
+ * to it (a second or two saved per file) and closes only the contexts it made.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), ...LAUNCH_OPTIONS });
+}
+
+/** The project's shared Chromium when the global setup started one (`wsEndpoint`), else a Chromium of its own. */
+export function openBrowser(wsEndpoint: string | undefined): Promise<Browser> {
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
 /** A context that never reaches the internet: any request off the app's origin is aborted. */

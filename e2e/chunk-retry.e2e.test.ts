@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from './api';
-import { consoleErrors, signInThroughDialog, useBrowser } from './fixtures';
+import { consoleErrors, signInThroughApi, useBrowser } from './fixtures';
 
 // The dashboard's list pages (/dashboard/raffles among them) share this chunk.
 const LIST_CHUNK = /\/assets\/ResourceListPage-[\w-]+\.js$/;
@@ -24,7 +24,7 @@ describe('a part of the app that fails to download (issue 30)', () => {
   /** The staff member, signed in; the service worker is kept out so that the page's own requests are the ones failed. */
   async function staffPage(): Promise<{ page: Page; heard: string[] }> {
     const page = await (await context({ serviceWorkers: 'block' })).newPage();
-    await signInThroughDialog(page, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
+    await signInThroughApi(page, DEMO_ACCOUNTS.staff.email);
     return { page, heard: consoleErrors(page) };
   }
 

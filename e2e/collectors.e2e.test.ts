@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInThroughDialog, useBrowser } from './fixtures';
+import { signInThroughApi, useBrowser } from './fixtures';
 
 // Sortie fills itself: staff add an iCalendar collector in the dashboard, pointing at the
 // server's own demo feed, run it now, and the imported events show in the city feed.
@@ -33,7 +33,7 @@ describe('collectors', () => {
 
   it('lets staff add an iCalendar collector, run it, and see its events in the city feed', async () => {
     const page = await (await context()).newPage();
-    await signInThroughDialog(page, 'staff@demo.sortie.fr', { from: '/home/Poitiers' });
+    await signInThroughApi(page, 'staff@demo.sortie.fr');
 
     await page.goto('/dashboard/collectors');
     await page.getByRole('link', { name: 'Nouveau' }).click();

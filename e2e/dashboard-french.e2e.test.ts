@@ -4,7 +4,7 @@ import { DASHBOARD_RESOURCES } from '../packages/core/src/domain/routes';
 import { RESOURCE_NAMES } from '../packages/core/src/domain/resources';
 import { COMMON_FIELD_LABELS, RESOURCE_LABELS, fieldLabelOf, resourceFieldPaths } from '../packages/core/src/domain/resource-labels';
 import { DEMO_ACCOUNTS } from './api';
-import { signInThroughDialog, useBrowser } from './fixtures';
+import { signInThroughApi, useBrowser } from './fixtures';
 
 // The back office speaks French: on every list of the dashboard and on the page of its first
 // record, as an admin sees them with the demo data, no field name of a schema, no raw enum value
@@ -104,7 +104,7 @@ describe('the back office in French', () => {
     const page = await (await context()).newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughDialog(page, DEMO_ACCOUNTS.admin.email, { from: '/home/Poitiers' });
+    await signInThroughApi(page, DEMO_ACCOUNTS.admin.email);
     const lists = [...DASHBOARD_RESOURCES.map((resource) => `/dashboard/${resource}`), '/dashboard/places/types'];
     const found: string[] = [];
     let records = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_IDS } from './api';
-import { heading, signInThroughDialog, useBrowser } from './fixtures';
+import { heading, signInThroughApi, useBrowser } from './fixtures';
 
 // Issue 23's widgets end to end: staff set a place's opening hours, an exceptional closure and a
 // social link without typing JSON, add a member to an organisation by typing part of a name,
@@ -19,7 +19,7 @@ describe('the dashboard’s widgets', () => {
 
   it('lets staff set a place’s hours, a closure and an Instagram link, add a member by name, and the public page shows them', async () => {
     const page = await (await context()).newPage();
-    await signInThroughDialog(page, 'staff@demo.sortie.fr', { from: '/home/Poitiers' });
+    await signInThroughApi(page, 'staff@demo.sortie.fr');
     const placeId = DEMO_IDS.placeWithoutEvents;
     const instagram = `https://www.instagram.com/sortie_e2e_${Date.now().toString(36)}`;
     const closedOn = dayAhead(40);

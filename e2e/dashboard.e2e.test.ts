@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
-import { signInThroughDialog } from './fixtures';
+import { newContext, openBrowser } from './browser';
+import { signInThroughApi } from './fixtures';
 
 // The back office end to end: a staff member creates an event that then shows on the public
 // city page, edits it and deletes it; a visitor is refused, by the app and by the server.
@@ -30,7 +30,7 @@ describe('the back office', () => {
     return context.newPage();
   };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openBrowser(inject('browserWsEndpoint'));
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -41,7 +41,7 @@ describe('the back office', () => {
 
   it('lets staff create an event that shows on the city page, edit it and delete it', async () => {
     const page = await open();
-    await signInThroughDialog(page, 'staff@demo.sortie.fr', { from: '/home/Poitiers' });
+    await signInThroughApi(page, 'staff@demo.sortie.fr');
     const title = `Concert e2e ${Date.now().toString(36)}`;
 
     await page.goto('/dashboard/events');
@@ -98,7 +98,7 @@ describe('the back office', () => {
     const page = await open();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
-    await signInThroughDialog(page, 'admin@demo.sortie.fr', { from: '/home/Poitiers' });
+    await signInThroughApi(page, 'admin@demo.sortie.fr');
     const resources = ['artists', 'badges', 'blindtests', 'collectors', 'dynaLinks', 'eventCategories', 'events', 'forms', 'formTemplates', 'menus', 'organizations', 'places', 'questions', 'raffles', 'scrape', 'stores', 'tournaments', 'users'];
     for (const resource of resources) {
       await page.goto(`/dashboard/${resource}`);
@@ -124,7 +124,7 @@ describe('the back office', () => {
 
   it('refuses a visitor: the app sends them to /unauthorized and the server refuses their writes', async () => {
     const page = await open();
-    await signInThroughDialog(page, 'visiteur@demo.sortie.fr', { from: '/home/Poitiers' });
+    await signInThroughApi(page, 'visiteur@demo.sortie.fr');
     await page.goto('/dashboard/events');
     await page.waitForURL(/\/unauthorized$/, { timeout: 15_000 });
     expect(await h1(page)).toBe('Accès refusé');

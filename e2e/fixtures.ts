@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { newContext, openBrowser } from './browser';
 import { DEMO_PASSWORD } from './api';
 
 /**
- * One Chromium per test file, a fresh context (cookies, storage) per scenario. Call at the
+ * The project's one Chromium (a fresh connection per test file), a fresh context (cookies, storage) per scenario. Call at the
  * top of a describe block; `browser()` is ready inside the tests.
  */
 export function useBrowser(): { baseUrl: string; browser: () => Browser; context: (options?: Parameters<typeof newContext>[2]) => Promise<BrowserContext> } {
@@ -12,7 +12,7 @@ export function useBrowser(): { baseUrl: string; browser: () => Browser; context
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openBrowser(inject('browserWsEndpoint'));
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -94,6 +94,21 @@ export async function signInThroughDialog(page: Page, email: string, options: { 
   await dialog.getByRole('button', { name: 'Se connecter' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: /^Mon compte/ }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Signs the page's context in through the API, as the dialog does it (the embedded identity
+ * provider's token, then the web login, which sets the session cookie the whole context then
+ * shares): for scenarios about what a signed-in person does, not about signing in. The dialog
+ * itself is walked through by the account, push-after-sign-in and engagement scenarios.
+ */
+export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const request = page.context().request;
+  const signIn = await request.post('/api/identity/signIn', { data: { email, password } });
+  if (!signIn.ok()) throw new Error(`signIn ${email} → ${signIn.status()} ${await signIn.text()}`);
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const login = await request.post('/api/auth/login/web', { data: { idToken, messagingToken: null } });
+  if (!login.ok()) throw new Error(`login/web ${email} → ${login.status()} ${await login.text()}`);
 }
 
 /**

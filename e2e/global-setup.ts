@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { chromiumPath } from './browser';
+import type { BrowserServer } from 'playwright-core';
+import { chromiumPath, launchBrowserServer } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Where the app writes each mail whole, without SMTP (SORTIE_MAIL_DIR): the recipients' mailboxes. */
     mailDir: string;
+    /** The one Chromium the test files connect to (see openBrowser). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -49,14 +52,22 @@ export default async function setup(project: TestProject) {
   chromiumPath(); // a missing browser is a clear failure, before anything starts
   // SORTIE_E2E_URL: run the scenarios against an app already running (while writing them).
   const existing = process.env.SORTIE_E2E_URL?.replace(/\/+$/, '');
+  // Chromium starts while the app builds; every test file connects to it.
+  const browser = launchBrowserServer();
+  browser.catch(() => undefined); // handled where it is awaited
+  const closeBrowser = async () => (await browser.catch(() => null))?.close();
+  // A Chromium that failed to start here is launched by each file instead, and fails there loudly.
+  const provideBrowser = async () => project.provide('browserWsEndpoint', await browser.then((server: BrowserServer) => server.wsEndpoint(), () => ''));
   if (existing) {
     const response = await fetch(`${existing}/api/health`).catch(() => null);
+    if (!response?.ok) await closeBrowser();
     if (!response?.ok) throw new Error(`SORTIE_E2E_URL=${existing} ne répond pas sur /api/health.`);
     project.provide('baseUrl', existing);
     project.provide('dataDir', '');
     // That app's SORTIE_MAIL_DIR, for the scenarios that follow a mailed link.
     project.provide('mailDir', process.env.SORTIE_E2E_MAIL_DIR ?? '');
-    return;
+    await provideBrowser();
+    return closeBrowser;
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sortie-e2e-'));
@@ -92,12 +103,15 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, app, () => log.slice(-4000));
   } catch (error) {
     stop();
+    await closeBrowser();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('mailDir', mailDir);
+  await provideBrowser();
   return async () => {
+    await closeBrowser();
     stop();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Api, DEMO_ACCOUNTS } from './api';
-import { consoleErrors, heading, signInThroughDialog, useBrowser } from './fixtures';
+import { consoleErrors, heading, signInThroughApi, signInThroughDialog, useBrowser } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -34,7 +34,7 @@ describe('a raffle closed early by staff', () => {
     // Staff set the status to « Participations closes » in the dashboard and draw at once.
     const staff = await (await context()).newPage();
     const staffErrors = consoleErrors(staff, /ERR_BLOCKED_BY_CLIENT/);
-    await signInThroughDialog(staff, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
+    await signInThroughApi(staff, DEMO_ACCOUNTS.staff.email);
     await staff.goto(`/dashboard/raffles/${raffle._id}`);
     expect(await heading(staff)).toBe(title);
     const draw = staff.getByRole('region', { name: 'Tirage au sort' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Api, DEMO_ACCOUNTS, DEMO_IDS } from './api';
-import { consoleErrors, heading, signInThroughDialog, useBrowser } from './fixtures';
+import { consoleErrors, heading, signInThroughApi, useBrowser } from './fixtures';
 
 describe('the server-rendered pages of a signed-in visitor (issue 30)', () => {
   const { baseUrl, context } = useBrowser();
@@ -11,7 +11,7 @@ describe('the server-rendered pages of a signed-in visitor (issue 30)', () => {
     const organization = await anonymous.get<{ name: string }>(`/api/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);
     const page = await (await context()).newPage();
     const heard = consoleErrors(page);
-    await signInThroughDialog(page, DEMO_ACCOUNTS.visitor.email, { from: '/home/Poitiers' });
+    await signInThroughApi(page, DEMO_ACCOUNTS.visitor.email);
 
     // A follow the server does not draw (it renders every page anonymous): the browser adds it.
     await page.goto(`/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);

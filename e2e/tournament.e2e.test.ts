@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Api, DEMO_ACCOUNTS } from './api';
 import { seriousViolations } from './browser';
-import { signInThroughDialog, useBrowser } from './fixtures';
+import { signInThroughApi, useBrowser } from './fixtures';
 
 // A tournament night end to end: staff add the walk-ins and start a double elimination from
 // the dashboard, a signed-in player reports a score on their phone, staff confirm it, and the
@@ -19,7 +19,7 @@ describe('a live tournament', () => {
 
     // Staff add five walk-ins from the dashboard's desk.
     const staff = await (await context()).newPage();
-    await signInThroughDialog(staff, DEMO_ACCOUNTS.staff.email, { from: '/home/Poitiers' });
+    await signInThroughApi(staff, DEMO_ACCOUNTS.staff.email);
     await staff.goto(`/dashboard/tournaments/${id}`);
     const desk = staff.getByRole('region', { name: 'Arbitrage' });
     await desk.waitFor({ timeout: 15_000 });
@@ -32,7 +32,7 @@ describe('a live tournament', () => {
 
     // The sixth player joins on their phone with their account.
     const phone = await (await context({ viewport: { width: 390, height: 844 } })).newPage();
-    await signInThroughDialog(phone, DEMO_ACCOUNTS.visitor.email, { from: '/home/Poitiers' });
+    await signInThroughApi(phone, DEMO_ACCOUNTS.visitor.email);
     await phone.goto(`/tournaments/${id}`);
     await phone.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
     await phone.getByLabel('Pseudo (facultatif)').fill('Valentine');

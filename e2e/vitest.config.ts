@@ -9,6 +9,9 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     // One browser and one app for the whole project: files run one after the other.
     fileParallelism: false,
+    // In one worker that keeps its modules (playwright-core, core's labels) from file to file,
+    // instead of importing them again for each: the files share no module state but the browser's endpoint.
+    isolate: false,
     // Runs after every other project, alone: it needs the whole machine for the app and Chromium.
     sequence: { groupOrder: 1 },
     testTimeout: 60_000,
