@@ -54,6 +54,10 @@ import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { JobRunner } from './jobs';
 import { mailTransportOf } from './jobs/mail-transport';
+import { loadVapidKeys, vapidSubject } from './push/vapid-keys';
+import { WebPushSender } from './push/web-push-sender';
+import { PushService } from './push/push.service';
+import { registerPushRoutes } from './push/push.routes';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -73,10 +77,12 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
  * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
  * HTTP server. The caller owns the database and closes it after `app.close()`.
  */
-export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<{ method: string; url: string }> };
+export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<{ method: string; url: string }>; push: PushService };
 
 export async function buildApp(options: AppOptions): Promise<SortieApp> {
-  const { db, config } = options;
+  const { db } = options;
+  // Web Push's VAPID keys: the environment's, or made once and kept in the database (every node signs with the same).
+  const config = { ...options.config, vapid: await loadVapidKeys(db, options.config.vapid) };
   const now = options.now ?? Date.now;
   // The /r fast path answers on the raw server, before Fastify (see shortLinkFastPath).
   let fastPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
@@ -115,6 +121,18 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
       return notification;
     },
+  };
+  // Each notification reaches the person's phones too (Web Push), after it is stored and without holding up who made it.
+  const push = new PushService(
+    db,
+    new WebPushSender({ vapid: config.vapid, subject: vapidSubject(config), allowedPrivateOrigins: config.allowedPrivateOrigins, now }),
+    { now, allowedPrivateOrigins: config.allowedPrivateOrigins, log: (message) => app.log.warn(message) },
+  );
+  const storeNotification = ctx.notify;
+  ctx.notify = async (input) => {
+    const notification = await storeNotification(input);
+    push.fanOut(input.userId, { id: notification._id, title: input.title, body: input.body ?? '', link: input.link ?? null, icon: input.icon ?? null });
+    return notification;
   };
   ctx.jobs = new JobRunner(ctx);
   // Each registered job gets its schedule and its row in /dashboard/tasks (kept across restarts).
@@ -180,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerBrightDataRoutes(api, ctx);
     registerDiagnosticRoutes(api, ctx);
     registerStripeRoutes(api, ctx);
+    registerPushRoutes(api, ctx, push);
   });
 
   await app.register(demoAudioRoutes);
@@ -204,10 +223,11 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
     await ctx.jobs.stop();
+    await push.settled();
     await ctx.links.close();
     await new Promise<void>((resolve) => {
       ctx.io?.close(() => resolve());
     });
   });
-  return Object.assign(app, { ctx, routes }) as unknown as SortieApp;
+  return Object.assign(app, { ctx, routes, push }) as unknown as SortieApp;
 }
