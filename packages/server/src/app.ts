@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
     await ctx.jobs.stop();
-    await push.settled();
+    await push.close();
     await ctx.links.close();
     await new Promise<void>((resolve) => {
       ctx.io?.close(() => resolve());

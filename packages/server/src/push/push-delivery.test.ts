@@ -4,6 +4,8 @@ import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { startFakePushService, type FakeDevice, type FakePushService } from './fake-push-service';
 import { retryAfterMs } from './push-sender';
+import { PushService } from './push.service';
+import { WebPushSender } from './web-push-sender';
 
 const PASSWORD = 'un mot de passe solide';
 
@@ -85,7 +87,7 @@ describe('Web Push delivery: each notification reaches the person’s devices th
     expect((await devicesOf(visitor))[0]!.lastSuccessAt).not.toBeNull();
   });
 
-  it('removes a device its push service says is gone (410, 404) and keeps one that failed otherwise', async () => {
+  it('removes a device its push service says is gone (410, 404) and keeps one refused otherwise (not tried again)', async () => {
     const gone = push.device('gone');
     const unknown = push.device('unknown');
     const busy = push.device('busy');
@@ -94,12 +96,12 @@ describe('Web Push delivery: each notification reaches the person’s devices th
     const busyId = await subscribe(visitor, busy);
     push.answer('gone', { status: 410 });
     push.answer('unknown', { status: 404 });
-    push.answer('busy', { status: 503 });
+    push.answer('busy', { status: 413 });
 
     await t.app.ctx.notify({ userId: DEMO_IDS.users.visitor, title: 'Qui est encore là ?' });
     await t.app.push.settled();
 
-    expect(push.received.map((r) => [r.device, r.status]).sort()).toEqual([['busy', 503], ['gone', 410], ['unknown', 404]]);
+    expect(push.received.map((r) => [r.device, r.status]).sort()).toEqual([['busy', 413], ['gone', 410], ['unknown', 404]]);
     expect((await devicesOf(visitor)).map((d) => d.id)).toEqual([busyId]);
     // The next notification goes to the device left only.
     push.received.length = 0;
@@ -107,6 +109,32 @@ describe('Web Push delivery: each notification reaches the person’s devices th
     await t.app.ctx.notify({ userId: DEMO_IDS.users.visitor, title: 'Encore une' });
     await t.app.push.settled();
     expect(push.received.map((r) => r.device)).toEqual(['busy']);
+  });
+
+  it('tries again a busy (429) or failing (5xx) push service, after its Retry-After or a backoff, and delivers once', async () => {
+    const waits: number[] = [];
+    const logs: string[] = [];
+    const service = new PushService(
+      t.db,
+      new WebPushSender({ vapid: t.app.ctx.config.vapid!, subject: 'mailto:test@sortie.invalid', allowedPrivateOrigins: [push.origin] }),
+      { now: () => clock, allowedPrivateOrigins: [push.origin], log: (message) => logs.push(message), sleep: async (ms) => void waits.push(ms) },
+    );
+    await subscribe(visitor, push.device('busy-then-ok'));
+    await subscribe(visitor, push.device('failing'));
+    push.answer('busy-then-ok', { status: 429, headers: { 'retry-after': '2' } }, { status: 201 });
+    push.answer('failing', { status: 502 });
+
+    const report = await service.deliver(DEMO_IDS.users.visitor, { id: 'n1', title: 'Encore un essai', body: '', link: null, icon: null });
+
+    expect(report.sent).toBe(1);
+    expect(report.failed).toEqual([expect.objectContaining({ statusCode: 502 })]);
+    const posts = (device: string) => push.received.filter((r) => r.device === device).map((r) => r.status);
+    expect(posts('busy-then-ok')).toEqual([429, 201]);
+    expect(posts('failing')).toEqual([502, 502, 502]);
+    // 2 s as the service asked; the backoff for the one that said nothing.
+    expect(waits.sort((a, b) => a - b)).toEqual([1000, 2000, 5000]);
+    // Still a device: a failure is no proof it is gone.
+    expect(await devicesOf(visitor)).toHaveLength(2);
   });
 
   it('reads Retry-After in seconds or as an HTTP date', () => {
