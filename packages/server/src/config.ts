@@ -88,7 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : SERVER_PATHS.webDist,
     secureCookies: env.SORTIE_SECURE_COOKIES === '1',
-    collectorAllowedHosts: (env.SORTIE_COLLECTOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    // SORTIE_ALLOWED_PRIVATE_ORIGINS is the one allowance (collectors and push endpoints); SORTIE_COLLECTOR_ALLOWED_HOSTS still adds hosts for the collectors.
+    collectorAllowedHosts: [
+      ...(env.SORTIE_COLLECTOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      ...privateOrigins(env.SORTIE_ALLOWED_PRIVATE_ORIGINS).map((origin) => new URL(origin).hostname.replace(/^\[|\]$/g, '')),
+    ],
     allowedOrigins: (env.SORTIE_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: env.SORTIE_TRUST_PROXY === '1',
     production: env.NODE_ENV === 'production',
@@ -106,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pushPublicKey: env.SORTIE_PUSH_PUBLIC_KEY ?? null,
     vapid: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: env.VAPID_SUBJECT?.trim() || null,
-    allowedPrivateOrigins: (env.SORTIE_ALLOWED_PRIVATE_ORIGINS ?? '').split(',').map((o) => publicOrigin(o)).filter((o): o is string => o !== null),
+    allowedPrivateOrigins: privateOrigins(env.SORTIE_ALLOWED_PRIVATE_ORIGINS),
     spotify: env.SPOTIFY_CLIENT_ID && env.SPOTIFY_REDIRECT_URI ? { clientId: env.SPOTIFY_CLIENT_ID, redirectUri: env.SPOTIFY_REDIRECT_URI } : null,
     // No store page unless one is configured: a phone is never sent to a placeholder (SPEC.md §4).
     storePages: {
@@ -141,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       testUrl: env.BRIGHTDATA_TEST_URL?.trim() || 'https://geo.brdtest.com/welcome.txt',
     },
   };
+}
+
+/** The origins of SORTIE_ALLOWED_PRIVATE_ORIGINS (comma-separated http(s) addresses; the rest ignored). */
+function privateOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((o) => publicOrigin(o)).filter((o): o is string => o !== null);
 }
 
 /** Both VAPID keys from the environment, or null (then made once and kept in the database). */
