@@ -54,6 +54,10 @@ import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { JobRunner } from './jobs';
 import { mailTransportOf } from './jobs/mail-transport';
+import { loadVapidKeys, vapidSubject } from './push/vapid-keys';
+import { WebPushSender } from './push/web-push-sender';
+import { PushService } from './push/push.service';
+import { registerPushRoutes } from './push/push.routes';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -73,12 +77,14 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
  * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
  * HTTP server. The caller owns the database and closes it after `app.close()`.
  */
-export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute> };
+export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute>; push: PushService };
 /** A route Fastify registered, with the name of the row of core's operation table it was registered from (http/serve.ts), if any. */
 export type ServedRoute = { method: string; url: string; operation?: string };
 
 export async function buildApp(options: AppOptions): Promise<SortieApp> {
-  const { db, config } = options;
+  const { db } = options;
+  // Web Push's VAPID keys: the environment's, or made once and kept in the database (every node signs with the same).
+  const config = { ...options.config, vapid: await loadVapidKeys(db, options.config.vapid) };
   const now = options.now ?? Date.now;
   // The /r fast path answers on the raw server, before Fastify (see shortLinkFastPath).
   let fastPath: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
@@ -97,6 +103,12 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const store = new Store(db);
   // Several processes on one PostgreSQL: each tells the others what it wrote (see ChangeBus).
   const bus = db.kind === 'postgres' && db instanceof PostgresDb ? new ChangeBus(db, db.pool.options, { log: (message) => app.log.warn(message) }) : null;
+  // Each notification reaches the person's phones too (Web Push), after it is stored and without holding up who made it.
+  const push = new PushService(
+    db,
+    new WebPushSender({ vapid: config.vapid, subject: vapidSubject(config), allowedPrivateOrigins: config.allowedPrivateOrigins, now }),
+    { now, allowedPrivateOrigins: config.allowedPrivateOrigins, log: (message) => app.log.warn(message) },
+  );
   // The job runner reads the context it belongs to: made at its first use, once the context exists.
   let jobs: JobRunner | undefined;
   const ctx: AppContext = {
@@ -122,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     async notify(input) {
       const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
       ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
+      push.fanOut(input.userId, { id: notification._id, title: input.title, body: input.body ?? '', link: input.link ?? null, icon: input.icon ?? null });
       return notification;
     },
   };
@@ -188,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerBrightDataRoutes(api, ctx);
     registerDiagnosticRoutes(api, ctx);
     registerStripeRoutes(api, ctx);
+    registerPushRoutes(api, ctx, push);
   });
 
   await app.register(demoAudioRoutes);
@@ -212,10 +226,11 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
     await ctx.jobs.stop();
+    await push.close();
     await ctx.links.close();
     await new Promise<void>((resolve) => {
       ctx.io?.close(() => resolve());
     });
   });
-  return Object.assign(app, { ctx, routes });
+  return Object.assign(app, { ctx, routes, push });
 }

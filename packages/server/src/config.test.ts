@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(loadConfig(env({ SORTIE_PUBLIC_URL: 'sortie.example' })).publicUrl).toBeNull();
   });
 
+  it('reads the VAPID keys only as a pair, and one allowance of private origins for push endpoints and collectors (the old variable still counts for collectors)', () => {
+    expect(loadConfig(env({})).vapid).toBeNull();
+    expect(loadConfig(env({ VAPID_PUBLIC_KEY: 'pub' })).vapid).toBeNull();
+    expect(loadConfig(env({ VAPID_PUBLIC_KEY: ' pub ', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@sortie.example' }))).toMatchObject({ vapid: { publicKey: 'pub', privateKey: 'priv' }, vapidSubject: 'mailto:ops@sortie.example' });
+    const allowed = loadConfig(env({ SORTIE_ALLOWED_PRIVATE_ORIGINS: 'http://127.0.0.1:4555/push, pas une adresse, https://push.lan', SORTIE_COLLECTOR_ALLOWED_HOSTS: 'Intranet.local' }));
+    expect(allowed.allowedPrivateOrigins).toEqual(['http://127.0.0.1:4555', 'https://push.lan']);
+    expect(allowed.collectorAllowedHosts).toEqual(['intranet.local', '127.0.0.1', 'push.lan']);
+  });
+
   it('sends HSTS everywhere only when SORTIE_HSTS=1', () => {
     expect(loadConfig(env({})).hsts).toBe(false);
     expect(loadConfig(env({ SORTIE_HSTS: '1' })).hsts).toBe(true);

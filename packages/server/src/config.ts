@@ -22,6 +22,19 @@ export interface ServerConfig {
   secret: string | undefined;
   firebase: { projectId: string; apiKey: string; authDomain: string; appId: string; messagingSenderId: string | undefined } | null;
   pushPublicKey: string | null;
+  /**
+   * Web Push's VAPID key pair and contact (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): from the
+   * environment when both keys are set; otherwise made on the first start and kept in the database
+   * (push/vapid-keys.ts), so that buildApp's context always has one.
+   */
+  vapid: VapidConfig | null;
+  /** Who a push service may write to about this server (VAPID_SUBJECT: mailto: or https:); the public URL or the contact e-mail otherwise. */
+  vapidSubject: string | null;
+  /**
+   * Origins an operator allows besides public https hosts (SORTIE_ALLOWED_PRIVATE_ORIGINS,
+   * comma-separated, e.g. `http://127.0.0.1:4555`): push endpoints there may be private or plain http (tests, air-gapped setups).
+   */
+  allowedPrivateOrigins: string[];
   spotify: { clientId: string; redirectUri: string } | null;
   storePages: { ios: string | null; android: string | null };
   appLinkScheme: string | null;
@@ -52,6 +65,12 @@ export interface ServerConfig {
   brightdata: { apiToken: string | null; zone: string | null; apiUrl: string; testUrl: string };
 }
 
+/** The VAPID keys, base64url as web-push makes them. */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+}
+
 /** Each value or null; Stripe is configured when all three are there (see stripe/stripe.routes.ts). */
 export interface StripeConfig {
   secretKey: string | null;
@@ -69,7 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: env.SORTIE_WEB_DIST ? resolve(cwd, env.SORTIE_WEB_DIST) : SERVER_PATHS.webDist,
     secureCookies: env.SORTIE_SECURE_COOKIES === '1',
-    collectorAllowedHosts: (env.SORTIE_COLLECTOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    // SORTIE_ALLOWED_PRIVATE_ORIGINS is the one allowance (collectors and push endpoints); SORTIE_COLLECTOR_ALLOWED_HOSTS still adds hosts for the collectors.
+    collectorAllowedHosts: [
+      ...(env.SORTIE_COLLECTOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      ...privateOrigins(env.SORTIE_ALLOWED_PRIVATE_ORIGINS).map((origin) => new URL(origin).hostname.replace(/^\[|\]$/g, '')),
+    ],
     allowedOrigins: (env.SORTIE_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: env.SORTIE_TRUST_PROXY === '1',
     production: env.NODE_ENV === 'production',
@@ -85,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         }
       : null,
     pushPublicKey: env.SORTIE_PUSH_PUBLIC_KEY ?? null,
+    vapid: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: env.VAPID_SUBJECT?.trim() || null,
+    allowedPrivateOrigins: privateOrigins(env.SORTIE_ALLOWED_PRIVATE_ORIGINS),
     spotify: env.SPOTIFY_CLIENT_ID && env.SPOTIFY_REDIRECT_URI ? { clientId: env.SPOTIFY_CLIENT_ID, redirectUri: env.SPOTIFY_REDIRECT_URI } : null,
     // No store page unless one is configured: a phone is never sent to a placeholder (SPEC.md §4).
     storePages: {
@@ -119,6 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       testUrl: env.BRIGHTDATA_TEST_URL?.trim() || 'https://geo.brdtest.com/welcome.txt',
     },
   };
+}
+
+/** The origins of SORTIE_ALLOWED_PRIVATE_ORIGINS (comma-separated http(s) addresses; the rest ignored). */
+function privateOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((o) => publicOrigin(o)).filter((o): o is string => o !== null);
+}
+
+/** Both VAPID keys from the environment, or null (then made once and kept in the database). */
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined): VapidConfig | null {
+  const [pub, priv] = [publicKey?.trim(), privateKey?.trim()];
+  return pub && priv ? { publicKey: pub, privateKey: priv } : null;
 }
 
 /** The origin of SORTIE_PUBLIC_URL (http or https), or null when absent or not a URL. */

@@ -35,3 +35,4 @@ export * from './resource-paths';
 export * from './markdown-text';
 export * from './docs';
 export * from './icons';
+export * from './push';

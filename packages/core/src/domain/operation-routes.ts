@@ -134,6 +134,10 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   diagnostics: { method: 'GET', path: '/api/dashboard/diagnostics' },
   runDiagnostic: { method: 'POST', path: '/api/dashboard/diagnostics/:check' },
   instagramVisual: { method: 'GET', path: '/api/instagram/visuals/:token.jpg', raw: true },
+  // Web Push (issue 33): the devices of the signed-in person that receive notifications.
+  myPushSubscriptions: { method: 'GET', path: '/api/me/pushSubscriptions' },
+  addPushSubscription: { method: 'POST', path: '/api/me/pushSubscriptions' },
+  removePushSubscription: { method: 'DELETE', path: '/api/me/pushSubscriptions/:id' },
 });
 
 export type OperationName = keyof typeof OPERATION_ROUTES;

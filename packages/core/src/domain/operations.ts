@@ -20,6 +20,7 @@ import { AuditPageSchema, AuditQuerySchema } from './audit';
 import { BrightDataStatusSchema, BrightDataTestSchema, DiagnosticCheckSchema, DiagnosticListSchema, DiagnosticResultSchema, InstagramPublicationListSchema, InstagramPublicationSchema, InstagramPublishSchema, InstagramStatusSchema } from './integrations';
 import { StripeRedirectSchema, StripeSessionCheckSchema, StripeStatusSchema, StripeSubscriptionListSchema } from './stripe';
 import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
+import { PushDeviceListSchema, PushDeviceSchema, PushSubscriptionInputSchema } from './push';
 
 export type { HttpMethod } from './http-method';
 export { ENTRY_ROUTES, FILE_ROUTES, OPERATION_ROUTES, operationPath, RESOURCE_ROUTES, type FileRouteName, type OperationName, type OperationRoute, type ResourceRoutes } from './operation-routes';
@@ -260,6 +261,10 @@ export const OPERATIONS = {
   diagnostics: op('diagnostics', DiagnosticListSchema),
   runDiagnostic: op('runDiagnostic', DiagnosticResultSchema, { path: z.object({ check: DiagnosticCheckSchema }) }),
   instagramVisual: op('instagramVisual', z.unknown(), { path: z.object({ token: z.string().max(100) }) }),
+  // Web Push (issue 33): POST takes PushSubscription.toJSON() as it is; the list never shows keys.
+  myPushSubscriptions: op('myPushSubscriptions', PushDeviceListSchema),
+  addPushSubscription: op('addPushSubscription', PushDeviceSchema, { body: PushSubscriptionInputSchema }),
+  removePushSubscription: op('removePushSubscription', z.undefined(), { path: z.object({ id: z.string().max(100) }) }),
 };
 // Checked apart: `satisfies` on the literal would give each op() call a contextual type and widen its schemas.
 OPERATIONS satisfies Record<string, Operation>;

@@ -78,6 +78,7 @@ export function aRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeC
     signInMethods: { google: true, apple: true, password: true },
     firebase: null,
     pushPublicKey: null,
+    vapidPublicKey: null,
     spotify: { clientId: 'spotify-client-id', redirectUri: 'http://localhost:3000/spotify' },
     audioAnalysisBaseUrl: null,
     storePages: { ios: 'https://apps.apple.com/fr/app/sortie/id000000000', android: 'https://play.google.com/store/apps/details?id=fr.sortie.app' },

@@ -52,7 +52,7 @@ export function isPrivateAddress(address: string): boolean {
 const privateError = (host: string) => new SafeFetchError('private-address', `Adresse refusée : ${host} mène à une adresse privée ou locale.`);
 
 /** A DNS lookup that refuses private addresses: checked at connect time, so a name cannot resolve elsewhere after a check. */
-function guardedLookup(host: string, allowed: boolean): LookupFunction {
+export function guardedLookup(host: string, allowed: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);

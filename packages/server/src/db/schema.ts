@@ -1,4 +1,4 @@
-import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 
 /**
@@ -203,3 +203,23 @@ export const imageFiles = pgTable('image_files', {
   bytes: bytea('bytes').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 }, (t) => [index('image_files_image_idx').on(t.imageId)]);
+/** A browser's Web Push subscription (issue 33): its push service's endpoint and the keys that encrypt what it is sent (RFC 8291). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The session (sessions.id) it was made in: ending that session (signing out of the device) removes it (a cascading key, migration 0020). */
+  sessionId: text('session_id'),
+  endpoint: text('endpoint').notNull(),
+  keyP256dh: text('key_p256dh').notNull(),
+  keyAuth: text('key_auth').notNull(),
+  userAgent: text('user_agent'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  lastSuccessAt: at('last_success_at'),
+}, (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)]);
+/** The server's VAPID key pair (RFC 8292): one row, made on the first start, shared by every process on the database. */
+export const pushVapidKeys = pgTable('push_vapid_keys', {
+  id: smallint('id').primaryKey().default(1),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

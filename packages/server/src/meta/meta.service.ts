@@ -71,6 +71,7 @@ export class MetaService {
         ? { apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId, appId: config.firebase.appId, ...(config.firebase.messagingSenderId ? { messagingSenderId: config.firebase.messagingSenderId } : {}) }
         : null,
       pushPublicKey: config.pushPublicKey,
+      vapidPublicKey: config.vapid?.publicKey ?? null,
       spotify: config.spotify,
       storePages: config.storePages,
       appLinkScheme: config.appLinkScheme,

@@ -168,6 +168,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'api_keys', identifies: ['user_id'], section: 'apiKeys', mine: 't.user_id = who.id', omit: ['key_hash'] },
   { table: 'mails', identifies: ['user_id', 'to'], section: 'mails', mine: 't.user_id = who.id OR lower(t."to") = who.email' },
   { table: 'identity_tokens', identifies: ['user_id', 'email'], section: 'identityLinks', mine: 't.user_id = who.id OR lower(t.email) = who.email', omit: ['token_hash'] },
+  // The browsers that receive the person's notifications (Web Push): where, not the keys that encrypt them.
+  { table: 'push_subscriptions', identifies: ['user_id'], section: 'pushSubscriptions', mine: 't.user_id = who.id', omit: ['key_p256dh', 'key_auth'] },
   { table: 'sessions', identifies: ['user_id'], section: 'sessions', mine: 't.user_id = who.id', omit: ['token_hash', 'device_hash'] },
   // Last: the account itself (its push devices are in its record).
   { table: 'users', identifies: ['id', 'email'], section: 'account', mine: 't.id = who.id', omit: ['password_hash'] },

@@ -222,6 +222,10 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'POST /api/dashboard/diagnostics/:check': ADMIN,
   // The JPEG Instagram's servers read while publishing: public, behind a random token.
   'GET /api/instagram/visuals/:token.jpg': PUBLIC,
+  // Web Push (issue 33): a person's own devices, by session.
+  'GET /api/me/pushSubscriptions': SIGNED_IN,
+  'POST /api/me/pushSubscriptions': SIGNED_IN,
+  'DELETE /api/me/pushSubscriptions/:id': SIGNED_IN,
   // Files outside /api: demo data, crawlers' files, calendars.
   'GET /demo-sources/:file': PUBLIC,
   'GET /demo-audio/:file': PUBLIC,

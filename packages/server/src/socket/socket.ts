@@ -54,6 +54,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     db: ctx.db,
     store: ctx.store,
     bus: ctx.bus,
+    // The app's clock: a match's calledAt (stations) is stamped with it, as every other time is.
+    now: ctx.now,
     // Here only: every other process hears the change on the bus and sends its own spectators the stored state.
     changed: (tournament) => {
       io.local.to(tournamentRoom(tournament._id)).emit(SOCKET_EVENTS.tournamentUpdate, tournament);

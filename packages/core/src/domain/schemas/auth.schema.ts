@@ -32,6 +32,8 @@ export const RuntimeConfigSchema = z.object({
     .nullable()
     .default(null),
   pushPublicKey: z.string().nullable().default(null),
+  /** The server's VAPID public key (Web Push, RFC 8292): what PushManager.subscribe() takes as applicationServerKey. */
+  vapidPublicKey: z.string().nullable().default(null),
   spotify: z.object({ clientId: z.string(), redirectUri: HttpUrlSchema }).nullable().default(null),
   audioAnalysisBaseUrl: HttpUrlSchema.nullable().default(null),
   storePages: z.object({ ios: HttpUrlSchema.nullable(), android: HttpUrlSchema.nullable() }),
