@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { DASHBOARD_RESOURCES } from '@sortie/core';
 import type { AppContext } from '../http/context';
@@ -8,11 +9,13 @@ import { isValidCron, JobAlreadyRunning, registeredJobs, type JobRunRow } from '
 import { SERVER_PATHS } from '../runtime-paths';
 import { actorOf, recordAudit } from '../audit/audit-log';
 
+const PackageVersion = z.object({ version: z.string().optional() });
+
 /** The server's version, read once from its package.json (the same file in src/ and dist/ layouts). */
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(SERVER_PATHS.packageJson, 'utf8')) as { version?: string };
-    return pkg.version ?? 'inconnue';
+    const pkg = PackageVersion.safeParse(JSON.parse(readFileSync(SERVER_PATHS.packageJson, 'utf8')));
+    return pkg.data?.version ?? 'inconnue';
   } catch {
     return 'inconnue';
   }
@@ -82,7 +85,7 @@ export class DashboardService {
     for (const resource of DASHBOARD_RESOURCES) {
       const { items } = await store.list(resource, { limit: 3, offset: 0, order: 'updated_at DESC, id', count: 'none' });
       for (const item of items) {
-        const label = [item.title, item.name, item.displayName, item.shortCode, item.email].find((v) => typeof v === 'string' && v) as string | undefined;
+        const label = [item.title, item.name, item.displayName, item.shortCode, item.email].find((v): v is string => typeof v === 'string' && v !== '');
         activity.push({ resource, _id: item._id, label: label ?? item._id, updatedAt: item.updatedAt });
       }
     }
@@ -127,7 +130,7 @@ export class DashboardService {
     const [count] = rows.length ? [{ n: Number(rows[0]!.total) }] : await this.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mails');
     return {
       total: Number(count?.n ?? 0),
-      items: rows.map(({ total: _total, createdAt, ...mail }) => ({ ...mail, createdAt: new Date(createdAt as string).toISOString() })),
+      items: rows.map(({ total: _total, createdAt, ...mail }) => ({ ...mail, createdAt: new Date(String(createdAt)).toISOString() })),
     };
   }
 

@@ -1,7 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { listenOnFreePort } from '../http/local-port';
 
 /*
  * A push service on 127.0.0.1 for the tests, shaped like a browser's (RFC 8030): it takes the
@@ -129,8 +129,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       else reply();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${await listenOnFreePort(server)}`;
 
   return {
     origin,

@@ -1,4 +1,4 @@
-import { RESOURCE_PATHS } from '@sortie/core';
+import { RESOURCE_NAMES, RESOURCE_PATHS } from '@sortie/core';
 
 /*
  * Who may call what: for every route the server registers (method and path as Fastify names
@@ -91,8 +91,9 @@ const RESOURCE_RULES: Record<keyof typeof RESOURCE_PATHS, ResourceRule> = {
 
 function resourceRows(): Record<string, MatrixRow> {
   const rows: Record<string, MatrixRow> = {};
-  for (const [resource, rule] of Object.entries(RESOURCE_RULES)) {
-    const base = `/api/${RESOURCE_PATHS[resource as keyof typeof RESOURCE_PATHS]}`;
+  for (const resource of RESOURCE_NAMES) {
+    const rule = RESOURCE_RULES[resource];
+    const base = `/api/${RESOURCE_PATHS[resource]}`;
     rows[`GET ${base}`] = rule.list;
     rows[`GET ${base}/:id`] = rule.one;
     rows[`POST ${base}`] = rule.write;

@@ -15,7 +15,7 @@ export interface SitemapEntry {
 /** The public pages that are not one record's, from the route table. */
 const STATIC_PAGES = ['landing', 'pro', 'places', 'blog', 'jobOffers', 'map', 'legal', 'legalPrivacy', 'legalTou'];
 
-const iso = (value: unknown) => (value === null || value === undefined ? undefined : new Date(value as string | Date).toISOString());
+const iso = (value: unknown) => (value === null || value === undefined ? undefined : new Date(value instanceof Date ? value : String(value)).toISOString());
 
 /**
  * Every public page worth indexing: the static pages, the city feeds, published events still

@@ -13,6 +13,7 @@ const TARGETS = {
   artist: { table: 'artists', name: 'name' },
   user: { table: 'users', name: 'displayName' },
 } as const satisfies Record<FollowTarget['kind'], { table: string; name: string }>;
+// Object.keys is typed string[] whatever the object: TARGETS' keys are exactly the kinds (its `satisfies` above).
 const KINDS = Object.keys(TARGETS) as Array<FollowTarget['kind']>;
 
 /** A follow as the API shows it (the row's own order of keys), checked against core's schema first. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { assignStations, runTournamentAction, TournamentInputSchema, TournamentRefusal, type TournamentActionName, type TournamentActor, type TournamentState } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import { toJson, type Json, type Store } from '../db/store';
@@ -299,8 +300,11 @@ function stateOf(tournament: Json) {
   return TournamentInputSchema.loose().parse(record);
 }
 
+/** An action's parameters as an object (a score, a participant), or nothing when they are not one. */
+const AuditParams = z.record(z.string(), z.unknown());
+
 /** A staff member's tournament action as the audit log keeps it: its parameters (a score, a participant) and the state it left. */
 function auditEntry(actor: AuditActor, id: string, action: TournamentActionName, params: unknown, next: Data): AuditEntry {
-  const given = params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+  const given = AuditParams.safeParse(params).data ?? {};
   return { actor, action: `tournaments.${action}`, targetType: 'tournaments', targetId: id, after: { ...given, status: next['status'] ?? null } };
 }
