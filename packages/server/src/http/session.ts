@@ -60,6 +60,17 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return user;
 }
 
+/**
+ * The signed-in person and their browser's (or the CLI's) session token: what changes a password,
+ * ends a session or registers a device needs a session, and an API key makes none.
+ */
+export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<{ user: UserJson; token: string }> {
+  const user = await requireUser(ctx, request);
+  const token = sessionToken(request);
+  if (!token) throw forbidden('Réservé à une session ouverte (pas à une clé d’API).');
+  return { user, token };
+}
+
 export async function requireRole(ctx: AppContext, request: FastifyRequest, role: 'staff' | 'admin'): Promise<UserJson> {
   const user = await requireUser(ctx, request);
   if (role === 'admin' ? !isAdmin(user) : !isStaff(user)) throw forbidden(role === 'admin' ? 'Réservé aux administrateurs.' : 'Réservé à l’équipe.');

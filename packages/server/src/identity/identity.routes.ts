@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { forbidden, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
-import { clearSessionCookie, requireUser, sessionToken } from '../http/session';
+import { clearSessionCookie, requireSession, sessionToken } from '../http/session';
 import { changePassword, confirmPasswordReset, identityMailsSettled, requestEmailChange, requestPasswordReset, resendVerification, verifyEmail } from './identity';
 import { describeDevice } from './device';
 
@@ -15,14 +15,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
   const limited = { route: perMinute(ctx.config.signInRateLimit) };
   /** A session of a browser or the CLI: an API key changes no password and ends no session. */
-  const inSession = {
-    guard: async (request: FastifyRequest) => {
-      const user = await requireUser(ctx, request);
-      const token = sessionToken(request);
-      if (!token) throw forbidden('Réservé à une session ouverte (pas à une clé d’API).');
-      return { user, token };
-    },
-  };
+  const inSession = { guard: (request: FastifyRequest) => requireSession(ctx, request) };
   const closeSockets = (rooms: string[]) => {
     for (const room of rooms) ctx.io?.in(room).disconnectSockets(true);
   };

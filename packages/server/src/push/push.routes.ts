@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
-import { forbidden, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
-import { requireUser, sessionToken } from '../http/session';
+import { requireSession } from '../http/session';
 import type { PushService } from './push.service';
 
 /**
@@ -12,14 +12,7 @@ import type { PushService } from './push.service';
  * out of that browser removes it.
  */
 export function registerPushRoutes(app: FastifyInstance, ctx: AppContext, push: PushService): void {
-  const inSession = {
-    guard: async (request: FastifyRequest) => {
-      const user = await requireUser(ctx, request);
-      const token = sessionToken(request);
-      if (!token) throw forbidden('Réservé à une session ouverte (pas à une clé d’API).');
-      return { user, token };
-    },
-  };
+  const inSession = { guard: (request: FastifyRequest) => requireSession(ctx, request) };
 
   serve(app, OPERATIONS.myPushSubscriptions, async (_input, { guard: { user, token } }) => ({ items: await push.list(user._id, token) }), inSession);
 
