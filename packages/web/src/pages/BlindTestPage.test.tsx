@@ -80,7 +80,7 @@ describe('/blindTests/{id} on a phone', () => {
     await act(async () => socket.play('answer', sam, { questionIndex: 0, choice: 1 }));
     await act(async () => socket.play('reveal', 'host'));
     expect(screen.getByRole('status').textContent).toBe('RatéLa réponse : Stromae');
-    expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pts · 2e sur 2');
+    expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pt · 2e sur 2');
   });
 
   it('answers a text question; the countdown stops during a pause, and a late answer cannot be sent', async () => {
@@ -138,7 +138,7 @@ describe('/blindTests/{id} on a phone', () => {
     socket.tokens.set('token-p1', 'p1');
     await renderApp({ path, socket, clock, tokens, api: new FakeProductApi() });
     expect(await screen.findByText('Partie terminée !')).toBeTruthy();
-    expect(screen.getByText('Vous finissez 2e sur 2 avec 0 pts.')).toBeTruthy();
+    expect(screen.getByText('Vous finissez 2e sur 2 avec 0 pt.')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Podium' })).getByText('Sam')).toBeTruthy();
     expect(socket.sent(SOCKET_EVENTS.blindTest)[0]).toEqual({ action: 'get', blindTestId: BLIND_TEST_ID, params: { playerToken: 'token-p1' } });
   });
@@ -182,7 +182,7 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     await act(async () => socket.play('reveal', 'host'));
     expect(screen.getByText('Alors on danse — Stromae')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Pochette' }).getAttribute('src')).toBe('https://img.example/cheese.jpg');
-    expect(within(screen.getByRole('list', { name: 'Classement' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1erAlex95 pts', '2eSam0 pts']);
+    expect(within(screen.getByRole('list', { name: 'Classement' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1erAlex95 pts', '2eSam0 pt']);
     await act(async () => socket.play('next', 'host'));
     await act(async () => socket.play('answer', 'sam', { questionIndex: 1, text: 'Poitiers' }));
     await act(async () => socket.play('next', 'host'));

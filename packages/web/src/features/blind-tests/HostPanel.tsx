@@ -5,7 +5,7 @@ import { BUTTON_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../componen
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useUseCase } from '../../services/container-context';
 import { TrackDetails } from './TrackDetails';
-import { blindTestErrorMessage, countdownText, expectedAnswer, hostRefusal, plural, questionText, solutionText } from './blind-test-text';
+import { blindTestErrorMessage, countdownText, expectedAnswer, hostRefusal, plural, pointsText, questionText, solutionText } from './blind-test-text';
 import { HostMusic } from './HostMusic';
 import { Leaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
@@ -139,7 +139,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
               .map((p) => (
                 <li key={p.id} className="flex items-center justify-between gap-2">
                   <span className="truncate">
-                    {p.nickname} · {p.score} pts
+                    {p.nickname} · {pointsText(p.score)}
                   </span>
                   <HostButton label={`Retirer ${p.nickname}`} action="kick" params={{ playerId: p.id }} run={run} small />
                 </li>

@@ -1,4 +1,4 @@
-import { acceptedForms, BlindTestRefusal, BlindTestSessionError, runBlindTestAction, type BlindTestActionName, type Game, type GameQuestion, type QuestionView } from '@sortie/core';
+import { acceptedForms, plural, BlindTestRefusal, BlindTestSessionError, runBlindTestAction, type BlindTestActionName, type Game, type GameQuestion, type QuestionView } from '@sortie/core';
 import { apiErrorMessage } from '../../data/api-error-message';
 
 /** The French sentence of a failed load: the socket's refusals are already French. */
@@ -14,7 +14,10 @@ export const secondsLeft = (ms: number): number => Math.ceil(Math.max(0, ms) / 1
 export const countdownText = (ms: number): string => `${secondsLeft(ms)}\u00a0s`;
 
 /** « 1 réponse », « 3 réponses »: core's French plural. */
-export { plural } from '@sortie/core';
+export { plural };
+
+/** « 0 pt », « 1 pt », « 95 pts », « -20 pts »: core's French plural, 0 and 1 in the singular. */
+export const pointsText = (points: number): string => plural(points, 'pt', 'pts');
 
 /** « 1er », « 2e »… */
 export const rankText = (rank: number): string => (rank === 1 ? '1er' : `${rank}e`);
