@@ -84,7 +84,7 @@ describe('a live blind test', () => {
     await board.waitFor();
     const afterOne = await leaderboard(board);
     expect(afterOne.map((row) => row.split(' ')[1])).toEqual(['Alex', 'Sam', 'Lou']);
-    expect(afterOne[2]).toBe('3e Lou 0 pts');
+    expect(afterOne[2]).toBe('3e Lou 0 pt');
     await alex.getByText(/^Bonne réponse ! \+\d+$/).waitFor({ timeout: 2_000 });
     await sam.getByText(/^Bonne réponse ! \+\d+$/).waitFor({ timeout: 2_000 });
     await lou.getByText('Raté', { exact: true }).waitFor({ timeout: 2_000 });

@@ -132,6 +132,10 @@ describe('words', () => {
     expect(elide('événement')).toBe('d’événement');
     expect(elide('hôtel')).toBe('d’hôtel');
     expect(elide('clé d’API')).toBe('de clé d’API');
+    // A player's name: « Score d’Aitana », « la confirmation de Luigi ».
+    expect(elide('Aitana')).toBe('d’Aitana');
+    expect(elide('Luigi')).toBe('de Luigi');
+    expect(elide('Élodie')).toBe('d’Élodie');
   });
 
   it('folds accents and case', () => {

@@ -374,6 +374,48 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
     expect(view.leaderboard).toEqual([expect.objectContaining({ nickname: 'Camille', rank: 1, correct: 7, score: 4 * 95 + 3 * 97 + 10 * (1 + 2 + 3 + 4 + 5 + 5) })]);
   });
 
+  it('sends the expected answer to the host before the reveal, and never to a phone or the screen until then', async () => {
+    const id = await blindTest('answers');
+    const desk = await open({ cookie: staffCookie });
+    const tv = await open();
+    const phone = await open();
+    const opened = await ok(call(desk, id, 'open'));
+    await ok(call(tv, id, 'get'));
+    await ok(call(phone, id, 'join', { code: opened.game.code, nickname: 'Aitana' }));
+    // The secrets of each question: the right choice's index, the typed answers, the track's title.
+    const secrets: Array<(view: View) => boolean> = [
+      (view) => JSON.stringify(view).includes('correctChoice'),
+      (view) => JSON.stringify(view).includes('Ravel'),
+      (view) => JSON.stringify(view).includes('Au clair de la lune'),
+    ];
+    time = START + 900_000;
+    for (const [index, secret] of secrets.entries()) {
+      const phoneHears = update(phone, (view) => view.status === 'question' && view.question?.index === index);
+      const tvHears = update(tv, (view) => view.status === 'question' && view.question?.index === index);
+      const asked = await ok(call(desk, id, index === 0 ? 'start' : 'next'));
+      // The host's desk: the whole game, the current question with its answer.
+      expect(asked.game.role).toBe('host');
+      expect(asked.game.question).not.toHaveProperty('solution');
+      expect(secret(asked.game)).toBe(true);
+      const current = asked.game.full!.questions[asked.game.full!.questionIndex]!;
+      expect([current.correctChoice, current.answers, current.title]).toEqual([[0, [], undefined], [undefined, ['Maurice Ravel', 'Ravel'], undefined], [undefined, [], 'Au clair de la lune']][index]);
+      // A phone and the screen, pushed or asking: nothing of it.
+      for (const view of [await phoneHears, await tvHears, (await ok(call(phone, id, 'get'))).game, (await ok(call(tv, id, 'get'))).game]) {
+        expect(view.role === 'player' || view.role === 'screen').toBe(true);
+        expect(view).not.toHaveProperty('full');
+        expect(secret(view)).toBe(false);
+      }
+      const answered = await ok(call(phone, id, 'answer', { questionIndex: index, ...(index === 0 ? { choice: 1 } : { text: 'je ne sais pas' }) }));
+      expect(secret(answered.game)).toBe(false);
+      // At the reveal, everyone sees it.
+      const revealed = update(phone, (view) => view.status === 'reveal' && view.question?.index === index);
+      time += 5_000;
+      await ok(call(desk, id, 'reveal'));
+      expect(secret(await revealed)).toBe(true);
+      time += 5_000;
+    }
+  });
+
   it('tells the other processes of each write on the bus: their copy goes, and their room hears the stored state', async () => {
     // Two processes' buses, joined by hand: what one publishes, the other hears.
     const heard: Array<{ node: string; topic: string; handler: (id: string) => void }> = [];

@@ -80,7 +80,7 @@ describe('/blindTests/{id} on a phone', () => {
     await act(async () => socket.play('answer', sam, { questionIndex: 0, choice: 1 }));
     await act(async () => socket.play('reveal', 'host'));
     expect(screen.getByRole('status').textContent).toBe('RatéLa réponse : Stromae');
-    expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pts · 2e sur 2');
+    expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pt · 2e sur 2');
   });
 
   it('answers a text question; the countdown stops during a pause, and a late answer cannot be sent', async () => {
@@ -138,7 +138,7 @@ describe('/blindTests/{id} on a phone', () => {
     socket.tokens.set('token-p1', 'p1');
     await renderApp({ path, socket, clock, tokens, api: new FakeProductApi() });
     expect(await screen.findByText('Partie terminée !')).toBeTruthy();
-    expect(screen.getByText('Vous finissez 2e sur 2 avec 0 pts.')).toBeTruthy();
+    expect(screen.getByText('Vous finissez 2e sur 2 avec 0 pt.')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Podium' })).getByText('Sam')).toBeTruthy();
     expect(socket.sent(SOCKET_EVENTS.blindTest)[0]).toEqual({ action: 'get', blindTestId: BLIND_TEST_ID, params: { playerToken: 'token-p1' } });
   });
@@ -182,7 +182,7 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     await act(async () => socket.play('reveal', 'host'));
     expect(screen.getByText('Alors on danse — Stromae')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Pochette' }).getAttribute('src')).toBe('https://img.example/cheese.jpg');
-    expect(within(screen.getByRole('list', { name: 'Classement' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1erAlex95 pts', '2eSam0 pts']);
+    expect(within(screen.getByRole('list', { name: 'Classement' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1erAlex95 pts', '2eSam0 pt']);
     await act(async () => socket.play('next', 'host'));
     await act(async () => socket.play('answer', 'sam', { questionIndex: 1, text: 'Poitiers' }));
     await act(async () => socket.play('next', 'host'));
@@ -327,6 +327,61 @@ describe('/blindTests/{id}?animateur, the host’s desk', () => {
     await user.click(await screen.findByRole('button', { name: 'Reprendre' }));
     await user.click(await screen.findByRole('button', { name: 'Révéler la réponse' }));
     await user.click(await screen.findByRole('button', { name: 'Voir le podium' }));
+    expect(await screen.findByRole('button', { name: 'Nouvelle partie' })).toBeTruthy();
+    expect(socket.game!.status).toBe('podium');
+  });
+
+  it('shows the host alone the expected answer and the accepted variants before « Révéler », and the countdown as « 20 s »', async () => {
+    const { user, socket } = await host(aGame());
+    await act(async () => socket.addPlayer('Alex'));
+    await user.click(await screen.findByRole('button', { name: 'Démarrer' }));
+    const expected = await screen.findByRole('region', { name: 'Réponse attendue' });
+    expect(within(expected).getByText('Alors on danse').closest('li')!.textContent).toBe('Titre : Alors on danse');
+    expect(within(expected).getByText('Stromae').closest('li')!.textContent).toBe('Artiste : Stromae');
+    expect(screen.getByRole('timer', { name: 'Temps restant' }).textContent).toBe('20\u00a0s');
+    expect(screen.getByRole('button', { name: 'Révéler la réponse' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Révéler la réponse' }));
+    expect(await screen.findByText('La réponse : Alors on danse — Stromae')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Réponse attendue' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Question suivante' }));
+    const text = await screen.findByRole('region', { name: 'Réponse attendue' });
+    expect(within(text).getByText('Poitiers').closest('li')!.textContent).toBe('Réponse : PoitiersAussi acceptées : Chasseneuil-du-Poitou');
+    await user.click(screen.getByRole('button', { name: 'Révéler la réponse' }));
+    await user.click(await screen.findByRole('button', { name: 'Question suivante' }));
+    expect(within(await screen.findByRole('region', { name: 'Réponse attendue' })).getByText('◆ Stromae').closest('li')!.textContent).toBe('Bon choix : ◆ Stromae');
+  });
+
+  it('reminds the host to play the music only on a track question without an extract', async () => {
+    const [track, text] = aGame().questions;
+    const { user, socket } = await host(aGame('answers', [{ ...track!, audioUrl: undefined }, text!]));
+    await act(async () => socket.addPlayer('Alex'));
+    await user.click(await screen.findByRole('button', { name: 'Démarrer' }));
+    const music = await screen.findByRole('region', { name: 'Musique' });
+    expect(await within(music).findByText('Pas d’extrait pour cette question : lancez la musique vous-même.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Révéler la réponse' }));
+    await user.click(await screen.findByRole('button', { name: 'Question suivante' }));
+    await screen.findByText('Quelle ville accueille le Futuroscope ?');
+    expect(within(screen.getByRole('region', { name: 'Musique' })).getByText('Pas de musique pour cette question.')).toBeTruthy();
+    expect(screen.queryByText(/lancez la musique vous-même/)).toBeNull();
+  });
+
+  it('ends the game early only after a confirmation, from a « Fin de partie » box apart from « Révéler »', async () => {
+    const { user, socket } = await host(aGame());
+    await act(async () => socket.addPlayer('Alex'));
+    await user.click(await screen.findByRole('button', { name: 'Démarrer' }));
+    const flow = await screen.findByRole('region', { name: 'Déroulé' });
+    expect(within(flow).getByRole('button', { name: 'Révéler la réponse' })).toBeTruthy();
+    expect(within(flow).queryByRole('button', { name: 'Terminer la partie' })).toBeNull();
+    const ending = screen.getByRole('region', { name: 'Fin de partie' });
+    await user.click(within(ending).getByRole('button', { name: 'Terminer la partie' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terminer la partie ?' });
+    expect(dialog.textContent).toContain('3 questions restantes ne seront pas jouées');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(socket.game!.status).toBe('question');
+    expect(socket.sent(SOCKET_EVENTS.blindTest).map((r) => (r as { action: string }).action)).not.toContain('end');
+    await user.click(within(screen.getByRole('region', { name: 'Fin de partie' })).getByRole('button', { name: 'Terminer la partie' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Terminer la partie ?' })).getByRole('button', { name: 'Terminer maintenant' }));
     expect(await screen.findByRole('button', { name: 'Nouvelle partie' })).toBeTruthy();
     expect(socket.game!.status).toBe('podium');
   });

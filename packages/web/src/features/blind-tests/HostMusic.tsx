@@ -18,16 +18,18 @@ export function HostMusic({ view, game }: { view: PlayerView; game: Game }) {
   const playback = useUseCase(MusicPlayback);
   const question = game.questionIndex >= 0 ? game.questions[game.questionIndex] : undefined;
   const spotify = config.spotify !== null && playback.isSignedIn();
+  // Trivia (text, choices) has no music: no reminder to play any.
+  const track = question?.kind === 'track';
   return (
     <section aria-label="Musique" className="space-y-2 rounded-xl bg-surface p-4">
       <h2 className="text-lg font-bold">Musique</h2>
-      {spotify ? <SpotifySpeaker view={view} trackUri={question?.trackUri} offsetMs={question?.offsetMs ?? 0} questionIndex={game.questionIndex} /> : config.spotify !== null && <SpotifySignIn />}
-      {!spotify && <AudioFile view={view} audioUrl={question?.audioUrl} offsetMs={question?.offsetMs ?? 0} questionIndex={game.questionIndex} />}
+      {spotify ? <SpotifySpeaker view={view} trackUri={question?.trackUri} offsetMs={question?.offsetMs ?? 0} questionIndex={game.questionIndex} track={track} /> : config.spotify !== null && <SpotifySignIn />}
+      {!spotify && <AudioFile view={view} audioUrl={question?.audioUrl} offsetMs={question?.offsetMs ?? 0} questionIndex={game.questionIndex} track={track} />}
     </section>
   );
 }
 
-function AudioFile({ view, audioUrl, offsetMs, questionIndex }: { view: PlayerView; audioUrl: string | undefined; offsetMs: number; questionIndex: number }) {
+function AudioFile({ view, audioUrl, offsetMs, questionIndex, track }: { view: PlayerView; audioUrl: string | undefined; offsetMs: number; questionIndex: number; track: boolean }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [blocked, setBlocked] = useState(false);
   const plays = musicPlays(view);
@@ -45,7 +47,7 @@ function AudioFile({ view, audioUrl, offsetMs, questionIndex }: { view: PlayerVi
       started?.then(() => setBlocked(false), () => setBlocked(true));
     } else element.pause?.();
   }, [plays, audioUrl, questionIndex]);
-  if (!audioUrl) return <p className="text-sm text-muted">{questionIndex >= 0 ? 'Pas d’extrait pour cette question : lancez la musique vous-même.' : 'L’extrait de chaque question jouera ici.'}</p>;
+  if (!audioUrl) return <p className="text-sm text-muted">{questionIndex < 0 ? 'L’extrait de chaque question jouera ici.' : track ? 'Pas d’extrait pour cette question : lancez la musique vous-même.' : 'Pas de musique pour cette question.'}</p>;
   return (
     <div className="space-y-1">
       <audio ref={audio} src={audioUrl} controls preload="auto" aria-label="Extrait de la question" className="w-full" />
@@ -73,7 +75,7 @@ function SpotifySignIn() {
   );
 }
 
-function SpotifySpeaker({ view, trackUri, offsetMs, questionIndex }: { view: PlayerView; trackUri: string | undefined; offsetMs: number; questionIndex: number }) {
+function SpotifySpeaker({ view, trackUri, offsetMs, questionIndex, track }: { view: PlayerView; trackUri: string | undefined; offsetMs: number; questionIndex: number; track: boolean }) {
   const speaker = useUseCase(MusicSpeaker);
   const [devices, setDevices] = useState<MusicDevice[] | null>(null);
   const [deviceId, setDeviceId] = useState('');
@@ -124,7 +126,7 @@ function SpotifySpeaker({ view, trackUri, offsetMs, questionIndex }: { view: Pla
       <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => setAsked((n) => n + 1)}>
         Actualiser les appareils
       </button>
-      {!trackUri && questionIndex >= 0 && <p className="text-sm text-muted">Pas de morceau Spotify pour cette question.</p>}
+      {!trackUri && track && <p className="text-sm text-muted">Pas de morceau Spotify pour cette question.</p>}
       {error && (
         <p role="alert" className="text-sm text-error">
           {error}

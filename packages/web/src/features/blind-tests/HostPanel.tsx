@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ClockPort, pathFor, SessionService, type BlindTestActionName, type Game } from '@sortie/core';
+import { ClockPort, pathFor, SessionService, type BlindTestActionName, type Game, type GameQuestion } from '@sortie/core';
 import { BUTTON_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useUseCase } from '../../services/container-context';
 import { TrackDetails } from './TrackDetails';
-import { blindTestErrorMessage, hostRefusal, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
+import { blindTestErrorMessage, countdownText, expectedAnswer, hostRefusal, plural, pointsText, questionText, solutionText } from './blind-test-text';
 import { HostMusic } from './HostMusic';
 import { Leaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
@@ -14,8 +15,10 @@ type Run = (action: string, params?: Record<string, unknown>) => Promise<string 
 
 /**
  * /blindTests/{id}?animateur, for staff: open the session, start, reveal, next, pause and
- * resume, end, judge the player who has the buzzer, kick; the music of each question. Each
- * button is disabled with core's French reason when the rules refuse it (the server's check).
+ * resume, judge the player who has the buzzer, kick; the music of each question; the expected
+ * answer before the reveal (the host's view only: the server sends the whole game to staff);
+ * ending early, confirmed, in its own « Fin de partie » box. Each button is disabled with core's
+ * French reason when the rules refuse it (the server's check).
  */
 export function HostPanel({ id }: { id: string }) {
   const session = useUseCase(SessionService);
@@ -82,6 +85,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
   const turn = game.buzzer.turn;
   const turnName = turn ? game.players.find((p) => p.id === turn)?.nickname : undefined;
   const last = game.questionIndex >= game.questions.length - 1;
+  const current = game.questionIndex >= 0 ? game.questions[game.questionIndex] : undefined;
   return (
     <div className="grid gap-4 md:grid-cols-[1fr_20rem]">
       <div className="space-y-4">
@@ -96,12 +100,13 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
               <p className="text-xl font-bold">{questionText(question)}</p>
               {view.status === 'question' && (
                 <p>
-                  <span role="timer" aria-label="Temps restant" className="font-mono text-2xl">
-                    {secondsLeft(timeLeft)} s
+                  <span role="timer" aria-label="Temps restant" className="text-2xl font-bold tabular-nums">
+                    {countdownText(timeLeft)}
                   </span>{' '}
                   · {plural(view.answerCount, question.mode === 'buzzer' ? 'buzz' : 'réponse', question.mode === 'buzzer' ? 'buzz' : 'réponses')} sur {view.players.length}
                 </p>
               )}
+              {view.status === 'question' && current && <ExpectedAnswer question={current} />}
               {view.status === 'reveal' && <p className="text-accent">La réponse : {solutionText(question)}</p>}
               {view.status === 'reveal' && <TrackDetails question={question} />}
             </div>
@@ -111,7 +116,6 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
             {view.status === 'question' && <HostButton label="Révéler la réponse" action="reveal" run={run} refusal={refusal('reveal')} primary />}
             {view.status === 'reveal' && <HostButton label={last ? 'Voir le podium' : 'Question suivante'} action="next" run={run} refusal={refusal('next')} primary />}
             {view.status === 'question' && (view.paused ? <HostButton label="Reprendre" action="resume" run={run} refusal={refusal('resume')} /> : <HostButton label="Pause" action="pause" run={run} refusal={refusal('pause')} />)}
-            {view.status !== 'podium' && view.status !== 'lobby' && <HostButton label="Terminer la partie" action="end" run={run} refusal={refusal('end')} />}
             {view.status === 'podium' && <HostButton label="Nouvelle partie" action="open" run={run} />}
           </div>
         </section>
@@ -135,7 +139,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
               .map((p) => (
                 <li key={p.id} className="flex items-center justify-between gap-2">
                   <span className="truncate">
-                    {p.nickname} · {p.score} pts
+                    {p.nickname} · {pointsText(p.score)}
                   </span>
                   <HostButton label={`Retirer ${p.nickname}`} action="kick" params={{ playerId: p.id }} run={run} small />
                 </li>
@@ -143,8 +147,67 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
           </ul>
         </section>
         {view.status !== 'lobby' && <Leaderboard rows={view.leaderboard} />}
+        {(view.status === 'question' || view.status === 'reveal') && <EndGame game={game} run={run} refusal={refusal('end')} />}
       </aside>
     </div>
+  );
+}
+
+/** The answer the host expects, before the reveal: on the desk only, never on the screen or the phones. */
+function ExpectedAnswer({ question }: { question: GameQuestion }) {
+  const lines = expectedAnswer(question);
+  return (
+    <section aria-label="Réponse attendue" className="mt-2 rounded-lg border border-line p-3">
+      <h2 className="text-sm font-semibold text-muted">Réponse attendue (visible de vous seul)</h2>
+      {lines.length === 0 ? (
+        <p>Pas de réponse enregistrée : jugez vous-même.</p>
+      ) : (
+        <ul className="space-y-1">
+          {lines.map((line) => (
+            <li key={line.label}>
+              {line.label} : <strong className="text-lg">{line.answer}</strong>
+              {line.variants.length > 0 && <span className="block text-sm text-muted">Aussi acceptées : {line.variants.join(' · ')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {question.kind !== 'choices' && lines.length > 0 && <p className="text-sm text-muted">Majuscules, accents, article et petites fautes de frappe ne comptent pas.</p>}
+    </section>
+  );
+}
+
+/** Ending before the last question: apart from the game's buttons, and only once the host confirms. */
+function EndGame({ game, run, refusal }: { game: Game; run: Run; refusal: string | null }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const left = game.questions.length - game.questionIndex - (game.status === 'reveal' ? 1 : 0);
+  const end = async () => {
+    setBusy(true);
+    const failed = await run('end');
+    setBusy(false);
+    setError(failed);
+    setConfirming(false);
+  };
+  const note = error ?? refusal;
+  return (
+    <section aria-label="Fin de partie" className="space-y-2 rounded-xl bg-surface p-4">
+      <h2 className="text-lg font-bold">Fin de partie</h2>
+      <p className="text-sm text-muted">Pour arrêter avant la fin. Après la dernière question, « Voir le podium » suffit.</p>
+      <button type="button" disabled={refusal !== null} aria-describedby={note ? id : undefined} onClick={() => setConfirming(true)} className={SECONDARY_BUTTON_CLASS}>
+        Terminer la partie
+      </button>
+      {note && (
+        <p id={id} role={error ? 'alert' : undefined} className={`text-sm ${error ? 'text-error' : 'text-muted'}`}>
+          {note}
+        </p>
+      )}
+      <ConfirmDialog open={confirming} title="Terminer la partie ?" confirmLabel="Terminer maintenant" busy={busy} onClose={() => setConfirming(false)} onConfirm={() => void end()}>
+        Le podium s’affiche tout de suite à l’écran et sur les téléphones, avec les scores actuels
+        {left > 0 ? ` ; ${plural(left, 'question restante', 'questions restantes')} ne ${left > 1 ? 'seront' : 'sera'} pas jouée${left > 1 ? 's' : ''}` : ''}. On ne peut pas revenir en arrière.
+      </ConfirmDialog>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { LeaderboardRow } from '@sortie/core';
-import { rankText } from './blind-test-text';
+import { pointsText, rankText } from './blind-test-text';
 
 /** The players by score (core's order: ties broken by total answer time). `highlight` is this phone's player. */
 export function Leaderboard({ rows, limit = 10, size = 'phone', highlight }: { rows: readonly LeaderboardRow[]; limit?: number; size?: 'phone' | 'screen'; highlight?: string | undefined }) {
@@ -14,7 +14,7 @@ export function Leaderboard({ rows, limit = 10, size = 'phone', highlight }: { r
         >
           <span className={`${big ? 'w-24' : 'w-12'} font-bold text-muted`}>{rankText(row.rank)}</span>
           <span className="min-w-0 flex-1 truncate font-semibold">{row.nickname}</span>
-          <span className="font-mono font-bold tabular-nums">{row.score} pts</span>
+          <span className="font-mono font-bold tabular-nums">{pointsText(row.score)}</span>
         </li>
       ))}
     </ol>
@@ -33,7 +33,7 @@ export function Podium({ rows, size = 'phone' }: { rows: readonly LeaderboardRow
           <figure key={row.playerId} className="flex w-1/3 max-w-xs flex-col items-center">
             <figcaption className={`text-center ${big ? 'text-4xl' : 'text-lg'} font-bold break-words`}>
               <span className="block">{row.nickname}</span>
-              <span className={`block ${big ? 'text-3xl' : 'text-sm'} font-normal text-muted`}>{row.score} pts</span>
+              <span className={`block ${big ? 'text-3xl' : 'text-sm'} font-normal text-muted`}>{pointsText(row.score)}</span>
             </figcaption>
             <div className={`mt-2 flex w-full items-start justify-center rounded-t-xl ${heights[i]} ${i === 1 ? 'bg-accent text-black' : 'bg-surface'}`}>
               <span className={`${big ? 'text-6xl' : 'text-2xl'} font-extrabold`}>{rankText(row.rank)}</span>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PlayerView, QuestionView } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS } from '../../components/ui';
-import { answerLabel, blindTestErrorMessage, CHOICE_STYLES, plural, questionText, rankText, secondsLeft, solutionText } from './blind-test-text';
+import { answerLabel, blindTestErrorMessage, CHOICE_STYLES, plural, questionText, pointsText, rankText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
@@ -89,7 +89,7 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
   const total = Math.max(view.players.length, me.rank);
   const standing = (
     <section className="text-lg" aria-label="Mon score">
-      <strong>{me.nickname}</strong> · {me.score} pts · {rankText(me.rank)} sur {total}
+      <strong>{me.nickname}</strong> · {pointsText(me.score)} · {rankText(me.rank)} sur {total}
     </section>
   );
   if (view.status === 'lobby')
@@ -106,7 +106,7 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
       <>
         <p className="text-2xl font-bold">Partie terminée !</p>
         <p className="text-xl">
-          Vous finissez {rankText(me.rank)} sur {total} avec {me.score} pts.
+          Vous finissez {rankText(me.rank)} sur {total} avec {pointsText(me.score)}.
         </p>
         <Podium rows={view.leaderboard} />
         <Leaderboard rows={view.leaderboard} highlight={me.playerId} />

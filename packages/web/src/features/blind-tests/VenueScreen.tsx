@@ -1,7 +1,7 @@
 import { NavigatorPort, pathFor, type QuestionView, type ScreenView } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { QrImage } from '../../components/QrImage';
-import { blindTestErrorMessage, CHOICE_STYLES, plural, questionText, secondsLeft, solutionText } from './blind-test-text';
+import { blindTestErrorMessage, CHOICE_STYLES, plural, pointsText, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
 import { TrackDetails } from './TrackDetails';
 import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
@@ -82,7 +82,7 @@ function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: 
       <header className="flex shrink-0 items-start justify-between gap-8">
         <div>
           <p className="text-3xl text-muted">
-            Question {question.index + 1}/{view.questionCount} · {question.points} pts{view.paused ? ' · En pause' : ''}
+            Question {question.index + 1}/{view.questionCount} · {pointsText(question.points)}{view.paused ? ' · En pause' : ''}
           </p>
           <h1 className="mt-2 text-6xl font-extrabold tracking-tight">{questionText(question)}</h1>
         </div>
