@@ -54,7 +54,7 @@ export function MatchCard({
       {side(match.a, nameA, match.scoreA)}
       {side(match.b, nameB, match.scoreB)}
       <p className={`mt-1 flex justify-between gap-3 ${big ? 'text-base' : 'text-xs'} ${current ? 'font-semibold text-primary' : 'text-muted'}`}>
-        <span>{current && match.scoreA === null ? 'En cours' : capitalise(status)}</span>
+        {current && match.scoreA === null ? 'En cours' : capitalise(status)}
         {callout && <span className={`font-bold ${big ? 'text-xl' : ''} text-accent`}>{callout}</span>}
       </p>
     </div>
