@@ -64,4 +64,24 @@ describe('a tournament in the dashboard', () => {
     expect(await within(desk).findByText('Matchs à jouer (1)')).toBeTruthy();
     expect(within(desk).queryByRole('button', { name: 'Noé' })).toBeNull();
   });
+
+  it('counts who checked in beside the start, ticks a latecomer in and warns that the absent will be removed', async () => {
+    const { user, desk } = await open(aTournament({ settings: { checkIn: true }, participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1, checkedIn: name !== 'Lou' && name !== 'Noé' })) }));
+    const count = within(desk).getByRole('status', { name: 'Présences' });
+    expect(within(count).getByText('2 présents sur 4')).toBeTruthy();
+    expect(within(count).getByText('2 absents seront retirés du tableau.')).toBeTruthy();
+    await user.click(within(desk).getByRole('button', { name: 'Marquer Lou présent·e' }));
+    expect(await within(count).findByText('3 présents sur 4')).toBeTruthy();
+    expect(within(count).getByText('1 absent sera retiré du tableau.')).toBeTruthy();
+    expect(within(desk).queryByRole('button', { name: 'Marquer Lou présent·e' })).toBeNull();
+    await user.click(within(desk).getByRole('button', { name: 'Marquer Noé présent·e' }));
+    expect(await within(count).findByText('4 présents sur 4')).toBeTruthy();
+    expect(within(count).queryByText(/retiré/)).toBeNull();
+  });
+
+  it('says nothing of presence when the tournament does not check in', async () => {
+    const { desk } = await open(aTournament({ participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+    expect(within(desk).queryByRole('status', { name: 'Présences' })).toBeNull();
+    expect(within(desk).queryByRole('button', { name: /^Marquer / })).toBeNull();
+  });
 });
