@@ -96,7 +96,7 @@ describe('/tournaments/{id}/screen', () => {
     // The server calls the ready matches to the free tables at 21 h (Paris), 20 minutes a match.
     const t = assignStations(started('double_elimination', { stations: ['Table 1', 'Table 2'], matchMinutes: 20 }), fakes.clock.now().getTime());
     act(() => socket.push(t));
-    const tables = await screen.findByRole('region', { name: 'Tables' });
+    const tables = await screen.findByRole('region', { name: 'Postes de jeu' });
     expect(within(tables).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Table 1 — Noé contre Inès', 'Table 2 — Lou contre Marius']);
     const called = screen.getAllByRole('group', { current: true });
     expect(called.map((g) => g.getAttribute('aria-label')).sort()).toEqual(['Lou contre Marius, à jouer, Table 2', 'Noé contre Inès, à jouer, Table 1']);
@@ -113,7 +113,7 @@ describe('/tournaments/{id}/screen', () => {
   it('shows no tables without stations', async () => {
     await renderApp({ path, socket: new TournamentServerSocket(started('double_elimination')), api: new FakeProductApi() });
     await screen.findByRole('region', { name: 'Tableau principal' });
-    expect(screen.queryByRole('region', { name: 'Tables' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Postes de jeu' })).toBeNull();
     expect(screen.queryByText(/^vers /)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { BUTTON_CLASS, FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../compone
 import { ActionButton, type RunAction } from './ActionButton';
 import { isCurrent } from './MatchCard';
 import { ScoreForm } from './ScoreForm';
+import { StationBoard } from './StationBoard';
 
 const SMALL = 'rounded-lg border border-line px-2.5 py-1 text-sm hover:bg-white/5 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-accent';
 
@@ -124,6 +125,7 @@ function Play({ tournament, actor, run }: { tournament: Tournament; actor: Tourn
           Ronde suivante
         </ActionButton>
       )}
+      <StationBoard tournament={tournament} />
       <div>
         <h3 className="font-semibold">Matchs à jouer ({playing.length})</h3>
         {playing.length === 0 ? (

@@ -7,7 +7,7 @@ export function StationBoard({ tournament, size = 'page' }: { tournament: Tourna
   if (rows.length === 0 || tournament.status !== 'running') return null;
   const big = size === 'screen';
   return (
-    <section aria-label="Tables" className={big ? 'mt-4 shrink-0' : ''}>
+    <section aria-label="Postes de jeu" className={big ? 'mt-4 shrink-0' : ''}>
       <ul className={`flex flex-wrap ${big ? 'gap-4 text-3xl' : 'gap-2 text-sm'}`}>
         {rows.map(({ station, match }) => (
           <li key={station} className={`rounded-xl px-4 py-2 ring-1 ${match ? 'bg-primary/15 ring-primary' : 'bg-surface ring-line'}`}>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { assignStations, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi, aStaffUser } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 import { TournamentServerSocket, aTournament } from './testing';
@@ -83,5 +83,14 @@ describe('a tournament in the dashboard', () => {
     const { desk } = await open(aTournament({ participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
     expect(within(desk).queryByRole('status', { name: 'Présences' })).toBeNull();
     expect(within(desk).queryByRole('button', { name: /^Marquer / })).toBeNull();
+  });
+
+  it('shows which table each match is called to, and the free ones', async () => {
+    const started = tournamentEngine.start(aTournament({ settings: { stations: ['Table 1', 'Table 2', 'Table 3'] }, participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+    if (!started.ok) throw new Error(started.error.message);
+    const { desk } = await open(assignStations(started.tournament, Date.parse('2026-01-15T20:00:00.000Z')));
+    const tables = within(desk).getByRole('region', { name: 'Postes de jeu' });
+    expect(within(tables).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Table 1 — Alex contre Noé', 'Table 2 — Sam contre Lou', 'Table 3 — libre']);
+    expect(within(within(desk).getByRole('group', { name: 'Sam contre Lou' })).getByText('Table 2')).toBeTruthy();
   });
 });
