@@ -62,7 +62,7 @@ describe('a live tournament', () => {
     await mine.getByLabel('Mon score').fill('3');
     await mine.getByLabel('Score de Lou').fill('1');
     await mine.getByRole('button', { name: 'Envoyer le score' }).click();
-    await mine.getByText('Score saisi : vous 3 – 1 Lou. En attente de la confirmation de Lou.').waitFor();
+    await mine.getByText('Score saisi : vous 3 – 1 Lou. L’équipe va confirmer.').waitFor();
 
     // Both pages pass axe's serious and critical rules.
     expect((await seriousViolations(phone)).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SessionService, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { assignStations, SessionService, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi, aStaffUser, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
@@ -70,7 +70,7 @@ describe('/tournaments/{id} on a phone', () => {
     expect(await screen.findByLabelText('Pseudo (facultatif)')).toBeTruthy();
   });
 
-  it('shows my match and my opponent, and sends my score for confirmation', async () => {
+  it('shows my match against a walk-in, and says the staff confirm the score I send', async () => {
     const t = running();
     const match = firstMatchOf(t, 'p4');
     const socket = new TournamentServerSocket(t).as(me);
@@ -78,17 +78,65 @@ describe('/tournaments/{id} on a phone', () => {
     const mine = await screen.findByRole('region', { name: 'Ma participation' });
     expect(within(mine).getByText(/Votre match : contre/).textContent).toBe('Votre match : contre Alex');
     await user.type(within(mine).getByLabelText('Mon score'), '1');
-    await user.type(within(mine).getByLabelText('Score de Alex'), '3');
+    await user.type(within(mine).getByLabelText('Score d’Alex'), '3');
     await user.click(within(mine).getByRole('button', { name: 'Envoyer le score' }));
-    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 1 – 3 Alex. En attente de la confirmation de Alex.');
+    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 1 – 3 Alex. L’équipe va confirmer.');
     const iAmA = match.a === 'p4';
     expect(socket.sent(SOCKET_EVENTS.tournament).at(-1)).toEqual({ action: 'reportScore', tournamentId: ID, params: { matchId: match.id, scoreA: iAmA ? 1 : 3, scoreB: iAmA ? 3 : 1 } });
     // A typo can be corrected until the opponent confirms.
     await user.click(within(mine).getByRole('button', { name: 'Corriger mon score' }));
     await user.type(within(mine).getByLabelText('Mon score'), '3');
-    await user.type(within(mine).getByLabelText('Score de Alex'), '1');
+    await user.type(within(mine).getByLabelText('Score d’Alex'), '1');
     await user.click(within(mine).getByRole('button', { name: 'Envoyer le score' }));
-    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 3 – 1 Alex. En attente de la confirmation de Alex.');
+    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 3 – 1 Alex. L’équipe va confirmer.');
+  });
+
+  it('waits for the confirmation of an opponent who has an account', async () => {
+    const alex = aUser({ _id: anId(8), displayName: 'Alex' });
+    const result = tournamentEngine.start(aTournament({ participants: players.map((p) => (p.id === 'p1' ? { ...p, userId: alex._id } : p)) }));
+    if (!result.ok) throw new Error(result.error.message);
+    const socket = new TournamentServerSocket(result.tournament).as(me);
+    const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    const mine = await screen.findByRole('region', { name: 'Ma participation' });
+    await user.type(within(mine).getByLabelText('Mon score'), '1');
+    await user.type(within(mine).getByLabelText('Score d’Alex'), '3');
+    await user.click(within(mine).getByRole('button', { name: 'Envoyer le score' }));
+    expect((await within(mine).findByRole('status')).textContent).toBe('Score saisi : vous 1 – 3 Alex. En attente de la confirmation d’Alex.');
+  });
+
+  it('sends me to my table, or tells me when my match should start', async () => {
+    const socket = new TournamentServerSocket(aTournament()).as(me);
+    const { fakes } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    await screen.findByRole('region', { name: 'Inscrits' });
+    const now = fakes.clock.now().getTime();
+    // One table for two ready matches, 15 minutes a match: Sam and Lou are called first (21 h, Paris).
+    const result = tournamentEngine.start(aTournament({ participants: players, settings: { stations: ['Cible 1'], matchMinutes: 15 } }));
+    if (!result.ok) throw new Error(result.error.message);
+    const first = result.tournament.matches.find((m) => m.round === 1 && m.a === 'p2')!;
+    const queued = assignStations({ ...result.tournament, matches: result.tournament.matches.map((m) => (m.id === first.id ? { ...m, station: 'Cible 1', calledAt: now } : m)) }, now);
+    act(() => socket.push(queued));
+    const mine = await screen.findByRole('region', { name: 'Ma participation' });
+    expect(within(mine).getByText('Début prévu vers 21 h 15, dès qu’un poste se libère.')).toBeTruthy();
+    // Sam and Lou's score is in: the table is mine.
+    const played = tournamentEngine.report(queued, first.id, 2, 0, { reportedBy: 'staff' });
+    if (!played.ok) throw new Error(played.error.message);
+    act(() => socket.push(assignStations(played.tournament, now + 10 * 60_000)));
+    expect(await within(mine).findByText('Rendez-vous : Cible 1')).toBeTruthy();
+    expect(within(mine).queryByText(/Début prévu/)).toBeNull();
+  });
+
+  it('says the next Swiss round is being drawn once I have played mine', async () => {
+    const result = tournamentEngine.start(aTournament({ format: 'swiss', participants: players }));
+    if (!result.ok) throw new Error(result.error.message);
+    const mineFirst = firstMatchOf(result.tournament, 'p4');
+    const played = tournamentEngine.report(result.tournament, mineFirst.id, 2, 1, { reportedBy: 'staff' });
+    if (!played.ok) throw new Error(played.error.message);
+    expect(played.tournament.status).toBe('running');
+    const socket = new TournamentServerSocket(played.tournament).as(me);
+    await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me) });
+    const mine = await screen.findByRole('region', { name: 'Ma participation' });
+    expect(await within(mine).findByText('La ronde 2 se prépare.')).toBeTruthy();
+    expect(within(mine).queryByText('Vous n’avez plus de match à jouer.')).toBeNull();
   });
 
   it('reads a Swiss tournament as standings', async () => {

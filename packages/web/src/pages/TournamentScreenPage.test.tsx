@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { assignStations, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
@@ -14,8 +14,8 @@ const ID = '0000000000000000000000aa';
 const path = `/tournaments/${ID}/screen`;
 const names = ['Alex', 'Sam', 'Lou', 'Noé', 'Inès', 'Marius'];
 
-function started(format: string) {
-  const result = tournamentEngine.start(aTournament({ format, participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+function started(format: string, settings: Record<string, unknown> = {}, players = names) {
+  const result = tournamentEngine.start(aTournament({ format, settings, participants: players.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
   if (!result.ok) throw new Error(result.error.message);
   return result.tournament;
 }
@@ -76,5 +76,44 @@ describe('/tournaments/{id}/screen', () => {
     await renderApp({ path, socket, api: new FakeProductApi() });
     expect(within(await screen.findByRole('list', { name: 'Inscrits' })).getByText('Alex')).toBeTruthy();
     expect(screen.getByText('Scannez pour vous inscrire')).toBeTruthy();
+  });
+
+  it('never shows a match with nobody on either side: a 5-player double elimination has no « Exempt » against « Exempt » card', async () => {
+    const t = started('double_elimination', {}, names.slice(0, 5));
+    expect(t.matches.some((m) => m.status === 'done' && m.a === null && m.b === null)).toBe(true);
+    await renderApp({ path, socket: new TournamentServerSocket(t), api: new FakeProductApi() });
+    await screen.findByRole('region', { name: 'Tableau des perdants' });
+    const cards = screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.filter((label) => label!.startsWith('Exempt contre Exempt'))).toEqual([]);
+    // A player's bye is still shown: they go through.
+    expect(cards.some((label) => /Exempt/.test(label!))).toBe(true);
+  });
+
+  it('calls the matches to their tables and says when the next ones should start', async () => {
+    const socket = new TournamentServerSocket(aTournament());
+    const { fakes } = await renderApp({ path, socket, api: new FakeProductApi() });
+    // The server calls the ready matches to the free tables at 21 h (Paris), 20 minutes a match.
+    const t = assignStations(started('double_elimination', { stations: ['Table 1', 'Table 2'], matchMinutes: 20 }), fakes.clock.now().getTime());
+    act(() => socket.push(t));
+    const tables = await screen.findByRole('region', { name: 'Postes de jeu' });
+    expect(within(tables).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Table 1 — Noé contre Inès', 'Table 2 — Lou contre Marius']);
+    const called = screen.getAllByRole('group', { current: true });
+    expect(called.map((g) => g.getAttribute('aria-label')).sort()).toEqual(['Lou contre Marius, à jouer, Table 2', 'Noé contre Inès, à jouer, Table 1']);
+    expect(within(called.find((g) => g.getAttribute('aria-label')!.startsWith('Lou'))!).getByText('Table 2')).toBeTruthy();
+    // The quarter-finals' winners meet the top seeds once a table frees, 20 minutes later.
+    const semi = () => screen.getAllByRole('group').find((g) => g.getAttribute('aria-label')!.startsWith('Alex contre À déterminer'))!;
+    expect(within(semi()).getByText('vers 21 h 20')).toBeTruthy();
+    // Half an hour later, both matches still running: the estimate moves back with the clock.
+    await act(async () => fakes.clock.advance(30 * 60_000));
+    expect(within(semi()).getByText('vers 21 h 30')).toBeTruthy();
+    expect(screen.queryByText('vers 21 h 20')).toBeNull();
+  });
+
+  it('shows no tables without stations', async () => {
+    await renderApp({ path, socket: new TournamentServerSocket(started('double_elimination')), api: new FakeProductApi() });
+    await screen.findByRole('region', { name: 'Tableau principal' });
+    expect(screen.queryByRole('region', { name: 'Postes de jeu' })).toBeNull();
+    expect(screen.queryByText(/^vers /)).toBeNull();
   });
 });

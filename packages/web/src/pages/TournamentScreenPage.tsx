@@ -5,6 +5,7 @@ import { useUseCase } from '../services/container-context';
 import { FitToScreen } from '../features/tournaments/FitToScreen';
 import { QrImage } from '../components/QrImage';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
+import { StationBoard } from '../features/tournaments/StationBoard';
 import { formatText, participantCount, statusText, tournamentErrorMessage } from '../components/tournament-text';
 import { useLiveTournament } from '../features/tournaments/useLiveTournament';
 import type { PageProps } from './types';
@@ -40,6 +41,7 @@ function Screen({ tournament, online, joinUrl }: { tournament: Tournament; onlin
         </p>
         <OfflineNotice online={online} look="screen" className="mt-3" />
       </header>
+      <StationBoard tournament={tournament} size="screen" />
       <div className="mt-6 flex min-h-0 flex-1 gap-8">
         <FitToScreen className="min-w-0 flex-1">
           {tournament.status === 'registration' ? (

@@ -1,4 +1,4 @@
-import { bracketSections, type BracketSection, type Tournament } from '@sortie/core';
+import { shownSections, type BracketSection, type Tournament } from '@sortie/core';
 import { BracketLines } from './BracketLines';
 import { MatchCard, type BoardSize } from './MatchCard';
 
@@ -7,8 +7,19 @@ import { MatchCard, type BoardSize } from './MatchCard';
  * On a page the rounds follow each other, matches in a grid; on the venue's screen each round
  * is a column and its matches spread along it, as a drawn bracket.
  */
-export function BracketView({ tournament, size = 'page', highlightFor }: { tournament: Tournament; size?: BoardSize; highlightFor?: string | null }) {
-  const sections = bracketSections(tournament);
+export function BracketView({
+  tournament,
+  size = 'page',
+  highlightFor,
+  callouts = NO_CALLOUTS,
+}: {
+  tournament: Tournament;
+  size?: BoardSize;
+  highlightFor?: string | null;
+  callouts?: ReadonlyMap<string, string>;
+}) {
+  // Never the padding of a bracket (« Exempt / Exempt — Joué »), only the matches someone plays or a bye.
+  const sections = shownSections(tournament);
   if (sections.length === 0) return <p className="text-muted">Le tableau sera tiré au démarrage du tournoi.</p>;
   if (size === 'screen') {
     // As brackets are drawn on paper: the main and losers' brackets one above the other, the
@@ -22,18 +33,18 @@ export function BracketView({ tournament, size = 'page', highlightFor }: { tourn
           {groups.length > 0 && (
             <div className="grid grid-cols-2 gap-x-16 gap-y-10">
               {groups.map((section) => (
-                <ScreenSection key={section.key} tournament={tournament} section={section} />
+                <ScreenSection key={section.key} tournament={tournament} section={section} callouts={callouts} />
               ))}
             </div>
           )}
           {main.map((section) => (
-            <ScreenSection key={section.key} tournament={tournament} section={section} />
+            <ScreenSection key={section.key} tournament={tournament} section={section} callouts={callouts} />
           ))}
         </div>
         {finals.length > 0 && (
           <div className="flex flex-col gap-10">
             {finals.map((section) => (
-              <ScreenSection key={section.key} tournament={tournament} section={section} />
+              <ScreenSection key={section.key} tournament={tournament} section={section} callouts={callouts} />
             ))}
           </div>
         )}
@@ -53,7 +64,7 @@ export function BracketView({ tournament, size = 'page', highlightFor }: { tourn
               <ul className="mt-2 grid gap-2 sm:grid-cols-2">
                 {round.matches.map((match) => (
                   <li key={match.id}>
-                    <MatchCard tournament={tournament} match={match} highlightFor={highlightFor} />
+                    <MatchCard tournament={tournament} match={match} highlightFor={highlightFor} callout={callouts.get(match.id)} />
                   </li>
                 ))}
               </ul>
@@ -65,7 +76,9 @@ export function BracketView({ tournament, size = 'page', highlightFor }: { tourn
   );
 }
 
-function ScreenSection({ tournament, section }: { tournament: Tournament; section: BracketSection }) {
+const NO_CALLOUTS: ReadonlyMap<string, string> = new Map();
+
+function ScreenSection({ tournament, section, callouts }: { tournament: Tournament; section: BracketSection; callouts: ReadonlyMap<string, string> }) {
   return (
     <section aria-label={section.title}>
       <h2 className="mb-3 text-3xl font-bold text-accent">{section.title}</h2>
@@ -77,7 +90,7 @@ function ScreenSection({ tournament, section }: { tournament: Tournament; sectio
               <ul className="flex flex-1 flex-col justify-around gap-4">
                 {round.matches.map((match) => (
                   <li key={match.id} data-match-id={match.id}>
-                    <MatchCard tournament={tournament} match={match} size="screen" />
+                    <MatchCard tournament={tournament} match={match} size="screen" callout={callouts.get(match.id)} />
                   </li>
                 ))}
               </ul>

@@ -11,8 +11,23 @@ function matchStatus(match: TournamentMatch): string {
   return MATCH_STATUS_LABELS[match.status];
 }
 
-/** One match: both sides, their scores, the winner in bold; the matches being played stand out. */
-export function MatchCard({ tournament, match, size = 'page', highlightFor }: { tournament: Pick<Tournament, 'participants'>; match: TournamentMatch; size?: BoardSize; highlightFor?: string | null }) {
+/**
+ * One match: both sides, their scores, the winner in bold; the matches being played stand out.
+ * `callout` says where or when it is played (« Table 2 », « vers 21 h 40 »).
+ */
+export function MatchCard({
+  tournament,
+  match,
+  size = 'page',
+  highlightFor,
+  callout = null,
+}: {
+  tournament: Pick<Tournament, 'participants'>;
+  match: TournamentMatch;
+  size?: BoardSize;
+  highlightFor?: string | null;
+  callout?: string | null;
+}) {
   const settled = match.status === 'done';
   const current = isCurrent(match);
   const mine = highlightFor != null && (match.a === highlightFor || match.b === highlightFor);
@@ -31,14 +46,17 @@ export function MatchCard({ tournament, match, size = 'page', highlightFor }: { 
   return (
     <div
       role="group"
-      aria-label={`${nameA} contre ${nameB}${showScore ? ` : ${match.scoreA} – ${match.scoreB}` : ''}, ${status}`}
+      aria-label={`${nameA} contre ${nameB}${showScore ? ` : ${match.scoreA} – ${match.scoreB}` : ''}, ${status}${callout ? `, ${callout}` : ''}`}
       aria-current={current ? 'true' : undefined}
       data-current={current || undefined}
       className={`rounded-xl ${frame} ${big ? 'min-w-[14rem] px-4 py-2 text-2xl' : 'px-3 py-2 text-sm'}`}
     >
       {side(match.a, nameA, match.scoreA)}
       {side(match.b, nameB, match.scoreB)}
-      <p className={`mt-1 ${big ? 'text-base' : 'text-xs'} ${current ? 'font-semibold text-primary' : 'text-muted'}`}>{current && match.scoreA === null ? 'En cours' : capitalise(status)}</p>
+      <p className={`mt-1 flex justify-between gap-3 ${big ? 'text-base' : 'text-xs'} ${current ? 'font-semibold text-primary' : 'text-muted'}`}>
+        {current && match.scoreA === null ? 'En cours' : capitalise(status)}
+        {callout && <span className={`font-bold ${big ? 'text-xl' : ''} text-accent`}>{callout}</span>}
+      </p>
     </div>
   );
 }

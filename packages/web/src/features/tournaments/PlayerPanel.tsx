@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { awaitsConfirmationFrom, myNextMatch, participantName, participantOfUser, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
+import { awaitsConfirmationFrom, elide, myNextMatch, participantName, participantOfUser, stationOf, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, Notice, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useSignInDialog } from '../../services/ui-context';
 import { ActionButton, type RunAction } from './ActionButton';
 import { ScoreForm } from './ScoreForm';
+import { useMatchCallouts } from './useMatchCallouts';
 
 /** What a visitor does on their phone: sign in, join, check in, see their match, report and confirm its score. */
 export function PlayerPanel({ tournament, actor, run, sessionKnown }: { tournament: Tournament; actor: TournamentActor | null; run: RunAction; sessionKnown: boolean }) {
@@ -91,26 +92,53 @@ function JoinForm({ tournament, actor, run }: { tournament: Tournament; actor: T
   );
 }
 
+/**
+ * The Swiss round being drawn for a player who has played theirs, or null when no round is to
+ * come (another format, the last round played, or out of the tournament).
+ */
+function roundInPreparation(tournament: Tournament, participantId: string): number | null {
+  if (tournament.format !== 'swiss' || tournament.status !== 'running') return null;
+  if (tournament.participants.find((p) => p.id === participantId)?.dropped) return null;
+  const round = Math.max(0, ...tournament.matches.map((m) => m.round));
+  return round < (tournament.settings.swissRounds ?? 0) ? round + 1 : null;
+}
+
 function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: TournamentActor; run: RunAction }) {
   const [correcting, setCorrecting] = useState(false);
+  const callouts = useMatchCallouts(tournament);
   const next = myNextMatch(tournament, actor.id);
-  if (!next) return <p className="mt-3 text-muted">Vous n’avez plus de match à jouer.</p>;
+  if (!next) {
+    const me = participantOfUser(tournament, actor.id);
+    const round = me ? roundInPreparation(tournament, me.id) : null;
+    return <p className="mt-3 text-muted">{round === null ? 'Vous n’avez plus de match à jouer.' : `La ronde ${round} se prépare.`}</p>;
+  }
   const { match, me, opponentId } = next;
   const opponent = participantName(tournament, opponentId);
   const iAmA = match.a === me.id;
+  const callout = callouts.get(match.id);
+  const calledTo = stationOf(match);
   if (match.status !== 'ready' || opponentId === null)
     return (
       <p className="mt-3">
-        Prochain match contre <strong>{opponent}</strong> : en attente de la fin des matchs précédents.
+        Prochain match contre <strong>{opponent}</strong> : en attente de la fin des matchs précédents{callout ? `, début prévu ${callout}` : ''}.
       </p>
     );
   const mine = iAmA ? match.scoreA : match.scoreB;
   const theirs = iAmA ? match.scoreB : match.scoreA;
+  // A walk-in has no account, so no phone to confirm on: the staff confirm for them.
+  const opponentHasAccount = Boolean(tournament.participants.find((p) => p.id === opponentId)?.userId);
   return (
     <div className="mt-3" aria-live="polite">
       <p className="text-lg">
         Votre match : contre <strong>{opponent}</strong>
       </p>
+      {match.scoreA === null &&
+        callout &&
+        (calledTo ? (
+          <p className="mt-1 text-2xl font-bold text-accent">Rendez-vous : {calledTo}</p>
+        ) : (
+          <p className="mt-1 font-semibold">Début prévu {callout}, dès qu’un poste se libère.</p>
+        ))}
       {awaitsConfirmationFrom(match, me.id) ? (
         <div className="mt-3 rounded-xl bg-primary/10 p-3 ring-1 ring-primary">
           <p>
@@ -126,7 +154,7 @@ function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: To
       ) : match.scoreA !== null && !match.confirmed && !correcting ? (
         <div className="mt-3 rounded-xl bg-surface p-3 ring-1 ring-line">
           <p role="status">
-            Score saisi : vous {mine} – {theirs} {opponent}. En attente de la confirmation de {opponent}.
+            Score saisi : vous {mine} – {theirs} {opponent}. {opponentHasAccount ? `En attente de la confirmation ${elide(opponent)}.` : 'L’équipe va confirmer.'}
           </p>
           <button type="button" className={`${SECONDARY_BUTTON_CLASS} mt-2`} onClick={() => setCorrecting(true)}>
             Corriger mon score
@@ -135,7 +163,7 @@ function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: To
       ) : (
         <ScoreForm
           first="Mon score"
-          second={`Score de ${opponent}`}
+          second={`Score ${elide(opponent)}`}
           submitLabel="Envoyer le score"
           onSubmit={async (x, y) => {
             const refusal = await run('reportScore', { matchId: match.id, scoreA: iAmA ? x : y, scoreB: iAmA ? y : x });

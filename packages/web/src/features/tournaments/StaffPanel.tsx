@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { bracketSections, participantName, tournamentVerdict, type Tournament, type TournamentActor, type TournamentMatch } from '@sortie/core';
+import { bracketSections, checkInSummary, participantName, startWarning, stationOf, tournamentVerdict, type Tournament, type TournamentActor, type TournamentMatch } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { ActionButton, type RunAction } from './ActionButton';
 import { isCurrent } from './MatchCard';
 import { ScoreForm } from './ScoreForm';
+import { StationBoard } from './StationBoard';
 
 const SMALL = 'rounded-lg border border-line px-2.5 py-1 text-sm hover:bg-white/5 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-accent';
 
@@ -45,6 +46,8 @@ function Registration({ tournament, actor, run }: { tournament: Tournament; acto
   };
   const canSeed = tournamentVerdict('seed', tournament, actor).allowed;
   const canRemove = tournamentVerdict('removeParticipant', tournament, actor).allowed;
+  const canCheckIn = tournamentVerdict('checkIn', tournament, actor).allowed;
+  const warning = tournament.settings.checkIn ? startWarning(tournament) : null;
   return (
     <>
       <form onSubmit={add} className="flex flex-wrap items-end gap-2">
@@ -76,6 +79,11 @@ function Registration({ tournament, actor, run }: { tournament: Tournament; acto
                   {p.name}
                   {tournament.settings.checkIn && <span className="ml-2 text-xs text-muted">{p.checkedIn ? 'présent·e' : 'pas encore là'}</span>}
                 </span>
+                {tournament.settings.checkIn && !p.checkedIn && (
+                  <button type="button" className={SMALL} disabled={!canCheckIn} onClick={() => run('checkIn', { participantId: p.id }).then(setError)} aria-label={`Marquer ${p.name} présent·e`}>
+                    Présent·e
+                  </button>
+                )}
                 <button type="button" className={SMALL} disabled={!canSeed || index === 0} onClick={() => move(index, -1)} aria-label={`Monter ${p.name}`}>
                   ↑
                 </button>
@@ -90,9 +98,17 @@ function Registration({ tournament, actor, run }: { tournament: Tournament; acto
           </ol>
         )}
       </div>
-      <ActionButton action="start" tournament={tournament} actor={actor} run={run}>
-        Démarrer le tournoi
-      </ActionButton>
+      <div className="flex flex-wrap items-center gap-3">
+        <ActionButton action="start" tournament={tournament} actor={actor} run={run}>
+          Démarrer le tournoi
+        </ActionButton>
+        {tournament.settings.checkIn && (
+          <p role="status" aria-label="Présences" className="text-sm">
+            <strong>{checkInSummary(tournament)}</strong>
+            {warning && <span className="ml-2 text-warning">{warning}</span>}
+          </p>
+        )}
+      </div>
     </>
   );
 }
@@ -109,6 +125,7 @@ function Play({ tournament, actor, run }: { tournament: Tournament; actor: Tourn
           Ronde suivante
         </ActionButton>
       )}
+      <StationBoard tournament={tournament} />
       <div>
         <h3 className="font-semibold">Matchs à jouer ({playing.length})</h3>
         {playing.length === 0 ? (
@@ -164,7 +181,10 @@ function ReadyMatch({ tournament, match, where, actor, run }: { tournament: Tour
   const reported = match.scoreA !== null && !match.confirmed;
   return (
     <div role="group" aria-label={`${a} contre ${b}`} className="rounded-xl bg-surface p-3 ring-1 ring-primary/60">
-      <p className="text-xs text-muted">{where}</p>
+      <p className="text-xs text-muted">
+        {where}
+        {stationOf(match) && <strong className="ml-2 text-accent">{stationOf(match)}</strong>}
+      </p>
       <p className="font-semibold">
         {a} contre {b}
       </p>

@@ -2,13 +2,16 @@ import { currentMatches, showsStandings, type Tournament } from '@sortie/core';
 import { BracketView } from './BracketView';
 import { MatchCard, type BoardSize } from './MatchCard';
 import { StandingsTable } from './StandingsTable';
+import { useMatchCallouts } from './useMatchCallouts';
 
 /**
  * What a tournament shows: the standings with the matches being played (round robin, Swiss,
- * groups), or the bracket, as core's layout decides for every screen.
+ * groups), or the bracket, as core's layout decides for every screen; with stations, each
+ * unfinished match says where or when it is played.
  */
 export function TournamentBoard({ tournament, size = 'page', highlightFor }: { tournament: Tournament; size?: BoardSize; highlightFor?: string | null }) {
-  if (!showsStandings(tournament)) return <BracketView tournament={tournament} size={size} highlightFor={highlightFor} />;
+  const callouts = useMatchCallouts(tournament);
+  if (!showsStandings(tournament)) return <BracketView tournament={tournament} size={size} highlightFor={highlightFor} callouts={callouts} />;
   const playing = currentMatches(tournament);
   return (
     <div className={size === 'screen' ? 'flex items-start gap-10' : 'space-y-6'}>
@@ -21,7 +24,7 @@ export function TournamentBoard({ tournament, size = 'page', highlightFor }: { t
           <ul className={size === 'screen' ? 'space-y-4' : 'mt-2 grid gap-2 sm:grid-cols-2'}>
             {playing.map((match) => (
               <li key={match.id}>
-                <MatchCard tournament={tournament} match={match} size={size} highlightFor={highlightFor} />
+                <MatchCard tournament={tournament} match={match} size={size} highlightFor={highlightFor} callout={callouts.get(match.id)} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { assignStations, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi, aStaffUser } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 import { TournamentServerSocket, aTournament } from './testing';
@@ -63,5 +63,34 @@ describe('a tournament in the dashboard', () => {
     await user.click(within(desk).getByRole('button', { name: 'Disqualifier Noé' }));
     expect(await within(desk).findByText('Matchs à jouer (1)')).toBeTruthy();
     expect(within(desk).queryByRole('button', { name: 'Noé' })).toBeNull();
+  });
+
+  it('counts who checked in beside the start, ticks a latecomer in and warns that the absent will be removed', async () => {
+    const { user, desk } = await open(aTournament({ settings: { checkIn: true }, participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1, checkedIn: name !== 'Lou' && name !== 'Noé' })) }));
+    const count = within(desk).getByRole('status', { name: 'Présences' });
+    expect(within(count).getByText('2 présents sur 4')).toBeTruthy();
+    expect(within(count).getByText('2 absents seront retirés du tableau.')).toBeTruthy();
+    await user.click(within(desk).getByRole('button', { name: 'Marquer Lou présent·e' }));
+    expect(await within(count).findByText('3 présents sur 4')).toBeTruthy();
+    expect(within(count).getByText('1 absent sera retiré du tableau.')).toBeTruthy();
+    expect(within(desk).queryByRole('button', { name: 'Marquer Lou présent·e' })).toBeNull();
+    await user.click(within(desk).getByRole('button', { name: 'Marquer Noé présent·e' }));
+    expect(await within(count).findByText('4 présents sur 4')).toBeTruthy();
+    expect(within(count).queryByText(/retiré/)).toBeNull();
+  });
+
+  it('says nothing of presence when the tournament does not check in', async () => {
+    const { desk } = await open(aTournament({ participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+    expect(within(desk).queryByRole('status', { name: 'Présences' })).toBeNull();
+    expect(within(desk).queryByRole('button', { name: /^Marquer / })).toBeNull();
+  });
+
+  it('shows which table each match is called to, and the free ones', async () => {
+    const started = tournamentEngine.start(aTournament({ settings: { stations: ['Table 1', 'Table 2', 'Table 3'] }, participants: names.map((name, i) => ({ id: `p${i + 1}`, name, seed: i + 1 })) }));
+    if (!started.ok) throw new Error(started.error.message);
+    const { desk } = await open(assignStations(started.tournament, Date.parse('2026-01-15T20:00:00.000Z')));
+    const tables = within(desk).getByRole('region', { name: 'Postes de jeu' });
+    expect(within(tables).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Table 1 — Alex contre Noé', 'Table 2 — Sam contre Lou', 'Table 3 — libre']);
+    expect(within(within(desk).getByRole('group', { name: 'Sam contre Lou' })).getByText('Table 2')).toBeTruthy();
   });
 });
