@@ -125,13 +125,22 @@ function pairSwissRound(draft: EngineTournament, round: number): void {
  * Swiss: pairs the next round, once every match of the current one is done. When no pairing
  * without a rematch is left (only after disqualifications), the tournament ends there.
  */
+/** The highest round drawn so far (0 before the first). */
+export const latestRound = (t: Pick<EngineTournament, 'matches'>): number => Math.max(0, ...t.matches.map((m) => m.round));
+
+/** The Swiss round to draw after the latest, or null once every round the settings ask for is drawn. */
+export function swissRoundToDraw(t: Pick<EngineTournament, 'matches' | 'settings'>): number | null {
+  const round = latestRound(t);
+  return round < (t.settings.swissRounds ?? 0) ? round + 1 : null;
+}
+
 export function nextRound<T extends EngineTournament>(t: T): EngineResult<T> {
   return change(t, (draft) => {
     if (draft.format !== 'swiss') refuse('NOT_SWISS', 'Les rondes ne se lancent à la main qu’au système suisse.');
     requireRunning(draft);
-    const current = Math.max(0, ...draft.matches.map((m) => m.round));
+    const current = latestRound(draft);
     if (draft.matches.some((m) => m.status !== 'done')) refuse('ROUND_NOT_FINISHED', `La ronde ${current} n’est pas terminée.`);
-    if (current >= (draft.settings.swissRounds ?? 0)) refuse('NO_MORE_ROUNDS', 'Toutes les rondes ont été jouées.');
+    if (swissRoundToDraw(draft) === null) refuse('NO_MORE_ROUNDS', 'Toutes les rondes ont été jouées.');
     try {
       pairSwissRound(draft, current + 1);
     } catch (error) {
@@ -289,7 +298,7 @@ function championOf(t: EngineTournament): string | null | undefined {
     case 'round_robin':
       return null;
     case 'swiss':
-      return Math.max(0, ...t.matches.map((m) => m.round)) >= (t.settings.swissRounds ?? 0) ? null : undefined;
+      return swissRoundToDraw(t) === null ? null : undefined;
     case 'double_elimination': {
       const finals = t.matches.filter((m) => m.bracket === 'grand_final').sort((x, y) => y.round - x.round);
       return finals[0]?.winner ?? null;

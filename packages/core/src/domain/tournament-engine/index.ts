@@ -8,4 +8,4 @@ export * from './tournament-engine.schema';
 export * from './tournament-engine.errors';
 export * from './tournament-engine.constants';
 export { bracketOrder } from './pairings';
-export { start, report, confirm, undo, disqualify, nextRound, standings, groupTables, isFinished, playersOf, nextMatchOf, restingIn, swissRoundCount, type ReportOptions } from './engine';
+export { start, report, confirm, undo, disqualify, nextRound, latestRound, swissRoundToDraw, standings, groupTables, isFinished, playersOf, nextMatchOf, restingIn, swissRoundCount, type ReportOptions } from './engine';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirm, disqualify, nextRound, report, start, undo } from '../tournament-engine/engine';
+import { confirm, disqualify, latestRound, nextRound, report, swissRoundToDraw, start, undo } from '../tournament-engine/engine';
 import { engineOutcome, NOT_RUNNING, allow, refuse, STAFF_ONLY, TournamentRefusal, type TournamentAction, type TournamentActor, type TournamentState } from './tournament-actions';
 import { participantOfUser, playsIn } from './tournament-view';
 import { playerOrStaffWhile, staffWhile } from './action-predicates';
@@ -111,9 +111,8 @@ export const nextSwissRound: TournamentAction<Record<string, never>> = {
     if (!verdict.allowed) return verdict;
     if (state.format !== 'swiss') return refuse('Les rondes ne se lancent à la main qu’au système suisse.');
     // The engine's own refusals, known from the state alone: a button can say why before it is pressed.
-    const round = Math.max(0, ...state.matches.map((m) => m.round));
-    if (state.matches.some((m) => m.status !== 'done')) return refuse(`La ronde ${round} n’est pas terminée.`);
-    return round >= (state.settings.swissRounds ?? 0) ? refuse('Toutes les rondes ont été jouées.') : allow;
+    if (state.matches.some((m) => m.status !== 'done')) return refuse(`La ronde ${latestRound(state)} n’est pas terminée.`);
+    return swissRoundToDraw(state) === null ? refuse('Toutes les rondes ont été jouées.') : allow;
   },
   perform(state) {
     return engineOutcome(nextRound(state));

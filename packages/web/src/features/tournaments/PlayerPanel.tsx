@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { awaitsConfirmationFrom, elide, myNextMatch, participantName, participantOfUser, stationOf, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
+import { awaitsConfirmationFrom, elide, myNextMatch, participantName, participantOfUser, stationOf, tournamentEngine, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, Notice, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { useSignInDialog } from '../../services/ui-context';
 import { ActionButton, type RunAction } from './ActionButton';
@@ -99,8 +99,7 @@ function JoinForm({ tournament, actor, run }: { tournament: Tournament; actor: T
 function roundInPreparation(tournament: Tournament, participantId: string): number | null {
   if (tournament.format !== 'swiss' || tournament.status !== 'running') return null;
   if (tournament.participants.find((p) => p.id === participantId)?.dropped) return null;
-  const round = Math.max(0, ...tournament.matches.map((m) => m.round));
-  return round < (tournament.settings.swissRounds ?? 0) ? round + 1 : null;
+  return tournamentEngine.swissRoundToDraw(tournament);
 }
 
 function MyMatch({ tournament, actor, run }: { tournament: Tournament; actor: TournamentActor; run: RunAction }) {
