@@ -40,6 +40,8 @@ const WRITES: Write[] = [
   { method: 'PUT', route: '/api/me/notifications/read', who: 'user' },
   { method: 'POST', route: '/api/me/apiKeys', who: 'staff' },
   { method: 'DELETE', route: '/api/me/apiKeys/:id', who: 'user' },
+  { method: 'POST', route: '/api/me/pushSubscriptions', who: 'user' },
+  { method: 'DELETE', route: '/api/me/pushSubscriptions/:id', who: 'user' },
   { method: 'DELETE', route: '/api/me', who: 'user' },
   { method: 'POST', route: '/api/images/upload', who: 'staff' },
   { method: 'POST', route: '/api/announcements', who: 'staff' },
