@@ -1,4 +1,10 @@
-import { SERVICE_WORKER_URL } from './service-worker';
+/**
+ * The site's one service worker (SERVICE_WORKER_URL of ./service-worker, which the tests compare):
+ * written again here rather than imported, so that the lazy account page does not make the
+ * entry's dynamic import of ./service-worker a shared chunk (the landing page's JavaScript stays
+ * the same).
+ */
+export const PUSH_SERVICE_WORKER_URL = '/firebase-messaging-sw.js';
 
 /*
  * This browser's side of Web Push (issue 33): whether it can receive notifications, the
@@ -61,7 +67,7 @@ export async function subscribeThisDevice(vapidPublicKey: string, browser: PushB
   if (permission !== 'granted') return { kind: 'refused', permission };
   const key = applicationServerKeyOf(vapidPublicKey);
   try {
-    await serviceWorker.register(SERVICE_WORKER_URL);
+    await serviceWorker.register(PUSH_SERVICE_WORKER_URL);
     const registration = await serviceWorker.ready;
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
@@ -78,7 +84,7 @@ export async function subscribeThisDevice(vapidPublicKey: string, browser: PushB
 /** Ends this browser's own subscription (after the server forgot this device); a failure changes nothing for the visitor. */
 export async function unsubscribeThisDevice(browser: PushBrowser = currentBrowser()): Promise<void> {
   try {
-    const registration = await browser.serviceWorker?.getRegistration(SERVICE_WORKER_URL);
+    const registration = await browser.serviceWorker?.getRegistration(PUSH_SERVICE_WORKER_URL);
     const subscription = await registration?.pushManager.getSubscription();
     await subscription?.unsubscribe();
   } catch {

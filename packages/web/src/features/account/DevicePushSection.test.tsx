@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPERATIONS, type CurrentUser, type PushDevice } from '@sortie/core/domain';
 import { FakeProductApi, USER_AGENTS, aUser } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
+import { SERVICE_WORKER_URL } from '../../services/service-worker';
 
 /** The server's VAPID public key as /api/config gives it: 65 bytes, base64url. */
 const VAPID_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : (i * 3) % 256));
@@ -118,7 +119,7 @@ describe('/account: « Notifications sur cet appareil »', () => {
 
     expect((await view.findByRole('status')).textContent).toBe('C’est fait : les notifications de Sortie arriveront sur cet appareil, même quand le site est fermé.');
     expect(calls.prompts).toBe(1);
-    expect(calls.registered).toEqual(['/firebase-messaging-sw.js']);
+    expect(calls.registered).toEqual([SERVICE_WORKER_URL]);
     expect(calls.subscribed).toHaveLength(1);
     expect(calls.subscribed[0]?.userVisibleOnly).toBe(true);
     expect([...(calls.subscribed[0]?.applicationServerKey ?? [])]).toEqual([...VAPID_BYTES]);
