@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OPERATIONS, type CurrentUser, type PushDevice } from '@sortie/core/domain';
+import { ApiError, OPERATIONS, type CurrentUser, type PushDevice } from '@sortie/core/domain';
 import { FakeProductApi, USER_AGENTS, aUser } from '@sortie/core/testing';
 import { renderApp } from '../../test/render-app';
 import { SERVICE_WORKER_URL } from '../../services/service-worker';
@@ -203,6 +203,30 @@ describe('/account: « Notifications sur cet appareil »', () => {
     expect(calls.prompts).toBe(1);
     expect(calls.subscribed).toEqual([]);
     expect(api.callsOf(OPERATIONS.addPushSubscription)).toEqual([]);
+  });
+
+  it('shows the devices loading, then the server’s error with « Réessayer », which reads them again', async () => {
+    fakeBrowser({ permission: 'granted' });
+    let answer: () => void = () => undefined;
+    let attempts = 0;
+    const api = accountApi().serve(OPERATIONS.myPushSubscriptions, async () => {
+      attempts += 1;
+      if (attempts === 1) {
+        await new Promise<void>((resolve) => (answer = resolve));
+        throw new ApiError('Service indisponible', { statusCode: 503 });
+      }
+      return { items: [device({ device: 'Chrome sur Android' })] };
+    });
+    const { user } = await renderApp({ path: '/account', api, config: { vapidPublicKey: VAPID_PUBLIC_KEY } });
+    const view = await section();
+    expect(await view.findByText('Chargement de vos appareils…')).toBeTruthy();
+    answer();
+    const alert = await view.findByRole('alert');
+    expect(alert.textContent).toContain('Une erreur est survenue de notre côté. Réessayez dans un instant.');
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    const list = within(await view.findByRole('list', { name: 'Appareils qui reçoivent vos notifications' }));
+    expect(list.getByRole('listitem').textContent).toContain('Chrome sur Android');
+    expect(view.queryByRole('alert')).toBeNull();
   });
 
   it('says so when the browser’s push service fails, and lets the visitor try again', async () => {
