@@ -207,7 +207,7 @@ describe('the app on a phone', () => {
           title: notification.title,
           body: notification.body,
           tag: notification.tag,
-          badge: notification.badge,
+          badge: (notification as Notification & { badge?: string }).badge,
           link: (notification.data as { link: string }).link,
         })),
       );
