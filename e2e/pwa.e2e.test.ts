@@ -149,8 +149,10 @@ describe('the app on a phone', () => {
     expect(background).toBe('rgb(15, 17, 21)');
   });
 
-  it('hands a push message to the page on screen, as Firebase’s foreground message (the in-app toast)', async () => {
+  it('hands a push message to the focused page, as Firebase’s foreground message (the in-app toast), and shows no notification', async () => {
     const phone = await context();
+    // Allowed: a notification shown by mistake would be there to find.
+    await phone.grantPermissions(['notifications'], { origin: baseUrl });
     const page = await phone.newPage();
     await page.goto('/');
     await heading(page);
@@ -173,6 +175,44 @@ describe('the app on a phone', () => {
 
     await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received), { timeout: 10_000 }).toEqual([
       { ...message, isFirebaseMessaging: true, messageType: 'push-received' },
+    ]);
+    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
+  });
+
+  it('shows the server’s Web Push message as a system notification when no page of the site is on screen (issue 33)', async () => {
+    const phone = await context();
+    await phone.grantPermissions(['notifications'], { origin: baseUrl });
+    const page = await phone.newPage();
+    await page.goto('/');
+    await heading(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const cdp = await phone.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (update) => registrations.push(...update.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.find((registration) => !registration.isDeleted)?.scopeURL, { timeout: 10_000 }).toBe(`${baseUrl}/`);
+    const { registrationId } = registrations.find((registration) => !registration.isDeleted)!;
+
+    // The visitor leaves the site: no page of it is left.
+    await page.goto('about:blank');
+    const link = `/events/${demoId('event:1')}`;
+    const message = { id: DEMO_IDS.notification, title: 'Demain : Concert de jazz', body: 'Concert de jazz commence demain à 20 h 30.', link, icon: null };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseUrl).origin, registrationId, data: JSON.stringify(message) });
+
+    await page.goto('/');
+    await heading(page);
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.tag,
+          badge: (notification as Notification & { badge?: string }).badge,
+          link: (notification.data as { link: string }).link,
+        })),
+      );
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      { title: message.title, body: message.body, tag: DEMO_IDS.notification, badge: `${baseUrl}/icons/icon-192.png`, link: `${baseUrl}${link}` },
     ]);
   });
 });

@@ -12,6 +12,7 @@ import { AccountEmailSection } from '../features/account/AccountEmailSection';
 import { EmailChangeSection } from '../features/account/EmailChangeSection';
 import { Avatar, ProfileSection } from '../features/account/ProfileSection';
 import { AccountSessionsSection } from '../features/account/AccountSessionsSection';
+import { DevicePushSection } from '../features/account/DevicePushSection';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Administrateur', staff: 'Équipe' };
 
@@ -77,6 +78,8 @@ function Account({ user }: { user: CurrentUser }) {
       </nav>
 
       <NotificationPreferencesSection />
+
+      <DevicePushSection />
 
       <AccountSessionsSection />
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TITLE, foregroundMessageOf, linkOf, NOTIFICATION_ICON, notificationOf, openNotificationLink, readPushPayload, receivePush } from './push-notification';
+import { DEFAULT_TITLE, foregroundMessageOf, linkOf, NOTIFICATION_ICON, notificationOf, openNotificationLink, readPushPayload, receivePush, safeLink } from './push-notification';
 import type { ServiceWorkerScope, WindowClientLike } from './worker-scope';
 
 const ORIGIN = 'https://sortie.example';
@@ -7,6 +7,29 @@ const ID = '0123456789abcdef01234567';
 const json = (value: unknown) => ({ json: () => value });
 
 describe('a push message shown by the service worker', () => {
+  it('shows the server’s Web Push message {id, title, body, link, icon}: its title, text, icon, the badge, its page, one notification per id', () => {
+    const payload = { id: ID, title: 'Demain : Concert de jazz', body: 'Concert de jazz commence demain à 20 h 30.', link: '/events/abc', icon: '/uploads/jazz.webp' };
+    expect(notificationOf(payload, ORIGIN)).toEqual({
+      title: 'Demain : Concert de jazz',
+      options: {
+        body: 'Concert de jazz commence demain à 20 h 30.',
+        icon: '/uploads/jazz.webp',
+        badge: NOTIFICATION_ICON,
+        tag: ID,
+        lang: 'fr',
+        data: { link: `${ORIGIN}/events/abc`, payload },
+      },
+    });
+  });
+
+  it('takes the app’s icon and the home page when the Web Push message has neither (null)', () => {
+    const shown = notificationOf({ id: ID, title: 'Nouveau badge', body: '', link: null, icon: null }, ORIGIN);
+    expect(shown.title).toBe('Nouveau badge');
+    expect(shown.options.body).toBeUndefined();
+    expect(shown.options.icon).toBe(NOTIFICATION_ICON);
+    expect(shown.options.data.link).toBe(`${ORIGIN}/`);
+  });
+
   it('shows the title and body of an FCM message, and opens its link on click', () => {
     const payload = { notification: { title: 'Concert ce soir', body: 'Les Tontons à 21 h au Confort Moderne' }, data: { id: ID }, fcmOptions: { link: '/events/abc' } };
     expect(notificationOf(payload, ORIGIN)).toEqual({
@@ -53,6 +76,22 @@ describe('linkOf', () => {
   it('never opens another site from a notification', () => {
     expect(linkOf({ fcmOptions: { link: 'https://evil.example/phish' } }, ORIGIN)).toBe(`${ORIGIN}/`);
     expect(linkOf({ fcmOptions: { link: 'javascript:alert(1)' }, data: { link: '/events/x' } }, ORIGIN)).toBe(`${ORIGIN}/events/x`);
+    expect(linkOf({ link: 'javascript:alert(document.cookie)' }, ORIGIN)).toBe(`${ORIGIN}/`);
+    expect(linkOf({ link: '//evil.example/x' }, ORIGIN)).toBe(`${ORIGIN}/`);
+  });
+
+  it('reads the Web Push message’s link first', () => {
+    expect(linkOf({ link: '/places/p1', data: { link: '/events/x' } }, ORIGIN)).toBe(`${ORIGIN}/places/p1`);
+  });
+});
+
+describe('safeLink', () => {
+  it('keeps a relative link or an http(s) address of this site, and nothing else', () => {
+    expect(safeLink('/events/abc?x=1#top', ORIGIN)).toBe(`${ORIGIN}/events/abc?x=1#top`);
+    expect(safeLink(`${ORIGIN}/users/badges`, ORIGIN)).toBe(`${ORIGIN}/users/badges`);
+    for (const refused of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>1</script>', 'https://evil.example/', '//evil.example/', 'http://sortie.example/', '', null, 42]) {
+      expect(safeLink(refused, ORIGIN)).toBeNull();
+    }
   });
 });
 
@@ -70,16 +109,22 @@ describe('foregroundMessageOf', () => {
   it('is the message Firebase’s window SDK hands to onMessage', () => {
     expect(foregroundMessageOf({ data: { id: ID } })).toEqual({ data: { id: ID }, isFirebaseMessaging: true, messageType: 'push-received' });
   });
+
+  it('carries a Web Push message’s id in data.id, where the app’s inbox reads it', () => {
+    const payload = { id: ID, title: 'Nouveau badge', body: 'Habitué du jeudi', link: '/users/badges', icon: null };
+    expect(foregroundMessageOf(payload)).toEqual({ ...payload, data: { id: ID }, isFirebaseMessaging: true, messageType: 'push-received' });
+  });
 });
 
 /** The worker's clients and notifications, recorded. */
-function fakeScope(tabs: Array<{ url: string; visibilityState?: string; controlled?: boolean }> = []) {
+function fakeScope(tabs: Array<{ url: string; visibilityState?: string; focused?: boolean; controlled?: boolean }> = []) {
   const log: string[] = [];
   const shown: Array<{ title: string; options: object }> = [];
   const clients: WindowClientLike[] = tabs.map((tab) => {
     const client: WindowClientLike = {
       url: tab.url,
       visibilityState: tab.visibilityState ?? 'visible',
+      focused: tab.focused ?? (tab.visibilityState ?? 'visible') === 'visible',
       focus: async () => (log.push(`focus ${tab.url}`), client),
       navigate: async (url) => {
         if (tab.controlled === false) throw new TypeError('not controlled');
@@ -111,11 +156,20 @@ describe('receivePush', () => {
     expect(log).toEqual([]);
   });
 
-  it('hands the message to the visible pages instead (the in-app toast), and shows nothing', async () => {
+  it('hands the message to the focused page instead (the in-app toast), and shows no notification', async () => {
     const { scope, shown, log } = fakeScope([{ url: `${ORIGIN}/a` }, { url: `${ORIGIN}/b`, visibilityState: 'hidden' }]);
     await receivePush(scope, payload);
     expect(shown).toEqual([]);
     expect(log).toEqual([`message ${ORIGIN}/a ${JSON.stringify(foregroundMessageOf(payload))}`]);
+  });
+
+  it('shows a notification when the site’s page is visible but not focused (another window in front)', async () => {
+    const webPush = { id: ID, title: 'Votre match est prêt', body: 'Table 2', link: '/tournaments/t1', icon: null };
+    const { scope, shown, log } = fakeScope([{ url: `${ORIGIN}/a`, focused: false }]);
+    await receivePush(scope, webPush);
+    expect(shown).toEqual([notificationOf(webPush, ORIGIN)]);
+    expect(shown[0]?.options).toMatchObject({ tag: ID, data: { link: `${ORIGIN}/tournaments/t1` } });
+    expect(log).toEqual([]);
   });
 });
 
@@ -144,10 +198,12 @@ describe('openNotificationLink', () => {
     expect(log).toEqual([`open ${link}`]);
   });
 
-  it('does nothing for a notification that is not ours', async () => {
+  it('does nothing for a notification that is not ours, or whose link leaves the site', async () => {
     const { scope, log } = fakeScope([{ url: `${ORIGIN}/` }]);
     await openNotificationLink(scope, undefined);
     await openNotificationLink(scope, { title: 'x' });
+    await openNotificationLink(scope, { link: 'javascript:alert(1)' });
+    await openNotificationLink(scope, { link: 'https://evil.example/' });
     expect(log).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export interface ExtendableEventLike extends Event {
 export interface WindowClientLike {
   url: string;
   visibilityState: string;
+  /** Whether the visitor is on this tab (the window and the tab have the focus). */
+  focused: boolean;
   focus(): Promise<WindowClientLike>;
   navigate(url: string): Promise<WindowClientLike | null>;
   postMessage(message: unknown): void;

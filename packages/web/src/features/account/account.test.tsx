@@ -18,6 +18,7 @@ function accountApi(user: CurrentUser) {
     .signedInAs(user)
     .serve(OPERATIONS.notificationPreferences, () => ({}))
     .serve(OPERATIONS.mySessions, () => ({ items: sessions }))
+    .serve(OPERATIONS.myPushSubscriptions, () => ({ items: [] }))
     .serve(OPERATIONS.endSession, ({ path }) => {
       sessions = sessions.filter((session) => session.id !== path.id);
       return { ended: 1 };
