@@ -92,6 +92,8 @@ export class RaffleDrawService {
   async enter<T>(id: string, insert: (tx: Db, raffle: RaffleRecord) => Promise<Inserted<T> | null>): Promise<Inserted<T>> {
     return this.ctx.db.transaction(async (tx) => {
       const { record } = await this.lock(tx, id);
+      // A draft is staff's work in progress, unseen by anyone else (404 by its address): entering it answers the same.
+      if (record.status === 'draft') throw notFound('Tombola introuvable.');
       const window = raffleWindow(record, this.ctx.now());
       if (window === 'not_open') throw new ConflictError('Les participations à cette tombola ne sont pas encore ouvertes.', 'RAFFLE_NOT_OPEN');
       if (window !== 'open') throw new ConflictError('Les participations à cette tombola sont closes.', 'RAFFLE_CLOSED');

@@ -65,6 +65,14 @@ describe.each(BACKENDS)('fair raffle and form entries on %s', (backend) => {
       expect((await raffle(id)).entryCount).toBe(0);
     });
 
+    it('answers 404 to an entry in a draft, as its address does: a draft is unseen but by staff', async () => {
+      const { _id } = await newRaffle({ status: 'draft' });
+      const res = await enter(_id, { name: 'Valentine' }, { cookie: visitor });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Tombola introuvable.');
+      expect((await t.app.inject({ method: 'GET', url: `/api/raffles/${_id}`, headers: { cookie: staff } })).json().entryCount ?? 0).toBe(0);
+    });
+
     it('takes a verified account once: the second entry is a 409 in French', async () => {
       const { _id: id } = await newRaffle();
       const first = await enter(id, { name: 'Valentine' }, { cookie: visitor });
