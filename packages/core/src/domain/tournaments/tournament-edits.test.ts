@@ -29,5 +29,7 @@ describe('tournamentEditRefusal', () => {
   it('lets the settings change, and the bracket be sent back as stored', () => {
     expect(tournamentEditRefusal(running, { name: 'Coupe du jeudi', settings: { bestOf: 3 } })).toBeNull();
     expect(tournamentEditRefusal(running, { ...running, name: 'Coupe du jeudi' })).toBeNull();
+    const reordered = { winner: null, scoreB: null, scoreA: null, b: 'p2', a: 'p1', round: 1, stage: 1, id: 'm1' };
+    expect(tournamentEditRefusal(running, { matches: [reordered] })).toBeNull();
   });
 });

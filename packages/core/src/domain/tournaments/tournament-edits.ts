@@ -13,7 +13,16 @@ export const FORMAT_LOCKED = 'Le format ne change plus une fois les inscriptions
 /** Whether the format may still change: only while registration is open. */
 export const formatEditable = (status: unknown): boolean => status === undefined || status === 'registration';
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Deep equality of JSON values, whatever the order of the keys (a stored record's come back in the database's order). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => same(item, (b as unknown[])[i]));
+  const left = Object.entries(a).filter(([, v]) => v !== undefined);
+  const right = b as Record<string, unknown>;
+  return left.length === Object.values(right).filter((v) => v !== undefined).length && left.every(([key, value]) => same(value, right[key]));
+}
 
 /**
  * Why a patch of a stored tournament is refused, in French, or null when it may go through.
