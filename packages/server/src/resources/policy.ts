@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventQuerySchema, isDraft, NotificationInputSchema, ObjectIdSchema, RESOURCES, withoutOwnerOnly, type ResourceName } from '@sortie/core';
+import { EventQuerySchema, tournamentEditRefusal, isDraft, NotificationInputSchema, ObjectIdSchema, RESOURCES, withoutOwnerOnly, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { Json } from '../db/store';
 import type { Data } from '../db/entities';
@@ -73,8 +73,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   raffles: RAFFLE_POLICY,
   scrape: {},
   stores: {},
-  // The bracket is the socket actions' (core's rules, run by tournaments/tournament-rooms.ts): REST writes the rest.
-  tournaments: { serverFields: TOURNAMENT_SERVER_FIELDS, serverOwned: Object.keys(TOURNAMENT_SERVER_FIELDS), afterWrite: (ctx, id) => ctx.tournaments?.invalidate(id) },
+  // The bracket is the socket actions' (core's rules, run by tournaments/tournament-rooms.ts): REST writes the rest (issue 32: a PATCH changing it is refused).
+  tournaments: { serverFields: TOURNAMENT_SERVER_FIELDS, serverOwned: Object.keys(TOURNAMENT_SERVER_FIELDS), refusePatch: tournamentEditRefusal, afterWrite: (ctx, id) => ctx.tournaments?.invalidate(id) },
   users: {
     // Roles change only through PUT /api/users/{id}/roles (auth/roles.ts): the last admin keeps
     // theirs and every change is in the audit log. A new account has none.

@@ -46,6 +46,8 @@ export interface ResourcePolicy {
   serverFields?: Data;
   /** Fields a PATCH never changes either (they change through their own actions): the stored values stay. */
   serverOwned?: readonly string[];
+  /** Why a PATCH of the stored record is refused (409, in French), or null: what only the record's actions change. */
+  refusePatch?: (existing: Data, patch: Data) => string | null;
   /** What the server adds before a record is first stored (its author, a fresh short code…). */
   prepare?: (data: Data, authorId: string) => Data;
   readOne?: ReadOnePolicy;

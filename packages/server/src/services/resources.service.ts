@@ -6,7 +6,7 @@ import { newId } from '../db/store';
 import type { Data } from '../db/entities';
 import { recordOf } from '../db/rows';
 import { whereClauses } from '../db/where';
-import { forbidden, parse } from '../http/errors';
+import { ConflictError, forbidden, parse } from '../http/errors';
 import { isStaff } from '../auth/user-roles';
 import { pageJson, pageMeta } from '../http/micro-cache';
 import { ownerOf, projectedListJson, projectedRecord, RESOURCE_POLICY } from '../resources/policy';
@@ -100,6 +100,8 @@ export class ResourceService {
       const existing = await this.ctx.store.getStored(resource, id, { db: tx, forUpdate: true });
       if (!existing) throw missing(resource);
       this.mayWrite(resource, existing, actor);
+      const refusal = RESOURCE_POLICY[resource].refusePatch?.(existing, patch);
+      if (refusal) throw new ConflictError(refusal);
       const merged = { ...existing, ...patch };
       const beforeSave = RESOURCE_POLICY[resource].beforeSave;
       const valid = recordOf(parse(RESOURCES[resource].input, beforeSave ? beforeSave(merged, this.ctx.now()) : merged));

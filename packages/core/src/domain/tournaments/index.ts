@@ -10,3 +10,4 @@ export * from './stations';
 export * from './estimated-starts';
 export * from './check-in';
 export * from './bye-cards';
+export * from './tournament-edits';

@@ -6,6 +6,7 @@ import { SchemaForm, type Errors } from './SchemaForm';
 import { QuestionForm } from './QuestionForm';
 import { BlindTestForm } from './BlindTestForm';
 import { BadgeForm } from './BadgeForm';
+import { TournamentForm, tournamentFormFields } from './TournamentForm';
 import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';
 import { UnsavedChangesGuard } from './widgets/UnsavedChangesGuard';
 
@@ -18,7 +19,10 @@ function pathLabel(resource: ResourceName, path: string): string {
 }
 
 /** Resources whose form is more than one widget per field (a question by its kind, a blind test's ordered questions). */
-const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm, badges: BadgeForm };
+const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm, badges: BadgeForm, tournaments: TournamentForm };
+
+/** The fields a resource's form edits and sends, when not all of its schema's (a tournament's bracket changes through its desk's actions). */
+const FORM_FIELDS: Partial<Record<ResourceName, (fields: ReturnType<typeof resourceFields>) => ReturnType<typeof resourceFields>>> = { tournaments: tournamentFormFields };
 
 /**
  * The edit form of one record (or of a new one): the draft stays on screen whatever the
@@ -26,7 +30,7 @@ const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: Que
  */
 export function ResourceEditor({ resource, initial, onSaved, readOnly = false, readOnlyReason }: { resource: ResourceName; initial?: Record_; onSaved: (saved: Record_) => void; readOnly?: boolean; readOnlyReason?: string }) {
   const records = useRecordWrites();
-  const fields = resourceFields(resource);
+  const fields = FORM_FIELDS[resource]?.(resourceFields(resource)) ?? resourceFields(resource);
   const Form = FORMS[resource] ?? SchemaForm;
   const [draft, setDraft] = useState<Record_>(() => (initial ? structuredClone(initial) : emptyValue(fields)));
   const [errors, setErrors] = useState<Errors>({});
