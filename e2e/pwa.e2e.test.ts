@@ -149,29 +149,39 @@ describe('the app on a phone', () => {
     expect(background).toBe('rgb(15, 17, 21)');
   });
 
-  it('hands a push message to the focused page, as Firebase’s foreground message (the in-app toast), and shows no notification', async () => {
+  /**
+   * A phone on the landing page, notifications allowed (a notification shown by mistake would be
+   * there to find), its service worker in control; `push` delivers a message through Chromium as
+   * the push service would, to the worker registered for the site.
+   */
+  async function pushablePage(): Promise<{ page: Page; push: (message: object) => Promise<void> }> {
     const phone = await context();
-    // Allowed: a notification shown by mistake would be there to find.
     await phone.grantPermissions(['notifications'], { origin: baseUrl });
     const page = await phone.newPage();
     await page.goto('/');
     await heading(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-    await page.evaluate(() => {
-      const received: unknown[] = [];
-      (window as unknown as { received: unknown[] }).received = received;
-      navigator.serviceWorker.addEventListener('message', (event) => received.push(event.data));
-    });
-
-    // Chromium delivers the push as the push service would, to the worker registered for the site.
     const cdp = await phone.newCDPSession(page);
     const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (update) => registrations.push(...update.registrations));
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.find((registration) => !registration.isDeleted)?.scopeURL, { timeout: 10_000 }).toBe(`${baseUrl}/`);
     const { registrationId } = registrations.find((registration) => !registration.isDeleted)!;
+    const push = async (message: object) => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseUrl).origin, registrationId, data: JSON.stringify(message) });
+    };
+    return { page, push };
+  }
+
+  it('hands a push message to the focused page, as Firebase’s foreground message (the in-app toast), and shows no notification', async () => {
+    const { page, push } = await pushablePage();
+    await page.evaluate(() => {
+      const received: unknown[] = [];
+      (window as unknown as { received: unknown[] }).received = received;
+      navigator.serviceWorker.addEventListener('message', (event) => received.push(event.data));
+    });
     const message = { notification: { title: 'Concert ce soir', body: 'À 21 h' }, data: { id: DEMO_IDS.notification } };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseUrl).origin, registrationId, data: JSON.stringify(message) });
+    await push(message);
 
     await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received), { timeout: 10_000 }).toEqual([
       { ...message, isFirebaseMessaging: true, messageType: 'push-received' },
@@ -180,24 +190,12 @@ describe('the app on a phone', () => {
   });
 
   it('shows the server’s Web Push message as a system notification when no page of the site is on screen (issue 33)', async () => {
-    const phone = await context();
-    await phone.grantPermissions(['notifications'], { origin: baseUrl });
-    const page = await phone.newPage();
-    await page.goto('/');
-    await heading(page);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-    const cdp = await phone.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (update) => registrations.push(...update.registrations));
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.find((registration) => !registration.isDeleted)?.scopeURL, { timeout: 10_000 }).toBe(`${baseUrl}/`);
-    const { registrationId } = registrations.find((registration) => !registration.isDeleted)!;
-
+    const { page, push } = await pushablePage();
     // The visitor leaves the site: no page of it is left.
     await page.goto('about:blank');
     const link = `/events/${demoId('event:1')}`;
     const message = { id: DEMO_IDS.notification, title: 'Demain : Concert de jazz', body: 'Concert de jazz commence demain à 20 h 30.', link, icon: null };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseUrl).origin, registrationId, data: JSON.stringify(message) });
+    await push(message);
 
     await page.goto('/');
     await heading(page);
