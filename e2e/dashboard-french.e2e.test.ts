@@ -109,8 +109,19 @@ describe('the back office in French', () => {
     const found: string[] = [];
     let records = 0;
     const empty: string[] = [];
-    for (const list of lists) {
-      await page.goto(list);
+    for (const [index, list] of lists.entries()) {
+      // Staff go from list to list by the dashboard's menu, as here once the first page is drawn:
+      // a full load of each is what the other scenarios measure, and costs twice the time.
+      const menuLink = page.getByRole('navigation', { name: 'Tableau de bord' }).locator(`a[href="${list}"]`).first();
+      if (index > 0 && (await menuLink.isVisible())) {
+        const before = await page.evaluate(() => document.querySelector('main h1')?.textContent ?? null);
+        await menuLink.click();
+        await page.waitForURL((url) => url.pathname === list && url.search === '');
+        // The list has replaced the previous page (whose table would otherwise answer below).
+        await page.waitForFunction((previous) => document.querySelector('main h1')?.textContent !== previous, before);
+      } else {
+        await page.goto(list);
+      }
       const table = page.getByRole('table');
       const shown = await table
         .or(page.getByText(/pour l’instant : créez/))
@@ -124,7 +135,8 @@ describe('the back office in French', () => {
       }
       found.push(...(await offences(page, list)));
       // The creation form of the list, as staff open it with « Nouveau ».
-      await page.goto(`${list}?nouveau=1`);
+      await page.getByRole('link', { name: 'Nouveau', exact: true }).click();
+      await page.waitForURL((url) => url.search === '?nouveau=1');
       await page.getByRole('form', { name: 'Créer' }).waitFor({ timeout: 15_000 });
       // The list below the form loads on its own: wait for it (or its empty state) before asking whether it has rows.
       await table.or(page.getByText(/pour l’instant : créez/)).first().waitFor({ timeout: 30_000 }).catch(() => undefined);

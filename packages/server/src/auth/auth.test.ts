@@ -1,9 +1,10 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { TokenService } from './tokens';
-import { hashPassword, verifyPassword } from './passwords';
+import { PRODUCTION_SCRYPT_N, hashPassword, scryptCost, verifyPassword } from './passwords';
 
 const PROJECT = 'sortie-test';
 
@@ -32,6 +33,19 @@ describe('passwords', () => {
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('wrong horse', hash)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+
+  it('hashes at OWASP’s floor (N=2^15) everywhere but under vitest, and checks a hash with the cost written in it', async () => {
+    expect(scryptCost({ NODE_ENV: 'production' })).toBe(PRODUCTION_SCRYPT_N);
+    expect(scryptCost({})).toBe(32768);
+    expect(scryptCost({ NODE_ENV: 'development' })).toBe(32768);
+    expect(scryptCost({ NODE_ENV: 'test' })).toBe(1024);
+    // A hash written by a production server, checked here at its own cost.
+    const salt = randomBytes(16);
+    const key = scryptSync('correct horse', salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const stored = ['scrypt', 32768, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect(await verifyPassword('correct horse', stored)).toBe(true);
+    expect(await verifyPassword('wrong horse', stored)).toBe(false);
   });
 });
 

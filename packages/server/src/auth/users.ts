@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Row } from '../db/database';
 import { Store, toJson, type Json } from '../db/store';
 import { ENTITIES } from '../db/entities';
-import { hashPassword, verifyPassword } from './passwords';
+import { NO_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { identityEmailProven, type Identity } from './tokens';
 import { AuthError } from '@sortie/core';
 import { z } from 'zod';
@@ -79,7 +79,7 @@ export class Users {
   async signIn(email: string, password: string): Promise<UserJson> {
     const found = await this.byEmail(email);
     // Always run scrypt, so a missing account answers as slowly as a wrong password.
-    const ok = await verifyPassword(password, found?.passwordHash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const ok = await verifyPassword(password, found?.passwordHash ?? NO_PASSWORD_HASH);
     if (!found || !ok) throw new AuthError('Adresse e-mail ou mot de passe incorrect.', { code: 'INVALID_CREDENTIALS' });
     return found.user;
   }
@@ -129,7 +129,7 @@ export class Users {
   /** Whether `password` is the account's; false for an account without one (signed in through a provider). Always runs scrypt. */
   async checkPassword(userId: string, password: string): Promise<{ ok: boolean; hasPassword: boolean }> {
     const [row] = await this.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
-    const ok = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const ok = await verifyPassword(password, row?.password_hash ?? NO_PASSWORD_HASH);
     return { ok: ok && !!row?.password_hash, hasPassword: !!row?.password_hash };
   }
 
