@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_IDS } from './api';
-import { screenshot, seriousViolations, type AxeViolation, type KnownDefect } from './browser';
+import { newContext, screenshot, seriousViolations, type AxeViolation, type KnownDefect } from './browser';
 import { heading, useBrowser } from './fixtures';
 
 /** The main pages a visitor meets, with the heading each shows. */
@@ -47,13 +47,21 @@ async function settle(page: Page, path: string, expected: string | RegExp): Prom
   await page.waitForLoadState('networkidle');
 }
 
-describe.each(WIDTHS)('the main pages at $viewport.width px ($name)', ({ name: width, viewport }) => {
-  const { context } = useBrowser();
+// The pages are independent visits (a context each): three at a time, so that one page's wait
+// for a quiet network is another's drawing (the e2e project's maxConcurrency).
+describe.concurrent.each(WIDTHS)('the main pages at $viewport.width px ($name)', ({ name: width, viewport }) => {
+  const { baseUrl, browser } = useBrowser();
 
   it.each(PAGES)('$path has no serious or critical accessibility violation, and is photographed', async ({ name, path, heading: expected }) => {
-    const page = await (await context({ viewport })).newPage();
-    await settle(page, path, expected);
-    await screenshot(page, `${name}-${viewport.width}`);
-    expect(describeViolations(await seriousViolations(page, KNOWN_DEFECTS)), `${path} à ${viewport.width} px (${width})`).toEqual([]);
+    // Its own context, closed here: the fixture's afterEach would close a neighbour's too.
+    const context = await newContext(browser(), baseUrl, { viewport });
+    try {
+      const page = await context.newPage();
+      await settle(page, path, expected);
+      await screenshot(page, `${name}-${viewport.width}`);
+      expect(describeViolations(await seriousViolations(page, KNOWN_DEFECTS)), `${path} à ${viewport.width} px (${width})`).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

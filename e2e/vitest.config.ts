@@ -14,6 +14,8 @@ export default defineProject({
     isolate: false,
     // Runs after every other project, alone: it needs the whole machine for the app and Chromium.
     sequence: { groupOrder: 1 },
+    // Tests marked concurrent (independent visits, a browser context each) run three at a time.
+    maxConcurrency: 3,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
