@@ -11,6 +11,7 @@ export * from './opening-hours';
 export * from './social-links';
 export * from './windows';
 export * from './french-format';
+export * from './same-json';
 export * from './tonight';
 export * from './labels';
 export * from './built-in-mails';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { isObject } from '../unknown-value';
+import { sameJson } from '@sortie/core';
 
 /** Who did it: a signed-in account, or an operator's command / the server itself (actorId null). */
 export interface AuditActor {
@@ -53,7 +53,7 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   const was: Record<string, unknown> = {};
   const is: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (META_KEYS.has(key) || same(before[key], after[key])) continue;
+    if (META_KEYS.has(key) || sameJson(before[key] ?? null, after[key] ?? null)) continue;
     const masked = hidden.includes(key);
     was[key] = masked ? '…' : (before[key] ?? null);
     is[key] = masked ? '…' : (after[key] ?? null);
@@ -66,17 +66,3 @@ export function contentOf(record: Record<string, unknown>, hidden: readonly stri
   return Object.fromEntries(Object.entries(record).filter(([key]) => !META_KEYS.has(key) && !hidden.includes(key)));
 }
 
-/** JSON equality, key order aside (jsonb reorders keys). */
-function same(a: unknown, b: unknown): boolean {
-  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
-}
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObject(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}

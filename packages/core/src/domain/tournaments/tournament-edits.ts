@@ -3,6 +3,7 @@
  * The bracket changes through the tournament's actions (score, cancel…), and the format only
  * while registration is open. The server refuses the rest; the dashboard hides or disables it.
  */
+import { sameJson } from '../same-json';
 
 /** The fields that hold the bracket: never written by the edit form. */
 export const TOURNAMENT_BRACKET_FIELDS = ['participants', 'matches', 'standings', 'winnerId', 'status'] as const;
@@ -13,24 +14,13 @@ export const FORMAT_LOCKED = 'Le format ne change plus une fois les inscriptions
 /** Whether the format may still change: only while registration is open. */
 export const formatEditable = (status: unknown): boolean => status === undefined || status === 'registration';
 
-/** Deep equality of JSON values, whatever the order of the keys (a stored record's come back in the database's order). */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => same(item, (b as unknown[])[i]));
-  const left = Object.entries(a).filter(([, v]) => v !== undefined);
-  const right = b as Record<string, unknown>;
-  return left.length === Object.values(right).filter((v) => v !== undefined).length && left.every(([key, value]) => same(value, right[key]));
-}
-
 /**
  * Why a patch of a stored tournament is refused, in French, or null when it may go through.
  * A patch that sends back the bracket as stored (a record read then saved whole) changes nothing
  * and is not refused; the participants may change while registration is open; `status` and `winnerId` are kept by the server whatever the patch says.
  */
 export function tournamentEditRefusal(stored: Record<string, unknown>, patch: Record<string, unknown>): string | null {
-  const changes = (key: string) => key in patch && patch[key] !== undefined && !same(patch[key], stored[key] ?? []);
+  const changes = (key: string) => key in patch && patch[key] !== undefined && !sameJson(patch[key], stored[key] ?? []);
   if (changes('matches') || changes('standings')) return BRACKET_EDIT_REFUSED;
   // The list of players is the registration's until it closes; then it is the bracket's.
   if (changes('participants') && !formatEditable(stored['status'])) return BRACKET_EDIT_REFUSED;
