@@ -6,6 +6,8 @@ export const projects = [
   'packages/server',
   'packages/cli',
   'packages/web',
+  // The web files that mock a module, isolated (see packages/web/vitest.config.ts).
+  'packages/web/vitest.isolated.config.ts',
   'tools',
   'e2e',
 ];

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_HINT_COOKIE } from '@sortie/core';
-import { createTestContainer, aRuntimeConfig } from '@sortie/core/testing';
+import { QueryClient, SESSION_HINT_COOKIE } from '@sortie/core';
+import { createEagerServices } from '@sortie/adapters/eager';
+import { FakeClock, FakeProductApi, createTestContainer, aRuntimeConfig } from '@sortie/core/testing';
 import { mountApp } from './mount';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -20,10 +21,15 @@ describe('mountApp', () => {
     const config = aRuntimeConfig({ cities: ['Poitiers', 'Niort'] });
     const fetcher = vi.fn(async () => json(config));
     const loadServices = vi.fn(async () => ({ container: createTestContainer({ config }).container, config }));
-    unmount = await mountApp({ root, fetcher, loadServices });
+    // What main.tsx makes before the container (the product API, the clock, the query cache): the page reads through them.
+    const api = new FakeProductApi();
+    const eager = { ...createEagerServices(), api, clock: new FakeClock(), queries: new QueryClient(api) };
+    unmount = await mountApp({ root, fetcher, loadServices, eager });
     expect(fetcher).toHaveBeenCalledWith('/api/config', expect.anything());
     await waitFor(() => expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    // The page itself is drawn, and still without the services.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tout pour bien sortir' })).toBeTruthy();
     expect(loadServices).not.toHaveBeenCalled();
   });
 
