@@ -10,5 +10,9 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each worker imports Fastify, PGlite, socket.io and the app's modules once, not once per file;
+    // setup-file.ts puts back after each file what a file may change (timers, mocks, env).
+    isolate: false,
+    setupFiles: ['./src/testing/setup-file.ts'],
   },
 });

@@ -25,11 +25,15 @@ function externals() {
   return Object.keys(dependencies).filter((name) => !name.startsWith('@sortie/'));
 }
 
-export async function build({ quiet = false } = {}) {
+/**
+ * `out`: another folder of the package than dist/ (a test's own build: it must sit one level below
+ * the package, as dist/ does); `web: false` leaves the web app out of it.
+ */
+export async function build({ quiet = false, out = distDir, web: withWeb = true } = {}) {
   const { build: esbuild } = await import('esbuild');
   const external = externals();
   // Written into a fresh folder, then swapped in: a server started meanwhile sees a whole build.
-  const next = `${distDir}.next`;
+  const next = `${out}.next`;
   rmSync(next, { recursive: true, force: true });
   await esbuild({
     absWorkingDir: packageDir,
@@ -60,17 +64,17 @@ export async function build({ quiet = false } = {}) {
   mkdirSync(join(next, 'reference'), { recursive: true });
   for (const file of ['redoc.standalone.js', 'redoc.standalone.js.LICENSE.txt']) cpSync(join(redoc, file), join(next, 'reference', file));
   let web = false;
-  if (existsSync(join(webDir, 'dist/index.html'))) {
+  if (withWeb && existsSync(join(webDir, 'dist/index.html'))) {
     for (const name of readdirSync(webDir)) {
       if (name === 'dist' || name.startsWith('dist-')) cpSync(join(webDir, name), join(next, 'web', name), { recursive: true });
     }
     web = true;
   }
   writeFileSync(join(next, 'build.json'), JSON.stringify({ builtAt: new Date().toISOString(), web }, null, 2));
-  rmSync(`${distDir}.old`, { recursive: true, force: true });
-  if (existsSync(distDir)) renameSync(distDir, `${distDir}.old`);
-  renameSync(next, distDir);
-  rmSync(`${distDir}.old`, { recursive: true, force: true });
+  rmSync(`${out}.old`, { recursive: true, force: true });
+  if (existsSync(out)) renameSync(out, `${out}.old`);
+  renameSync(next, out);
+  rmSync(`${out}.old`, { recursive: true, force: true });
   return { web };
 }
 

@@ -1,19 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './data-lock';
 
 // The real server processes, as `pnpm start` and `pnpm demo:reset` run them, on one data folder.
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sortie-lock-'));
+/**
+ * The server as `pnpm start` runs it: bundled by the package's own build (scripts/build.mjs), once,
+ * into a folder of the package beside dist/ (dist-*, ignored by git). Each of the nine starts
+ * below then skips tsx's compiling of the sources (about 3 s a start on this machine).
+ */
+const buildDir = join(serverDir, `dist-lock-test-${process.pid}`);
+const SERVER = join(buildDir, 'main.mjs');
 const running = new Set<ChildProcess>();
+beforeAll(async () => {
+  const build = `import { build } from './scripts/build.mjs'; await build({ out: ${JSON.stringify(buildDir)}, web: false, quiet: true });`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], { cwd: serverDir });
+});
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
 });
 
 const IN_USE = /Le dossier de données .* est déjà utilisé par un autre processus Sortie \(pid \d+\)/;
@@ -33,8 +46,9 @@ interface Run {
   exit: Promise<number | null>;
 }
 
+/** Runs the bundled server (a `.mjs`) with node alone, a TypeScript script with tsx. */
 function run(script: string, port = 0): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script], {
     cwd: serverDir,
     env: { ...process.env, SORTIE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SORTIE_WEB_DIST: '/nonexistent-web-dist', SORTIE_SECRET: 'lock-test-secret-lock-test-secret', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,7 +68,7 @@ function run(script: string, port = 0): Run {
 
 async function startServer(): Promise<Run & { url: string }> {
   const port = await freePort();
-  const server = run('src/main.ts', port);
+  const server = run(SERVER, port);
   await new Promise<void>((resolve, reject) => {
     const poll = setInterval(() => {
       if (!server.output().includes('Sortie est prêt')) return;
@@ -89,7 +103,7 @@ describe('one server per data folder', () => {
     const first = await startServer();
     expect(await signUp(first.url, 'avant@exemple.fr')).toBe(201);
 
-    const second = run('src/main.ts', await freePort());
+    const second = run(SERVER, await freePort());
     expect(await second.exit).not.toBe(0);
     expect(second.output()).toMatch(IN_USE);
     for (const command of ['src/demo/reset.ts', 'src/demo/seed-volume.ts']) {

@@ -15,12 +15,12 @@ describe('the job runner on the embedded database', () => {
   let clock = T0;
   let db: Db;
   let calls: string[] = [];
-  registerJob('test:tick', async (_ctx, { now }) => {
+  const unregisterTick = registerJob('test:tick', async (_ctx, { now }) => {
     calls.push(now.toISOString());
     return { done: 1 };
   }, { schedule: '0 * * * *', label: 'Tâche d’essai' });
   let failures = 0;
-  registerJob('test:flaky', async () => {
+  const unregisterFlaky = registerJob('test:flaky', async () => {
     failures += 1;
     if (failures <= 2) throw new Error('Source injoignable.');
     return { done: 1 };
@@ -31,6 +31,8 @@ describe('the job runner on the embedded database', () => {
   });
   afterAll(async () => {
     await db.close();
+    unregisterTick();
+    unregisterFlaky();
   });
   afterEach(() => {
     calls = [];
@@ -229,11 +231,12 @@ describe('reminders, followers and e-mail, with a fake clock', () => {
 // Needs SORTIE_TEST_DATABASE_URL (CI): two servers on one PostgreSQL run a due job once.
 describe.skipIf(!BACKENDS.includes('postgres'))('two servers on one PostgreSQL', () => {
   let count = 0;
-  registerJob('test:once', async () => {
+  const unregisterOnce = registerJob('test:once', async () => {
     count += 1;
     await new Promise((resolve) => setTimeout(resolve, 50));
     return { done: 1 };
   }, { schedule: '*/10 * * * *', label: 'Tâche unique' });
+  afterAll(() => unregisterOnce());
 
   it('runs a scheduled job once', async () => {
     // The other suites' servers run this registered job too: count from here.

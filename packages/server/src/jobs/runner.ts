@@ -32,10 +32,15 @@ const REGISTRY = new Map<string, Definition>();
 /**
  * Declares a job. `name` is either one job (`notifications`) or a family ending in `:*`
  * (`collect:*`) whose members are scheduled one by one with `JobRunner.schedule('collect:<id>', cron)`.
- * Registering again under the same name replaces the handler.
+ * Registering again under the same name replaces the handler. Answers a function that takes this
+ * registration back (a test's own jobs, so that the files after it in the same process lack them).
  */
-export function registerJob(name: string, handler: JobHandler, options: JobOptions = {}): void {
-  REGISTRY.set(name, { name, handler, ...options });
+export function registerJob(name: string, handler: JobHandler, options: JobOptions = {}): () => void {
+  const definition: Definition = { name, handler, ...options };
+  REGISTRY.set(name, definition);
+  return () => {
+    if (REGISTRY.get(name) === definition) REGISTRY.delete(name);
+  };
 }
 
 export function registeredJobs(): ReadonlyArray<Readonly<Definition>> {
