@@ -4,11 +4,12 @@
 // - socket acknowledgements: CLIENTS socket clients each sending a tournament `get` and waiting
 //   for its acknowledgement, over and over, for DURATION seconds (spread over the nodes);
 // - /r: wrk on a short link (visits buffered and written every 250 ms), its connections spread
-//   over the nodes.
+//   over the nodes;
+// - a short link edited on one node: how soon the other redirects to the new address.
 // Needs SORTIE_BENCH_DATABASE_URL (a PostgreSQL where it may create and drop a database) and wrk.
 //
 // Usage: node --import tsx packages/server/bench/cluster.bench.mjs [results.json]
-// Environment: DURATION (seconds per measure, 5), CLIENTS (100), CONNECTIONS (wrk, 50).
+// Environment: DURATION (seconds per measure, 5), CLIENTS (100), CONNECTIONS (wrk, 50), EDITS (20).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { DEMO_IDS, DEMO_SHORT_CODES } from '../src/demo/ids.ts';
 const DURATION = Number(process.env.DURATION ?? 5);
 const CLIENTS = Number(process.env.CLIENTS ?? 100);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const EDITS = Number(process.env.EDITS ?? 20);
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
 const base = process.env.SORTIE_BENCH_DATABASE_URL;
@@ -104,6 +106,35 @@ async function socketAcks(urls) {
   return { rate: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
 }
 
+/** A staff session on `url`, as the web app opens it (embedded identity, then the session cookie). */
+async function staffCookie(url) {
+  const signed = await fetch(`${url}/api/identity/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@demo.sortie.fr', password: 'sortie-demo' }) });
+  const { idToken } = await signed.json();
+  const login = await fetch(`${url}/api/auth/login/web`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  return login.headers.getSetCookie().find((c) => c.includes('sortie_session=')).split(';')[0];
+}
+
+/**
+ * A short link edited through `a`, then asked of `b` until it redirects to the new address:
+ * the time from the edit's answer to the first such redirect, EDITS times (issue 18: ≤ 100 ms).
+ */
+async function editReachesOtherNode(a, b) {
+  const cookie = await staffCookie(a);
+  const path = `/r/${DEMO_SHORT_CODES.poitiers}`;
+  const delays = [];
+  for (let i = 0; i < EDITS; i++) {
+    const target = `https://www.poitiers.fr/agenda-${i}`;
+    const edited = await fetch(`${a}/api/dynaLinks/${DEMO_IDS.dynaLinks.poitiers}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ url: target }) });
+    if (!edited.ok) throw new Error(`PATCH du lien court : ${edited.status} ${await edited.text()}`);
+    const saved = performance.now();
+    let location = null;
+    while (location !== target && performance.now() - saved < 5000) location = (await fetch(`${b}${path}`, { redirect: 'manual' })).headers.get('location');
+    delays.push(location === target ? performance.now() - saved : Infinity);
+  }
+  delays.sort((x, y) => x - y);
+  return { p50: quantile(delays, 0.5), max: delays.at(-1) };
+}
+
 /** wrk on /r, its connections spread over `urls` (one wrk per node, run together). */
 async function shortLinks(urls) {
   const runs = await Promise.all(urls.map((url) => runWrk({ base: url, paths: [`/r/${DEMO_SHORT_CODES.poitiers}`], connections: Math.ceil(CONNECTIONS / urls.length), seconds: DURATION })));
@@ -131,6 +162,7 @@ try {
   figures.one = { socket: await socketAcks([a]), r: await shortLinks([a]) };
   const b = await startNode('B', url.toString());
   figures.two = { socket: await socketAcks([a, b]), r: await shortLinks([a, b]) };
+  const edit = await editReachesOtherNode(a, b);
 
   for (const [key, label] of [['one', '1 nœud'], ['two', '2 nœuds']]) {
     const { socket, r } = figures[key];
@@ -142,6 +174,8 @@ try {
     );
   }
   results.push(
+    { name: `lien court modifié sur A → nouvelle redirection sur B, médiane de ${EDITS}`, value: edit.p50, unit: 'ms', goal: '≤ 100 ms', pass: edit.p50 <= 100 },
+    { name: `lien court modifié sur A → nouvelle redirection sur B, pire de ${EDITS}`, value: edit.max, unit: 'ms' },
     { name: 'socket : 2 nœuds / 1 nœud', value: figures.two.socket.rate / figures.one.socket.rate, unit: '×' },
     { name: '/r : 2 nœuds / 1 nœud', value: figures.two.r.rate / figures.one.r.rate, unit: '×' },
   );
