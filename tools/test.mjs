@@ -44,6 +44,7 @@ if (args.length > 0) {
   process.exit(await runs[0].exit);
 }
 
+const started = performance.now();
 const endToEndOutput = heldOutput();
 const endToEnd = run(['--project', 'e2e'], endToEndOutput);
 const others = run(['--coverage', '--project', '!e2e']);
@@ -52,4 +53,6 @@ const othersCode = await others.exit;
 process.stdout.write('\n── Projet e2e (lancé en parallèle, sortie complète ci-dessous) ──\n');
 endToEndOutput.release();
 const endToEndCode = await endToEnd.exit;
+const seconds = (performance.now() - started) / 1000;
+process.stdout.write(`\nTests terminés en ${seconds.toFixed(0)} s : ${othersCode || endToEndCode ? 'des tests ont échoué' : 'tout est passé'}.\n`);
 process.exit(othersCode || endToEndCode);
