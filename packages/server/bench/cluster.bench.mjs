@@ -5,11 +5,12 @@
 //   for its acknowledgement, over and over, for DURATION seconds (spread over the nodes);
 // - /r: wrk on a short link (visits buffered and written every 250 ms), its connections spread
 //   over the nodes;
-// - a short link edited on one node: how soon the other redirects to the new address.
+// - a short link edited on one node: how soon the other redirects to the new address;
+// - a tournament update and a notification written on one node: how soon a socket on the other hears it.
 // Needs SORTIE_BENCH_DATABASE_URL (a PostgreSQL where it may create and drop a database) and wrk.
 //
 // Usage: node --import tsx packages/server/bench/cluster.bench.mjs [results.json]
-// Environment: DURATION (seconds per measure, 5), CLIENTS (100), CONNECTIONS (wrk, 50), EDITS (20).
+// Environment: DURATION (seconds per measure, 5), CLIENTS (100), CONNECTIONS (wrk, 50), EDITS (20), ROUNDS (5).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
+import { SOCKET_EVENTS } from '@sortie/core';
 import { runWrk, wrkVersion, running } from './wrk.mjs';
 import { openDatabase } from '../src/db/open-database.ts';
 import { loadDemo } from '../src/demo/load.ts';
@@ -26,6 +28,7 @@ const DURATION = Number(process.env.DURATION ?? 5);
 const CLIENTS = Number(process.env.CLIENTS ?? 100);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const EDITS = Number(process.env.EDITS ?? 20);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const outPath = process.argv.length > 2 ? process.argv.at(-1) : undefined;
 const base = process.env.SORTIE_BENCH_DATABASE_URL;
@@ -106,12 +109,66 @@ async function socketAcks(urls) {
   return { rate: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
 }
 
-/** A staff session on `url`, as the web app opens it (embedded identity, then the session cookie). */
-async function staffCookie(url) {
-  const signed = await fetch(`${url}/api/identity/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@demo.sortie.fr', password: 'sortie-demo' }) });
+/** A session cookie of a demo account on `url`, as the web app opens it (embedded identity, then the cookie). */
+async function sessionCookie(url, email) {
+  const signed = await fetch(`${url}/api/identity/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'sortie-demo' }) });
   const { idToken } = await signed.json();
   const login = await fetch(`${url}/api/auth/login/web`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
   return login.headers.getSetCookie().find((c) => c.includes('sortie_session=')).split(';')[0];
+}
+
+const openSocket = (url, cookie) =>
+  new Promise((resolve, reject) => {
+    const socket = connect(url, { transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { cookie } : {} });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+
+const tournamentAction = (socket, action, params = {}) => socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, JSON.stringify({ action, tournamentId: DEMO_IDS.tournament, params }));
+
+/** When `socket` first hears `event` with a payload `matches` accepts (Infinity after 5 s). */
+function heard(socket, event, matches) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => (socket.off(event, on), resolve(Infinity)), 5000);
+    function on(payload) {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, on);
+      resolve(performance.now());
+    }
+    socket.on(event, on);
+  });
+}
+
+/**
+ * A write on `a` reaching a socket on `b`, ROUNDS times each (issue 18: within a second): a player
+ * added by staff on A, heard by a spectator on B; a notification created on A, pushed to its
+ * user's phone on B.
+ */
+async function crossNodeEvents(a, b) {
+  const [staff, visitor] = await Promise.all([sessionCookie(a, 'staff@demo.sortie.fr'), sessionCookie(b, 'visiteur@demo.sortie.fr')]);
+  const [spectator, staffSocket, phone] = await Promise.all([openSocket(b), openSocket(a, staff), openSocket(b, visitor)]);
+  // A round trip each: the spectator holds the tournament, the phone has joined its user's room.
+  await Promise.all([tournamentAction(spectator, 'get'), tournamentAction(phone, 'get')]);
+  const tournament = [];
+  const push = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const name = `Banc ${process.pid}-${i}`;
+    const update = heard(spectator, SOCKET_EVENTS.tournamentUpdate, (t) => t.participants.some((p) => p.name === name));
+    let sent = performance.now();
+    const reply = await tournamentAction(staffSocket, 'addParticipant', { name });
+    if (reply.status !== 'ok') throw new Error(`addParticipant : ${reply.msg ?? reply.status}`);
+    tournament.push((await update) - sent);
+
+    const pushed = heard(phone, SOCKET_EVENTS.push, (message) => message.notification?.title === name);
+    sent = performance.now();
+    const created = await fetch(`${a}/api/notifications`, { method: 'POST', headers: { cookie: staff, 'content-type': 'application/json' }, body: JSON.stringify({ userId: DEMO_IDS.users.visitor, title: name, body: 'Banc d’essai' }) });
+    if (!created.ok) throw new Error(`POST /api/notifications : ${created.status} ${await created.text()}`);
+    push.push((await pushed) - sent);
+  }
+  for (const socket of [spectator, staffSocket, phone]) socket.disconnect();
+  const summary = (delays) => (delays.sort((x, y) => x - y), { p50: quantile(delays, 0.5), max: delays.at(-1) });
+  return { tournament: summary(tournament), push: summary(push) };
 }
 
 /**
@@ -119,7 +176,7 @@ async function staffCookie(url) {
  * the time from the edit's answer to the first such redirect, EDITS times (issue 18: ≤ 100 ms).
  */
 async function editReachesOtherNode(a, b) {
-  const cookie = await staffCookie(a);
+  const cookie = await sessionCookie(a, 'staff@demo.sortie.fr');
   const path = `/r/${DEMO_SHORT_CODES.poitiers}`;
   const delays = [];
   for (let i = 0; i < EDITS; i++) {
@@ -163,6 +220,7 @@ try {
   const b = await startNode('B', url.toString());
   figures.two = { socket: await socketAcks([a, b]), r: await shortLinks([a, b]) };
   const edit = await editReachesOtherNode(a, b);
+  const events = await crossNodeEvents(a, b);
 
   for (const [key, label] of [['one', '1 nœud'], ['two', '2 nœuds']]) {
     const { socket, r } = figures[key];
@@ -176,6 +234,8 @@ try {
   results.push(
     { name: `lien court modifié sur A → nouvelle redirection sur B, médiane de ${EDITS}`, value: edit.p50, unit: 'ms', goal: '≤ 100 ms', pass: edit.p50 <= 100 },
     { name: `lien court modifié sur A → nouvelle redirection sur B, pire de ${EDITS}`, value: edit.max, unit: 'ms' },
+    { name: `joueur ajouté sur A → spectateur sur B, pire de ${ROUNDS}`, value: events.tournament.max, unit: 'ms', goal: '≤ 1000 ms', pass: events.tournament.max <= 1000 },
+    { name: `notification créée sur A → téléphone sur B, pire de ${ROUNDS}`, value: events.push.max, unit: 'ms', goal: '≤ 1000 ms', pass: events.push.max <= 1000 },
     { name: 'socket : 2 nœuds / 1 nœud', value: figures.two.socket.rate / figures.one.socket.rate, unit: '×' },
     { name: '/r : 2 nœuds / 1 nœud', value: figures.two.r.rate / figures.one.r.rate, unit: '×' },
   );
