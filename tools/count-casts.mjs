@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { readToolArgs } from './tool-args.mjs';
 
 const FOLDER = 'packages/server/src';
 const USAGE = 'usage: node tools/count-casts.mjs [--json] [--max N] [--routes-zero]';
@@ -74,28 +75,14 @@ function report({ total, files }) {
 
 /** The command line; returns the exit code (1: a --max or --routes-zero limit broken, 2: usage). */
 export function main(argv, { cwd = process.cwd(), out = (text) => process.stdout.write(`${text}\n`), err = (text) => process.stderr.write(`${text}\n`) } = {}) {
-  let json = false;
-  let max = null;
-  let routesZero = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--json') json = true;
-    else if (arg === '--routes-zero') routesZero = true;
-    else if (arg === '--max' || arg.startsWith('--max=')) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
-      max = Number(value);
-      if (value === undefined || value === '' || !Number.isInteger(max) || max < 0) {
-        err(`--max expects a whole number, got ${value ?? 'nothing'}\n${USAGE}`);
-        return 2;
-      }
-    } else if (arg === '--help' || arg === '-h') {
-      out(USAGE);
-      return 0;
-    } else {
-      err(`unknown argument ${arg}\n${USAGE}`);
-      return 2;
-    }
+  const args = readToolArgs(argv, { options: { json: { type: 'boolean' }, max: { type: 'string' }, 'routes-zero': { type: 'boolean' } }, counts: ['max'], usage: USAGE, err });
+  if (!args) return 2;
+  if (args.values.help) {
+    out(USAGE);
+    return 0;
   }
+  const { json = false, 'routes-zero': routesZero = false } = args.values;
+  const max = args.values.max === undefined ? null : Number(args.values.max);
   let counted;
   try {
     counted = countCasts(cwd);

@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { readToolArgs } from './tool-args.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
 const TEST = /\.(test|spec)\.(ts|tsx|mts|cts)$/;
@@ -248,29 +249,15 @@ const USAGE = 'usage: node tools/import-graph.mjs [folder] [--json] [--max-level
 
 /** The command line: returns the exit code. */
 export function main(argv, { cwd = process.cwd(), out = (text) => process.stdout.write(`${text}\n`), err = (text) => process.stderr.write(`${text}\n`) } = {}) {
-  let folder = 'packages/server/src';
-  let json = false;
-  let maxLevels = null;
-  let noCycles = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--json') json = true;
-    else if (arg === '--no-cycles') noCycles = true;
-    else if (arg === '--max-levels' || arg.startsWith('--max-levels=')) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
-      maxLevels = Number(value);
-      if (!Number.isInteger(maxLevels) || maxLevels < 0) {
-        err(`--max-levels expects a whole number, got ${value ?? 'nothing'}\n${USAGE}`);
-        return 2;
-      }
-    } else if (arg === '--help' || arg === '-h') {
-      out(USAGE);
-      return 0;
-    } else if (arg.startsWith('-')) {
-      err(`unknown option ${arg}\n${USAGE}`);
-      return 2;
-    } else folder = arg;
+  const args = readToolArgs(argv, { options: { json: { type: 'boolean' }, 'max-levels': { type: 'string' }, 'no-cycles': { type: 'boolean' } }, counts: ['max-levels'], positionals: true, usage: USAGE, err });
+  if (!args) return 2;
+  if (args.values.help) {
+    out(USAGE);
+    return 0;
   }
+  const { json = false, 'no-cycles': noCycles = false } = args.values;
+  const maxLevels = args.values['max-levels'] === undefined ? null : Number(args.values['max-levels']);
+  const folder = args.positionals.at(-1) ?? 'packages/server/src';
   let graph;
   try {
     graph = analyzeImportGraph(resolve(cwd, folder));
