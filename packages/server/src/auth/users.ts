@@ -3,6 +3,7 @@ import type { Db, Row } from '../db/database';
 import { Store, toJson, type Json } from '../db/store';
 import { ENTITIES } from '../db/entities';
 import { NO_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { sessionRoomOfHash, sessionTokenHash } from './session-token';
 import { identityEmailProven, type Identity } from './tokens';
 import { AuthError } from '@sortie/core';
 import { z } from 'zod';
@@ -158,11 +159,11 @@ export class Users {
           ORDER BY last_used_at DESC LIMIT 1 FOR UPDATE)
        UPDATE sessions s SET token_hash = $1, expires_at = now() + interval '${SESSION_TTL_DAYS} days', last_used_at = now(), user_agent = COALESCE($3, s.user_agent), device_hash = COALESCE($4, s.device_hash)
          FROM mine WHERE s.token_hash = mine.token_hash RETURNING mine.token_hash AS previous`,
-      [sha256(token), userId, userAgent, deviceHash, meta.token ? sha256(meta.token) : null],
+      [sessionTokenHash(token), userId, userAgent, deviceHash, meta.token ? sessionTokenHash(meta.token) : null],
     );
-    if (reused) return { token, replaced: `session:${reused.previous}` };
+    if (reused) return { token, replaced: sessionRoomOfHash(reused.previous) };
     await this.db.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, device_hash) VALUES ($1, $2, now() + interval '${SESSION_TTL_DAYS} days', $3, $4)`, [
-      sha256(token),
+      sessionTokenHash(token),
       userId,
       userAgent,
       deviceHash,
@@ -177,7 +178,7 @@ export class Users {
 
   /** The account of a live session; its last use is noted on the way (at most every five minutes). */
   async fromSession(token: string): Promise<UserJson | null> {
-    const hash = sha256(token);
+    const hash = sessionTokenHash(token);
     const [row] = await this.db.query(
       `WITH touched AS (UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND expires_at > now() AND last_used_at < now() - ${TOUCH_INTERVAL} RETURNING 1)
        SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
@@ -190,7 +191,7 @@ export class Users {
   async sessionsOf(userId: string, token: string | null): Promise<SessionRow[]> {
     const rows = await this.db.query<{ id: string; user_agent: string | null; created_at: Date | string; last_used_at: Date | string; current: boolean }>(
       `SELECT id, user_agent, created_at, last_used_at, token_hash = $2 AS current FROM sessions WHERE user_id = $1 AND expires_at > now() ORDER BY last_used_at DESC, created_at DESC, id`,
-      [userId, token ? sha256(token) : null],
+      [userId, token ? sessionTokenHash(token) : null],
     );
     const iso = (value: Date | string) => new Date(value).toISOString();
     return rows.map((row) => ({ id: row.id, userAgent: row.user_agent, createdAt: iso(row.created_at), lastUsedAt: iso(row.last_used_at), current: row.current === true }));
@@ -203,12 +204,12 @@ export class Users {
   async endSessions(userId: string, options: { except?: string | null; id?: string } = {}, db: Db = this.db): Promise<string[]> {
     const rows = await db.query<{ token_hash: string }>(
       `DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR token_hash <> $2) AND ($3::text IS NULL OR id = $3) RETURNING token_hash`,
-      [userId, options.except ? sha256(options.except) : null, options.id ?? null],
+      [userId, options.except ? sessionTokenHash(options.except) : null, options.id ?? null],
     );
-    return rows.map((row) => `session:${row.token_hash}`);
+    return rows.map((row) => sessionRoomOfHash(row.token_hash));
   }
 
   async endSession(token: string): Promise<void> {
-    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [sha256(token)]);
+    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [sessionTokenHash(token)]);
   }
 }

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AuthError, FRESH_SIGN_IN_MINUTES, ValidationError, type AccountExport } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { verifyPassword } from '../auth/passwords';
+import { sessionTokenHash } from '../auth/session-token';
 import { guardAccountRemoval } from '../auth/roles';
 import { erasing, exportedRow, isSecret, PERSONAL_TABLES, tableColumns, WHO, type Person } from './personal-data';
 
 const personOf = (user: UserJson): Person => ({ id: user._id, email: user.email.toLowerCase(), displayName: user.displayName });
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** How a deletion is confirmed: the account's password, or the session of a sign-in just made. */
 export interface DeletionProof {
@@ -82,7 +81,7 @@ export class PrivacyService {
       return;
     }
     const [session] = proof.sessionToken
-      ? await this.ctx.db.query(`SELECT created_at > now() - make_interval(mins => $2) AS fresh FROM sessions WHERE token_hash = $1`, [sha256(proof.sessionToken), FRESH_SIGN_IN_MINUTES])
+      ? await this.ctx.db.query(`SELECT created_at > now() - make_interval(mins => $2) AS fresh FROM sessions WHERE token_hash = $1`, [sessionTokenHash(proof.sessionToken), FRESH_SIGN_IN_MINUTES])
       : [];
     if (session?.fresh !== true) {
       throw new AuthError(

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { ValidationError, type PushDevice, type PushSubscriptionInput } from '@sortie/core';
+import { sessionTokenHash } from '../auth/session-token';
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
 import { describeDevice } from '../identity/device';
 import type { PushMessage, PushOutcome, PushSender, PushTarget } from './push-sender';
 import { endpointAllowed } from './web-push-sender';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 type SubscriptionRow = {
@@ -85,7 +84,7 @@ export class PushService {
          last_success_at = CASE WHEN p.user_id = EXCLUDED.user_id THEN p.last_success_at END,
          user_id = EXCLUDED.user_id
        RETURNING id, endpoint, key_p256dh, key_auth, user_agent, created_at, last_success_at, session_id IS NOT NULL AS current`,
-      [newId(), userId, sessionToken ? sha256(sessionToken) : null, input.endpoint, input.keys.p256dh, input.keys.auth, userAgent?.slice(0, 400) || null, now],
+      [newId(), userId, sessionToken ? sessionTokenHash(sessionToken) : null, input.endpoint, input.keys.p256dh, input.keys.auth, userAgent?.slice(0, 400) || null, now],
     );
     return deviceOf(row!);
   }
@@ -96,7 +95,7 @@ export class PushService {
       `SELECT p.id, p.endpoint, p.key_p256dh, p.key_auth, p.user_agent, p.created_at, p.last_success_at, s.token_hash IS NOT NULL AND s.token_hash = $2 AS current
        FROM push_subscriptions p LEFT JOIN sessions s ON s.id = p.session_id
        WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id`,
-      [userId, sessionToken ? sha256(sessionToken) : null],
+      [userId, sessionToken ? sessionTokenHash(sessionToken) : null],
     );
     return rows.map(deviceOf);
   }

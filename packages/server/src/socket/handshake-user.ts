@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from '../http/context';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../http/session';
 import { bearerApiKey, sameSite } from '../http/api-key-gate';
 import type { UserJson } from '../auth/users';
+import { sessionRoomOfHash, sessionTokenHash } from '../auth/session-token';
 import { isDatabaseUnavailable } from '../db/availability';
 
 /** Who a socket is, read once from its handshake; the rooms it joins say how to reach or drop it later. */
@@ -20,7 +20,7 @@ const ANONYMOUS: SocketIdentity = { user: null, sessionRoom: null, apiKeyRoom: n
 const identities = new WeakMap<Socket, Promise<SocketIdentity>>();
 
 /** The room of a session's sockets, named by the token's hash (the token itself never leaves the process). */
-export const sessionRoom = (token: string) => `session:${createHash('sha256').update(token).digest('hex')}`;
+export const sessionRoom = (token: string) => sessionRoomOfHash(sessionTokenHash(token));
 export const apiKeyRoom = (id: string) => `apikey:${id}`;
 
 /**
