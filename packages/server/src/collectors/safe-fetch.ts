@@ -49,6 +49,15 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** A URL's host as a lookup sees it: lower case, an IPv6 literal without its brackets. */
+export const bareHost = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/**
+ * A host refused before any lookup: a literal private address (a literal never goes through the
+ * lookup, where guardedLookup checks names) or a localhost name.
+ */
+export const isLocalHost = (host: string): boolean => (isIP(host) !== 0 ? isPrivateAddress(host) : host === 'localhost' || host.endsWith('.localhost'));
+
 const privateError = (host: string) => new SafeFetchError('private-address', `Adresse refusée : ${host} mène à une adresse privée ou locale.`);
 
 /** A DNS lookup that refuses private addresses: checked at connect time, so a name cannot resolve elsewhere after a check. */
@@ -101,10 +110,9 @@ function fetchOnce(raw: string, allowedHosts: Set<string>, maxBytes: number, dea
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return Promise.reject(new SafeFetchError('bad-scheme', `Seules les adresses http et https sont acceptées (reçu ${target.protocol.replace(/:$/, '')}).`));
   }
-  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = bareHost(target);
   const allowed = allowedHosts.has(host);
-  // A literal address never goes through the lookup: check it here.
-  if (!allowed && (isIP(host) !== 0 ? isPrivateAddress(host) : host === 'localhost' || host.endsWith('.localhost'))) return Promise.reject(privateError(host));
+  if (!allowed && isLocalHost(host)) return Promise.reject(privateError(host));
   const remaining = deadline - Date.now();
   if (remaining <= 0) return Promise.reject(timeoutError(timeoutMs));
   const client = target.protocol === 'https:' ? https : http;

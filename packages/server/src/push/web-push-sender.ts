@@ -1,9 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import webpush from 'web-push';
 import type { VapidConfig } from '../config';
-import { guardedLookup, isPrivateAddress } from '../collectors/safe-fetch';
+import { bareHost, guardedLookup, isLocalHost } from '../collectors/safe-fetch';
 import { retryAfterMs, type PushMessage, type PushOutcome, type PushSender, type PushTarget } from './push-sender';
 
 export interface WebPushOptions {
@@ -31,8 +30,7 @@ export function endpointAllowed(endpoint: string, allowedPrivateOrigins: readonl
   }
   if (allowedPrivateOrigins.includes(url.origin)) return { ok: true, allowed: true };
   if (url.protocol !== 'https:') return { ok: false, message: 'L’adresse du service de notifications doit être en https.' };
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIP(host) !== 0 ? isPrivateAddress(host) : host === 'localhost' || host.endsWith('.localhost')) {
+  if (isLocalHost(bareHost(url))) {
     return { ok: false, message: 'L’adresse du service de notifications mène à une adresse privée ou locale.' };
   }
   return { ok: true, allowed: false };
@@ -80,7 +78,7 @@ interface PushAnswer {
 
 function post(details: webpush.RequestDetails, allowed: boolean, timeoutMs: number): Promise<PushAnswer> {
   const url = new URL(details.endpoint);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = bareHost(url);
   const client = url.protocol === 'https:' ? https : http;
   const headers: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(details.headers)) headers[name] = typeof value === 'number' ? value : String(value);
