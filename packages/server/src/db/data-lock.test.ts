@@ -161,8 +161,21 @@ describe('one server per data folder', () => {
     const mine = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { tempDir: string };
     expect(existsSync(mine.tempDir)).toBe(true); // its own, of course, is there
     await stop(next, 'SIGTERM');
-    expect(existsSync(mine.tempDir)).toBe(false);
+    expect(existsSync(mine.tempDir), next.output()).toBe(false);
   }, 120_000);
+});
+
+describe('a process that exits without stopping its database', () => {
+  it('removes the sockets folder its lock names, as a forced stop after the deadline exits (process.exit(1))', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sortie-lock-exit-'));
+    const sockets = mkdtempSync(join(tmpdir(), 'sortie-pg-'));
+    const script = `import { DataDirLock } from './src/db/data-lock.ts'; DataDirLock.acquire(${JSON.stringify(folder)}).recordTempDir(${JSON.stringify(sockets)}); process.exit(1);`;
+    const exited = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: serverDir }).then(() => 0, (error: { code?: number }) => error.code);
+    expect(exited).toBe(1);
+    expect(existsSync(sockets)).toBe(false);
+    expect(existsSync(join(folder, LOCK_FILE))).toBe(false);
+    rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
 });
 
 describe('a stop signal sent to the whole process group', () => {

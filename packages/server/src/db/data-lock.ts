@@ -186,10 +186,16 @@ export class DataDirLock {
     return alive(owner.pid) ? owner : null;
   }
 
+  /**
+   * Gives the folder up, and removes the database's sockets folder it recorded: on a clean stop,
+   * and on any other exit of the process too (a forced stop after its deadline), so that only a
+   * killed process leaves one for the next owner to remove.
+   */
   release(): void {
     if (this.released) return;
     this.released = true;
     process.off('exit', this.onExit);
+    if (this.owner.tempDir) rmSync(this.owner.tempDir, { recursive: true, force: true });
     if (readOwner(this.path)?.pid === process.pid) removeQuietly(this.path);
   }
 }

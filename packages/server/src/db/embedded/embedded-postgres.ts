@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataDirLock, TEMP_DIR_PREFIX } from '../data-lock';
@@ -75,10 +75,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maintena
   // Unix socket paths are limited to ~100 bytes: the socket lives in a short temporary folder,
   // named in the lock so that the next server on this folder removes it if this one is killed.
   const socketDir = mkdtempSync(join(tmpdir(), TEMP_DIR_PREFIX));
-  const cleanUp = () => {
-    rmSync(socketDir, { recursive: true, force: true });
-    lock.release();
-  };
+  // The lock removes the folder it names when it is released, whatever ends the process.
+  const cleanUp = () => lock.release();
   try {
     lock.recordTempDir(socketDir);
   } catch (error) {
