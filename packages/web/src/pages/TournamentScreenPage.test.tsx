@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assignStations, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { assignStations, SCREEN_PAGE_MS, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { TournamentServerSocket, aTournament } from '../features/tournaments/testing';
@@ -34,6 +34,52 @@ describe('/tournaments/{id}/screen', () => {
     expect(screen.getAllByRole('group', { current: true })).toHaveLength(2);
     expect((await screen.findByRole('img', { name: `QR code vers http://localhost:3000/tournaments/${ID}` })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByText('Scannez pour suivre vos matchs')).toBeTruthy();
+  });
+
+  it('shows a bracket too big to read whole in parts, in turn, every 15 s, and whole again once it fits', async () => {
+    // happy-dom lays nothing out: every box is 1000 × 600 and the bracket 4000 × 2400, a quarter of the size it needs.
+    let bracketWidth = 4000;
+    const observers = new Set<() => void>();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly fit: () => void) {}
+        observe() {
+          observers.add(this.fit);
+        }
+        disconnect() {
+          observers.delete(this.fit);
+        }
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(() => bracketWidth);
+    vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(() => (bracketWidth * 600) / 1000);
+    const socket = new TournamentServerSocket(started('double_elimination'));
+    const { fakes } = await renderApp({ path, socket, api: new FakeProductApi() });
+    expect(await screen.findByText('Tableau principal · 1/3')).toBeTruthy();
+    const shown = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(shown()).toEqual(['Tableau principal']);
+    await act(async () => fakes.clock.advance(SCREEN_PAGE_MS - 1));
+    expect(shown()).toEqual(['Tableau principal']);
+    await act(async () => fakes.clock.advance(1));
+    expect(screen.getByText('Tableau des perdants · 2/3')).toBeTruthy();
+    expect(shown()).toEqual(['Tableau des perdants']);
+    await act(async () => fakes.clock.advance(SCREEN_PAGE_MS));
+    expect(shown()).toEqual(['Grande finale']);
+    await act(async () => fakes.clock.advance(SCREEN_PAGE_MS));
+    expect(screen.getByText('Tableau principal · 1/3')).toBeTruthy();
+    // A result comes in and the bracket now fits: the whole, no parts, as soon as the browser reports the new size.
+    bracketWidth = 1000;
+    const t = socket.tournament;
+    const match = t.matches.find((m) => m.status === 'ready' && m.a !== null && m.b !== null)!;
+    const played = tournamentEngine.report(t, match.id, 2, 0, { reportedBy: 'staff' });
+    if (!played.ok) throw new Error(played.error.message);
+    await act(async () => socket.push(played.tournament));
+    await act(async () => observers.forEach((fit) => fit()));
+    expect(shown()).toEqual(['Tableau principal', 'Tableau des perdants', 'Grande finale']);
+    expect(screen.queryByText(/ · 1\/3$/)).toBeNull();
   });
 
   it('shows the new bracket as soon as the room receives it, and rejoins the room after a reconnection', async () => {

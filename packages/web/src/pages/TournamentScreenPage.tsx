@@ -1,10 +1,11 @@
-import { NavigatorPort, pathFor, type Tournament } from '@sortie/core';
+import { NavigatorPort, pathFor, showsStandings, type Tournament } from '@sortie/core';
 import { LiveView, OfflineNotice } from '../data/LiveView';
 import { usePageTitle } from '../components/usePageTitle';
 import { useUseCase } from '../services/container-context';
 import { FitToScreen } from '../features/tournaments/FitToScreen';
 import { QrImage } from '../components/QrImage';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
+import { ScreenBracket } from '../features/tournaments/ScreenBracket';
 import { StationBoard } from '../features/tournaments/StationBoard';
 import { formatText, participantCount, statusText, tournamentErrorMessage } from '../components/tournament-text';
 import { useLiveTournament } from '../features/tournaments/useLiveTournament';
@@ -12,7 +13,8 @@ import type { PageProps } from './types';
 
 /**
  * /tournaments/{id}/screen, on the venue's TV or projector: dark, large type, no scrolling,
- * the bracket or the standings, the matches being played highlighted, a QR code to join.
+ * the bracket (in parts, in turn, when too big to read whole) or the standings, the matches
+ * being played highlighted, a QR code to join.
  * It follows the socket's updates and comes back by itself after a server restart.
  */
 export default function TournamentScreenPage({ params }: PageProps) {
@@ -43,8 +45,8 @@ function Screen({ tournament, online, joinUrl }: { tournament: Tournament; onlin
       </header>
       <StationBoard tournament={tournament} size="screen" />
       <div className="mt-6 flex min-h-0 flex-1 gap-8">
-        <FitToScreen className="min-w-0 flex-1">
-          {tournament.status === 'registration' ? (
+        {tournament.status === 'registration' ? (
+          <FitToScreen className="min-w-0 flex-1">
             <ul className="grid grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
               {tournament.participants.map((p) => (
                 <li key={p.id} className="rounded-xl bg-surface px-5 py-3">
@@ -52,10 +54,14 @@ function Screen({ tournament, online, joinUrl }: { tournament: Tournament; onlin
                 </li>
               ))}
             </ul>
-          ) : (
+          </FitToScreen>
+        ) : showsStandings(tournament) ? (
+          <FitToScreen className="min-w-0 flex-1">
             <TournamentBoard tournament={tournament} size="screen" />
-          )}
-        </FitToScreen>
+          </FitToScreen>
+        ) : (
+          <ScreenBracket tournament={tournament} className="min-w-0 flex-1" />
+        )}
         <aside className="flex w-56 shrink-0 flex-col items-center justify-between gap-6 text-center">
           {tournament.winnerId ? (
             <p className="text-4xl font-bold text-accent">

@@ -11,3 +11,4 @@ export * from './estimated-starts';
 export * from './check-in';
 export * from './bye-cards';
 export * from './tournament-edits';
+export * from './screen-pages';

@@ -12,14 +12,15 @@ export function BracketView({
   size = 'page',
   highlightFor,
   callouts = NO_CALLOUTS,
+  sections = shownSections(tournament),
 }: {
   tournament: Tournament;
   size?: BoardSize;
   highlightFor?: string | null;
   callouts?: ReadonlyMap<string, string>;
+  /** The part of the bracket to draw (a screen's page); by default all of it, never the padding of a bracket (« Exempt / Exempt — Joué »), only the matches someone plays or a bye. */
+  sections?: BracketSection[];
 }) {
-  // Never the padding of a bracket (« Exempt / Exempt — Joué »), only the matches someone plays or a bye.
-  const sections = shownSections(tournament);
   if (sections.length === 0) return <p className="text-muted">Le tableau sera tiré au démarrage du tournoi.</p>;
   if (size === 'screen') {
     // As brackets are drawn on paper: the main and losers' brackets one above the other, the
