@@ -117,6 +117,7 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   designerPlaceWeekPoster: { method: 'GET', path: '/api/designer/places/:id/week.pdf', raw: true },
   designerTournamentPoster: { method: 'GET', path: '/api/designer/tournaments/:id/poster.pdf', raw: true },
   designerTournamentImage: { method: 'GET', path: '/api/designer/tournaments/:id/image.png', raw: true },
+  designerTournamentBracket: { method: 'GET', path: '/api/designer/tournaments/:id/bracket.pdf', raw: true },
   eventPreviewImage: { method: 'GET', path: '/api/og/events/:id.png', raw: true },
   // Sortie Pro through Stripe (issue 23): Checkout and the customer portal for staff, the success page's check, Stripe's signed webhook.
   stripeStatus: { method: 'GET', path: '/api/stripe/status' },

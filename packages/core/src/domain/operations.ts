@@ -53,6 +53,8 @@ const IdTokenSchema = z.object({ idToken: z.string() });
 
 /** The designer's poster size, and the short link its visuals print (issue 23). */
 const PosterQuerySchema = z.object({ size: z.enum(['A4', 'A3'], 'Format attendu : A4 ou A3.').default('A4') });
+/** A bracket is pinned up in A3 unless asked otherwise. */
+const BracketPrintQuerySchema = z.object({ size: z.enum(['A4', 'A3'], 'Format attendu : A4 ou A3.').default('A3') });
 const DesignerLinkSchema = z.object({ code: z.string(), url: z.string(), target: z.string() });
 
 /** What the server parses from a path, a query and a body; every part optional in the declaration. */
@@ -244,6 +246,7 @@ export const OPERATIONS = {
   designerPlaceWeekPoster: op('designerPlaceWeekPoster', z.unknown(), { path: z.object({ id: ObjectIdSchema }) }),
   designerTournamentPoster: op('designerTournamentPoster', z.unknown(), { path: z.object({ id: ObjectIdSchema }), query: PosterQuerySchema }),
   designerTournamentImage: op('designerTournamentImage', z.unknown(), { path: z.object({ id: ObjectIdSchema }) }),
+  designerTournamentBracket: op('designerTournamentBracket', z.unknown(), { path: z.object({ id: ObjectIdSchema }), query: BracketPrintQuerySchema }),
   eventPreviewImage: op('eventPreviewImage', z.unknown(), { path: z.object({ id: z.string().max(100) }) }),
   // Stripe (issue 23): every route but the status answers 503 « Paiement non configuré » without keys; the webhook reads its raw body.
   stripeStatus: op('stripeStatus', StripeStatusSchema),

@@ -121,6 +121,14 @@ describe('the designer', () => {
     const poster = await get(`/api/designer/tournaments/${DEMO_IDS.tournament}/poster.pdf`, staff);
     expect(poster.statusCode, poster.body.slice(0, 200)).toBe(200);
     expect((await PDFDocument.load(poster.rawPayload)).getPageCount()).toBe(1);
+    const bracket = await get(`/api/designer/tournaments/${DEMO_IDS.tournament}/bracket.pdf`, staff);
+    expect(bracket.statusCode).toBe(200);
+    expect(bracket.headers['content-type']).toBe('application/pdf');
+    const sheet = (await PDFDocument.load(bracket.rawPayload)).getPage(0).getSize();
+    // A3 by default, landscape: 42 × 29.7 cm.
+    expect([Math.round(sheet.width), Math.round(sheet.height)]).toEqual([1191, 842]);
+    expect((await get(`/api/designer/tournaments/${DEMO_IDS.tournament}/bracket.pdf?size=A5`, staff)).json().message).toBe('Requête invalide. size : Format attendu : A4 ou A3.');
+    expect((await get(`/api/designer/tournaments/${DEMO_IDS.tournament}/bracket.pdf`, visitor)).statusCode).toBe(403);
     const image = await get(`/api/designer/tournaments/${DEMO_IDS.tournament}/image.png`, staff);
     const tournamentLink = await readQr(image.rawPayload);
     expect((await get(tournamentLink!.slice(ORIGIN.length))).headers.location).toBe(`${ORIGIN}/tournaments/${DEMO_IDS.tournament}`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { OPERATIONS, isObjectId, slugify } from '@sortie/core';
+import { OPERATIONS, TournamentSchema, isObjectId, slugify } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
@@ -9,6 +9,7 @@ import { publicOrigin } from '../seo/public-origin';
 import { coverJpeg, loadEvent, loadPlaceWeek, loadTournament } from './content';
 import { EVENT_SQUARE_COVER, eventImage, IMAGE_FORMATS, PREVIEW_COVER, placeWeekImage, tournamentImage } from './images';
 import { eventPoster, placeWeekPoster, POSTER_COVER_RATIO, tournamentPoster } from './pdf';
+import { bracketPoster } from './bracket-pdf';
 import { ensureShortLink, findShortLink } from './short-link';
 
 /** A file name from a title: « affiche-soiree-mario-kart-a4.pdf ». */
@@ -25,7 +26,7 @@ const PREVIEW_CACHE_SIZE = 100;
 
 /**
  * The designer (issue 23): staff download an event's poster (A4/A3 PDF), its Instagram square
- * and story and its link preview (PNG), a place's week and a tournament's poster, each with
+ * and story and its link preview (PNG), a place's week, a tournament's poster and its bracket, each with
  * the QR code of a short link (made on first use); anyone gets a published event's link preview
  * at /api/og/events/{id}.png, the page's og:image when it has no cover.
  */
@@ -120,6 +121,18 @@ export function registerDesignerRoutes(app: FastifyInstance, ctx: AppContext): v
       const tournament = await loadTournament(ctx, path.id);
       const short = await link(request, tournament.path, user._id);
       return send(reply, 'image/png', fileName(tournament.name, 'square.png'), await tournamentImage(tournament, short.url), download(request));
+    },
+    { guard: staff },
+  );
+
+  serve(
+    app,
+    OPERATIONS.designerTournamentBracket,
+    async ({ path, query }, { request, reply, guard: user }) => {
+      const content = await loadTournament(ctx, path.id);
+      const tournament = TournamentSchema.parse(await ctx.store.getRecord('tournaments', path.id));
+      const short = await link(request, content.path, user._id);
+      return send(reply, 'application/pdf', fileName(`tableau ${content.name}`, `${query.size.toLowerCase()}.pdf`), await bracketPoster(query.size, content, tournament, short.url), download(request));
     },
     { guard: staff },
   );

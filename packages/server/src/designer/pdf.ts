@@ -17,9 +17,9 @@ export type PageSize = keyof typeof PAGE_SIZES;
 const HEAD_SHARE = 0.4;
 export const POSTER_COVER_RATIO = PAGE_SIZES.A4[0] / (PAGE_SIZES.A4[1] * HEAD_SHARE);
 
-const colour = (hex: string): RGB => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
-const INK = '#0f1115';
-const GREY = '#4a4f5c';
+export const colour = (hex: string): RGB => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
+export const INK = '#0f1115';
+export const GREY = '#4a4f5c';
 
 /** `value` cut into lines no wider than `width` (a word longer than a line is cut where it must). */
 export function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
@@ -43,13 +43,13 @@ export function wrap(value: string, font: PDFFont, size: number, width: number):
   return lines;
 }
 
-interface Fonts {
+export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
   black: PDFFont;
 }
 
-async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+export async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const files = interFonts();
@@ -62,7 +62,7 @@ async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fo
 }
 
 /** The QR code drawn module by module at (x, y) (its lower left corner), `size` wide, on a white square with its quiet zone. */
-function drawQr(page: PDFPage, shortUrl: string, x: number, y: number, size: number): void {
+export function drawQr(page: PDFPage, shortUrl: string, x: number, y: number, size: number): void {
   const modules = qrModules(shortUrl);
   const count = modules.length + 4;
   const unit = size / count;

@@ -38,6 +38,7 @@ const VISUALS: Record<Kind, Visual[]> = {
     { key: 'a4', label: 'Affiche A4', hint: 'PDF à imprimer, 21 × 29,7 cm.', type: 'pdf', url: (id) => withQuery(operationPath(OPERATION_ROUTES.designerTournamentPoster, { id }), { size: 'A4' }) },
     { key: 'a3', label: 'Affiche A3', hint: 'PDF à imprimer, 29,7 × 42 cm.', type: 'pdf', url: (id) => withQuery(operationPath(OPERATION_ROUTES.designerTournamentPoster, { id }), { size: 'A3' }) },
     { key: 'square', label: 'Carré Instagram', hint: '1080 × 1080 px, pour une publication.', type: 'png', url: (id) => operationPath(OPERATION_ROUTES.designerTournamentImage, { id }) },
+    { key: 'bracket-a3', label: 'Tableau A3', hint: 'Le tableau tel qu’il est (noms, scores, vainqueurs), PDF à imprimer en 42 × 29,7 cm.', type: 'pdf', url: (id) => withQuery(operationPath(OPERATION_ROUTES.designerTournamentBracket, { id }), { size: 'A3' }) },
   ],
 };
 
