@@ -335,8 +335,8 @@ export class BlindTestGames {
       if (!parsed.success) return refuseGame(`La question n° ${i + 1} est incomplète : corrigez-la dans le tableau de bord (${parsed.error.issues[0]?.message ?? 'champ invalide'}).`);
       return [gameQuestionOf(parsed.data)];
     });
-    const { mode, slowestShare, wrongBuzzPenalty, streakBonus } = state.record;
-    const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus }, await freeCode(tx, state.id));
+    const { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore } = state.record;
+    const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore }, await freeCode(tx, state.id));
     return { state: { ...state, game, record: { ...state.record, status: 'live' } } };
   }
 }

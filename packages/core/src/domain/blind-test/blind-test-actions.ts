@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refuseGame } from './blind-test.errors';
 import type { Game } from './blind-test-game.schema';
+import { moveToTeam } from './teams';
 import { buzz, endGame, joinGame, judgeBuzz, kickPlayer, nextQuestion, pauseGame, resumeGame, revealAnswers, startGame, submitAnswer } from './game';
 
 /** Who asks: the host (staff), a player of the game, or someone not yet in it. */
@@ -33,11 +34,12 @@ const host = <P>(name: string, params: z.ZodType<P>, invalidParams: string, perf
 
 const playerIdOf = (actor: GameActor) => (actor.role === 'host' ? refuseGame('L’animateur ne joue pas.') : actor.playerId);
 
-export const JoinGameParamsSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/), nickname: z.string().max(60) });
+export const JoinGameParamsSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/), nickname: z.string().max(60), team: z.string().max(60).optional() });
 export const AnswerParamsSchema = z.object({ questionIndex: QuestionIndex, text: z.string().max(200).optional(), choice: z.number().int().min(0).max(3).optional() });
 export const BuzzParamsSchema = z.object({ questionIndex: QuestionIndex });
 export const JudgeParamsSchema = z.object({ playerId: PlayerId, correct: z.boolean() });
 export const KickParamsSchema = z.object({ playerId: PlayerId });
+export const TeamParamsSchema = z.object({ playerId: PlayerId, team: z.string().min(1).max(60) });
 
 /** The actions of a live blind test by the name the socket protocol uses; `open` is the server's (it creates the game). */
 export const BLIND_TEST_ACTIONS = {
@@ -46,9 +48,9 @@ export const BLIND_TEST_ACTIONS = {
     role: 'visitor',
     params: JoinGameParamsSchema,
     invalidParams: 'Entrez le code à 6 chiffres de la partie et un pseudo.',
-    perform: (game, { code, nickname }, actor) => {
+    perform: (game, { code, nickname, team }, actor) => {
       if (code !== game.code) refuseGame('Ce code ne correspond à aucune partie en cours.');
-      return joinGame(game, playerIdOf(actor), nickname);
+      return joinGame(game, playerIdOf(actor), nickname, team);
     },
   } satisfies GameAction<z.infer<typeof JoinGameParamsSchema>>,
   answer: {
@@ -73,6 +75,7 @@ export const BLIND_TEST_ACTIONS = {
   end: host('end', none, 'Fin de partie invalide.', (game) => endGame(game)),
   judge: host('judge', JudgeParamsSchema, 'Jugement invalide : playerId et correct (vrai ou faux) sont attendus.', (game, { playerId, correct }, { now }) => judgeBuzz(game, playerId, correct, now)),
   kick: host('kick', KickParamsSchema, 'Indiquez le joueur à retirer (playerId).', (game, { playerId }) => kickPlayer(game, playerId)),
+  team: host('team', TeamParamsSchema, 'Indiquez le joueur (playerId) et sa nouvelle équipe (team).', (game, { playerId, team }) => moveToTeam(game, playerId, team)),
 } as const;
 export type BlindTestActionName = keyof typeof BLIND_TEST_ACTIONS;
 

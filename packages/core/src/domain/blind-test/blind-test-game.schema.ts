@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TEAMS, TEAM_SCORES } from './teams';
 
 /*
  * The live game of a blind test: what the server stores (so that a restart keeps it) and
@@ -37,6 +38,13 @@ export const GameQuestionSchema = z.object({
 export type GameQuestion = z.infer<typeof GameQuestionSchema>;
 export type GameQuestionInput = z.input<typeof GameQuestionSchema>;
 
+/** The teams a host names, distinct whatever their case. */
+export const TeamNamesSchema = z
+  .array(z.string().trim().min(1, 'Le nom d’une équipe est vide.').max(24, 'Le nom d’une équipe fait au plus 24 caractères.'))
+  .max(MAX_TEAMS, `Au plus ${MAX_TEAMS} équipes.`)
+  .refine((names) => new Set(names.map((n) => n.toLocaleLowerCase('fr'))).size === names.length, 'Deux équipes portent le même nom.')
+  .default([]);
+
 export const GameSettingsSchema = z.object({
   mode: GameModeSchema.default('answers'),
   /** What an answer given at the last moment keeps of its points (an instant one gets them all). */
@@ -45,8 +53,13 @@ export const GameSettingsSchema = z.object({
   wrongBuzzPenalty: z.number().int().min(0).max(1000).default(0),
   /** Points added per right answer in a row beyond the first (at most five times). */
   streakBonus: z.number().int().min(0).max(1000).default(0),
+  /** Team mode (teams.ts): the teams' names, none to play alone. */
+  teams: TeamNamesSchema,
+  /** A team's score: its players' mean, or their sum. */
+  teamScore: z.enum(TEAM_SCORES).default('mean'),
 });
 export type GameSettings = z.infer<typeof GameSettingsSchema>;
+export type GameSettingsInput = z.input<typeof GameSettingsSchema>;
 
 export const GamePlayerSchema = z.object({
   id: z.string().min(1).max(40),
@@ -57,6 +70,8 @@ export const GamePlayerSchema = z.object({
   /** The time taken by every right answer: the podium's tiebreak. */
   answerMs: z.number().int().min(0).default(0),
   kicked: z.boolean().default(false),
+  /** Their team, in team mode. */
+  team: z.string().max(24).optional(),
 });
 export type GamePlayer = z.infer<typeof GamePlayerSchema>;
 

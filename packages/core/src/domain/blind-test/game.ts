@@ -1,7 +1,8 @@
 import { matchAnswer } from './answer-matching';
 import { refuseGame } from './blind-test.errors';
-import type { Game, GameAnswer, GamePlayer, GameQuestion } from './blind-test-game.schema';
+import { GameSettingsSchema, type Game, type GameAnswer, type GamePlayer, type GameQuestion, type GameSettingsInput } from './blind-test-game.schema';
 import { checkNickname } from './nickname';
+import { teamFor } from './teams';
 
 /*
  * The rules of a live blind test, pure: each takes a game and the server's time and returns a
@@ -28,22 +29,24 @@ const playerOf = (game: Game, playerId: string): GamePlayer => {
 const answered = (game: Game, playerId: string) => game.answers.some((a) => a.playerId === playerId && a.questionIndex === game.questionIndex);
 
 /** A fresh game in its lobby. */
-export function openGame(questions: readonly GameQuestion[], settings: Game['settings'], code: string): Game {
+export function openGame(questions: readonly GameQuestion[], settings: GameSettingsInput, code: string): Game {
   if (questions.length === 0) refuseGame('Ce blind test n’a aucune question : ajoutez-en depuis le tableau de bord.');
-  return { code, status: 'lobby', settings, questions: [...questions], questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players: [], answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
+  return { code, status: 'lobby', settings: GameSettingsSchema.parse(settings), questions: [...questions], questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players: [], answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
 }
 
-/** A player joins under a nickname, whenever the game is not over (late comers start from zero). */
-export function joinGame(game: Game, playerId: string, nickname: string): Game {
+/** A player joins under a nickname, whenever the game is not over (late comers start from zero); in team mode, in the team they chose or the smallest. */
+export function joinGame(game: Game, playerId: string, nickname: string, team?: string): Game {
   if (game.status === 'podium') refuseGame('La partie est terminée.');
   if (game.players.some((p) => p.id === playerId && p.kicked)) refuseGame('L’animateur vous a retiré de la partie.');
   const others = game.players.filter((p) => p.id !== playerId && !p.kicked);
   if (others.length >= MAX_PLAYERS) refuseGame('La partie est complète.');
   const clean = checkNickname(nickname, others.map((p) => p.nickname));
   const existing = game.players.find((p) => p.id === playerId);
+  const inTeam = teamFor(game, playerId, team);
+  const teamField = inTeam === undefined ? {} : { team: inTeam };
   const players = existing
-    ? game.players.map((p) => (p.id === playerId ? { ...p, nickname: clean } : p))
-    : [...game.players, { id: playerId, nickname: clean, score: 0, streak: 0, correct: 0, answerMs: 0, kicked: false }];
+    ? game.players.map((p) => (p.id === playerId ? { ...p, nickname: clean, ...teamField } : p))
+    : [...game.players, { id: playerId, nickname: clean, score: 0, streak: 0, correct: 0, answerMs: 0, kicked: false, ...teamField }];
   return { ...game, players };
 }
 

@@ -8,6 +8,7 @@ export * from './blind-test.errors';
 export * from './nickname';
 export * from './game';
 export * from './views';
+export * from './teams';
 export * from './blind-test-actions';
 export * from './track-details';
 export * from './playlist-questions';

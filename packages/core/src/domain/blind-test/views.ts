@@ -1,4 +1,5 @@
 import type { Game, GameQuestion } from './blind-test-game.schema';
+import { playsInTeams, teamLeaderboard, type TeamRow } from './teams';
 import { answerCount, answerModeOf, currentQuestion, leaderboard, timeLeft, type LeaderboardRow } from './game';
 
 /*
@@ -31,6 +32,8 @@ export interface ScreenView {
   answerCount: number;
   players: string[];
   leaderboard: LeaderboardRow[];
+  /** Team mode: the teams ranked (empty when played alone). */
+  teams: TeamRow[];
   buzzer: { turn: string | null; waiting: string[] };
 }
 
@@ -40,6 +43,8 @@ export interface PlayerView extends ScreenView {
     nickname: string;
     score: number;
     rank: number;
+    /** Team mode: their team. */
+    team?: string;
     answered: boolean;
     /** At the reveal: how my answer did. */
     result?: { correct: boolean; points: number; titleOk?: boolean; artistOk?: boolean };
@@ -89,6 +94,7 @@ export function screenView(game: Game, now: number): ScreenView {
     answerCount: game.status === 'lobby' ? 0 : answerCount(game),
     players: game.players.filter((p) => !p.kicked).map((p) => p.nickname),
     leaderboard: leaderboard(game),
+    teams: teamLeaderboard(game),
     buzzer: {
       turn: nicknameOf(game, game.buzzer.turn),
       waiting: game.buzzer.queue.filter((b) => b.playerId !== game.buzzer.turn && !wrong.has(b.playerId)).map((b) => nicknameOf(game, b.playerId)!).filter(Boolean),
@@ -117,6 +123,7 @@ type Me = NonNullable<PlayerView['me']>;
 export function playerViews(game: Game, now: number, playerIds: Iterable<string>, options: PlayerViewsOptions = {}): Map<string, PlayerView> {
   const view = screenView(game, now);
   const rows = new Map(view.leaderboard.map((row) => [row.playerId, row]));
+  const teams = new Map(playsInTeams(game) ? game.players.map((p) => [p.id, p.team]) : []);
   const shared: ScreenView = options.top === undefined ? view : { ...view, leaderboard: view.leaderboard.slice(0, Math.max(0, options.top)) };
   const revealed = game.status === 'reveal' || game.status === 'podium';
   // This question's answers by player: whether they answered, and the first one that scored (not a wrong buzz's penalty).
@@ -142,6 +149,7 @@ export function playerViews(game: Game, now: number, playerIds: Iterable<string>
       nickname: row.nickname,
       score: row.score,
       rank: row.rank,
+      ...(teams.get(playerId) ? { team: teams.get(playerId) } : {}),
       answered: answered.has(playerId),
       ...(answer ? { result: { correct: answer.correct, points: answer.points, ...(answer.titleOk === undefined ? {} : { titleOk: answer.titleOk }), ...(answer.artistOk === undefined ? {} : { artistOk: answer.artistOk }) } } : {}),
     };

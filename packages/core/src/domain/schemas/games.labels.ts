@@ -28,6 +28,7 @@ export const QUESTION_LABELS: ResourceLabels = {
 
 export const BLIND_TEST_STATUS_LABELS = { draft: 'En préparation', live: 'En cours', finished: 'Terminé' } as const;
 export const BLIND_TEST_MODE_LABELS = { answers: 'Réponses sur les téléphones', buzzer: 'Buzzer' } as const;
+export const BLIND_TEST_TEAM_SCORE_LABELS = { mean: 'Moyenne des joueurs', sum: 'Somme des joueurs' } as const;
 
 export const BLIND_TEST_LABELS: ResourceLabels = {
   gender: 'm',
@@ -42,6 +43,8 @@ export const BLIND_TEST_LABELS: ResourceLabels = {
     slowestShare: field('Part des points à la dernière seconde', 'De 0 à 1 : 0,5 garde la moitié des points à la dernière seconde.'),
     wrongBuzzPenalty: field('Pénalité d’un mauvais buzz', 'Points perdus sur une mauvaise réponse au buzzer.'),
     streakBonus: field('Bonus de série', 'Points en plus pour chaque bonne réponse d’affilée.'),
+    teams: field('Équipes', 'Leurs noms, pour jouer en équipes ; aucune pour jouer chacun pour soi.'),
+    teamScore: field('Score d’une équipe', 'La moyenne de ses joueurs (juste pour des équipes de tailles différentes) ou leur somme.', BLIND_TEST_TEAM_SCORE_LABELS),
   },
 };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema, EntityMeta, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { EngineTournamentSchema } from '../tournament-engine/tournament-engine.schema';
-import { GameModeSchema, GameSchema, type GameQuestion } from '../blind-test/blind-test-game.schema';
+import { GameModeSchema, GameSchema, TeamNamesSchema, type GameQuestion } from '../blind-test/blind-test-game.schema';
+import { TEAM_SCORES } from '../blind-test/teams';
 import { RAFFLE_ENTRY_POLICIES } from '../fair-entries';
 
 const QuestionFields = z.object({
@@ -56,6 +57,9 @@ export const BlindTestInputSchema = z.object({
   slowestShare: z.number().min(0).max(1).default(0.5),
   wrongBuzzPenalty: z.number().int().min(0).max(1000).default(0),
   streakBonus: z.number().int().min(0).max(1000).default(0),
+  /** Team mode: the teams' names (none: everyone plays alone), and how a team scores. */
+  teams: TeamNamesSchema,
+  teamScore: z.enum(TEAM_SCORES).default('mean'),
 });
 /** The stored blind test carries its live game (the server's, never shown as is: it holds the answers). */
 export const BlindTestSchema = BlindTestInputSchema.extend({

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ClockPort, pathFor, SessionService, type BlindTestActionName, type Game, type GameQuestion } from '@sortie/core';
+import { ClockPort, elide, pathFor, SessionService, type BlindTestActionName, type Game, type GamePlayer, type GameQuestion } from '@sortie/core';
 import { BUTTON_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useUseCase } from '../../services/container-context';
 import { TrackDetails } from './TrackDetails';
 import { blindTestErrorMessage, countdownText, expectedAnswer, hostRefusal, plural, pointsText, questionText, solutionText } from './blind-test-text';
 import { HostMusic } from './HostMusic';
-import { Leaderboard } from './Leaderboard';
+import { Leaderboard, TeamLeaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
 
@@ -141,11 +141,13 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
                   <span className="truncate">
                     {p.nickname} · {pointsText(p.score)}
                   </span>
+                  {game.settings.teams.length > 0 && <TeamSelect player={p} teams={game.settings.teams} run={run} />}
                   <HostButton label={`Retirer ${p.nickname}`} action="kick" params={{ playerId: p.id }} run={run} small />
                 </li>
               ))}
           </ul>
         </section>
+        <TeamLeaderboard rows={view.teams} />
         {view.status !== 'lobby' && <Leaderboard rows={view.leaderboard} />}
         {(view.status === 'question' || view.status === 'reveal') && <EndGame game={game} run={run} refusal={refusal('end')} />}
       </aside>
@@ -173,6 +175,34 @@ function ExpectedAnswer({ question }: { question: GameQuestion }) {
       )}
       {question.kind !== 'choices' && lines.length > 0 && <p className="text-sm text-muted">Majuscules, accents, article et petites fautes de frappe ne comptent pas.</p>}
     </section>
+  );
+}
+
+/** Team mode: the host moves a player to another team (their points go with them). */
+function TeamSelect({ player, teams, run }: { player: GamePlayer; teams: string[]; run: Run }) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <span className="inline-flex flex-col">
+      <select
+        aria-label={`Équipe ${elide(player.nickname)}`}
+        aria-describedby={error ? id : undefined}
+        className="rounded border border-line bg-transparent px-1 py-0.5 text-sm"
+        value={player.team ?? ''}
+        onChange={(event) => void run('team', { playerId: player.id, team: event.target.value }).then(setError)}
+      >
+        {teams.map((team) => (
+          <option key={team} value={team}>
+            {team}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span id={id} role="alert" className="text-sm text-error">
+          {error}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { LeaderboardRow } from '@sortie/core';
-import { pointsText, rankText } from './blind-test-text';
+import type { LeaderboardRow, TeamRow } from '@sortie/core';
+import { plural, pointsText, rankText } from './blind-test-text';
 
 /** The players by score (core's order: ties broken by total answer time). `highlight` is this phone's player. */
 export function Leaderboard({ rows, limit = 10, size = 'phone', highlight }: { rows: readonly LeaderboardRow[]; limit?: number; size?: 'phone' | 'screen'; highlight?: string | undefined }) {
@@ -44,5 +44,28 @@ export function Podium({ rows, size = 'phone' }: { rows: readonly LeaderboardRow
         ),
       )}
     </section>
+  );
+}
+
+/** Team mode: the teams by score (their players' mean or sum, as core's teamLeaderboard says); `highlight` is this phone's team. */
+export function TeamLeaderboard({ rows, size = 'phone', highlight }: { rows: readonly TeamRow[]; size?: 'phone' | 'screen'; highlight?: string | undefined }) {
+  if (rows.length === 0) return null;
+  const big = size === 'screen';
+  return (
+    <ol aria-label="Classement des équipes" className={`space-y-2 ${big ? 'text-4xl' : 'text-lg'}`}>
+      {rows.map((row) => (
+        <li
+          key={row.team}
+          aria-current={row.team === highlight || undefined}
+          className={`flex items-center gap-4 rounded-xl px-4 ${big ? 'py-3' : 'py-2'} ${row.team === highlight ? 'bg-primary/20 ring-2 ring-primary' : 'bg-surface'}`}
+        >
+          <span className={`${big ? 'w-24' : 'w-12'} font-bold text-muted`}>{rankText(row.rank)}</span>
+          <span className="min-w-0 flex-1 truncate font-semibold">
+            {row.team} <span className="font-normal text-muted">({plural(row.players, 'joueur')})</span>
+          </span>
+          <span className="font-mono font-bold tabular-nums">{pointsText(row.score)}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PlayerView, QuestionView } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS } from '../../components/ui';
 import { answerLabel, blindTestErrorMessage, CHOICE_STYLES, plural, questionText, pointsText, rankText, secondsLeft, solutionText } from './blind-test-text';
-import { Leaderboard, Podium } from './Leaderboard';
+import { Leaderboard, Podium, TeamLeaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
 
@@ -31,6 +31,8 @@ export function PlayerScreen({ id, initialCode }: { id: string; initialCode: str
 function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; initialCode: string; lostPlayer: string | null; run: Run }) {
   const [code, setCode] = useState(initialCode);
   const [nickname, setNickname] = useState('');
+  // Team mode: a team chosen, or '' to be put in the smallest.
+  const [team, setTeam] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (view.status === 'podium')
@@ -43,7 +45,7 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
   async function join(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError(await run('join', { code: code.trim(), nickname: nickname.trim() }));
+    setError(await run('join', { code: code.trim(), nickname: nickname.trim(), ...(team ? { team } : {}) }));
     setBusy(false);
   }
   return (
@@ -70,6 +72,17 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
         Pseudo
         <input className={`${FIELD_CLASS} text-2xl`} maxLength={24} required autoComplete="nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} />
       </label>
+      {view.teams.length > 0 && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-lg font-semibold">Équipe</legend>
+          {[...view.teams.map((row) => row.team), ''].map((name) => (
+            <label key={name || 'any'} className="flex cursor-pointer items-center gap-3 rounded-xl border border-line p-3 text-xl has-checked:border-accent has-checked:bg-accent/10">
+              <input type="radio" name="team" value={name} checked={team === name} onChange={() => setTeam(name)} className="size-5" />
+              {name || 'Peu importe (la moins nombreuse)'}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {error && (
         <p role="alert" className="text-error">
           {error}
@@ -89,14 +102,16 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
   const total = Math.max(view.players.length, me.rank);
   const standing = (
     <section className="text-lg" aria-label="Mon score">
-      <strong>{me.nickname}</strong> · {pointsText(me.score)} · {rankText(me.rank)} sur {total}
+      <strong>{me.nickname}</strong>
+      {me.team ? ` · ${me.team}` : ''} · {pointsText(me.score)} · {rankText(me.rank)} sur {total}
     </section>
   );
+  const teams = <TeamLeaderboard rows={view.teams} highlight={me.team} />;
   if (view.status === 'lobby')
     return (
       <>
         <p className="rounded-xl bg-surface p-4 text-xl">
-          C’est bon, <strong>{me.nickname}</strong> ! La partie va bientôt commencer : regardez l’écran.
+          C’est bon, <strong>{me.nickname}</strong> ! {me.team ? `Vous jouez avec l’équipe ${me.team}. ` : ''}La partie va bientôt commencer : regardez l’écran.
         </p>
         <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>
       </>
@@ -108,6 +123,7 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
         <p className="text-xl">
           Vous finissez {rankText(me.rank)} sur {total} avec {pointsText(me.score)}.
         </p>
+        {teams}
         <Podium rows={view.leaderboard} />
         <Leaderboard rows={view.leaderboard} highlight={me.playerId} />
       </>
@@ -128,6 +144,7 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
       <p className="text-2xl font-bold">{questionText(question)}</p>
       {view.status === 'question' ? <Answer view={view} question={question} me={me} timeLeft={timeLeft} run={run} /> : <Result question={question} me={me} />}
       {standing}
+      {view.status === 'reveal' && teams}
     </>
   );
 }

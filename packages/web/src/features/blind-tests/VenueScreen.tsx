@@ -2,7 +2,7 @@ import { NavigatorPort, pathFor, type QuestionView, type ScreenView } from '@sor
 import { useUseCase } from '../../services/container-context';
 import { QrImage } from '../../components/QrImage';
 import { blindTestErrorMessage, CHOICE_STYLES, plural, pointsText, questionText, secondsLeft, solutionText } from './blind-test-text';
-import { Leaderboard, Podium } from './Leaderboard';
+import { Leaderboard, Podium, TeamLeaderboard } from './Leaderboard';
 import { TrackDetails } from './TrackDetails';
 import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
@@ -73,6 +73,7 @@ function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: 
     return (
       <div className="flex min-h-0 flex-1 flex-col justify-center gap-10">
         <h1 className="text-center text-7xl font-extrabold">Le podium</h1>
+        {view.teams.length > 0 && <TeamLeaderboard rows={view.teams.slice(0, 3)} size="screen" />}
         <Podium rows={view.leaderboard} size="screen" />
       </div>
     );
@@ -147,8 +148,16 @@ function Reveal({ view, question }: { view: ScreenView; question: QuestionView }
         <p className="text-4xl">{question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')}</p>
       </div>
       <div className="w-[40%] shrink-0 overflow-hidden">
+        {view.teams.length > 0 && (
+          <>
+            <h2 className="mb-4 text-4xl font-bold">Équipes</h2>
+            <div className="mb-8">
+              <TeamLeaderboard rows={view.teams} size="screen" />
+            </div>
+          </>
+        )}
         <h2 className="mb-4 text-4xl font-bold">Classement</h2>
-        <Leaderboard rows={view.leaderboard} size="screen" limit={8} />
+        <Leaderboard rows={view.leaderboard} size="screen" limit={view.teams.length > 0 ? 5 : 8} />
       </div>
     </div>
   );

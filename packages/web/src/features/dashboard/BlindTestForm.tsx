@@ -10,6 +10,8 @@ const LABELS: Record<string, string> = {
   slowestShare: 'Part des points gardée par la réponse la plus lente (de 0 à 1)',
   streakBonus: 'Bonus par bonne réponse d’affilée (points)',
   wrongBuzzPenalty: 'Pénalité d’un mauvais buzz (points)',
+  teams: 'Équipes, une par ligne (aucune : chacun joue pour soi)',
+  teamScore: 'Score d’une équipe',
 };
 
 const MODES = [
@@ -20,13 +22,14 @@ const MODES = [
 /**
  * A blind test's form: its title, event, place and status as the schema draws them; its
  * questions in the order they are played (added by search or from a Spotify playlist, reordered
- * like the dashboard's other ordered lists — drag, ↑ ↓ or Alt+↑ ↓ — and removed); its mode and
- * scoring.
+ * like the dashboard's other ordered lists — drag, ↑ ↓ or Alt+↑ ↓ — and removed); its mode,
+ * scoring and teams.
  */
 export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
   const pick = (keys: string[]) => keys.flatMap((key) => fields.filter((f) => f.key === key).map((f) => ({ ...f, label: LABELS[key] ?? f.label })));
   const ids = Array.isArray(value['questionIds']) ? (value['questionIds'] as string[]) : [];
   const mode = value['mode'] === 'buzzer' ? 'buzzer' : 'answers';
+  const inTeams = Array.isArray(value['teams']) && value['teams'].length > 0;
   const setIds = (next: string[]) => onChange({ ...value, questionIds: next });
   const [announce, setAnnounce] = useState('');
   const remove = (index: number) => {
@@ -73,6 +76,7 @@ export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
         </div>
       </fieldset>
       <SchemaForm fields={pick(['slowestShare', 'streakBonus', ...(mode === 'buzzer' ? ['wrongBuzzPenalty'] : []), 'playlistUri'])} value={value} onChange={onChange} errors={errors} />
+      <SchemaForm fields={pick(['teams', ...(inTeams ? ['teamScore'] : [])])} value={value} onChange={onChange} errors={errors} />
     </div>
   );
 }

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS } from '@sortie/core/domain';
+import { signIn, testApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS } from '../demo/ids';
+
+type Reply = { status: 'ok'; game: { teams: Array<{ team: string; score: number; players: number }>; me?: { team?: string } | null } } | { status: 'error'; msg: string };
+
+/** A blind test saved with teams is played in teams: the server opens the game with them and runs the phones' choice. */
+describe('a blind test in teams, through the API and the socket', () => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let url: string;
+  let staff: string;
+  const sockets: Socket[] = [];
+  const open = (cookie?: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: cookie ? { cookie } : {} });
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  const call = (socket: Socket, blindTestId: string, action: string, params: Record<string, unknown> = {}): Promise<Reply> =>
+    socket.timeout(5000).emitWithAck(SOCKET_EVENTS.blindTest, JSON.stringify({ action, blindTestId, params }));
+  const post = (path: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/${path}`, headers: { cookie: staff }, payload });
+
+  beforeAll(async () => {
+    t = await testApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  it('refuses two teams of the same name in French, and lets phones choose their team or be put in the smallest', async () => {
+    const question = (await post('questions', { kind: 'text', prompt: 'Quel compositeur a écrit le Boléro ?', answers: ['Ravel'], points: 100, timeLimitSeconds: 30 })).json()._id as string;
+    const twice = await post('blindTests', { title: 'Quiz en équipes', questionIds: [question], teams: ['Rouges', 'rouges'] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('Deux équipes portent le même nom.');
+    const saved = await post('blindTests', { title: 'Quiz en équipes', questionIds: [question], teams: ['Rouges', 'Bleus'], teamScore: 'sum' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json()._id as string;
+    const host = await open(staff);
+    const opened = await call(host, id, 'open');
+    if (opened.status !== 'ok') throw new Error(opened.msg);
+    const code = (opened.game as unknown as { code: string }).code;
+    const [alex, sam] = await Promise.all([open(), open()]);
+    const chose = await call(alex!, id, 'join', { code, nickname: 'Alex', team: 'bleus' });
+    expect(chose.status === 'ok' && chose.game.me?.team).toBe('Bleus');
+    const put = await call(sam!, id, 'join', { code, nickname: 'Sam' });
+    expect(put.status === 'ok' && put.game.me?.team).toBe('Rouges');
+    expect(put.status === 'ok' && put.game.teams.map((row) => `${row.team} ${row.players}`)).toEqual(['Rouges 1', 'Bleus 1']);
+    expect(await call(await open(), id, 'join', { code, nickname: 'Lou', team: 'Verts' })).toEqual({ status: 'error', msg: 'Cette équipe n’existe pas : choisissez parmi Rouges, Bleus.' });
+  });
+});
