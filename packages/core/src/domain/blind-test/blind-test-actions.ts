@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuseGame } from './blind-test.errors';
 import type { Game } from './blind-test-game.schema';
 import { moveToTeam } from './teams';
-import { buzz, endGame, joinGame, judgeBuzz, kickPlayer, nextQuestion, pauseGame, resumeGame, revealAnswers, startGame, submitAnswer } from './game';
+import { buzz, endGame, replayGame, joinGame, judgeBuzz, kickPlayer, nextQuestion, pauseGame, resumeGame, revealAnswers, startGame, submitAnswer } from './game';
 
 /** Who asks: the host (staff), a player of the game, or someone not yet in it. */
 export type GameActor = { role: 'host' } | { role: 'player'; playerId: string } | { role: 'visitor'; playerId: string };
@@ -73,6 +73,7 @@ export const BLIND_TEST_ACTIONS = {
   pause: host('pause', none, 'Pause invalide.', (game, _p, { now }) => pauseGame(game, now)),
   resume: host('resume', none, 'Reprise invalide.', (game, _p, { now }) => resumeGame(game, now)),
   end: host('end', none, 'Fin de partie invalide.', (game) => endGame(game)),
+  replay: host('replay', none, 'Rejouer invalide.', (game) => replayGame(game)),
   judge: host('judge', JudgeParamsSchema, 'Jugement invalide : playerId et correct (vrai ou faux) sont attendus.', (game, { playerId, correct }, { now }) => judgeBuzz(game, playerId, correct, now)),
   kick: host('kick', KickParamsSchema, 'Indiquez le joueur à retirer (playerId).', (game, { playerId }) => kickPlayer(game, playerId)),
   team: host('team', TeamParamsSchema, 'Indiquez le joueur (playerId) et sa nouvelle équipe (team).', (game, { playerId, team }) => moveToTeam(game, playerId, team)),

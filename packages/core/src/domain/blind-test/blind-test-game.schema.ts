@@ -102,6 +102,8 @@ export const BuzzerSchema = z.object({
 export const GameSchema = z.object({
   code: z.string().regex(/^\d{6}$/),
   status: GameStatusSchema.default('lobby'),
+  /** The games played under this code: « Rejouer » starts the next. */
+  round: z.number().int().min(1).default(1),
   settings: GameSettingsSchema.prefault({}),
   questions: z.array(GameQuestionSchema).max(200),
   /** -1 in the lobby. */

@@ -31,7 +31,7 @@ const answered = (game: Game, playerId: string) => game.answers.some((a) => a.pl
 /** A fresh game in its lobby. */
 export function openGame(questions: readonly GameQuestion[], settings: GameSettingsInput, code: string): Game {
   if (questions.length === 0) refuseGame('Ce blind test n’a aucune question : ajoutez-en depuis le tableau de bord.');
-  return { code, status: 'lobby', settings: GameSettingsSchema.parse(settings), questions: [...questions], questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players: [], answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
+  return { code, status: 'lobby', round: 1, settings: GameSettingsSchema.parse(settings), questions: [...questions], questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players: [], answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
 }
 
 /** A player joins under a nickname, whenever the game is not over (late comers start from zero); in team mode, in the team they chose or the smallest. */
@@ -89,6 +89,17 @@ export function revealAnswers(game: Game, _now: number): Game {
 export function endGame(game: Game): Game {
   if (game.status === 'podium') refuseGame('La partie est déjà terminée.');
   return { ...game, status: 'podium', deadline: null, pausedAt: null };
+}
+
+/**
+ * « Rejouer »: after the podium, the same game again with the same players, back in the lobby
+ * at zero (their phones need not join again: same code, same players); the players the host
+ * took out stay out. `round` counts the games played under this code.
+ */
+export function replayGame(game: Game): Game {
+  if (game.status !== 'podium') refuseGame('On ne rejoue qu’une partie terminée.');
+  const players = game.players.map((p) => (p.kicked ? p : { ...p, score: 0, streak: 0, correct: 0, answerMs: 0 }));
+  return { ...game, status: 'lobby', round: game.round + 1, questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players, answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
 }
 
 /** Pause: the clock stops, answers wait. */

@@ -116,6 +116,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
             {view.status === 'question' && <HostButton label="Révéler la réponse" action="reveal" run={run} refusal={refusal('reveal')} primary />}
             {view.status === 'reveal' && <HostButton label={last ? 'Voir le podium' : 'Question suivante'} action="next" run={run} refusal={refusal('next')} primary />}
             {view.status === 'question' && (view.paused ? <HostButton label="Reprendre" action="resume" run={run} refusal={refusal('resume')} /> : <HostButton label="Pause" action="pause" run={run} refusal={refusal('pause')} />)}
+            {view.status === 'podium' && <HostButton label="Rejouer avec les mêmes joueurs" action="replay" run={run} refusal={refusal('replay')} primary />}
             {view.status === 'podium' && <HostButton label="Nouvelle partie" action="open" run={run} />}
           </div>
         </section>

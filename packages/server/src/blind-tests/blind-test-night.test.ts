@@ -4,10 +4,10 @@ import { SOCKET_EVENTS } from '@sortie/core/domain';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS } from '../demo/ids';
 
-type Reply = { status: 'ok'; game: { teams: Array<{ team: string; score: number; players: number }>; me?: { team?: string } | null } } | { status: 'error'; msg: string };
+type Reply = { status: 'ok'; game: { status: string; code: string; teams: Array<{ team: string; score: number; players: number }>; me?: { team?: string } | null } } | { status: 'error'; msg: string };
 
-/** A blind test saved with teams is played in teams: the server opens the game with them and runs the phones' choice. */
-describe('a blind test in teams, through the API and the socket', () => {
+/** A blind test saved with teams is played in teams: the server opens the game with them and runs the phones' choice; « Rejouer » keeps the phones. */
+describe('a blind test night in teams, through the API and the socket', () => {
   let t: Awaited<ReturnType<typeof testApp>>;
   let url: string;
   let staff: string;
@@ -34,7 +34,7 @@ describe('a blind test in teams, through the API and the socket', () => {
     await t.close();
   });
 
-  it('refuses two teams of the same name in French, and lets phones choose their team or be put in the smallest', async () => {
+  it('refuses two teams of the same name in French, lets phones choose their team or be put in the smallest, and replays with the same phones', async () => {
     const question = (await post('questions', { kind: 'text', prompt: 'Quel compositeur a écrit le Boléro ?', answers: ['Ravel'], points: 100, timeLimitSeconds: 30 })).json()._id as string;
     const twice = await post('blindTests', { title: 'Quiz en équipes', questionIds: [question], teams: ['Rouges', 'rouges'] });
     expect(twice.statusCode).toBe(400);
@@ -45,7 +45,7 @@ describe('a blind test in teams, through the API and the socket', () => {
     const host = await open(staff);
     const opened = await call(host, id, 'open');
     if (opened.status !== 'ok') throw new Error(opened.msg);
-    const code = (opened.game as unknown as { code: string }).code;
+    const code = opened.game.code;
     const [alex, sam] = await Promise.all([open(), open()]);
     const chose = await call(alex!, id, 'join', { code, nickname: 'Alex', team: 'bleus' });
     expect(chose.status === 'ok' && chose.game.me?.team).toBe('Bleus');
@@ -53,5 +53,10 @@ describe('a blind test in teams, through the API and the socket', () => {
     expect(put.status === 'ok' && put.game.me?.team).toBe('Rouges');
     expect(put.status === 'ok' && put.game.teams.map((row) => `${row.team} ${row.players}`)).toEqual(['Rouges 1', 'Bleus 1']);
     expect(await call(await open(), id, 'join', { code, nickname: 'Lou', team: 'Verts' })).toEqual({ status: 'error', msg: 'Cette équipe n’existe pas : choisissez parmi Rouges, Bleus.' });
+
+    // « Rejouer » after the podium: the same phones, at zero, in the lobby, without joining again.
+    for (const action of ['start', 'end', 'replay']) expect((await call(host, id, action)).status).toBe('ok');
+    const again = await call(alex!, id, 'get');
+    expect(again.status === 'ok' && again.game).toMatchObject({ status: 'lobby', code, me: { nickname: 'Alex', team: 'Bleus', score: 0 } });
   });
 });

@@ -89,3 +89,21 @@ describe('a blind test in teams', () => {
     expect(rows('Classement des équipes')).toEqual(['1erRouges (0 joueur)0 pt', '1erBleus (2 joueurs)0 pt']);
   });
 });
+
+describe('« Rejouer » from the podium', () => {
+  it('starts the same game again with the same players at zero: their phones are back in the lobby without joining again', async () => {
+    const { user, socket } = await open('?animateur', { staff: true });
+    await act(async () => {
+      socket.addPlayer('Alex');
+      socket.play('start', 'host');
+      socket.play('answer', 'alex', { questionIndex: 0, text: 'Alors on danse Stromae' });
+      socket.play('end', 'host');
+    });
+    expect(socket.game!.players[0]!.score).toBeGreaterThan(0);
+    await user.click(await screen.findByRole('button', { name: 'Rejouer avec les mêmes joueurs' }));
+    expect(await screen.findByText(/Salle d’attente/)).toBeTruthy();
+    expect(socket.game).toMatchObject({ status: 'lobby', code: '123456', round: 2 });
+    expect(socket.game!.players.map((p) => `${p.nickname} ${p.score}`)).toEqual(['Alex 0']);
+    expect((screen.getByRole('button', { name: 'Démarrer' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
