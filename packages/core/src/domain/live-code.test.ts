@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLiveCode, joinCodeUrl, liveCodeDigits, liveCodeFrom, LiveCodeSchema, shortJoinAddress } from './live-code';
+import { isLiveCode, joinCodeUrl, liveGamePath, liveCodeDigits, liveCodeFrom, LiveCodeSchema, shortJoinAddress } from './live-code';
 import { matchRoute, pathFor } from './routes';
 
 describe('live codes (issue 32)', () => {
@@ -23,6 +23,9 @@ describe('live codes (issue 32)', () => {
   it('have their pages in the route table: /j and /j/{code}, and a tournament’s check-in page', () => {
     expect(matchRoute('/j')).toMatchObject({ kind: 'page', route: { name: 'join' } });
     expect(matchRoute('/j/482913')).toMatchObject({ kind: 'page', route: { name: 'joinCode' }, params: { code: '482913' } });
+    const id = 'b'.repeat(24);
+    expect(liveGamePath({ kind: 'blindTest', id }, '004213')).toBe(`/blindTests/${id}?code=004213`);
+    expect(liveGamePath({ kind: 'tournament', id }, '004213')).toBe(`/tournaments/${id}/checkIn`);
     expect(pathFor('tournamentCheckIn', { id: 'a'.repeat(24) })).toBe(`/tournaments/${'a'.repeat(24)}/checkIn`);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdSchema } from './schemas/common.schema';
+import { pathFor } from './routes';
 
 /*
  * The 6-digit code of a live game (issue 32): a blind test being played, a tournament taking
@@ -37,3 +38,12 @@ export function shortJoinAddress(origin: string): string {
 
 /** The address a QR code of a live game opens: `{origin}/j/{code}`. */
 export const joinCodeUrl = (origin: string, code: string): string => new URL(`/j/${code}`, origin).href;
+
+/**
+ * Where a code leads once found: a blind test's phone page with the code filled in (the player
+ * only types a nickname), a tournament's check-in page (which sends on to the tournament's own
+ * page when no check-in is under way).
+ */
+export function liveGamePath(game: LiveGame, code: string): string {
+  return game.kind === 'blindTest' ? `${pathFor('blindTest', { id: game.id })}?code=${encodeURIComponent(code)}` : pathFor('tournamentCheckIn', { id: game.id });
+}
