@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, NotFoundError, OPERATIONS } from '@sortie/core';
+import { ApiError, NotFoundError, OPERATIONS } from '@sortie/core/domain';
 import { anId, FakeClock, FakeProductApi } from '@sortie/core/testing';
 import { aGame, BlindTestServerSocket } from '../features/blind-tests/testing';
 import { renderApp } from '../test/render-app';

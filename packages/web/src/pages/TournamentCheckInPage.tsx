@@ -8,7 +8,7 @@ import { QrImage } from '../components/QrImage';
 import { useUseCase } from '../services/container-context';
 import { tournamentErrorMessage } from '../components/tournament-text';
 import { useLiveTournament, type LiveTournamentApi } from '../features/tournaments/useLiveTournament';
-import { usePublicOrigin } from '../features/live/JoinBlock';
+import { usePublicOrigin } from '../components/JoinBlock';
 import { LiveView } from '../data/LiveView';
 import type { PageProps } from './types';
 

@@ -5,7 +5,7 @@ import { useUseCase } from '../services/container-context';
 import { FitToScreen } from '../features/tournaments/FitToScreen';
 import { QrImage } from '../components/QrImage';
 import { TournamentBoard } from '../features/tournaments/TournamentBoard';
-import { JoinBlock } from '../features/live/JoinBlock';
+import { JoinBlock } from '../components/JoinBlock';
 import { StationBoard } from '../features/tournaments/StationBoard';
 import { formatText, participantCount, statusText, tournamentErrorMessage } from '../components/tournament-text';
 import { useLiveTournament } from '../features/tournaments/useLiveTournament';
@@ -37,19 +37,20 @@ function Screen({ tournament, online, joinUrl }: { tournament: Tournament; onlin
   // A tournament's /j code while registration is open or it runs (issue 32): the join block, no id on screen.
   const live = Boolean(tournament.joinCode) && tournament.status !== 'finished';
   return (
-    <>
-      <header className="shrink-0">
-        <h1 className="truncate font-extrabold tracking-tight" style={{ fontSize: 'min(3.75rem, 8vh)' }}>
-          {tournament.name}
-        </h1>
-        <p className="mt-2 truncate text-muted" style={{ fontSize: 'min(1.875rem, 4.5vh)' }}>
-          {tournament.game} · {formatText(tournament.format)} · {statusText(tournament.status)} · {participantCount(tournament)}
-        </p>
-        <OfflineNotice online={online} look="screen" className="mt-3" />
-      </header>
-      <StationBoard tournament={tournament} size="screen" />
-      <div className="mt-6 flex min-h-0 flex-1 gap-8">
-        <FitToScreen className="min-w-0 flex-1">
+    // The side column runs the screen's whole height, so that the join block stays whole at 200 % text size (issue 32).
+    <div className="flex min-h-0 flex-1 gap-8">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="shrink-0">
+          <h1 className="truncate font-extrabold tracking-tight" style={{ fontSize: 'min(3.75rem, 8vh)' }}>
+            {tournament.name}
+          </h1>
+          <p className="mt-2 truncate text-muted" style={{ fontSize: 'min(1.875rem, 4.5vh)' }}>
+            {tournament.game} · {formatText(tournament.format)} · {statusText(tournament.status)} · {participantCount(tournament)}
+          </p>
+          <OfflineNotice online={online} look="screen" className="mt-3" />
+        </header>
+        <StationBoard tournament={tournament} size="screen" />
+        <FitToScreen className="mt-6 min-h-0 min-w-0 flex-1">
           {tournament.status === 'registration' ? (
             <ul className="grid grid-cols-4 gap-4 text-4xl" aria-label="Inscrits">
               {tournament.participants.map((p) => (
@@ -62,25 +63,25 @@ function Screen({ tournament, online, joinUrl }: { tournament: Tournament; onlin
             <TournamentBoard tournament={tournament} size="screen" />
           )}
         </FitToScreen>
-        <aside className={`flex shrink-0 flex-col items-center justify-between gap-6 text-center ${live ? 'w-[min(24rem,30vw)]' : 'w-56'}`}>
-          {tournament.winnerId ? (
-            <p className="text-4xl font-bold text-accent">
-              <span className="block text-2xl text-muted">Vainqueur</span>
-              {tournament.participants.find((p) => p.id === tournament.winnerId)?.name}
-            </p>
-          ) : (
-            <span />
-          )}
-          {live ? (
-            <JoinBlock code={tournament.joinCode!} look="side" caption={tournament.status !== 'registration' ? 'Scannez pour suivre vos matchs' : tournament.settings.checkIn ? 'Scannez en arrivant : « Je suis là »' : 'Scannez pour vous inscrire'} />
-          ) : (
-            <figure className="flex flex-col items-center gap-2">
-              <QrImage url={joinUrl} size={200} />
-              <figcaption className="text-xl text-muted">{tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
-            </figure>
-          )}
-        </aside>
       </div>
-    </>
+      <aside className={`flex shrink-0 flex-col items-center justify-between gap-6 text-center ${live ? 'w-[min(24rem,30vw)]' : 'w-56'}`}>
+        {tournament.winnerId ? (
+          <p className="text-4xl font-bold text-accent">
+            <span className="block text-2xl text-muted">Vainqueur</span>
+            {tournament.participants.find((p) => p.id === tournament.winnerId)?.name}
+          </p>
+        ) : (
+          <span />
+        )}
+        {live ? (
+          <JoinBlock code={tournament.joinCode!} look="side" caption={tournament.status !== 'registration' ? 'Scannez pour suivre vos matchs' : tournament.settings.checkIn ? 'Scannez en arrivant : « Je suis là »' : 'Scannez pour vous inscrire'} />
+        ) : (
+          <figure className="flex flex-col items-center gap-2">
+            <QrImage url={joinUrl} size={200} />
+            <figcaption className="text-xl text-muted">{tournament.status === 'registration' ? 'Scannez pour vous inscrire' : 'Scannez pour suivre vos matchs'}</figcaption>
+          </figure>
+        )}
+      </aside>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { HostMusic } from './HostMusic';
 import { Leaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
-import { JoinBlock } from '../live/JoinBlock';
+import { JoinBlock } from '../../components/JoinBlock';
 
 type Run = (action: string, params?: Record<string, unknown>) => Promise<string | null>;
 

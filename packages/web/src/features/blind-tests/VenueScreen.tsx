@@ -1,5 +1,5 @@
 import type { QuestionView, ScreenView } from '@sortie/core';
-import { JoinBlock } from '../live/JoinBlock';
+import { JoinBlock } from '../../components/JoinBlock';
 import { blindTestErrorMessage, CHOICE_STYLES, plural, pointsText, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
 import { TrackDetails } from './TrackDetails';

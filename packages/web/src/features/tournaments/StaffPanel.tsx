@@ -5,7 +5,7 @@ import { ActionButton, type RunAction } from './ActionButton';
 import { isCurrent } from './MatchCard';
 import { ScoreForm } from './ScoreForm';
 import { StationBoard } from './StationBoard';
-import { JoinBlock } from '../live/JoinBlock';
+import { JoinBlock } from '../../components/JoinBlock';
 
 const SMALL = 'rounded-lg border border-line px-2.5 py-1 text-sm hover:bg-white/5 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-accent';
 

@@ -1,6 +1,6 @@
 import { joinCodeUrl, NavigatorPort, shortJoinAddress } from '@sortie/core';
-import { QrImage } from '../../components/QrImage';
-import { useRuntimeConfig, useUseCase } from '../../services/container-context';
+import { QrImage } from './QrImage';
+import { useRuntimeConfig, useUseCase } from '../services/container-context';
 
 /** The site's public address: SORTIE_PUBLIC_URL's origin (/api/config) when set, else the page's own. */
 export function usePublicOrigin(): string {
