@@ -15,8 +15,8 @@ const CUP = anId(8);
 /** The server's lookup: 482913 is a blind test being played, 731904 a tournament; anything else unknown. */
 const server = () =>
   new FakeProductApi().serve(OPERATIONS.liveByCode, ({ path: { code } }) => {
-    if (code === '482913') return { kind: 'blindTest', id: QUIZ };
-    if (code === '731904') return { kind: 'tournament', id: CUP };
+    if (code === '482913') return { kind: 'blindTest' as const, id: QUIZ };
+    if (code === '731904') return { kind: 'tournament' as const, id: CUP };
     throw new NotFoundError('Ce code ne correspond à aucune partie en cours.');
   });
 
