@@ -54,3 +54,16 @@ export function JoinBlock({ code, look = 'screen', caption = 'Scannez pour jouer
     </section>
   );
 }
+
+/** The same in one line, at the foot of a screen during the game: latecomers still join. */
+export function JoinLine({ code, className = '' }: { code: string; className?: string }) {
+  const origin = usePublicOrigin();
+  return (
+    <p aria-label="Pour rejoindre" className={`shrink-0 truncate text-muted ${className}`} style={{ fontSize: 'min(1.5rem, 3.5vh)' }}>
+      Pour jouer : <strong className="text-white">{shortJoinAddress(origin)}</strong>, code{' '}
+      <strong className="font-mono text-accent tabular-nums">
+        {code.slice(0, 3)} {code.slice(3)}
+      </strong>
+    </p>
+  );
+}

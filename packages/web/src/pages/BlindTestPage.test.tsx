@@ -176,6 +176,8 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quel est ce morceau, et qui le chante ?');
     expect(screen.getByText('0 réponse sur 2')).toBeTruthy();
+    // Latecomers still join: the short address and the code at the foot of the screen (issue 32).
+    expect(screen.getByLabelText('Pour rejoindre').textContent).toBe('Pour jouer : localhost:3000/j, code 123 456');
     await act(async () => clock.advance(2_000));
     expect(screen.getByRole('timer').textContent).toBe('18');
     await act(async () => socket.play('answer', 'alex', { questionIndex: 0, text: 'Alors on danse Stromae' }));

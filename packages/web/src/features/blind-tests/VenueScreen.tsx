@@ -1,5 +1,5 @@
 import type { QuestionView, ScreenView } from '@sortie/core';
-import { JoinBlock } from '../../components/JoinBlock';
+import { JoinBlock, JoinLine } from '../../components/JoinBlock';
 import { blindTestErrorMessage, CHOICE_STYLES, plural, pointsText, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium } from './Leaderboard';
 import { TrackDetails } from './TrackDetails';
@@ -80,6 +80,7 @@ function ScreenBody({ title, view, timeLeft }: { title: string | null; view: Scr
         )}
       </header>
       {view.status === 'question' ? <Asking view={view} question={question} /> : <Reveal view={view} question={question} />}
+      <JoinLine code={view.code} />
     </div>
   );
 }
