@@ -38,7 +38,7 @@ describe('a live blind test', () => {
     await codeBox.waitFor({ timeout: 15_000 });
     const code = (await codeBox.innerText()).trim();
     expect(code).toMatch(/^\d{6}$/);
-    await screen.getByRole('img', { name: `QR code vers ${baseUrl}/blindTests/${id}?code=${code}` }).waitFor();
+    await screen.getByRole('img', { name: `QR code vers ${baseUrl}/j/${code}` }).waitFor();
 
     // Three phones arrive by the QR code's address, the code filled in.
     const names = ['Alex', 'Sam', 'Lou'];

@@ -90,7 +90,7 @@ describe('sortie, the program', () => {
     expect(await zsh.runBare('completion', 'zsh')).toBe(0);
     expect(zsh.stdout.startsWith('#compdef sortie\n')).toBe(true);
     expect(zsh.stdout).toContain("'resolve:affiche l’adresse d’un lien court et enregistre la visite'");
-    expect(bash.stdout).toContain('"tournament emit"|"tournament emit "*) words_="get join leave checkIn addParticipant removeParticipant seed start reportScore confirmScore undo nextRound disqualify --params');
+    expect(bash.stdout).toContain('"tournament emit"|"tournament emit "*) words_="get join leave checkIn walkInCheckIn undoCheckIn addParticipant removeParticipant seed start reportScore confirmScore undo nextRound disqualify --params');
     expect(zsh.stdout).toContain("'reportScore:saisir un score (celui d’un joueur attend la confirmation de l’adversaire)'");
     const fish = fakeCli();
     expect(await fish.runBare('completion', 'fish')).toBe(2);

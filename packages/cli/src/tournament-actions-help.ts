@@ -18,6 +18,8 @@ export const TOURNAMENT_ACTIONS_HELP: readonly TournamentActionHelp[] = [
   { name: 'join', params: '{name?}', summary: 's’inscrire (sous son nom, ou celui donné)', example: { name: 'Léa' } },
   { name: 'leave', params: '{participantId?}', summary: 'se désinscrire ; l’équipe peut désinscrire quelqu’un', example: null },
   { name: 'checkIn', params: '{participantId?}', summary: 'confirmer sa présence ; l’équipe pour quelqu’un', example: { participantId: 'p3' } },
+  { name: 'walkInCheckIn', params: '{participantId}', summary: 'confirmer sa présence sous un nom inscrit, sans compte (QR code de l’entrée)', example: { participantId: 'p3' } },
+  { name: 'undoCheckIn', params: '{participantId}', summary: 'annuler une présence confirmée par erreur (équipe)', example: { participantId: 'p3' } },
   { name: 'addParticipant', params: '{name}', summary: 'inscrire un joueur sans compte (équipe)', example: { name: 'Noé' } },
   { name: 'removeParticipant', params: '{participantId}', summary: 'retirer un participant avant le début (équipe)', example: { participantId: 'p3' } },
   { name: 'seed', params: '{order}', summary: 'fixer les têtes de série, tous les participants dans l’ordre (équipe)', example: { order: ['p2', 'p1', 'p3'] } },

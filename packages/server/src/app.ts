@@ -58,6 +58,8 @@ import { loadVapidKeys, vapidSubject } from './push/vapid-keys';
 import { WebPushSender } from './push/web-push-sender';
 import { PushService } from './push/push.service';
 import { registerPushRoutes } from './push/push.routes';
+import { registerLiveRoutes } from './live/live.routes';
+import { assignTournamentCodes } from './live/live-codes';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -140,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   };
   // Each registered job gets its schedule and its row in /dashboard/tasks (kept across restarts).
   await ctx.jobs.sync();
+  // Tournaments open or running from before their /j codes (issue 32) get theirs.
+  await assignTournamentCodes(db);
 
   // Every route, listed for the property test and the OpenAPI check.
   const routes: ServedRoute[] = [];
@@ -202,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerDiagnosticRoutes(api, ctx);
     registerStripeRoutes(api, ctx);
     registerPushRoutes(api, ctx, push);
+    registerLiveRoutes(api, ctx);
   });
 
   await app.register(demoAudioRoutes);

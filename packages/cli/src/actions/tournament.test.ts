@@ -29,7 +29,7 @@ describe('sortie tournament emit', () => {
   it('refuses an unknown action with the list of actions, exit 2, before anything is sent', async () => {
     const cli = fakeCli();
     expect(await cli.run('tournament', 'emit', ID, 'reportscore')).toBe(2);
-    expect(cli.stderr).toContain('Action inconnue : « reportscore ». Actions possibles : get, join, leave, checkIn, addParticipant, removeParticipant, seed, start, reportScore, confirmScore, undo, nextRound, disqualify');
+    expect(cli.stderr).toContain('Action inconnue : « reportscore ». Actions possibles : get, join, leave, checkIn, walkInCheckIn, undoCheckIn, addParticipant, removeParticipant, seed, start, reportScore, confirmScore, undo, nextRound, disqualify');
     expect(cli.fakes.socket.emitted).toEqual([]);
   });
 

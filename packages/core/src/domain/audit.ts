@@ -54,6 +54,8 @@ const VERBS: Record<string, string> = {
   join: 'inscription',
   leave: 'désinscription',
   checkIn: 'pointage',
+  walkInCheckIn: 'pointage à l’entrée',
+  undoCheckIn: 'annulation d’un pointage',
   addParticipant: 'ajout d’un participant',
   removeParticipant: 'retrait d’un participant',
   seed: 'ordre des têtes de série',

@@ -42,6 +42,8 @@ export const TOURNAMENT_ACTION_LABELS: Readonly<Record<TournamentActionName | 'g
   join: 'Inscription',
   leave: 'Désinscription',
   checkIn: 'Pointage',
+  walkInCheckIn: 'Pointage à l’entrée',
+  undoCheckIn: 'Annulation d’un pointage',
   addParticipant: 'Ajout d’un participant',
   removeParticipant: 'Retrait d’un participant',
   seed: 'Têtes de série',

@@ -70,6 +70,8 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   search: { method: 'GET', path: '/api/search' },
   eventGames: { method: 'GET', path: '/api/events/:id/games' },
   placeTonight: { method: 'GET', path: '/api/places/:id/tonight' },
+  // The live game a 6-digit code opens (issue 32): /j's one request.
+  liveByCode: { method: 'GET', path: '/api/live/byCode/:code' },
   // Calendars (iCalendar files, outside /api so that they may be cached): one event, and feeds to subscribe to.
   eventCalendar: { method: 'GET', path: '/calendar/events/:id.ics', raw: true },
   cityCalendar: { method: 'GET', path: '/calendar/cities/:city.ics', raw: true },

@@ -21,6 +21,7 @@ import { BrightDataStatusSchema, BrightDataTestSchema, DiagnosticCheckSchema, Di
 import { StripeRedirectSchema, StripeSessionCheckSchema, StripeStatusSchema, StripeSubscriptionListSchema } from './stripe';
 import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
 import { PushDeviceListSchema, PushDeviceSchema, PushSubscriptionInputSchema } from './push';
+import { LiveCodeSchema, LiveGameSchema } from './live-code';
 
 export type { HttpMethod } from './http-method';
 export { ENTRY_ROUTES, FILE_ROUTES, OPERATION_ROUTES, operationPath, RESOURCE_ROUTES, type FileRouteName, type OperationName, type OperationRoute, type ResourceRoutes } from './operation-routes';
@@ -206,6 +207,8 @@ export const OPERATIONS = {
   // What an event's page and a place's page lead to, each in one request; an unknown or malformed id answers 404.
   eventGames: op('eventGames', EventGamesSchema, { path: z.object({ id: z.string().max(100) }) }),
   placeTonight: op('placeTonight', PlaceTonightSchema, { path: z.object({ id: z.string().max(100) }) }),
+  // A malformed code answers 400, an unknown one 404, both in French; public and rate-limited (a code is six digits).
+  liveByCode: op('liveByCode', LiveGameSchema, { path: z.object({ code: LiveCodeSchema }) }),
   // text/calendar, not JSON: an unknown or malformed id answers 404, as its page does.
   eventCalendar: op('eventCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
   cityCalendar: op('cityCalendar', z.string(), { path: z.object({ city: z.string().max(100) }) }),

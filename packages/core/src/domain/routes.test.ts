@@ -25,6 +25,9 @@ const SPEC_PUBLIC_ROUTES: Array<[path: string, layout: Layout | null]> = [
   ['/forms/{id}', 'default'],
   ['/forms/{id}/entries/{entryCode}', 'default'],
   ['/home/{city...}', null],
+  // Beyond the spec (issue 32): join a live game by its code.
+  ['/j', 'empty'],
+  ['/j/{code}', 'empty'],
   ['/jobOffers', 'default'],
   ['/legal', 'default'],
   ['/legal/privacy', 'default'],
@@ -50,6 +53,7 @@ const SPEC_PUBLIC_ROUTES: Array<[path: string, layout: Layout | null]> = [
   ['/suggestions', 'default'],
   ['/tournaments/{id}', 'empty'],
   ['/tournaments/{id}/screen', 'empty'],
+  ['/tournaments/{id}/checkIn', 'empty'],
   ['/unauthorized', 'default'],
   ['/users/{id}', 'default'],
   ['/users/badges', 'default'],
@@ -87,6 +91,7 @@ function sample(pattern: string): string {
     .replace('{championshipId}', OTHER_ID)
     .replace('{entryCode}', 'K7Q2-ZP9X')
     .replace('{shortCode}', 'fest24')
+    .replace('{code}', '482913')
     .replace('{slug}', 'nouvelle-saison')
     .replace('{id}', ID);
 }

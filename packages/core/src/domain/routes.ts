@@ -88,6 +88,9 @@ export const PUBLIC_ROUTES: readonly RouteDefinition[] = [
   page('form', '/forms/{id}', 'default'),
   page('formEntry', '/forms/{id}/entries/{entryCode}', 'default', { params: { entryCode: 'entryCode' } }),
   page('home', '/home/{city...}', 'default', { note: 'catch-all' }),
+  // Beyond SPEC.md §2 (issue 32): join a live game by its 6-digit code, typed or from a QR code.
+  page('join', '/j', 'empty'),
+  page('joinCode', '/j/{code}', 'empty'),
   page('jobOffers', '/jobOffers', 'default'),
   page('legal', '/legal', 'default'),
   page('legalPrivacy', '/legal/privacy', 'default'),
@@ -113,6 +116,8 @@ export const PUBLIC_ROUTES: readonly RouteDefinition[] = [
   page('suggestions', '/suggestions', 'default'),
   page('tournament', '/tournaments/{id}', 'empty'),
   page('tournamentScreen', '/tournaments/{id}/screen', 'empty'),
+  // Beyond SPEC.md §2 (issue 32): « Je suis là » at the door, from the check-in QR code (`?affiche`: the poster to print).
+  page('tournamentCheckIn', '/tournaments/{id}/checkIn', 'empty'),
   page('unauthorized', '/unauthorized', 'default'),
   page('user', '/users/{id}', 'default'),
   page('userBadges', '/users/badges', 'default'),

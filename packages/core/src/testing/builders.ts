@@ -87,6 +87,7 @@ export function aRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeC
     defaultCity: 'Poitiers',
     cities: ['Poitiers'],
     version: '0.0.0-test',
+    publicUrl: null,
     ...overrides,
   };
 }

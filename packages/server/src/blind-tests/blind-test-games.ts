@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   BlindTestInputSchema,
@@ -18,6 +18,7 @@ import type { ChangeBus } from '../db/notifications';
 import { BLIND_TEST_NOT_FOUND } from './blind-test-protocol';
 import { PlayerTokens } from './player-tokens';
 import { isObject } from '../unknown-value';
+import { freeLiveCode, NO_FREE_LIVE_CODE } from '../live/live-codes';
 
 /** Blind tests kept in memory at most (the oldest copy goes first). */
 export const MAX_BLIND_TEST_COPIES = 500;
@@ -341,14 +342,9 @@ export class BlindTestGames {
   }
 }
 
-/** A 6-digit code that no other live game uses. */
+/** A 6-digit code that no other live game, blind test or tournament, uses (live/live-codes.ts). */
 async function freeCode(tx: Db, id: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const [taken] = await tx.query(`SELECT 1 FROM blind_tests WHERE status = 'live' AND id <> $2 AND data->'game'->>'code' = $1 LIMIT 1`, [code, id]);
-    if (!taken) return code;
-  }
-  return refuseGame('Trop de parties en cours : réessayez dans un instant.');
+  return (await freeLiveCode(tx, id)) ?? refuseGame(NO_FREE_LIVE_CODE);
 }
 
 const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());

@@ -6,6 +6,7 @@ import { demoRecords, DEMO_RAFFLE_ENTRANTS } from './data';
 import { demoId } from './ids';
 import { newSeed } from '../raffles/draw';
 import { prepareDemoImages, storeDemoImages } from './images';
+import { assignTournamentCodes } from '../live/live-codes';
 
 export class DemoRefusedError extends Error {
   constructor() {
@@ -53,5 +54,7 @@ export async function loadDemo(db: Db, options: { password: string; production: 
       '0000000000000000000000b1', DEMO_IDS.users.visitor, (await tx.query<{ id: string }>('SELECT id FROM badges ORDER BY id LIMIT 1'))[0]!.id,
       JSON.stringify({ userId: DEMO_IDS.users.visitor, awardedAt: new Date(now).toISOString() }),
     ]);
+    // The tournaments open or running get their /j codes, as the API's create gives them.
+    await assignTournamentCodes(tx);
   });
 }

@@ -79,6 +79,7 @@ export class MetaService {
       defaultCity: DEFAULT_CITY,
       cities: this.cities.list,
       version: '0.1.0',
+      publicUrl: config.publicUrl,
     });
   }
 }

@@ -16,6 +16,7 @@ import { guardAccountRemoval } from '../auth/roles';
 import { isStaff } from '../auth/user-roles';
 import { RAFFLE_POLICY } from '../raffles/raffle-policy';
 import type { OwnList, ResourcePolicy, Viewer } from './resource-policy';
+import { insertTournamentWithCode } from '../live/live-codes';
 
 /** A list with its own query schema: parsed first (400 in French), so the loader receives what the schema promises. */
 function ownList<Q extends z.ZodType>(schema: Q, load: (ctx: AppContext, query: z.output<Q>, viewer: Viewer) => Promise<string>): OwnList {
@@ -74,7 +75,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   scrape: {},
   stores: {},
   // The bracket is the socket actions' (core's rules, run by tournaments/tournament-rooms.ts): REST writes the rest (issue 32: a PATCH changing it is refused).
-  tournaments: { serverFields: TOURNAMENT_SERVER_FIELDS, serverOwned: Object.keys(TOURNAMENT_SERVER_FIELDS), refusePatch: tournamentEditRefusal, afterWrite: (ctx, id) => ctx.tournaments?.invalidate(id) },
+  // Its /j code (issue 32) is drawn at creation and kept by every PATCH.
+  tournaments: { serverFields: TOURNAMENT_SERVER_FIELDS, serverOwned: [...Object.keys(TOURNAMENT_SERVER_FIELDS), 'joinCode'], create: (ctx, data) => insertTournamentWithCode(ctx, data), refusePatch: tournamentEditRefusal, afterWrite: (ctx, id) => ctx.tournaments?.invalidate(id) },
   users: {
     // Roles change only through PUT /api/users/{id}/roles (auth/roles.ts): the last admin keeps
     // theirs and every change is in the audit log. A new account has none.

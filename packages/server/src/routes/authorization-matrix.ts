@@ -180,6 +180,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /api/search': PUBLIC,
   'GET /api/events/:id/games': PUBLIC,
   'GET /api/places/:id/tonight': PUBLIC,
+  'GET /api/live/byCode/:code': PUBLIC,
   'GET /api/mail/unsubscribe': PUBLIC,
   // The back office.
   'GET /api/dashboard/server': STAFF,

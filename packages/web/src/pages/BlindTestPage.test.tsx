@@ -156,7 +156,10 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     const { socket } = await venue();
     expect((await screen.findByLabelText('Code de la partie')).textContent).toBe('123456');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quiz du jeudi');
-    expect((await screen.findByRole('img', { name: `QR code vers http://localhost:3000${path}?code=123456` })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    // Issue 32: the QR code opens /j/{code}, and a phone without a camera types the short address; no id on screen.
+    expect((await screen.findByRole('img', { name: 'QR code vers http://localhost:3000/j/123456' })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(within(screen.getByRole('region', { name: 'Rejoindre la partie' })).getByText('localhost:3000/j')).toBeTruthy();
+    expect(document.body.textContent).not.toContain(BLIND_TEST_ID);
     await act(async () => socket.addPlayer('Alex'));
     await act(async () => socket.addPlayer('Sam'));
     expect(within(screen.getByRole('list', { name: 'Joueurs' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alex', 'Sam']);
@@ -173,6 +176,8 @@ describe('/blindTests/{id}?ecran, the venue’s screen', () => {
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quel est ce morceau, et qui le chante ?');
     expect(screen.getByText('0 réponse sur 2')).toBeTruthy();
+    // Latecomers still join: the short address and the code at the foot of the screen (issue 32).
+    expect(screen.getByLabelText('Pour rejoindre').textContent).toBe('Pour jouer : localhost:3000/j, code 123 456');
     await act(async () => clock.advance(2_000));
     expect(screen.getByRole('timer').textContent).toBe('18');
     await act(async () => socket.play('answer', 'alex', { questionIndex: 0, text: 'Alors on danse Stromae' }));

@@ -42,5 +42,7 @@ export const RuntimeConfigSchema = z.object({
   defaultCity: z.string().default('Poitiers'),
   cities: z.array(z.string()).default([]),
   version: z.string().default('0.0.0'),
+  /** SORTIE_PUBLIC_URL's origin when set: what a screen shows and its QR codes open (`{publicUrl}/j`); null: the page's own origin. */
+  publicUrl: HttpUrlSchema.nullable().default(null),
 });
 export type RuntimeConfigData = z.infer<typeof RuntimeConfigSchema>;

@@ -104,7 +104,11 @@ export const TournamentInputSchema = z.object({
   game: NonEmpty('Le jeu', 80),
   ...EngineTournamentSchema.shape,
 });
-export const TournamentSchema = TournamentInputSchema.extend(EntityMeta);
+export const TournamentSchema = TournamentInputSchema.extend({
+  ...EntityMeta,
+  /** The 6-digit code of `/j` (issue 32), the server's: drawn at creation, live while registration is open or the tournament runs. */
+  joinCode: z.string().regex(/^\d{6}$/).optional(),
+});
 export type Tournament = z.infer<typeof TournamentSchema>;
 
 /** SPEC.md §3: a tournament socket request is {action, tournamentId, params}, sent as a JSON string. */

@@ -11,6 +11,8 @@ const ParticipantIdSchema = z.string().min(1).max(40);
 export const JoinTournamentParamsSchema = z.object({ name: NameSchema.optional().catch(undefined) });
 export const LeaveTournamentParamsSchema = z.object({ participantId: ParticipantIdSchema.optional().catch(undefined) });
 export const CheckInParamsSchema = z.object({ participantId: ParticipantIdSchema.optional().catch(undefined) });
+export const WalkInCheckInParamsSchema = z.object({ participantId: ParticipantIdSchema });
+export const UndoCheckInParamsSchema = z.object({ participantId: ParticipantIdSchema });
 export const AddParticipantParamsSchema = z.object({ name: NameSchema });
 export const RemoveParticipantParamsSchema = z.object({ participantId: ParticipantIdSchema });
 export const SeedParamsSchema = z.object({ order: z.array(ParticipantIdSchema).min(1).max(MAX_PARTICIPANTS) });
@@ -94,6 +96,52 @@ export const checkIn: TournamentAction<z.infer<typeof CheckInParamsSchema>> = {
   perform(state, params, actor) {
     const target = targetOf(state, actor, params.participantId);
     return { ...state, participants: state.participants.map((p) => (p.id === target.id ? { ...p, checkedIn: true } : p)) };
+  },
+};
+
+/** The registered player an action at the door names (not one removed). */
+function registeredAt(state: TournamentState, participantId: string): Participant {
+  const target = state.participants.find((p) => p.id === participantId && !p.dropped);
+  if (!target) throw new TournamentRefusal('Ce nom n’est pas dans la liste des inscrits.');
+  return target;
+}
+
+const markPresent = (state: TournamentState, id: string, checkedIn: boolean): TournamentState => ({
+  ...state,
+  participants: state.participants.map((p) => (p.id === id ? { ...p, checkedIn } : p)),
+});
+
+/**
+ * `walkInCheckIn {participantId}`: at the door, from the check-in QR code, anyone (signed in or
+ * not: a walk-in has no account) says « Je suis là » under a registered name not yet present.
+ * A bar trusts its guests; a name already present cannot be taken twice, and staff undo a mistake
+ * (`undoCheckIn`).
+ */
+export const walkInCheckIn: TournamentAction<z.infer<typeof WalkInCheckInParamsSchema>> = {
+  name: 'walkInCheckIn',
+  params: WalkInCheckInParamsSchema,
+  invalidParams: 'Choisissez votre nom dans la liste des inscrits.',
+  predicate(state) {
+    if (state.status !== 'registration') return refuse('Le check-in est clos : le tournoi a commencé.');
+    return state.settings.checkIn ? allow : refuse('Ce tournoi ne demande pas de confirmer sa présence.');
+  },
+  perform(state, { participantId }) {
+    const target = registeredAt(state, participantId);
+    if (target.checkedIn) throw new TournamentRefusal(`${target.name} est déjà noté·e présent·e : si ce n’est pas vous, voyez l’équipe.`);
+    return markPresent(state, target.id, true);
+  },
+};
+
+/** `undoCheckIn {participantId}`: staff take back a presence (a name taken by mistake), before the start. */
+export const undoCheckIn: TournamentAction<z.infer<typeof UndoCheckInParamsSchema>> = {
+  name: 'undoCheckIn',
+  params: UndoCheckInParamsSchema,
+  invalidParams: 'Indiquez le participant (participantId).',
+  predicate: staffWhile('registration', 'Le check-in est clos : le tournoi a commencé.'),
+  perform(state, { participantId }) {
+    const target = registeredAt(state, participantId);
+    if (!target.checkedIn) throw new TournamentRefusal(`${target.name} n’est pas noté·e présent·e.`);
+    return markPresent(state, target.id, false);
   },
 };
 

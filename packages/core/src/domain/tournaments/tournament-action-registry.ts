@@ -1,5 +1,5 @@
 import { confirmScore, disqualifyParticipant, nextSwissRound, reportScore, startTournament, undoMatch } from './play-actions';
-import { addParticipant, checkIn, joinTournament, leaveTournament, removeParticipant, seedParticipants } from './registration-actions';
+import { addParticipant, checkIn, joinTournament, leaveTournament, removeParticipant, seedParticipants, undoCheckIn, walkInCheckIn } from './registration-actions';
 import { TournamentRefusal, type TournamentAction, type TournamentActor, type TournamentState } from './tournament-actions';
 
 /** The actions that change a tournament, by the name the socket protocol uses (SPEC.md §7). */
@@ -7,6 +7,8 @@ export const TOURNAMENT_ACTIONS = {
   join: joinTournament,
   leave: leaveTournament,
   checkIn,
+  walkInCheckIn,
+  undoCheckIn,
   addParticipant,
   removeParticipant,
   seed: seedParticipants,

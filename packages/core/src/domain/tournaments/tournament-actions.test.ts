@@ -74,6 +74,34 @@ describe('registration', () => {
     expect(semi).toEqual([['p4', 'p1'], ['p3', 'p2']]);
   });
 
+  it('lets anyone at the door, signed in or not, take a registered name not yet present, once; staff undo it', () => {
+    let t = fresh('single_elimination', { checkIn: true });
+    t = run(t, 'join', user(1));
+    t = run(run(t, 'addParticipant', staff, { name: 'Luigi' }), 'undoCheckIn', staff, { participantId: 'p2' });
+    expect(t.participants.map((p) => p.checkedIn)).toEqual([false, false]);
+    // A walk-in without an account, then a visitor signed in who is not registered: both trusted.
+    t = run(t, 'walkInCheckIn', null, { participantId: 'p2' });
+    t = run(t, 'walkInCheckIn', user(7), { participantId: 'p1' });
+    expect(t.participants.map((p) => p.checkedIn)).toEqual([true, true]);
+    expect(() => run(t, 'walkInCheckIn', null, { participantId: 'p2' })).toThrow('Luigi est déjà noté·e présent·e : si ce n’est pas vous, voyez l’équipe.');
+    expect(() => run(t, 'walkInCheckIn', null, { participantId: 'p9' })).toThrow('Ce nom n’est pas dans la liste des inscrits.');
+    expect(() => run(t, 'walkInCheckIn', null, {})).toThrow('Choisissez votre nom dans la liste des inscrits.');
+    // Only staff take a presence back, and only a presence.
+    expect(() => run(t, 'undoCheckIn', user(1), { participantId: 'p2' })).toThrow('Réservé à l’équipe.');
+    expect(() => run(t, 'undoCheckIn', null, { participantId: 'p2' })).toThrow('Réservé à l’équipe.');
+    t = run(t, 'undoCheckIn', staff, { participantId: 'p2' });
+    expect(() => run(t, 'undoCheckIn', staff, { participantId: 'p2' })).toThrow('Luigi n’est pas noté·e présent·e.');
+    t = run(t, 'walkInCheckIn', null, { participantId: 'p2' });
+    const running = run(t, 'start', staff);
+    expect(() => run(running, 'walkInCheckIn', null, { participantId: 'p1' })).toThrow('Le check-in est clos : le tournoi a commencé.');
+    expect(() => run(running, 'undoCheckIn', staff, { participantId: 'p1' })).toThrow('Le check-in est clos : le tournoi a commencé.');
+  });
+
+  it('refuses the door’s check-in where the tournament asks for no presence', () => {
+    const t = run(fresh(), 'addParticipant', staff, { name: 'Luigi' });
+    expect(tournamentVerdict('walkInCheckIn', t, null)).toEqual({ allowed: false, reason: 'Ce tournoi ne demande pas de confirmer sa présence.' });
+  });
+
   it('starts with the checked-in players only when check-in is on', () => {
     let t = fresh('round_robin', { checkIn: true });
     for (let i = 1; i <= 3; i++) t = run(t, 'join', user(i));
@@ -173,6 +201,6 @@ describe('the runner', () => {
   });
 
   it('names every action the protocol knows', () => {
-    expect(TOURNAMENT_ACTION_NAMES).toEqual(['get', 'join', 'leave', 'checkIn', 'addParticipant', 'removeParticipant', 'seed', 'start', 'reportScore', 'confirmScore', 'undo', 'nextRound', 'disqualify']);
+    expect(TOURNAMENT_ACTION_NAMES).toEqual(['get', 'join', 'leave', 'checkIn', 'walkInCheckIn', 'undoCheckIn', 'addParticipant', 'removeParticipant', 'seed', 'start', 'reportScore', 'confirmScore', 'undo', 'nextRound', 'disqualify']);
   });
 });

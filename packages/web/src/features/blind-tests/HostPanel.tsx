@@ -10,6 +10,7 @@ import { HostMusic } from './HostMusic';
 import { Leaderboard, TeamLeaderboard } from './Leaderboard';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
+import { JoinBlock } from '../../components/JoinBlock';
 
 type Run = (action: string, params?: Record<string, unknown>) => Promise<string | null>;
 
@@ -132,6 +133,11 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
         <HostMusic view={view} game={game} />
       </div>
       <aside className="space-y-4">
+        {view.status !== 'podium' && (
+          <div className="rounded-xl bg-surface p-4">
+            <JoinBlock code={game.code} look="desk" />
+          </div>
+        )}
         <section aria-label="Joueurs" className="rounded-xl bg-surface p-4">
           <h2 className="mb-2 text-lg font-bold">{plural(view.players.length, 'joueur')}</h2>
           <ul className="space-y-1">

@@ -70,7 +70,8 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
       </label>
       <label className="text-lg font-semibold">
         Pseudo
-        <input className={`${FIELD_CLASS} text-2xl`} maxLength={24} required autoComplete="nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} />
+        {/* Arrived from /j or a QR code, the code is filled in: the nickname is all there is to type (issue 32). */}
+        <input className={`${FIELD_CLASS} text-2xl`} maxLength={24} required autoComplete="nickname" autoFocus={initialCode.length === 6} value={nickname} onChange={(e) => setNickname(e.target.value)} />
       </label>
       {view.teams.length > 0 && (
         <fieldset className="flex flex-col gap-2">

@@ -1,16 +1,10 @@
-import { NavigatorPort, pathFor, type QuestionView, type ScreenView } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
-import { QrImage } from '../../components/QrImage';
+import type { QuestionView, ScreenView } from '@sortie/core';
+import { JoinBlock, JoinLine } from '../../components/JoinBlock';
 import { blindTestErrorMessage, CHOICE_STYLES, plural, pointsText, questionText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium, TeamLeaderboard } from './Leaderboard';
 import { TrackDetails } from './TrackDetails';
 import { useLiveBlindTest, useTimeLeft } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
-
-/** The address a phone opens from the QR code: the players' page with the code filled in. */
-export function joinUrlOf(id: string, code: string, origin: URL): string {
-  return new URL(`${pathFor('blindTest', { id })}?code=${code}`, origin).href;
-}
 
 /**
  * /blindTests/{id}?ecran, on the venue's TV: dark, large type, no scrolling. The lobby shows
@@ -22,10 +16,9 @@ export function VenueScreen({ id }: { id: string }) {
   const { state, online } = useLiveBlindTest(id, { player: false });
   const snapshot = state.status === 'success' ? state : null;
   const timeLeft = useTimeLeft(snapshot);
-  const navigator = useUseCase(NavigatorPort);
 
   return (
-    <div className="flex h-dvh w-screen flex-col overflow-hidden bg-black p-8 text-white" data-screen="blind-test">
+    <div className="flex h-dvh w-screen flex-col overflow-hidden bg-black p-[min(2rem,4vh)] text-white" data-screen="blind-test">
       <LiveView
         live={{ state, online }}
         look="screen"
@@ -35,37 +28,31 @@ export function VenueScreen({ id }: { id: string }) {
         hint="L’écran se met à jour dès que l’animateur ouvre la partie."
         closed="La partie va bientôt s’ouvrir."
       >
-        {(snapshot) => <ScreenBody id={id} title={snapshot.title} view={snapshot.view} timeLeft={timeLeft} origin={navigator.currentUrl()} />}
+        {(snapshot) => <ScreenBody title={snapshot.title} view={snapshot.view} timeLeft={timeLeft} />}
       </LiveView>
     </div>
   );
 }
 
-function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: string | null; view: ScreenView; timeLeft: number; origin: URL }) {
+function ScreenBody({ title, view, timeLeft }: { title: string | null; view: ScreenView; timeLeft: number }) {
   if (view.status === 'lobby') {
-    const url = joinUrlOf(id, view.code, origin);
+    // The join block first and sized by the screen's height: it stays whole at 200 % text size (issue 32).
     return (
-      <div className="flex min-h-0 flex-1 gap-12">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <h1 className="text-6xl font-extrabold tracking-tight">{title ?? 'Blind test'}</h1>
-          <p className="mt-4 text-5xl font-bold">Rejoignez la partie !</p>
-          <p className="mt-6 text-4xl text-muted">Scannez le QR code ou entrez le code sur {origin.host}{pathFor('blindTest', { id })}</p>
-          <section aria-label="Code de la partie" className="mt-8 font-mono text-[10rem] leading-none font-extrabold tracking-[0.15em] text-accent">
-            {view.code}
-          </section>
-          <h2 className="mt-10 text-4xl font-bold">{plural(view.players.length, 'joueur')}</h2>
-          <ul aria-label="Joueurs" className="mt-4 flex min-h-0 flex-wrap content-start gap-3 overflow-hidden text-3xl">
-            {view.players.map((nickname) => (
-              <li key={nickname} className="rounded-xl bg-surface px-5 py-2">
-                {nickname}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <figure className="flex shrink-0 flex-col items-center justify-center gap-4">
-          <QrImage url={url} size={360} />
-          <figcaption className="text-3xl text-muted">Scannez pour jouer</figcaption>
-        </figure>
+      <div className="flex min-h-0 flex-1 flex-col gap-[min(2rem,4vh)]">
+        <h1 className="shrink-0 truncate font-extrabold tracking-tight" style={{ fontSize: 'min(3.75rem, 9vh)' }}>
+          {title ?? 'Blind test'}
+        </h1>
+        <JoinBlock code={view.code} caption="Scannez pour jouer" />
+        <h2 className="shrink-0 font-bold" style={{ fontSize: 'min(2.25rem, 5vh)' }}>
+          {plural(view.players.length, 'joueur')}
+        </h2>
+        <ul aria-label="Joueurs" className="flex min-h-0 flex-wrap content-start gap-3 overflow-hidden text-3xl">
+          {view.players.map((nickname) => (
+            <li key={nickname} className="rounded-xl bg-surface px-5 py-2">
+              {nickname}
+            </li>
+          ))}
+        </ul>
       </div>
     );
   }
@@ -94,6 +81,7 @@ function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: 
         )}
       </header>
       {view.status === 'question' ? <Asking view={view} question={question} /> : <Reveal view={view} question={question} />}
+      <JoinLine code={view.code} />
     </div>
   );
 }

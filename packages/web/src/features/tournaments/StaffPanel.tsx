@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { bracketSections, checkInSummary, participantName, startWarning, stationOf, tournamentVerdict, type Tournament, type TournamentActor, type TournamentMatch } from '@sortie/core';
+import { bracketSections, checkInSummary, participantName, pathFor, startWarning, stationOf, tournamentVerdict, type Tournament, type TournamentActor, type TournamentMatch } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { ActionButton, type RunAction } from './ActionButton';
 import { isCurrent } from './MatchCard';
 import { ScoreForm } from './ScoreForm';
 import { StationBoard } from './StationBoard';
+import { JoinBlock } from '../../components/JoinBlock';
 
 const SMALL = 'rounded-lg border border-line px-2.5 py-1 text-sm hover:bg-white/5 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-accent';
 
@@ -15,6 +16,16 @@ export function StaffPanel({ tournament, actor, run }: { tournament: Tournament;
       <h2 id="staff-title" className="text-xl font-bold">
         Arbitrage
       </h2>
+      {tournament.joinCode && tournament.status !== 'finished' && (
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <JoinBlock code={tournament.joinCode} look="desk" caption={tournament.status === 'registration' && tournament.settings.checkIn ? 'Check-in : « Je suis là »' : 'Scannez pour jouer'} />
+          {tournament.status === 'registration' && tournament.settings.checkIn && (
+            <a href={`${pathFor('tournamentCheckIn', { id: tournament._id })}?affiche`} target="_blank" rel="noopener" className={SECONDARY_BUTTON_CLASS}>
+              Imprimer l’affiche
+            </a>
+          )}
+        </div>
+      )}
       {tournament.status === 'registration' ? <Registration tournament={tournament} actor={actor} run={run} /> : <Play tournament={tournament} actor={actor} run={run} />}
     </section>
   );
@@ -47,6 +58,7 @@ function Registration({ tournament, actor, run }: { tournament: Tournament; acto
   const canSeed = tournamentVerdict('seed', tournament, actor).allowed;
   const canRemove = tournamentVerdict('removeParticipant', tournament, actor).allowed;
   const canCheckIn = tournamentVerdict('checkIn', tournament, actor).allowed;
+  const canUndoCheckIn = tournamentVerdict('undoCheckIn', tournament, actor).allowed;
   const warning = tournament.settings.checkIn ? startWarning(tournament) : null;
   return (
     <>
@@ -82,6 +94,11 @@ function Registration({ tournament, actor, run }: { tournament: Tournament; acto
                 {tournament.settings.checkIn && !p.checkedIn && (
                   <button type="button" className={SMALL} disabled={!canCheckIn} onClick={() => run('checkIn', { participantId: p.id }).then(setError)} aria-label={`Marquer ${p.name} présent·e`}>
                     Présent·e
+                  </button>
+                )}
+                {tournament.settings.checkIn && p.checkedIn && (
+                  <button type="button" className={SMALL} disabled={!canUndoCheckIn} onClick={() => run('undoCheckIn', { participantId: p.id }).then(setError)} aria-label={`Annuler la présence de ${p.name}`}>
+                    Pas là
                   </button>
                 )}
                 <button type="button" className={SMALL} disabled={!canSeed || index === 0} onClick={() => move(index, -1)} aria-label={`Monter ${p.name}`}>
