@@ -37,3 +37,4 @@ export * from './markdown-text';
 export * from './docs';
 export * from './icons';
 export * from './push';
+export * from './socket-rate';

@@ -11,7 +11,8 @@ import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
-import { handshakeUser, identifySocket } from './handshake-user';
+import { handshakeUser, identifySocket, socketIdentity } from './handshake-user';
+import { limitSocketEvents, type SocketRateOptions } from './socket-rate-limit';
 import { catchUpPushes } from './push-catch-up';
 import { failedActionReply } from './socket-errors';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
@@ -31,7 +32,7 @@ const actorOf = (user: UserJson | null): TournamentActor | null => (user ? { id:
 export const tournamentRoom = (tournamentId: string) => `tournament:${tournamentId}`;
 
 /** socket.io on the app's HTTP server: the tournament protocol (SPEC.md §7) and the push of the embedded default. */
-export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
+export function attachSocket(app: FastifyInstance, ctx: AppContext, options: { rate?: SocketRateOptions } = {}): Server {
   const io = new Server(app.server, {
     path: '/socket.io',
     maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
@@ -83,6 +84,16 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   });
 
   io.on('connection', (socket) => {
+    // One flooding socket cannot slow the room: core's limit on its events, a phone's until its session says staff.
+    let staff = false;
+    void socketIdentity(ctx, socket).then(
+      ({ user }) => void (staff = Boolean(user && isStaff(user))),
+      () => undefined,
+    );
+    limitSocketEvents(socket, () => (staff ? 'staff' : 'player'), {
+      flooded: () => app.log.warn(`socket.io : connexion ${socket.id} fermée, trop de requêtes.`),
+      ...options.rate,
+    });
     // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
     void handshakeUser(ctx, socket).then((user) => catchUpPushes(ctx, socket, user)).catch(() => undefined);
     const follow = {
