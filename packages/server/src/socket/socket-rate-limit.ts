@@ -48,9 +48,26 @@ export function limitSocketEvents(socket: Socket, role: () => SocketRateRole, op
     if (taken.verdict === 'disconnect') {
       gone = true;
       options.flooded?.(socket);
-      socket.disconnect(true);
+      stopReading(socket);
       return;
     }
     if (typeof ack === 'function') ack(RATE_LIMITED_REPLY);
   });
+}
+
+/** How long a flooding socket's connection is given to take its « disconnect » before it is cut. */
+const CUT_AFTER_MS = 1000;
+
+/**
+ * Disconnects the socket and stops reading its connection at once: a flooder's events already
+ * on their way (thousands, in the kernel's buffers) are not parsed one by one while the
+ * websocket's closing handshake waits for it; the connection is cut a second later.
+ */
+function stopReading(socket: Socket): void {
+  // engine.io's websocket transport holds the `ws` WebSocket as `socket`: pause() stops reading, terminate() cuts.
+  const transport = socket.conn.transport as unknown as { name: string; socket?: { pause?(): void; terminate?(): void } };
+  const ws = transport.name === 'websocket' ? transport.socket : undefined;
+  socket.disconnect(true);
+  ws?.pause?.();
+  if (ws?.terminate) setTimeout(() => ws.terminate?.(), CUT_AFTER_MS).unref();
 }

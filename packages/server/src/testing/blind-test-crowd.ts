@@ -1,4 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '@sortie/core';
 
 /*
  * A crowd of phones in one live blind test, as the web's useLiveBlindTest drives them: each joins
@@ -42,15 +43,17 @@ export async function must(reply: Promise<Reply>, what: string): Promise<Reply> 
   return answer;
 }
 
-/** A websocket client that reconnects by itself as a browser's does (faster: the bench counts seconds). */
+/** The web's reconnection (adapters' socketOptions): attempts SOCKET_RECONNECTION_DELAY_MS apart, at most socket.io's 5 s. */
+export const WEB_RECONNECTION = { reconnection: true, reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS, reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS } as const;
+
+/** A websocket client that reconnects by itself as the web's does. */
 export function openSocket(url: string, options: { token?: string; reconnection?: boolean } = {}): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(url, {
       transports: ['websocket'],
       forceNew: true,
+      ...WEB_RECONNECTION,
       reconnection: options.reconnection ?? true,
-      reconnectionDelay: 300,
-      reconnectionDelayMax: 2000,
       ...(options.token ? { auth: { token: options.token } } : {}),
     });
     socket.once('connect', () => resolve(socket));
