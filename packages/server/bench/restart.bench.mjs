@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { MAX_PLAYERS } from '@sortie/core/domain';
 import { connectAll, quantile } from './socket-bench.mjs';
 import { buildServer, freePort, staffSessionToken, startServer } from '../src/testing/server-process.ts';
-import { answerAll, ask, joinPhones, must, openSocket, WEB_RECONNECTION } from '../src/testing/blind-test-crowd.ts';
+import { answerAll, ask, joinPhones, must, openSocket, WEB_RECONNECTION } from './blind-test-crowd.ts';
 import { DEMO_IDS } from '../src/demo/ids.ts';
 
 const mode = process.argv[2];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { DEMO_IDS } from '../demo/ids';
 import { buildServer, freePort, staffSessionToken, startServer, type ServerProcess } from '../testing/server-process';
-import { answerAll, ask, awaitBack, joinPhones, must, openSocket, type Phone } from '../testing/blind-test-crowd';
+import { answerAll, ask, awaitBack, joinPhones, must, openSocket, type Phone } from '../../bench/blind-test-crowd';
 
 /*
  * Issue 32: a node stops cleanly during a game. The built server with a live blind test of

@@ -5,7 +5,8 @@ import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '@sor
  * A crowd of phones in one live blind test, as the web's useLiveBlindTest drives them: each joins
  * with a nickname and keeps its player token; after a reconnection (a node stopped, a restart)
  * it sends `join` with its code and token and is its player again, with its points. For the
- * process-level tests and the benches that stop a server during a game.
+ * benches and the process-level test that stop a server during a game (here in bench/: the
+ * server's sources may not import socket.io-client).
  */
 
 const EVENT = 'blindTest';
