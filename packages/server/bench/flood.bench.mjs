@@ -68,6 +68,8 @@ try {
   const payload = JSON.stringify({ action: 'get', tournamentId, params: {} });
   flooder.send({ type: 'flood', url, event: EVENT, payload, count: FLOOD, waitMs: WINDOW + 5000 });
   await connected;
+  // The server's own event loop from here: what the flood costs it, apart from the clients' timings.
+  server.send({ type: 'mark' });
   const flooded = load(phones, tournamentId, WINDOW);
   const outcome = await flooder.next('flooded');
   const during = await flooded;
@@ -89,7 +91,11 @@ try {
     { name: 'inondation : appels des autres refusés ou sans réponse', value: quiet.refused + during.refused, unit: 'appels', goal: '0', pass: quiet.refused + during.refused === 0 },
   ];
   server.send({ type: 'stop' });
-  await server.next('stopped').catch(() => undefined);
+  const stopped = await server.next('stopped').catch(() => ({}));
+  if (stopped.server) {
+    console.log(`serveur pendant l’inondation : boucle d’événements p99 ${ms(stopped.server.loopP99Ms)} ms, max ${ms(stopped.server.loopMaxMs)} ms ; CPU ${stopped.server.cpuPercent.toFixed(0)} %`);
+    results.push({ name: 'inondation : boucle d’événements du serveur, pire attente pendant l’inondation', value: stopped.server.loopMaxMs, unit: 'ms' });
+  }
 } finally {
   for (const proc of children) proc.kill('SIGTERM');
   rmSync(temp, { recursive: true, force: true });

@@ -89,3 +89,24 @@ describe('a socket past its limit of events', () => {
     expect(desk.connected).toBe(true);
   });
 });
+
+describe('SORTIE_SOCKET_RATE_LIMIT=0 (a load test from one machine)', () => {
+  it('serves every call of a socket sending faster than a phone', async () => {
+    const t = await testApp({ config: { socketRateLimit: false } });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      const socket = await new Promise<Socket>((resolve, reject) => {
+        const s = connect(url, { transports: ['websocket'], reconnection: false });
+        s.on('connect', () => resolve(s));
+        s.on('connect_error', reject);
+      });
+      const payload = JSON.stringify({ action: 'get', tournamentId: DEMO_IDS.tournament, params: {} });
+      const replies: Reply[] = await Promise.all(Array.from({ length: 3 * SOCKET_RATE_LIMITS.player.burst }, () => socket.timeout(5000).emitWithAck(SOCKET_EVENTS.tournament, payload)));
+      expect(replies.every((r) => r.status === 'ok')).toBe(true);
+      socket.disconnect();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -90,10 +90,12 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext, options: { r
       ({ user }) => void (staff = Boolean(user && isStaff(user))),
       () => undefined,
     );
-    limitSocketEvents(socket, () => (staff ? 'staff' : 'player'), {
-      flooded: () => app.log.warn(`socket.io : connexion ${socket.id} fermée, trop de requêtes.`),
-      ...options.rate,
-    });
+    if (ctx.config.socketRateLimit) {
+      limitSocketEvents(socket, () => (staff ? 'staff' : 'player'), {
+        flooded: () => app.log.warn(`socket.io : connexion ${socket.id} fermée, trop de requêtes.`),
+        ...options.rate,
+      });
+    }
     calls.track(socket);
     // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
     void handshakeUser(ctx, socket).then((user) => catchUpPushes(ctx, socket, user)).catch(() => undefined);
