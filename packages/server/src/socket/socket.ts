@@ -12,7 +12,7 @@ import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
 import { handshakeUser, identifySocket, socketIdentity } from './handshake-user';
-import { limitSocketEvents, type SocketRateOptions } from './socket-rate-limit';
+import { limitSocketEvents } from './socket-rate-limit';
 import { catchUpPushes } from './push-catch-up';
 import { failedActionReply } from './socket-errors';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
@@ -32,7 +32,7 @@ const actorOf = (user: UserJson | null): TournamentActor | null => (user ? { id:
 export const tournamentRoom = (tournamentId: string) => `tournament:${tournamentId}`;
 
 /** socket.io on the app's HTTP server: the tournament protocol (SPEC.md §7) and the push of the embedded default. */
-export function attachSocket(app: FastifyInstance, ctx: AppContext, options: { rate?: SocketRateOptions } = {}): Server {
+export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   const io = new Server(app.server, {
     path: '/socket.io',
     maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
@@ -93,7 +93,6 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext, options: { r
     if (ctx.config.socketRateLimit) {
       limitSocketEvents(socket, () => (staff ? 'staff' : 'player'), {
         flooded: () => app.log.warn(`socket.io : connexion ${socket.id} fermée, trop de requêtes.`),
-        ...options.rate,
       });
     }
     calls.track(socket);
@@ -133,7 +132,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext, options: { r
 }
 
 /** How long a stopping node waits, at most, for the live games' calls under way to be acknowledged. */
-export const CALLS_DRAIN_MS = 3000;
+export const CALLS_DRAIN_MS = 2000;
 
 /** The acknowledgement of a call that arrives while the node stops: the client sends it again once reconnected. */
 export const RESTARTING_REPLY = { status: 'error', msg: 'Le serveur redémarre : réessayez dans un instant.', code: 'restarting' } as const;
