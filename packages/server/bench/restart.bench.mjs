@@ -93,7 +93,7 @@ try {
   const stopped = await restart(port);
   const duringStop = await answering;
   const expected = new Map(phones.map((p) => [p.id, p.score]));
-  const back = await until(() => phones.filter((p) => p.backAt !== null).length, PLAYERS, mode === 'sigterm' ? 30_000 : 30_000);
+  const back = await until(() => phones.filter((p) => p.backAt !== null).length, PLAYERS, 30_000);
   const withPoints = phones.filter((p) => p.backAt !== null && p.backScore === expected.get(p.id)).length;
   const lost = PLAYERS - withPoints;
   const backTimes = phones.filter((p) => p.backAt !== null).map((p) => p.backAt - stopped.signalled).sort((a, b) => a - b);
