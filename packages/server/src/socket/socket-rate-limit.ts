@@ -22,7 +22,7 @@ export interface SocketRateOptions {
 export const RATE_LIMITED_REPLY = { status: 'error', msg: SOCKET_RATE_LIMITED_MESSAGE, code: SOCKET_RATE_LIMITED_CODE } as const;
 
 /**
- * Core's per-connection limit on a socket's incoming events (every event, before it is parsed):
+ * Core's per-connection limit on a socket's incoming events (every event, before its payload is read):
  * a call past it is acknowledged with RATE_LIMITED_REPLY and goes no further; a socket that keeps
  * going is disconnected (its client is told « io server disconnect » and does not reconnect by
  * itself). `role` is read at each call: a phone until the handshake's session says staff.
