@@ -4,9 +4,9 @@ import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '@sor
 /*
  * A crowd of phones in one live blind test, as the web's useLiveBlindTest drives them: each joins
  * with a nickname and keeps its player token; after a reconnection (a node stopped, a restart)
- * it sends `join` with its code and token and is its player again, with its points. For the
- * benches and the process-level test that stop a server during a game (here in bench/: the
- * server's sources may not import socket.io-client).
+ * it sends `get` with its token (and `join` with its code and token if need be) and is its player
+ * again, with its points. For the benches and the process-level test that stop a server during
+ * a game (here in bench/: the server's sources may not import socket.io-client).
  */
 
 const EVENT = 'blindTest';
@@ -74,12 +74,15 @@ export async function joinPhones(url: string, blindTestId: string, code: string,
         const socket = await openSocket(url);
         const reply = await must(ask(socket, blindTestId, 'join', { code, nickname }), 'inscription');
         const phone: Phone = { socket, id: reply.player!.id, token: reply.player!.token!, nickname, score: 0, backAt: null, backScore: null };
+        // As useLiveBlindTest: `get` with the token; `join` with the code and the token only if the view has no `me`.
         socket.io.on('reconnect', () => {
-          void ask(socket, blindTestId, 'join', { code, playerToken: phone.token }, 30_000).then((back) => {
+          void (async () => {
+            let back = await ask(socket, blindTestId, 'get', { playerToken: phone.token }, 30_000);
+            if (back.status === 'ok' && !back.game?.me) back = await ask(socket, blindTestId, 'join', { code, playerToken: phone.token }, 30_000);
             if (back.status !== 'ok' || back.game?.me?.playerId !== phone.id) return;
             phone.backAt = performance.now();
             phone.backScore = back.game.me.score;
-          });
+          })();
         });
         return phone;
       }),

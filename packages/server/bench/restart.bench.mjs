@@ -99,6 +99,9 @@ try {
   const backTimes = phones.filter((p) => p.backAt !== null).map((p) => p.backAt - stopped.signalled).sort((a, b) => a - b);
   const lastBack = backTimes.length === PLAYERS ? backTimes.at(-1) : Infinity;
   console.log(`arrêt : code ${stopped.code} en ${s(stopped.exitMs)} s${stopped.forced ? ' (forcé)' : ''} ; serveur relancé prêt à ${s(stopped.readyMs)} s ; question 1 : ${answered}/${PLAYERS} réponses acquittées, question 2 : ${duringStop} acquittées pendant l’arrêt`);
+  const perSecond = new Map();
+  for (const t of backTimes) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+  console.log(`retours par seconde après le SIGTERM : ${[...perSecond].map(([second, n]) => `${second} s : ${n}`).join(', ')}`);
   console.log(`retour : ${back}/${PLAYERS} téléphones revenus, ${withPoints} avec leurs points ; médiane ${s(quantile(backTimes, 0.5))} s, dernier ${Number.isFinite(lastBack) ? s(lastBack) : '—'} s après le SIGTERM`);
 
   if (mode === 'sigterm') {
