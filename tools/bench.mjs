@@ -19,6 +19,12 @@ const suites = [
   // Live tournaments: 200 clients, 100 actions/s, 1,000 spectators, beside a bare socket.io echo (about a minute).
   { suite: 'tournaments', script: 'packages/server/bench/tournaments.bench.mjs', timeoutMs: 300_000 },
   { suite: 'blindtests', script: 'packages/server/bench/blind-test.bench.mjs', timeoutMs: 240_000 },
+  // One socket sends 10,000 events as fast as it can: disconnected, and the others' acknowledgements barely move (issue 32).
+  { suite: 'flood', script: 'packages/server/bench/flood.bench.mjs', timeoutMs: 120_000 },
+  // The built server restarted mid-question: 2,000 phones (capped by core's MAX_PLAYERS), then 500 tournament spectators, back by themselves.
+  { suite: 'reconnexion', script: 'packages/server/bench/restart.bench.mjs', args: ['reconnexion'], timeoutMs: 360_000 },
+  // SIGTERM during a game of 300 phones: exit code, time to exit, every phone back with its points.
+  { suite: 'sigterm', script: 'packages/server/bench/restart.bench.mjs', args: ['sigterm'], timeoutMs: 240_000 },
   // One node, then two side by side on one PostgreSQL (SORTIE_BENCH_DATABASE_URL; skipped without it).
   { suite: 'cluster', script: 'packages/server/bench/cluster.bench.mjs', timeoutMs: 180_000 },
   { suite: 'web', script: 'tools/bench/web.bench.mjs' },
@@ -36,7 +42,7 @@ const started = Date.now();
 const rows = [];
 const ran = [];
 let failed = false;
-for (const { suite, script, timeoutMs = 240_000 } of suites) {
+for (const { suite, script, args = [], timeoutMs = 240_000 } of suites) {
   if (only.length && !only.includes(suite)) continue;
   if (!existsSync(join(root, script))) {
     console.log(`bench: ${suite}: ${script} absent, ignoré`);
@@ -44,7 +50,7 @@ for (const { suite, script, timeoutMs = 240_000 } of suites) {
   }
   const out = join(tmpdir(), `sortie-bench-${suite}-${process.pid}.json`);
   console.log(`bench: ${suite}…`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, script), out], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: timeoutMs });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, script), ...args, out], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: timeoutMs });
   if (run.status !== 0) {
     console.error(`bench: ${suite} a échoué (code ${run.status ?? run.signal})`);
     failed = true;

@@ -7,6 +7,7 @@
 //   over the nodes;
 // - a short link edited on one node: how soon the other redirects to the new address;
 // - a tournament update and a notification written on one node: how soon a socket on the other hears it.
+// Its clients send back to back, faster than phones: the nodes run without the per-socket limit.
 // Needs SORTIE_BENCH_DATABASE_URL (a PostgreSQL where it may create and drop a database) and wrk.
 //
 // Usage: node --import tsx packages/server/bench/cluster.bench.mjs [results.json]
@@ -58,7 +59,7 @@ async function startNode(name, databaseUrl) {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SORTIE_WEB_DIST: '/nonexistent-web-dist', SORTIE_SECRET: 'bench-secret-bench-secret-bench', NODE_ENV: 'bench' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SORTIE_WEB_DIST: '/nonexistent-web-dist', SORTIE_SECRET: 'bench-secret-bench-secret-bench', NODE_ENV: 'bench', SORTIE_SOCKET_RATE_LIMIT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   nodes.push(proc);

@@ -45,6 +45,8 @@ export interface ServerConfig {
   signInRateLimit: number;
   /** Requests per minute and per API key (SORTIE_API_KEY_RATE_LIMIT, default 600), counted on every node alike. */
   apiKeyRateLimit: number;
+  /** Core's per-connection limit on live-game socket events (SORTIE_SOCKET_RATE_LIMIT=0 turns it off, for a load test from one machine). */
+  socketRateLimit: boolean;
   /** Hosts collectors may fetch even on a private address (SORTIE_COLLECTOR_ALLOWED_HOSTS, comma-separated). */
   collectorAllowedHosts: string[];
   /** SORTIE_ADMIN_EMAIL: the account given the admin role on its first sign-in (lower case), or null. */
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     microCacheMs: env.SORTIE_MICROCACHE_MS === undefined ? 1000 : Number(env.SORTIE_MICROCACHE_MS) || 0,
     signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? 10) || 10,
     apiKeyRateLimit: Number(env.SORTIE_API_KEY_RATE_LIMIT ?? 600) || 600,
+    socketRateLimit: env.SORTIE_SOCKET_RATE_LIMIT !== '0',
     adminEmail: env.SORTIE_ADMIN_EMAIL?.trim().toLowerCase() || null,
     publicUrl: publicOrigin(env.SORTIE_PUBLIC_URL),
     hsts: env.SORTIE_HSTS === '1',

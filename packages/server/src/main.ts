@@ -4,7 +4,9 @@ import { DataDirInUseError } from './db/data-lock';
 import { demoOrigin } from './collectors/demo-sources';
 import { removeLocalAddress, writeLocalAddress } from './local-address';
 import { MigrationError } from './db/migrations';
-import { buildApp } from './app';
+import { buildApp, type SortieApp } from './app';
+import type { Db } from './db/database';
+import type { ServerConfig } from './config';
 import { isEmpty, loadDemo } from './demo/load';
 import { DEMO_ACCOUNTS } from './demo/ids';
 
@@ -14,6 +16,22 @@ const DEMO_LOAD_LOCK = 7_240_518_019;
 /** Composition of the server process: config from the environment, database, app, listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Stopping is heard from the start: a SIGTERM while the server starts stops it once it has started.
+  let started: ((value: { app: SortieApp; db: Db }) => void) | undefined;
+  const running = new Promise<{ app: SortieApp; db: Db }>((resolve) => (started = resolve));
+  let stopRequested = false;
+  const stopWhenStarted = (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = true;
+    console.log(`${signal} reçu : arrêt propre (les parties en cours et les visites en attente sont enregistrées).`);
+    setTimeout(() => {
+      console.error('Arrêt forcé : la fermeture a dépassé le délai.');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    void running.then(({ app, db }) => stop(app, db, config));
+  };
+  process.on('SIGTERM', () => stopWhenStarted('SIGTERM'));
+  process.on('SIGINT', () => stopWhenStarted('SIGINT'));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Nodes started together on an empty database: one loads the demo, the others then find it.
   const demo =
@@ -49,28 +67,36 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n'));
 
-  // SIGTERM (systemd, docker stop, a rolling upgrade): /api/ready answers 503 at once, so that the
-  // load balancer sends nothing more; after SORTIE_DRAIN_MS the server stops accepting, writes its
-  // buffered short-link visits, closes its sockets (their clients reconnect through another node)
-  // and exits. Whatever hangs, the process is gone within STOP_DEADLINE_MS.
-  const drainMs = Math.min(Number(process.env.SORTIE_DRAIN_MS ?? 0) || 0, 5000);
-  const STOP_DEADLINE_MS = 9500;
-  const stop = async (signal: string) => {
-    if (app.ctx.stopping) return;
-    app.ctx.stopping = true;
-    console.log(`${signal} reçu : arrêt propre (les visites en attente sont enregistrées).`);
-    setTimeout(() => {
-      console.error('Arrêt forcé : la fermeture a dépassé le délai.');
-      process.exit(1);
-    }, STOP_DEADLINE_MS).unref();
-    if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    await app.close();
-    await db.close();
-    removeLocalAddress(config.dataDir);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  started!({ app, db });
+}
+
+// SIGTERM (systemd, docker stop, a rolling upgrade), in this order: /api/ready answers 503 at
+// once, so that the load balancer sends nothing more, and sockets reconnecting are turned away;
+// after SORTIE_DRAIN_MS the live games refuse new calls (« le serveur redémarre ») and acknowledge
+// those under way, their sockets are closed as a transport close (their clients reconnect
+// through another node, or here after the restart, and rejoin with their player token), the
+// app's close hooks write what it holds (buffered short-link visits…), the database is closed
+// and the process exits 0. The app's close is given APP_CLOSE_MS, so that the database is closed
+// whatever hangs; and the process is gone within STOP_DEADLINE_MS (README: 10 s) of the signal in
+// any case, even one heard while the server was starting (it stops once started).
+const drainMs = Math.min(Number(process.env.SORTIE_DRAIN_MS ?? 0) || 0, 5000);
+const STOP_DEADLINE_MS = 9500;
+const APP_CLOSE_MS = STOP_DEADLINE_MS - drainMs - 2000;
+async function stop(app: SortieApp, db: Db, config: ServerConfig): Promise<void> {
+  app.ctx.stopping = true;
+  const started = performance.now();
+  if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    app.close().then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), APP_CLOSE_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!closed) console.error(`Arrêt : le serveur ne s’est pas fermé en ${APP_CLOSE_MS / 1000} s ; la base de données est fermée quand même.`);
+  await db.close();
+  removeLocalAddress(config.dataDir);
+  console.log(`Arrêté en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  process.exit(closed ? 0 : 1);
 }
 
 main().catch((error: unknown) => {

@@ -38,3 +38,4 @@ export * from './docs';
 export * from './icons';
 export * from './push';
 export * from './live-code';
+export * from './socket-rate';

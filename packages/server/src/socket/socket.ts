@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { PostgresDb } from '../db/open-database';
@@ -11,7 +11,8 @@ import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
-import { handshakeUser, identifySocket } from './handshake-user';
+import { handshakeUser, identifySocket, socketIdentity } from './handshake-user';
+import { limitSocketEvents } from './socket-rate-limit';
 import { catchUpPushes } from './push-catch-up';
 import { failedActionReply } from './socket-errors';
 import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
@@ -37,6 +38,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
     serveClient: false,
     allowRequest: (request, callback) => {
+      // Stopping (SIGTERM): a client reconnecting here is turned away, and tries again (another node, or this one restarted).
+      if (ctx.stopping) return callback('Le serveur s’arrête : reconnexion ailleurs.', false);
       const https = 'encrypted' in request.socket && request.socket.encrypted === true;
       const ok = originAllowed(ctx, request.headers.origin, request.headers.host, https);
       callback(ok ? null : 'Origine refusée.', ok);
@@ -50,6 +53,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
       await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     });
   }
+  const calls = callsInFlight();
   const rooms = new TournamentRooms({
     db: ctx.db,
     store: ctx.store,
@@ -65,9 +69,6 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     log: (message) => app.log.warn(message),
   });
   ctx.tournaments = rooms;
-  app.addHook('onClose', async () => {
-    await rooms.close();
-  });
 
   // Who the socket is, and its rooms, before socket.io tells the client it is connected: a push
   // sent right after the client's `connect` reaches it. A sign-in or a sign-out later makes a new
@@ -83,6 +84,18 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   });
 
   io.on('connection', (socket) => {
+    // One flooding socket cannot slow the room: core's limit on its events, a phone's until its session says staff.
+    let staff = false;
+    void socketIdentity(ctx, socket).then(
+      ({ user }) => void (staff = Boolean(user && isStaff(user))),
+      () => undefined,
+    );
+    if (ctx.config.socketRateLimit) {
+      limitSocketEvents(socket, () => (staff ? 'staff' : 'player'), {
+        flooded: () => app.log.warn(`socket.io : connexion ${socket.id} fermée, trop de requêtes.`),
+      });
+    }
+    calls.track(socket);
     // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
     void handshakeUser(ctx, socket).then((user) => catchUpPushes(ctx, socket, user)).catch(() => undefined);
     const follow = {
@@ -107,10 +120,62 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     });
   });
   const blindTests = attachBlindTests(io, ctx, (message, error) => app.log.error({ err: error }, message));
-  app.addHook('onClose', async () => {
-    await blindTests.close();
+  // Stopping during a game (issue 32), before app.ts's preClose closes the sockets: new calls are
+  // refused (« le serveur redémarre »), the calls under way are written and acknowledged, the
+  // live games' authorities close (their writes awaited); then the sockets are closed as a
+  // transport close, which their clients answer by reconnecting (another node, or this one restarted).
+  app.addHook('preClose', async () => {
+    await calls.close(CALLS_DRAIN_MS);
+    await Promise.all([rooms.close(), blindTests.close()]);
   });
   return io;
+}
+
+/** How long a stopping node waits, at most, for the live games' calls under way to be acknowledged. */
+export const CALLS_DRAIN_MS = 2000;
+
+/** The acknowledgement of a call that arrives while the node stops: the client sends it again once reconnected. */
+export const RESTARTING_REPLY = { status: 'error', msg: 'Le serveur redémarre : réessayez dans un instant.', code: 'restarting' } as const;
+
+/**
+ * The calls of every socket not acknowledged yet: on close, new ones are refused with
+ * RESTARTING_REPLY and those under way are awaited (up to a limit), so that no call is left
+ * written but unacknowledged when the sockets close.
+ */
+export function callsInFlight() {
+  let closing = false;
+  const pending = new Set<Promise<void>>();
+  return {
+    track(socket: Socket) {
+      // A socket gone before its answers: nothing will acknowledge its calls; they count no more.
+      const mine = new Set<() => void>();
+      socket.once('disconnect', () => mine.forEach((done) => done()));
+      socket.use((packet, next) => {
+        const ack: unknown = packet.at(-1);
+        if (typeof ack !== 'function') return closing ? undefined : next();
+        if (closing) return void ack(RESTARTING_REPLY);
+        let done!: () => void;
+        const settled = new Promise<void>((resolve) => (done = resolve));
+        pending.add(settled);
+        mine.add(done);
+        void settled.then(() => {
+          pending.delete(settled);
+          mine.delete(done);
+        });
+        packet[packet.length - 1] = (...answer: unknown[]) => {
+          done();
+          (ack as (...args: unknown[]) => void)(...answer);
+        };
+        next();
+      });
+    },
+    async close(limitMs: number) {
+      closing = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(pending), new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 /**

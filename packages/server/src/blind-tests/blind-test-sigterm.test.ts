@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { DEMO_IDS } from '../demo/ids';
+import { buildServer, freePort, staffSessionToken, startServer, type ServerProcess } from '../testing/server-process';
+import { answerAll, ask, awaitBack, joinPhones, must, openSocket, type Phone } from '../../bench/blind-test-crowd';
+
+/*
+ * Issue 32: a node stops cleanly during a game. The built server with a live blind test of
+ * PLAYERS phones, stopped by SIGTERM mid-question: it exits 0 within the README's 10 s (its
+ * database closed: the next start on the same folder finds it whole and unlocked), its sockets
+ * are told to reconnect (« transport close », not « io server disconnect »), and once it is
+ * started again every phone comes back by itself as its player, with its points.
+ */
+const PLAYERS = 300;
+
+describe('SIGTERM during a live blind test', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sortie-sigterm-'));
+  let built: Awaited<ReturnType<typeof buildServer>>;
+  let server: ServerProcess | null = null;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    built = await buildServer('sigterm-test');
+  }, 120_000);
+  afterAll(() => {
+    for (const socket of sockets) socket.disconnect();
+    server?.child.kill('SIGKILL');
+    built?.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`exits 0 within 10 s with ${PLAYERS} phones in a game, and after the restart every phone is back as its player with its points`, async () => {
+    const port = await freePort();
+    server = await startServer(built.script, { dataDir, port });
+    const host = await openSocket(server.url, { token: await staffSessionToken(server.url) });
+    sockets.push(host);
+    const blindTestId = DEMO_IDS.blindTest;
+    const opened = await must(ask(host, blindTestId, 'open'), 'ouverture');
+    const code = opened.game!.code!;
+    const phones: Phone[] = await joinPhones(server.url, blindTestId, code, PLAYERS);
+    sockets.push(...phones.map((p) => p.socket));
+
+    // Question 1 answered by all and revealed; question 2 under way when the node is stopped.
+    const first = await must(ask(host, blindTestId, 'start'), 'question 1');
+    expect(await answerAll(phones, blindTestId, 0, first.game!.full!.questions[0]!)).toBe(PLAYERS);
+    await must(ask(host, blindTestId, 'reveal'), 'révélation 1');
+    const second = await must(ask(host, blindTestId, 'next'), 'question 2');
+    const scored = phones.filter((p) => p.score > 0).length;
+    expect(scored).toBeGreaterThan(0);
+    const answering = answerAll(phones.slice(0, PLAYERS / 2), blindTestId, 1, second.game!.full!.questions[1]!);
+
+    const reasons: string[] = [];
+    for (const phone of phones) phone.socket.once('disconnect', (reason) => reasons.push(reason));
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    const code0 = await server.exit;
+    const elapsed = performance.now() - signalled;
+    const output = server.output();
+    server = null;
+    expect(code0, output).toBe(0);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(output).not.toContain('Arrêt forcé');
+    // Told to reconnect: every phone's socket.io client tries again by itself.
+    expect(new Set(reasons)).toEqual(new Set(['transport close']));
+    // The answers under way were acknowledged before the sockets closed, or refused (« le serveur redémarre »): none left hanging.
+    const answeredBeforeStop = await answering;
+    const scores = new Map(phones.map((p) => [p.id, p.score]));
+
+    server = await startServer(built.script, { dataDir, port });
+    expect(await awaitBack(phones, 20_000)).toBe(PLAYERS);
+    for (const phone of phones) expect(phone.backScore, phone.nickname).toBe(scores.get(phone.id));
+    console.log(`SIGTERM avec ${PLAYERS} joueurs : sortie ${code0} en ${elapsed.toFixed(0)} ms ; ${answeredBeforeStop} réponses sur ${PLAYERS / 2} acquittées pendant l’arrêt, les autres refusées ; tous revenus avec leurs points`);
+  }, 180_000);
+});
