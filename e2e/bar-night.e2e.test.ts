@@ -131,4 +131,87 @@ describe('a bar night without a rehearsal', () => {
 
     expect([...tvErrors, ...staffErrors, ...doorErrors, ...valentine.errors, ...rosalina.errors]).toEqual([]);
   });
+
+  it('Tuesday’s quiz: a blind test in teams, 3 phones join by typing the code at /j, the host sees each answer before revealing it', async () => {
+    const api = await Api.staff(baseUrl);
+    const questions = [
+      await api.request<{ _id: string }>('POST', '/api/questions', { kind: 'text', prompt: 'Quelle ville accueille le Futuroscope ?', answers: ['Poitiers'], points: 100, timeLimitSeconds: 60 }),
+      await api.request<{ _id: string }>('POST', '/api/questions', { kind: 'choices', prompt: 'Qui a chanté « Alors on danse » ?', choices: ['Angèle', 'Stromae', 'Indila', 'Zaz'], correctChoice: 1, points: 100, timeLimitSeconds: 60 }),
+    ];
+    const title = `Quiz du mardi ${Date.now().toString(36)}`;
+    const { _id: id } = await api.request<{ _id: string }>('POST', '/api/blindTests', { title, questionIds: questions.map((q) => q._id), mode: 'answers', teams: ['Les Rouges', 'Les Bleus'], teamScore: 'mean' });
+
+    const host = await (await context()).newPage();
+    const hostErrors = consoleErrors(host);
+    await signInThroughApi(host, DEMO_ACCOUNTS.staff.email);
+    await host.goto(`/blindTests/${id}?animateur`);
+    await host.getByRole('button', { name: 'Ouvrir la partie' }).click({ timeout: 15_000 });
+    const code = (await host.getByRole('region', { name: 'Rejoindre la partie' }).getByLabel('Code de la partie').innerText({ timeout: 5_000 })).replace(/\s/g, '');
+
+    const screen = await (await context({ viewport: { width: 1920, height: 1080 } })).newPage();
+    const screenErrors = consoleErrors(screen);
+    await screen.goto(`/blindTests/${id}?ecran`);
+    await screen.getByRole('region', { name: 'Rejoindre la partie' }).waitFor({ timeout: 15_000 });
+
+    // Three phones without a camera: the short address, the code, a nickname and a team.
+    const players: Array<{ page: Page; nickname: string; team: string; errors: string[] }> = [];
+    for (const [nickname, team] of [
+      ['Aitana', 'Les Rouges'],
+      ['Luigi', 'Les Bleus'],
+      ['Zoé', 'Les Bleus'],
+    ] as const) {
+      const page = await phoneOf(context);
+      const errors = consoleErrors(page);
+      await page.goto('/j');
+      await page.getByLabel('Le code à 6 chiffres affiché à l’écran').pressSequentially(code, { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Rejoindre' }).click();
+      await page.waitForURL(`**/blindTests/${id}?code=${code}`, { timeout: 10_000 });
+      await page.getByLabel('Pseudo').fill(nickname, { timeout: 15_000 });
+      await page.getByRole('group', { name: 'Équipe' }).getByRole('radio', { name: team }).check();
+      await page.getByRole('button', { name: 'Rejoindre' }).click();
+      await page.getByText(`Vous jouez avec l’équipe ${team}.`, { exact: false }).waitFor({ timeout: 5_000 });
+      players.push({ page, nickname, team, errors });
+    }
+    await screen.getByRole('list', { name: 'Joueurs' }).getByText('Zoé', { exact: true }).waitFor({ timeout: 5_000 });
+
+    // Question 1: the host reads the expected answer before revealing it; nobody else has it.
+    await host.getByRole('button', { name: 'Démarrer' }).click();
+    const expected = host.getByRole('region', { name: 'Réponse attendue' });
+    await expected.getByText('Poitiers').waitFor({ timeout: 5_000 });
+    expect(await screen.getByText('Poitiers').count()).toBe(0);
+    const [aitana, luigi, zoe] = players as [(typeof players)[number], (typeof players)[number], (typeof players)[number]];
+    for (const [player, answer] of [
+      [aitana, 'poitiers'],
+      [luigi, 'Paris'],
+      [zoe, 'Poitier'],
+    ] as const) {
+      await player.page.getByRole('textbox').fill(answer, { timeout: 10_000 });
+      await player.page.getByRole('button', { name: 'Envoyer' }).click();
+      await player.page.getByText('Réponse envoyée').waitFor({ timeout: 5_000 });
+    }
+    await screen.getByText('3 réponses sur 3').waitFor({ timeout: 5_000 });
+    await host.getByRole('button', { name: 'Révéler la réponse' }).click();
+    // The teams' board: the mean of each team's players.
+    const teams = screen.getByRole('list', { name: 'Classement des équipes' });
+    await teams.waitFor({ timeout: 5_000 });
+    expect(await teams.getByRole('listitem').allInnerTexts()).toHaveLength(2);
+    await aitana.page.getByRole('list', { name: 'Classement des équipes' }).waitFor({ timeout: 5_000 });
+
+    // Question 2: four choices; the host sees the right one first.
+    await host.getByRole('button', { name: 'Question suivante' }).click();
+    await host.getByRole('region', { name: 'Réponse attendue' }).getByText('Stromae').waitFor({ timeout: 5_000 });
+    for (const [player, choice] of [
+      [aitana, 'Stromae'],
+      [luigi, 'Stromae'],
+      [zoe, 'Angèle'],
+    ] as const) {
+      await player.page.getByRole('group', { name: 'Réponses proposées' }).getByRole('button', { name: choice }).click({ timeout: 10_000 });
+      await player.page.getByText('Réponse envoyée').waitFor({ timeout: 5_000 });
+    }
+    await host.getByRole('button', { name: 'Révéler la réponse' }).click();
+    await host.getByRole('button', { name: 'Voir le podium' }).click({ timeout: 5_000 });
+    await screen.getByRole('heading', { name: 'Le podium' }).waitFor({ timeout: 5_000 });
+
+    expect([...hostErrors, ...screenErrors, ...players.flatMap((p) => p.errors)]).toEqual([]);
+  });
 });
