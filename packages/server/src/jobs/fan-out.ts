@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationKind } from '@sortie/core';
+import type { Db } from '../db/database';
+import type { PushMessage, PushOutcome, PushSender, PushTarget } from '../push/push-sender';
+
+/*
+ * One durable fan-out for every notification the server makes (issue 33). Making a notification
+ * writes one `notification_deliveries` row per channel of its person: the app (written at once,
+ * it is the notification's own row), each push device (Web Push or FCM) and the e-mail, as their
+ * preferences say. The rows are the queue: a process claims the due ones with
+ * FOR UPDATE SKIP LOCKED and a lease (`claim`, `locked_until`), sends, and records what the
+ * service answered; a busy (429) or failing (5xx, no answer) service is tried again later, after
+ * its Retry-After or a backoff, from the row, so a restart loses nothing. (notification, device)
+ * is unique: one notification is never queued twice for a device, and a claimed row is sent by
+ * its claimant only. A process that died mid-send leaves its claim to expire (DELIVERY_LEASE_MS);
+ * then another sends it again: the service worker shows it under the notification's id as its
+ * tag, so a phone shows it once.
+ *
+ * The process that wrote the rows drains them at once (`kick`), without holding up what made the
+ * notification; the job runner's `deliveries` job drains every minute whatever was left (another
+ * process stopped, a retry due later).
+ */
+
+/** What is sent, stored on the row: the push message, and for the e-mail its kind (its template and unsubscribe link). */
+export interface DeliveryMessage extends PushMessage {
+  kind: NotificationKind | null;
+}
+
+export type DeliveryChannel = 'app' | 'push' | 'email';
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+
+/** A claimed row, with what its channel needs. */
+export interface ClaimedDelivery {
+  id: string;
+  notificationId: string;
+  userId: string;
+  channel: DeliveryChannel;
+  deviceId: string;
+  message: DeliveryMessage;
+  attempts: number;
+}
+
+/** What one delivery did; `gone` removes the push device (404, 410, FCM's UNREGISTERED). */
+export type DeliveryOutcome = PushOutcome;
+
+/** One row as /dashboard's diagnostics and the tests read it. */
+export interface DeliveryRecord {
+  id: string;
+  notificationId: string;
+  channel: DeliveryChannel;
+  deviceId: string;
+  status: DeliveryStatus;
+  attempts: number;
+  statusCode: number | null;
+  answer: string | null;
+  nextAttemptAt: string;
+}
+
+export interface FanOutOptions {
+  now: () => number;
+  log: (message: string) => void;
+  /** The push adapter (Web Push, or FCM when Firebase is configured). */
+  push: PushSender;
+  /** Sends the e-mail of a delivery (set once the app's context exists). */
+  mail?: (delivery: ClaimedDelivery) => Promise<DeliveryOutcome>;
+  /** Rows claimed at once. */
+  batch?: number;
+  /** Sends under way at once in this process. */
+  concurrency?: number;
+  /** Arms the wake-up for the next retry due (setTimeout by default; tests record it). */
+  setTimer?: (run: () => void, ms: number) => { clear(): void };
+}
+
+/** Attempts per delivery before it is failed for good. */
+export const DELIVERY_ATTEMPTS = 5;
+/** The waits before the 2nd, 3rd… attempts when the service gave no Retry-After. */
+export const DELIVERY_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
+/** A Retry-After beyond this (the push's TTL, a day) would deliver old news: the delivery fails. */
+export const DELIVERY_MAX_WAIT_MS = 24 * 3600_000;
+/** How long a claim holds: a process silent this long has died, its rows go to another. */
+export const DELIVERY_LEASE_MS = 2 * 60_000;
+/** A message fits a push service's 4 kB once encrypted: the text is cut well before. */
+const MAX_BODY = 1000;
+
+const iso = (value: unknown): string => new Date(value instanceof Date || typeof value === 'number' ? value : String(value)).toISOString();
+
+/** Worth another attempt: the service asked to come back (429), failed (5xx) or did not answer. */
+const retryable = (outcome: DeliveryOutcome): outcome is Extract<DeliveryOutcome, { status: 'failed' }> =>
+  outcome.status === 'failed' && (outcome.statusCode === null || outcome.statusCode === 429 || outcome.statusCode >= 500);
+
+type Row = {
+  id: string;
+  notification_id: string;
+  user_id: string;
+  channel: DeliveryChannel;
+  device_id: string;
+  message: DeliveryMessage | string;
+  attempts: number;
+};
+
+export class NotificationFanOut {
+  private draining: Promise<number> | null = null;
+  private again = false;
+  private closed = false;
+  private timer: { clear(): void; at: number } | null = null;
+  /** The claim tokens of this process's batches under way, released at close. */
+  private readonly claims = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: FanOutOptions,
+  ) {}
+
+  set mail(send: (delivery: ClaimedDelivery) => Promise<DeliveryOutcome>) {
+    this.options.mail = send;
+  }
+
+  /**
+   * Queues the deliveries of one notification: `app` (already written: recorded as sent), every
+   * push device of the person when `push`, the e-mail when `email`. Inside `tx` when given (the
+   * notification and its deliveries are written together). Answers how many rows it queued (a
+   * notification queued again adds none).
+   */
+  async enqueue(
+    input: { notificationId: string; userId: string; message: Omit<DeliveryMessage, 'id'>; app: boolean; push: boolean; email: boolean },
+    tx: Db = this.db,
+  ): Promise<{ push: number; email: boolean }> {
+    const now = new Date(this.options.now()).toISOString();
+    const body = input.message.body.length > MAX_BODY ? `${input.message.body.slice(0, MAX_BODY - 1)}…` : input.message.body;
+    const message = JSON.stringify({ ...input.message, id: input.notificationId, body });
+    const rows = await tx.query<{ channel: DeliveryChannel }>(
+      `INSERT INTO notification_deliveries (id, notification_id, user_id, channel, device_id, message, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT $1 || '-' || c.device_id, $1, $2, c.channel, c.device_id, $3::jsonb, CASE WHEN c.channel = 'app' THEN 'sent' ELSE 'queued' END,
+              CASE WHEN c.channel = 'app' THEN 1 ELSE 0 END, $4, $4, $4
+       FROM (
+         SELECT 'app' AS channel, 'app' AS device_id WHERE $5::boolean
+         UNION ALL SELECT 'push', s.id FROM push_subscriptions s WHERE $6::boolean AND s.user_id = $2
+         UNION ALL SELECT 'email', 'email' WHERE $7::boolean
+       ) c
+       ON CONFLICT (notification_id, device_id) DO NOTHING RETURNING channel`,
+      [input.notificationId, input.userId, message, now, input.app, input.push, input.email],
+    );
+    const queued = { push: rows.filter((row) => row.channel === 'push').length, email: rows.some((row) => row.channel === 'email') };
+    if (queued.push || queued.email) this.kick();
+    return queued;
+  }
+
+  /** Drains soon, in the background: what made the notification does not wait for push services. */
+  kick(): void {
+    if (this.closed) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    void this.drain().catch((error: unknown) => this.options.log(`Envoi des notifications : ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  /**
+   * Sends every delivery due now that no other process holds, batch after batch, until none is
+   * left; then arms a wake-up for the next retry due. One drain at a time in a process (a second
+   * caller shares it). `only` restricts it to one notification's rows (the diagnostics' test).
+   * Answers how many deliveries this drain attempted.
+   */
+  drain(): Promise<number> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      let attempted = 0;
+      do {
+        this.again = false;
+        for (;;) {
+          if (this.closed) return attempted;
+          const done = await this.drainBatch();
+          if (!done) break;
+          attempted += done;
+        }
+      } while (this.again && !this.closed);
+      await this.armTimer();
+      return attempted;
+    })().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  /** Sends one notification's due deliveries now, once each (no waiting for a retry): the diagnostics' test push. */
+  async sendNow(notificationId: string): Promise<DeliveryRecord[]> {
+    await this.drainBatch(notificationId);
+    return this.records(notificationId);
+  }
+
+  /** The deliveries of a notification, devices in the order they were queued. */
+  async records(notificationId: string): Promise<DeliveryRecord[]> {
+    const rows = await this.db.query<{ id: string; notification_id: string; channel: DeliveryChannel; device_id: string; status: DeliveryStatus; attempts: number; status_code: number | null; answer: string | null; next_attempt_at: unknown }>(
+      `SELECT id, notification_id, channel, device_id, status, attempts, status_code, answer, next_attempt_at FROM notification_deliveries WHERE notification_id = $1 ORDER BY channel <> 'app', created_at, id`,
+      [notificationId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      notificationId: row.notification_id,
+      channel: row.channel,
+      deviceId: row.device_id,
+      status: row.status,
+      attempts: row.attempts,
+      statusCode: row.status_code,
+      answer: row.answer,
+      nextAttemptAt: iso(row.next_attempt_at),
+    }));
+  }
+
+  /** Waits for the drain under way (tests, and the server's stop). */
+  async settled(): Promise<void> {
+    while (this.draining) await this.draining.catch(() => undefined);
+  }
+
+  /** The server stops: no new claim; the sends under way end and are recorded; rows claimed and not yet sent are released for another process. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.timer?.clear();
+    this.timer = null;
+    await this.settled();
+  }
+
+  /** Claims up to a batch of due rows and sends them; answers how many it claimed. */
+  private async drainBatch(notificationId?: string): Promise<number> {
+    const claim = randomUUID();
+    const now = this.options.now();
+    const rows = await this.db.query<Row>(
+      `UPDATE notification_deliveries d SET claim = $3, locked_until = $2, attempts = d.attempts + 1, updated_at = $1
+       WHERE d.id IN (
+         SELECT id FROM notification_deliveries
+         WHERE status = 'queued' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1) AND ($5::text IS NULL OR notification_id = $5)
+         ORDER BY next_attempt_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+       RETURNING d.id, d.notification_id, d.user_id, d.channel, d.device_id, d.message, d.attempts`,
+      [new Date(now).toISOString(), new Date(now + DELIVERY_LEASE_MS).toISOString(), claim, this.options.batch ?? 200, notificationId ?? null],
+    );
+    if (!rows.length) return 0;
+    this.claims.add(claim);
+    try {
+      const deliveries: ClaimedDelivery[] = rows.map((row) => ({
+        id: row.id,
+        notificationId: row.notification_id,
+        userId: row.user_id,
+        channel: row.channel,
+        deviceId: row.device_id,
+        message: typeof row.message === 'string' ? (JSON.parse(row.message) as DeliveryMessage) : row.message,
+        attempts: row.attempts,
+      }));
+      const targets = await this.targets(deliveries.filter((d) => d.channel === 'push').map((d) => d.deviceId));
+      let next = 0;
+      const worker = async () => {
+        while (next < deliveries.length && !this.closed) {
+          const delivery = deliveries[next++]!;
+          await this.sendOne(delivery, claim, targets.get(delivery.deviceId) ?? null);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 50, deliveries.length) }, worker));
+      return rows.length;
+    } finally {
+      // Whatever was claimed and not sent (the server is stopping) goes back to the queue, its attempt not counted.
+      await this.db.query(`UPDATE notification_deliveries SET claim = NULL, locked_until = NULL, attempts = attempts - 1 WHERE claim = $1 AND status = 'queued' AND locked_until IS NOT NULL`, [claim]);
+      this.claims.delete(claim);
+    }
+  }
+
+  private async targets(ids: string[]): Promise<Map<string, PushTarget>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.query<{ id: string; endpoint: string; key_p256dh: string; key_auth: string }>(
+      'SELECT id, endpoint, key_p256dh, key_auth FROM push_subscriptions WHERE id = ANY($1::text[])',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, { id: row.id, endpoint: row.endpoint, keys: { p256dh: row.key_p256dh, auth: row.key_auth } }]));
+  }
+
+  private async sendOne(delivery: ClaimedDelivery, claim: string, target: PushTarget | null): Promise<void> {
+    let outcome: DeliveryOutcome;
+    try {
+      if (delivery.channel === 'push') {
+        const { kind: _kind, ...message } = delivery.message;
+        outcome = target ? await this.options.push.send(target, message) : { status: 'failed', statusCode: null, message: 'Appareil retiré avant l’envoi.', retryAfterMs: null };
+        if (!target) return void (await this.record(delivery, claim, 'failed', outcome));
+      } else if (delivery.channel === 'email' && this.options.mail) {
+        outcome = await this.options.mail(delivery);
+      } else {
+        outcome = { status: 'failed', statusCode: null, message: 'Canal inconnu.', retryAfterMs: null };
+      }
+    } catch (error) {
+      outcome = { status: 'failed', statusCode: null, message: error instanceof Error ? error.message : String(error), retryAfterMs: null };
+    }
+    const now = this.options.now();
+    if (outcome.status === 'sent') {
+      await this.record(delivery, claim, 'sent', outcome);
+      if (target) await this.db.query('UPDATE push_subscriptions SET last_success_at = $2 WHERE id = $1', [target.id, new Date(now).toISOString()]);
+    } else if (outcome.status === 'gone') {
+      await this.record(delivery, claim, 'failed', outcome);
+      // Only this endpoint's row as it was read: a browser that subscribed again meanwhile keeps its new keys.
+      if (target) await this.db.query('DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2 AND key_auth = $3', [target.id, target.endpoint, target.keys.auth]);
+    } else if (retryable(outcome) && delivery.attempts < DELIVERY_ATTEMPTS && !this.closed) {
+      const wait = outcome.retryAfterMs ?? DELIVERY_BACKOFF_MS[delivery.attempts - 1] ?? DELIVERY_BACKOFF_MS.at(-1)!;
+      if (wait > DELIVERY_MAX_WAIT_MS) return void (await this.record(delivery, claim, 'failed', outcome));
+      await this.record(delivery, claim, 'queued', outcome, now + wait);
+    } else {
+      // Stopping mid-retry: the row stays queued for the next process, due at once.
+      if (retryable(outcome) && delivery.attempts < DELIVERY_ATTEMPTS) return void (await this.record(delivery, claim, 'queued', outcome, now));
+      await this.record(delivery, claim, 'failed', outcome);
+      this.options.log(`Notification ${delivery.notificationId} non remise (${delivery.channel} ${delivery.deviceId}) : ${outcome.message}`);
+    }
+  }
+
+  /** Writes the outcome, by the claimant only (a claim that expired and was taken again writes nothing). */
+  private async record(delivery: ClaimedDelivery, claim: string, status: DeliveryStatus, outcome: DeliveryOutcome, nextAttemptAt?: number): Promise<void> {
+    const answer = outcome.status === 'failed' ? outcome.message : outcome.status === 'gone' ? `Appareil disparu (${outcome.statusCode}) : abonnement retiré.` : null;
+    await this.db.query(
+      `UPDATE notification_deliveries SET status = $3, status_code = $4, answer = $5, claim = NULL, locked_until = NULL, updated_at = $6,
+         next_attempt_at = COALESCE($7, next_attempt_at)
+       WHERE id = $1 AND claim = $2`,
+      [delivery.id, claim, status, outcome.statusCode, answer?.slice(0, 1000) ?? null, new Date(this.options.now()).toISOString(), nextAttemptAt === undefined ? null : new Date(nextAttemptAt).toISOString()],
+    );
+  }
+
+  /** Wakes this process for the next retry due (within a minute: beyond, the `deliveries` job's minute comes first). */
+  private async armTimer(): Promise<void> {
+    if (this.closed) return;
+    // A row another process holds is due again when its claim expires, not before.
+    const [row] = await this.db.query<{ at: unknown }>(`SELECT min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) AS at FROM notification_deliveries WHERE status = 'queued'`);
+    if (!row?.at) return;
+    const at = new Date(iso(row.at)).getTime();
+    if (this.timer && this.timer.at <= at) return;
+    this.timer?.clear();
+    const ms = Math.min(Math.max(10, at - this.options.now()), 60_000);
+    const run = () => {
+      this.timer = null;
+      this.kick();
+    };
+    const set = this.options.setTimer ?? ((fn: () => void, delay: number) => {
+      const handle = setTimeout(fn, delay);
+      handle.unref();
+      return { clear: () => clearTimeout(handle) };
+    });
+    this.timer = { ...set(run, ms), at };
+  }
+}
