@@ -58,6 +58,7 @@ import { fanOut, mailDelivery } from './jobs/notifications';
 import { mailTransportOf } from './jobs/mail-transport';
 import { loadVapidKeys, vapidSubject } from './push/vapid-keys';
 import { WebPushSender } from './push/web-push-sender';
+import { FcmSender } from './push/fcm-sender';
 import { PushService } from './push/push.service';
 import { registerPushRoutes } from './push/push.routes';
 
@@ -108,7 +109,9 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   // Each notification reaches the person's phones too (Web Push), through the durable fan-out, without holding up who made it.
   const pushSender = new WebPushSender({ vapid: config.vapid, subject: vapidSubject(config), allowedPrivateOrigins: config.allowedPrivateOrigins, now });
   const push = new PushService(db, { now, allowedPrivateOrigins: config.allowedPrivateOrigins });
-  const fanOutService = new NotificationFanOut(db, { now, push: pushSender, log: (message) => app.log.warn(message), ...options.fanOut });
+  // Firebase Cloud Messaging too, when Firebase and its service account are configured: the tokens the web app's Firebase messaging registered.
+  const fcmSender = config.fcm ? new FcmSender({ fcm: config.fcm, now }) : null;
+  const fanOutService = new NotificationFanOut(db, { now, push: pushSender, fcm: fcmSender, log: (message) => app.log.warn(message), ...options.fanOut });
   // The job runner reads the context it belongs to: made at its first use, once the context exists.
   let jobs: JobRunner | undefined;
   const ctx: AppContext = {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { NotificationKind } from '@sortie/core';
 import type { Db } from '../db/database';
 import type { PushMessage, PushOutcome, PushSender, PushTarget } from '../push/push-sender';
@@ -59,8 +59,10 @@ export interface DeliveryRecord {
 export interface FanOutOptions {
   now: () => number;
   log: (message: string) => void;
-  /** The push adapter (Web Push, or FCM when Firebase is configured). */
+  /** The Web Push adapter: the browsers' subscriptions (push_subscriptions). */
   push: PushSender;
+  /** The FCM adapter when Firebase messaging is configured: the device tokens the web app's Firebase messaging registered (users.data.messagingTokens). */
+  fcm?: PushSender | null;
   /** Sends the e-mail of a delivery (set once the app's context exists). */
   mail?: (delivery: ClaimedDelivery) => Promise<DeliveryOutcome>;
   /** Rows claimed at once. */
@@ -71,6 +73,8 @@ export interface FanOutOptions {
   setTimer?: (run: () => void, ms: number) => { clear(): void };
 }
 
+/** An FCM device's id in the deliveries: this and the md5 of its token (the token itself stays in the person's record). */
+export const FCM_PREFIX = 'fcm:';
 /** Attempts per delivery before it is failed for good. */
 export const DELIVERY_ATTEMPTS = 5;
 /** The waits before the 2nd, 3rd… attempts when the service gave no Retry-After. */
@@ -135,10 +139,12 @@ export class NotificationFanOut {
        FROM (
          SELECT 'app' AS channel, 'app' AS device_id WHERE $5::boolean
          UNION ALL SELECT 'push', s.id FROM push_subscriptions s WHERE $6::boolean AND s.user_id = $2
+         UNION ALL SELECT DISTINCT 'push', 'fcm:' || md5(t.token) FROM users u, jsonb_array_elements_text(COALESCE(u.data->'messagingTokens', '[]'::jsonb)) AS t(token)
+           WHERE $6::boolean AND $8::boolean AND u.id = $2 AND jsonb_typeof(u.data->'messagingTokens') = 'array'
          UNION ALL SELECT 'email', 'email' WHERE $7::boolean
        ) c
        ON CONFLICT (notification_id, device_id) DO NOTHING RETURNING channel`,
-      [input.notificationId, input.userId, message, now, input.app, input.push, input.email],
+      [input.notificationId, input.userId, message, now, input.app, input.push, input.email, Boolean(this.options.fcm)],
     );
     const queued = { push: rows.filter((row) => row.channel === 'push').length, email: rows.some((row) => row.channel === 'email') };
     if (queued.push || queued.email) this.kick();
@@ -188,6 +194,8 @@ export class NotificationFanOut {
   /** Sends one notification's due deliveries now, once each (no waiting for a retry): the diagnostics' test push. */
   async sendNow(notificationId: string): Promise<DeliveryRecord[]> {
     await this.drainBatch(notificationId);
+    // Rows the background drain claimed first: their answers once it is done.
+    await this.settled();
     return this.records(notificationId);
   }
 
@@ -248,7 +256,7 @@ export class NotificationFanOut {
         message: typeof row.message === 'string' ? (JSON.parse(row.message) as DeliveryMessage) : row.message,
         attempts: row.attempts,
       }));
-      const targets = await this.targets(deliveries.filter((d) => d.channel === 'push').map((d) => d.deviceId));
+      const targets = await this.targets(deliveries.filter((d) => d.channel === 'push'));
       let next = 0;
       const worker = async () => {
         while (next < deliveries.length && !this.closed) {
@@ -265,13 +273,30 @@ export class NotificationFanOut {
     }
   }
 
-  private async targets(ids: string[]): Promise<Map<string, PushTarget>> {
-    if (!ids.length) return new Map();
-    const rows = await this.db.query<{ id: string; endpoint: string; key_p256dh: string; key_auth: string }>(
-      'SELECT id, endpoint, key_p256dh, key_auth FROM push_subscriptions WHERE id = ANY($1::text[])',
-      [ids],
-    );
-    return new Map(rows.map((row) => [row.id, { id: row.id, endpoint: row.endpoint, keys: { p256dh: row.key_p256dh, auth: row.key_auth } }]));
+  /** The devices of claimed push rows: a Web Push subscription by its id, an FCM token (`fcm:` and its md5) among its person's tokens. */
+  private async targets(deliveries: ClaimedDelivery[]): Promise<Map<string, PushTarget>> {
+    const targets = new Map<string, PushTarget>();
+    const web = deliveries.filter((d) => !d.deviceId.startsWith(FCM_PREFIX)).map((d) => d.deviceId);
+    const fcmUsers = [...new Set(deliveries.filter((d) => d.deviceId.startsWith(FCM_PREFIX)).map((d) => d.userId))];
+    if (web.length) {
+      const rows = await this.db.query<{ id: string; endpoint: string; key_p256dh: string; key_auth: string }>(
+        'SELECT id, endpoint, key_p256dh, key_auth FROM push_subscriptions WHERE id = ANY($1::text[])',
+        [web],
+      );
+      for (const row of rows) targets.set(row.id, { id: row.id, endpoint: row.endpoint, keys: { p256dh: row.key_p256dh, auth: row.key_auth } });
+    }
+    if (fcmUsers.length && this.options.fcm) {
+      const rows = await this.db.query<{ user_id: string; token: string }>(
+        `SELECT u.id AS user_id, t.token FROM users u, jsonb_array_elements_text(COALESCE(u.data->'messagingTokens', '[]'::jsonb)) AS t(token)
+         WHERE u.id = ANY($1::text[]) AND jsonb_typeof(u.data->'messagingTokens') = 'array'`,
+        [fcmUsers],
+      );
+      for (const row of rows) {
+        const id = `${FCM_PREFIX}${createHash('md5').update(row.token).digest('hex')}`;
+        targets.set(id, { id, endpoint: row.token, keys: { p256dh: '', auth: '' } });
+      }
+    }
+    return targets;
   }
 
   private async sendOne(delivery: ClaimedDelivery, claim: string, target: PushTarget | null): Promise<void> {
@@ -279,8 +304,9 @@ export class NotificationFanOut {
     try {
       if (delivery.channel === 'push') {
         const { kind: _kind, ...message } = delivery.message;
-        outcome = target ? await this.options.push.send(target, message) : { status: 'failed', statusCode: null, message: 'Appareil retiré avant l’envoi.', retryAfterMs: null };
-        if (!target) return void (await this.record(delivery, claim, 'failed', outcome));
+        const sender = delivery.deviceId.startsWith(FCM_PREFIX) ? this.options.fcm : this.options.push;
+        outcome = target && sender ? await sender.send(target, message) : { status: 'failed', statusCode: null, message: 'Appareil retiré avant l’envoi.', retryAfterMs: null };
+        if (!target || !sender) return void (await this.record(delivery, claim, 'failed', outcome));
       } else if (delivery.channel === 'email' && this.options.mail) {
         outcome = await this.options.mail(delivery);
       } else {
@@ -292,11 +318,20 @@ export class NotificationFanOut {
     const now = this.options.now();
     if (outcome.status === 'sent') {
       await this.record(delivery, claim, 'sent', outcome);
-      if (target) await this.db.query('UPDATE push_subscriptions SET last_success_at = $2 WHERE id = $1', [target.id, new Date(now).toISOString()]);
+      if (target && !target.id.startsWith(FCM_PREFIX)) await this.db.query('UPDATE push_subscriptions SET last_success_at = $2 WHERE id = $1', [target.id, new Date(now).toISOString()]);
     } else if (outcome.status === 'gone') {
       await this.record(delivery, claim, 'failed', outcome);
       // Only this endpoint's row as it was read: a browser that subscribed again meanwhile keeps its new keys.
-      if (target) await this.db.query('DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2 AND key_auth = $3', [target.id, target.endpoint, target.keys.auth]);
+      if (target?.id.startsWith(FCM_PREFIX)) {
+        // FCM's UNREGISTERED: the token leaves the person's tokens.
+        await this.db.query(
+          `UPDATE users SET data = jsonb_set(data, '{messagingTokens}', COALESCE((SELECT jsonb_agg(t) FROM jsonb_array_elements_text(data->'messagingTokens') AS t WHERE t <> $2), '[]'::jsonb))
+           WHERE id = $1 AND jsonb_typeof(data->'messagingTokens') = 'array'`,
+          [delivery.userId, target.endpoint],
+        );
+      } else if (target) {
+        await this.db.query('DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2 AND key_auth = $3', [target.id, target.endpoint, target.keys.auth]);
+      }
     } else if (retryable(outcome) && delivery.attempts < DELIVERY_ATTEMPTS && !this.closed) {
       const wait = outcome.retryAfterMs ?? DELIVERY_BACKOFF_MS[delivery.attempts - 1] ?? DELIVERY_BACKOFF_MS.at(-1)!;
       if (wait > DELIVERY_MAX_WAIT_MS) return void (await this.record(delivery, claim, 'failed', outcome));

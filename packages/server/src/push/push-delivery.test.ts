@@ -243,6 +243,28 @@ describe('Web Push delivery: each notification reaches the person’s devices th
     }
   });
 
+  it('the diagnostics’ « Envoyer une notification de test » pushes to the admin’s own devices and shows each service’s answer', async () => {
+    const admin = await signIn(t.app, DEMO_ACCOUNTS.admin.email);
+    await subscribe(admin, push.device('admin-phone'));
+    await subscribe(admin, push.device('admin-old-laptop'));
+    await subscribe(visitor, push.device('visitor-phone'));
+    push.answer('admin-old-laptop', { status: 410 });
+
+    const res = await as(admin, 'POST', '/api/dashboard/diagnostics/push');
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json();
+    expect(result.outcome).toBe('error');
+    expect([...result.devices].sort((a: { statusCode: number }, b: { statusCode: number }) => a.statusCode - b.statusCode)).toEqual([
+      { device: expect.any(String), service: new URL(push.origin).host, status: 'sent', statusCode: 201, answer: null },
+      { device: expect.any(String), service: new URL(push.origin).host, status: 'failed', statusCode: 410, answer: 'Appareil disparu (410) : abonnement retiré.' },
+    ]);
+    expect(result.message).toContain('reçue par le service (201)');
+    expect(result.message).toContain('refusée (410)');
+    // A real push, decrypted by the admin's phone; nothing to the visitor.
+    expect(push.received.map((r) => r.device).sort()).toEqual(['admin-old-laptop', 'admin-phone']);
+    expect(push.received.find((r) => r.device === 'admin-phone')!.message).toMatchObject({ title: 'Test de notification', link: '/dashboard/test' });
+  });
+
   it('reads Retry-After in seconds or as an HTTP date', () => {
     expect(retryAfterMs('2', 0)).toBe(2000);
     expect(retryAfterMs('Thu, 01 Jan 1970 00:00:05 GMT', 1000)).toBe(4000);
