@@ -85,6 +85,11 @@ export const DELIVERY_MAX_WAIT_MS = 24 * 3600_000;
 export const DELIVERY_LEASE_MS = 2 * 60_000;
 /** A message fits a push service's 4 kB once encrypted: the text is cut well before. */
 const MAX_BODY = 1000;
+/** Outcomes written together. */
+const RECORD_FLUSH = 50;
+
+/** A notification's text as a push carries it: cut to MAX_BODY. */
+export const pushBody = (body: string): string => (body.length > MAX_BODY ? `${body.slice(0, MAX_BODY - 1)}…` : body);
 
 const iso = (value: unknown): string => new Date(value instanceof Date || typeof value === 'number' ? value : String(value)).toISOString();
 
@@ -107,8 +112,9 @@ export class NotificationFanOut {
   private again = false;
   private closed = false;
   private timer: { clear(): void; at: number } | null = null;
-  /** The claim tokens of this process's batches under way, released at close. */
-  private readonly claims = new Set<string>();
+  /** Outcomes not written yet, and the push subscriptions that just received one. */
+  private readonly outcomes: Array<{ id: string; claim: string; status: DeliveryStatus; status_code: number | null; answer: string | null; next_attempt_at: string | null }> = [];
+  private readonly successes: string[] = [];
 
   constructor(
     private readonly db: Db,
@@ -130,7 +136,7 @@ export class NotificationFanOut {
     tx: Db = this.db,
   ): Promise<{ push: number; email: boolean }> {
     const now = new Date(this.options.now()).toISOString();
-    const body = input.message.body.length > MAX_BODY ? `${input.message.body.slice(0, MAX_BODY - 1)}…` : input.message.body;
+    const body = pushBody(input.message.body);
     const message = JSON.stringify({ ...input.message, id: input.notificationId, body });
     const rows = await tx.query<{ channel: DeliveryChannel }>(
       `INSERT INTO notification_deliveries (id, notification_id, user_id, channel, device_id, message, status, attempts, next_attempt_at, created_at, updated_at)
@@ -149,6 +155,29 @@ export class NotificationFanOut {
     const queued = { push: rows.filter((row) => row.channel === 'push').length, email: rows.some((row) => row.channel === 'email') };
     if (queued.push || queued.email) this.kick();
     return queued;
+  }
+
+  /**
+   * enqueue for many notifications of one message at once: `recordset` is the JSON of
+   * `{ notification_id, user_id, app, push, email }` rows. Does not kick (the caller does, once committed).
+   */
+  async enqueueMany(recordset: string, message: string, tx: Db = this.db): Promise<void> {
+    const now = new Date(this.options.now()).toISOString();
+    await tx.query(
+      `INSERT INTO notification_deliveries (id, notification_id, user_id, channel, device_id, message, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT c.notification_id || '-' || c.device_id, c.notification_id, c.user_id, c.channel, c.device_id, $2::jsonb || jsonb_build_object('id', c.notification_id),
+              CASE WHEN c.channel = 'app' THEN 'sent' ELSE 'queued' END, CASE WHEN c.channel = 'app' THEN 1 ELSE 0 END, $3, $3, $3
+       FROM (
+         SELECT r.notification_id, r.user_id, 'app' AS channel, 'app' AS device_id FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, app boolean) WHERE r.app
+         UNION ALL SELECT r.notification_id, r.user_id, 'push', s.id FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, push boolean) JOIN push_subscriptions s ON s.user_id = r.user_id WHERE r.push
+         UNION ALL SELECT DISTINCT r.notification_id, r.user_id, 'push', 'fcm:' || md5(t.token)
+           FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, push boolean) JOIN users u ON u.id = r.user_id, jsonb_array_elements_text(COALESCE(u.data->'messagingTokens', '[]'::jsonb)) AS t(token)
+           WHERE r.push AND $4::boolean AND jsonb_typeof(u.data->'messagingTokens') = 'array'
+         UNION ALL SELECT r.notification_id, r.user_id, 'email', 'email' FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, email boolean) WHERE r.email
+       ) c
+       ON CONFLICT (notification_id, device_id) DO NOTHING`,
+      [recordset, message, now, Boolean(this.options.fcm)],
+    );
   }
 
   /** Drains soon, in the background: what made the notification does not wait for push services. */
@@ -245,7 +274,6 @@ export class NotificationFanOut {
       [new Date(now).toISOString(), new Date(now + DELIVERY_LEASE_MS).toISOString(), claim, this.options.batch ?? 200, notificationId ?? null],
     );
     if (!rows.length) return 0;
-    this.claims.add(claim);
     try {
       const deliveries: ClaimedDelivery[] = rows.map((row) => ({
         id: row.id,
@@ -267,9 +295,9 @@ export class NotificationFanOut {
       await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 50, deliveries.length) }, worker));
       return rows.length;
     } finally {
+      await this.flush();
       // Whatever was claimed and not sent (the server is stopping) goes back to the queue, its attempt not counted.
       await this.db.query(`UPDATE notification_deliveries SET claim = NULL, locked_until = NULL, attempts = attempts - 1 WHERE claim = $1 AND status = 'queued' AND locked_until IS NOT NULL`, [claim]);
-      this.claims.delete(claim);
     }
   }
 
@@ -318,7 +346,7 @@ export class NotificationFanOut {
     const now = this.options.now();
     if (outcome.status === 'sent') {
       await this.record(delivery, claim, 'sent', outcome);
-      if (target && !target.id.startsWith(FCM_PREFIX)) await this.db.query('UPDATE push_subscriptions SET last_success_at = $2 WHERE id = $1', [target.id, new Date(now).toISOString()]);
+      if (target && !target.id.startsWith(FCM_PREFIX)) this.successes.push(target.id);
     } else if (outcome.status === 'gone') {
       await this.record(delivery, claim, 'failed', outcome);
       // Only this endpoint's row as it was read: a browser that subscribed again meanwhile keeps its new keys.
@@ -344,15 +372,35 @@ export class NotificationFanOut {
     }
   }
 
-  /** Writes the outcome, by the claimant only (a claim that expired and was taken again writes nothing). */
+  /** Keeps the outcome to write with the next ones (one UPDATE per RECORD_FLUSH outcomes, not one each). */
   private async record(delivery: ClaimedDelivery, claim: string, status: DeliveryStatus, outcome: DeliveryOutcome, nextAttemptAt?: number): Promise<void> {
     const answer = outcome.status === 'failed' ? outcome.message : outcome.status === 'gone' ? `Appareil disparu (${outcome.statusCode}) : abonnement retiré.` : null;
-    await this.db.query(
-      `UPDATE notification_deliveries SET status = $3, status_code = $4, answer = $5, claim = NULL, locked_until = NULL, updated_at = $6,
-         next_attempt_at = COALESCE($7, next_attempt_at)
-       WHERE id = $1 AND claim = $2`,
-      [delivery.id, claim, status, outcome.statusCode, answer?.slice(0, 1000) ?? null, new Date(this.options.now()).toISOString(), nextAttemptAt === undefined ? null : new Date(nextAttemptAt).toISOString()],
-    );
+    this.outcomes.push({
+      id: delivery.id,
+      claim,
+      status,
+      status_code: outcome.statusCode,
+      answer: answer?.slice(0, 1000) ?? null,
+      next_attempt_at: nextAttemptAt === undefined ? null : new Date(nextAttemptAt).toISOString(),
+    });
+    if (this.outcomes.length >= RECORD_FLUSH) await this.flush();
+  }
+
+  /** Writes the outcomes kept, by their claimant only (a claim that expired and was taken again writes nothing), and the devices' last success. */
+  private async flush(): Promise<void> {
+    const outcomes = this.outcomes.splice(0);
+    const successes = this.successes.splice(0);
+    const at = new Date(this.options.now()).toISOString();
+    if (outcomes.length) {
+      await this.db.query(
+        `UPDATE notification_deliveries d SET status = o.status, status_code = o.status_code, answer = o.answer, claim = NULL, locked_until = NULL, updated_at = $2,
+           next_attempt_at = COALESCE(o.next_attempt_at, d.next_attempt_at)
+         FROM jsonb_to_recordset($1::jsonb) AS o(id text, claim text, status text, status_code int, answer text, next_attempt_at timestamptz)
+         WHERE d.id = o.id AND d.claim = o.claim`,
+        [JSON.stringify(outcomes), at],
+      );
+    }
+    if (successes.length) await this.db.query('UPDATE push_subscriptions SET last_success_at = $2 WHERE id = ANY($1::text[])', [successes, at]);
   }
 
   /** Wakes this process for the next retry due (within a minute: beyond, the `deliveries` job's minute comes first). */

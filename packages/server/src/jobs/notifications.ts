@@ -1,6 +1,6 @@
 import { formatDateTime, NotificationPreferencesSchema, SOCKET_EVENTS, type NotificationKind } from '@sortie/core';
 import { newId, type Json } from '../db/store';
-import type { ClaimedDelivery, DeliveryOutcome } from './fan-out';
+import { pushBody, type ClaimedDelivery, type DeliveryOutcome } from './fan-out';
 import type { AppContext } from '../http/context';
 import { renderNotificationMail, sendMail } from './mail';
 import type { JobRun } from './runner';
@@ -72,6 +72,64 @@ export async function fanOut(ctx: AppContext, input: NotificationInput): Promise
   if (result.notification) ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: result.notification._id }, notification: { title: input.title, body } });
   if (result.pushed || result.mailed) ctx.fanOut.kick();
   return result;
+}
+
+/** Recipients handled per round of fanOutMany: its queries stay small and the event loop free between them. */
+const MANY_CHUNK = 500;
+
+/**
+ * The same notification of one kind for many people at once (an announcement to a place's
+ * followers): fanOut's rules, the same rows, written a chunk of recipients at a time in a few
+ * set-based statements instead of a transaction per person. `keyOf` names each person's key (made
+ * once). Answers how many were newly notified.
+ */
+export async function fanOutMany(
+  ctx: AppContext,
+  userIds: readonly string[],
+  input: { kind: NotificationKind; keyOf: (userId: string) => string; title: string; body: string; link: string },
+): Promise<number> {
+  let created = 0;
+  const message = JSON.stringify({ kind: input.kind, title: input.title, body: pushBody(input.body), link: input.link, icon: null });
+  const notificationData = (userId: string) => JSON.stringify({ body: input.body, title: input.title, userId, link: input.link, readAt: null });
+  for (let start = 0; start < userIds.length; start += MANY_CHUNK) {
+    const chunk = userIds.slice(start, start + MANY_CHUNK);
+    const made = await ctx.db.transaction(async (tx) => {
+      const now = new Date(ctx.now()).toISOString();
+      const fresh = await tx.query<{ key: string }>(
+        'INSERT INTO notification_keys (key, created_at) SELECT k, $2 FROM unnest($1::text[]) AS k ON CONFLICT (key) DO NOTHING RETURNING key',
+        [chunk.map(input.keyOf), now],
+      );
+      const freshKeys = new Set(fresh.map((row) => row.key));
+      const users = await tx.query<{ id: string; email: string | null; preferences: unknown }>(
+        `SELECT id, email, data->'notificationPreferences' AS preferences FROM users WHERE id = ANY($1::text[])`,
+        [chunk.filter((userId) => freshKeys.has(input.keyOf(userId)))],
+      );
+      const rows = users.map((user) => {
+        const preferences = NotificationPreferencesSchema.parse(user.preferences ?? {})[input.kind];
+        return {
+          user_id: user.id,
+          notification_id: preferences.inApp ? newId() : input.keyOf(user.id),
+          app: preferences.inApp,
+          push: preferences.push,
+          email: preferences.email && Boolean(user.email),
+          data: preferences.inApp ? notificationData(user.id) : null,
+        };
+      });
+      if (!rows.length) return [];
+      const recordset = JSON.stringify(rows);
+      await tx.query(
+        `INSERT INTO notifications (id, data, user_id, read_at, created_at, updated_at)
+         SELECT r.notification_id, r.data::jsonb, r.user_id, NULL, $2, $2 FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, app boolean, data text) WHERE r.app`,
+        [recordset, now],
+      );
+      await ctx.fanOut.enqueueMany(recordset, message, tx);
+      return rows;
+    });
+    created += made.length;
+    for (const row of made) if (row.app) ctx.io?.to(`user:${row.user_id}`).emit(SOCKET_EVENTS.push, { data: { id: row.notification_id }, notification: { title: input.title, body: input.body } });
+    if (made.some((row) => row.push || row.email)) ctx.fanOut.kick();
+  }
+  return created;
 }
 
 /** A notification of a kind the person chose how to receive, made once per key (the jobs, the announcements). */
