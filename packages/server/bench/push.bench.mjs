@@ -50,8 +50,10 @@ try {
   const ready = await server.next('ready');
   const url = `http://127.0.0.1:${ready.port}`;
   const staff = await sessionCookie(url, 'staff@demo.sortie.fr');
-  // Warm /r (its cache) before measuring.
+  // Warm /r (its cache), then its p99 without a fan-out, on this machine as loaded now: the ceiling the fan-out's windows compare to.
   await runWrk({ base: url, paths: [`/r/${DEMO_SHORT_CODES.poitiers}`], connections: 2, seconds: 1 });
+  const quiet = await runWrk({ base: url, paths: [`/r/${DEMO_SHORT_CODES.poitiers}`], connections: 2, seconds: WINDOW });
+  console.log(`bench push : /r p99 sans envoi ${quiet.latencyMs.p99.toFixed(1)} ms (${quiet.rps.toFixed(0)} req/s)`);
   server.send({ type: 'mark' });
 
   const started = performance.now();
@@ -95,7 +97,8 @@ try {
     { suite: 'push', name: 'appareils atteints', value: reached, unit: 'appareils', goal: `${FOLLOWERS}`, pass: reached === FOLLOWERS },
     { suite: 'push', name: 'notifications reçues deux fois', value: twice, unit: 'envois', goal: '0', pass: twice === 0 },
     { suite: 'push', name: 'réponse de POST /api/announcements', value: answer.seconds, unit: 's' },
-    { suite: 'push', name: '/r p99 pendant l’envoi (pire fenêtre)', value: p99, unit: 'ms', goal: `≤ ${GOAL_R_P99_MS} ms`, pass: p99 <= GOAL_R_P99_MS && rErrors === 0 },
+    { suite: 'push', name: '/r p99 pendant l’envoi (pire fenêtre)', value: p99, unit: 'ms', ceiling: quiet.latencyMs.p99, ratio: p99 / quiet.latencyMs.p99, goal: `≤ ${GOAL_R_P99_MS} ms`, pass: p99 <= GOAL_R_P99_MS && rErrors === 0 },
+    { suite: 'push', name: '/r p99 pendant l’envoi (médiane des fenêtres)', value: windows.map((w) => w.latencyMs.p99).sort((a, b) => a - b)[Math.floor(windows.length / 2)], unit: 'ms' },
   );
   server.send({ type: 'stop' });
   const stopped = await server.next('stopped');

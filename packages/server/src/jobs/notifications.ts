@@ -75,7 +75,7 @@ export async function fanOut(ctx: AppContext, input: NotificationInput): Promise
 }
 
 /** Recipients handled per round of fanOutMany: its queries stay small and the event loop free between them. */
-const MANY_CHUNK = 500;
+const MANY_CHUNK = 250;
 
 /**
  * The same notification of one kind for many people at once (an announcement to a place's
