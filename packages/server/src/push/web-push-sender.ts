@@ -71,8 +71,7 @@ export class WebPushSender implements PushSender {
     let details: webpush.RequestDetails;
     try {
       details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, JSON.stringify(message), {
-        // Signed here once per push service (vapidHeader), not by web-push for each message.
-        vapidDetails: null,
+        // No vapidDetails: the Authorization is signed once per push service (vapidHeader), not by web-push for each message.
         TTL: this.options.ttlSeconds ?? PUSH_TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
