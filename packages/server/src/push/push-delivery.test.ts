@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signIn, testApp } from '../testing/test-app';
+import { BACKENDS, signIn, testApp } from '../testing/test-app';
+import { openDatabase } from '../db/open-database';
+import type { Db } from '../db/database';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { startFakePushService, type FakeDevice, type FakePushService } from './fake-push-service';
 import { retryAfterMs } from './push-sender';
@@ -294,3 +296,41 @@ describe('Web Push delivery: each notification reaches the person’s devices th
     expect(await t.db.query('SELECT id FROM push_subscriptions WHERE id = $1', [id])).toEqual([]);
   });
 });
+
+/** On PostgreSQL (CI's SORTIE_TEST_DATABASE_URL), two processes' pools claim at the same time: FOR UPDATE SKIP LOCKED for real. */
+describe.each(BACKENDS.filter((backend) => backend === 'postgres'))('the fan-out on %s: two nodes draining at once', (backend) => {
+  it('each device of a notification receives it once, whichever node sends it', async () => {
+    const push = await startFakePushService();
+    const a = await testApp({ backend, config: { allowedPrivateOrigins: [push.origin] }, fanOut: { batch: 5, concurrency: 4 } });
+    const b = await testApp({ db: await openDatabase({ databaseUrl: await databaseUrlOf(a.db) }), config: { allowedPrivateOrigins: [push.origin] }, fanOut: { batch: 5, concurrency: 4 } });
+    try {
+      const names = Array.from({ length: 40 }, (_, i) => `pg${i}`);
+      for (const [i, name] of names.entries()) {
+        const device = push.device(name).subscription;
+        await a.db.query('INSERT INTO push_subscriptions (id, user_id, endpoint, key_p256dh, key_auth) VALUES ($1, $2, $3, $4, $5)', [`pg-device-${i}`, DEMO_IDS.users.visitor, device.endpoint, device.keys.p256dh, device.keys.auth]);
+      }
+      push.hold();
+      const notification = await a.app.ctx.notify({ userId: DEMO_IDS.users.visitor, title: 'Deux nœuds, un envoi' });
+      const drains = Promise.all([a.app.fanOut.drain(), b.app.fanOut.drain(), b.app.fanOut.drain(), a.app.fanOut.drain()]);
+      await expect.poll(() => push.received.length).toBeGreaterThan(4);
+      push.release();
+      await drains;
+      await Promise.all([a.app.fanOut.settled(), b.app.fanOut.settled()]);
+      expect(push.received.map((r) => r.device).sort()).toEqual([...names].sort());
+      expect((await a.app.fanOut.records(notification._id)).filter((r) => r.channel === 'push' && r.status === 'sent')).toHaveLength(40);
+    } finally {
+      push.release();
+      await b.close();
+      await a.close();
+      await push.close();
+    }
+  });
+});
+
+/** The connection string of a test's PostgreSQL database (its pool's). */
+async function databaseUrlOf(db: Db): Promise<string> {
+  const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(process.env.SORTIE_TEST_DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}
