@@ -33,6 +33,8 @@ const suites = [
   { suite: 'cli', script: 'tools/bench/cli.bench.mjs' },
   // PostgreSQL restarted under load on /r: the visits lost (goal 0), with wrk when installed (about a minute).
   { suite: 'db-restart', script: 'tools/bench/db-restart.bench.mjs', timeoutMs: 300_000 },
+  // The notifications' fan-out: an announcement to 10,000 followers' devices on a local push service, /r measured meanwhile (about two minutes).
+  { suite: 'push', script: 'packages/server/bench/push.bench.mjs', timeoutMs: 300_000 },
   // Raffle entries one IP makes before the shared entry limit answers 429, then a flood of 200 refused (demo data first).
   { suite: 'raffles', script: 'tools/bench/raffle-entries.bench.mjs' },
 ];

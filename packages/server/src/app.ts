@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { AppError, SOCKET_EVENTS } from '@sortie/core';
+import { AppError } from '@sortie/core';
 import { z } from 'zod';
 import type { AppContext, AppOptions } from './http/context';
 import { forbidden, handleError } from './http/errors';
@@ -53,9 +53,12 @@ import { PostgresDb } from './db/open-database';
 import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { JobRunner } from './jobs';
+import { NotificationFanOut } from './jobs/fan-out';
+import { fanOut, mailDelivery } from './jobs/notifications';
 import { mailTransportOf } from './jobs/mail-transport';
 import { loadVapidKeys, vapidSubject } from './push/vapid-keys';
 import { WebPushSender } from './push/web-push-sender';
+import { FcmSender } from './push/fcm-sender';
 import { PushService } from './push/push.service';
 import { registerPushRoutes } from './push/push.routes';
 import { registerLiveRoutes } from './live/live.routes';
@@ -79,7 +82,7 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
  * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
  * HTTP server. The caller owns the database and closes it after `app.close()`.
  */
-export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute>; push: PushService };
+export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute>; push: PushService; fanOut: NotificationFanOut };
 /** A route Fastify registered, with the name of the row of core's operation table it was registered from (http/serve.ts), if any. */
 export type ServedRoute = { method: string; url: string; operation?: string };
 
@@ -105,12 +108,12 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const store = new Store(db);
   // Several processes on one PostgreSQL: each tells the others what it wrote (see ChangeBus).
   const bus = db.kind === 'postgres' && db instanceof PostgresDb ? new ChangeBus(db, db.pool.options, { log: (message) => app.log.warn(message) }) : null;
-  // Each notification reaches the person's phones too (Web Push), after it is stored and without holding up who made it.
-  const push = new PushService(
-    db,
-    new WebPushSender({ vapid: config.vapid, subject: vapidSubject(config), allowedPrivateOrigins: config.allowedPrivateOrigins, now }),
-    { now, allowedPrivateOrigins: config.allowedPrivateOrigins, log: (message) => app.log.warn(message) },
-  );
+  // Each notification reaches the person's phones too (Web Push), through the durable fan-out, without holding up who made it.
+  const pushSender = new WebPushSender({ vapid: config.vapid, subject: vapidSubject(config), allowedPrivateOrigins: config.allowedPrivateOrigins, now });
+  const push = new PushService(db, { now, allowedPrivateOrigins: config.allowedPrivateOrigins });
+  // Firebase Cloud Messaging too, when Firebase and its service account are configured: the tokens the web app's Firebase messaging registered.
+  const fcmSender = config.fcm ? new FcmSender({ fcm: config.fcm, now }) : null;
+  const fanOutService = new NotificationFanOut(db, { now, push: pushSender, fcm: fcmSender, log: (message) => app.log.warn(message), ...options.fanOut });
   // The job runner reads the context it belongs to: made at its first use, once the context exists.
   let jobs: JobRunner | undefined;
   const ctx: AppContext = {
@@ -133,13 +136,13 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     },
     apiKeys: new ApiKeys(db, now),
     mailer: options.mailTransport ?? mailTransportOf(),
+    fanOut: fanOutService,
     async notify(input) {
-      const notification = await store.insert('notifications', { body: '', ...input, readAt: null }, { extra: {} });
-      ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: notification._id }, notification: { title: input.title, body: input.body ?? '' } });
-      push.fanOut(input.userId, { id: notification._id, title: input.title, body: input.body ?? '', link: input.link ?? null, icon: input.icon ?? null });
-      return notification;
+      const { notification } = await fanOut(ctx, { ...input, kind: null });
+      return notification!;
     },
   };
+  fanOutService.mail = (delivery) => mailDelivery(ctx, delivery);
   // Each registered job gets its schedule and its row in /dashboard/tasks (kept across restarts).
   await ctx.jobs.sync();
   // Tournaments open or running from before their /j codes (issue 32) get theirs.
@@ -231,11 +234,13 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
     await ctx.jobs.stop();
-    await push.close();
+    await fanOutService.close();
     await ctx.links.close();
     await new Promise<void>((resolve) => {
       ctx.io?.close(() => resolve());
     });
   });
-  return Object.assign(app, { ctx, routes, push });
+  // What an earlier process left queued (it stopped, or a retry is due) leaves now.
+  fanOutService.kick();
+  return Object.assign(app, { ctx, routes, push, fanOut: fanOutService });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SERVER_PATHS } from './runtime-paths';
 
@@ -22,6 +23,13 @@ export interface ServerConfig {
   secret: string | undefined;
   firebase: { projectId: string; apiKey: string; authDomain: string; appId: string; messagingSenderId: string | undefined } | null;
   pushPublicKey: string | null;
+  /**
+   * Firebase Cloud Messaging (FCM HTTP v1), when Firebase is configured and a service account is
+   * given (FIREBASE_SERVICE_ACCOUNT: its JSON, or the path of its file; GOOGLE_APPLICATION_CREDENTIALS:
+   * the path): the device tokens the web app's Firebase messaging registers receive the notifications.
+   * FCM_API_URL replaces https://fcm.googleapis.com (a local fake, an air-gapped relay).
+   */
+  fcm: FcmConfig | null;
   /**
    * Web Push's VAPID key pair and contact (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): from the
    * environment when both keys are set; otherwise made on the first start and kept in the database
@@ -110,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         }
       : null,
     pushPublicKey: env.SORTIE_PUSH_PUBLIC_KEY ?? null,
+    fcm: projectId ? fcmConfig(projectId, env) : null,
     vapid: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: env.VAPID_SUBJECT?.trim() || null,
     allowedPrivateOrigins: privateOrigins(env.SORTIE_ALLOWED_PRIVATE_ORIGINS),
@@ -170,4 +179,35 @@ function publicOrigin(value: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+export interface FcmConfig {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  /** The service account's token endpoint (its `token_uri`). */
+  tokenUri: string;
+  apiUrl: string;
+}
+
+/** The service account FCM needs, or null when none is given; a file or JSON that cannot be read stops the start with a French message. */
+function fcmConfig(projectId: string, env: NodeJS.ProcessEnv): FcmConfig | null {
+  const given = env.FIREBASE_SERVICE_ACCOUNT?.trim() || env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  if (!given) return null;
+  let account: { project_id?: unknown; client_email?: unknown; private_key?: unknown; token_uri?: unknown };
+  try {
+    account = JSON.parse(given.startsWith('{') ? given : readFileSync(given, 'utf8')) as typeof account;
+  } catch (error) {
+    throw new Error(`Compte de service Firebase illisible (FIREBASE_SERVICE_ACCOUNT, GOOGLE_APPLICATION_CREDENTIALS) : ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof account.client_email !== 'string' || typeof account.private_key !== 'string') {
+    throw new Error('Compte de service Firebase incomplet : client_email et private_key sont nécessaires.');
+  }
+  return {
+    projectId: typeof account.project_id === 'string' && account.project_id ? account.project_id : projectId,
+    clientEmail: account.client_email,
+    privateKey: account.private_key,
+    tokenUri: typeof account.token_uri === 'string' && account.token_uri ? account.token_uri : 'https://oauth2.googleapis.com/token',
+    apiUrl: (env.FCM_API_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, ''),
+  };
 }

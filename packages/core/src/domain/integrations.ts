@@ -106,7 +106,7 @@ export const DIAGNOSTIC_CHECKS = ['push', 'mail', 'socket', 'database', 'jobs', 
 export const DiagnosticCheckSchema = z.enum(DIAGNOSTIC_CHECKS, 'Vérification inconnue.');
 export type DiagnosticCheck = z.infer<typeof DiagnosticCheckSchema>;
 export const DIAGNOSTIC_LABELS: Record<DiagnosticCheck, { label: string; help: string }> = {
-  push: { label: 'Notification', help: 'M’envoyer une notification (cloche et notification du navigateur).' },
+  push: { label: 'Notification', help: 'M’envoyer une notification (cloche, et une vraie notification sur mes téléphones et navigateurs abonnés, avec la réponse de leur service).' },
   mail: { label: 'E-mail', help: 'M’envoyer un e-mail à l’adresse de mon compte.' },
   socket: { label: 'Temps réel', help: 'Mes connexions socket.io ouvertes, et un ping vers elles.' },
   database: { label: 'Base de données', help: 'SELECT 1 et le nombre de migrations appliquées.' },
@@ -124,5 +124,9 @@ export const DiagnosticResultSchema = z.object({
   outcome: z.enum(['ok', 'unconfigured', 'error']),
   message: z.string(),
   durationMs: z.number().int().min(0),
+  /** The test notification's push, per device of the admin: what its push service answered. */
+  devices: z
+    .array(z.object({ device: z.string(), service: z.string(), status: z.enum(['queued', 'sent', 'failed']), statusCode: z.number().int().nullable(), answer: z.string().nullable() }))
+    .optional(),
 });
 export type DiagnosticResult = z.infer<typeof DiagnosticResultSchema>;

@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import { newId } from '../db/store';
 import type { Db } from '../db/database';
 import { actorOf, recordAudit } from '../audit/audit-log';
-import { deliver } from '../jobs/notifications';
+import { fanOutMany } from '../jobs/notifications';
 import { announcementRecipients, TARGET_TABLES } from './announcement-recipients';
 
 const DAY = 24 * 3600_000;
@@ -135,9 +135,7 @@ export async function send(ctx: AppContext, id: string): Promise<number> {
   const target = { kind: row.target_kind, id: row.target_id };
   const recipients = await announcementRecipients(ctx.db, target);
   const link = row.link ?? (target.kind === 'event' ? `/events/${target.id}` : target.kind === 'place' ? `/places/${target.id}` : `/organizations/${target.id}`);
-  for (const userId of recipients) {
-    await deliver(ctx, { userId, kind: 'announcement', key: `announcement:${id}:${userId}`, title: row.title, body: row.body, link });
-  }
+  await fanOutMany(ctx, recipients, { kind: 'announcement', keyOf: (userId) => `announcement:${id}:${userId}`, title: row.title, body: row.body, link });
   await ctx.db.query('UPDATE announcements SET sent_at = $2, recipients = $3 WHERE id = $1 AND sent_at IS NULL', [id, new Date(ctx.now()).toISOString(), recipients.length]);
   return recipients.length;
 }

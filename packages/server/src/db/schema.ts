@@ -216,6 +216,27 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   createdAt: at('created_at').notNull().defaultNow(),
   lastSuccessAt: at('last_success_at'),
 }, (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)]);
+/** One delivery of a notification to one channel of its person (issue 33): the app, a push device, the e-mail; queued, sent or failed with the service's answer. */
+export const notificationDeliveries = pgTable('notification_deliveries', {
+  id: text('id').primaryKey(),
+  /** The notifications row, or the notification's key when the person keeps that kind out of the app. */
+  notificationId: text('notification_id').notNull(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** 'app', 'push' or 'email'. */
+  channel: text('channel').notNull(),
+  /** The push subscription's id; 'app' or 'email' for those channels. */
+  deviceId: text('device_id').notNull(),
+  message: jsonb('message').notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: at('locked_until'),
+  claim: text('claim'),
+  statusCode: integer('status_code'),
+  answer: text('answer'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('notification_deliveries_device_idx').on(t.notificationId, t.deviceId), index('notification_deliveries_user_idx').on(t.userId)]);
 /** The server's VAPID key pair (RFC 8292): one row, made on the first start, shared by every process on the database. */
 export const pushVapidKeys = pgTable('push_vapid_keys', {
   id: smallint('id').primaryKey().default(1),

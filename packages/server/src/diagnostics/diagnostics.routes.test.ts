@@ -54,7 +54,7 @@ describe('integrations without their variables, and the admins’ diagnostics', 
   it('lists every check with its French name, and refuses an unknown one in French', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/dashboard/diagnostics', headers: { cookie: admin } });
     expect(list.json().checks.map((c: { check: string }) => c.check)).toEqual([...DIAGNOSTIC_CHECKS]);
-    expect(list.json().checks[0]).toEqual({ check: 'push', label: 'Notification', help: 'M’envoyer une notification (cloche et notification du navigateur).' });
+    expect(list.json().checks[0]).toEqual({ check: 'push', label: 'Notification', help: expect.stringContaining('M’envoyer une notification') });
     const unknown = await t.app.inject({ method: 'POST', url: '/api/dashboard/diagnostics/nucleaire', headers: { cookie: admin } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('Vérification inconnue.');
@@ -69,7 +69,7 @@ describe('integrations without their variables, and the admins’ diagnostics', 
       return body;
     };
     expect(await run('database')).toMatchObject({ outcome: 'ok', message: expect.stringMatching(/^Base PGlite joignable ; \d+ migration\(s\) appliquée\(s\)\.$/) });
-    expect(await run('push')).toMatchObject({ outcome: 'ok', message: 'Notification envoyée : dans la cloche, aucune connexion ouverte pour la recevoir en direct.' });
+    expect(await run('push')).toMatchObject({ outcome: 'ok', message: 'Notification envoyée : dans la cloche, aucune connexion ouverte pour la recevoir en direct. Aucun téléphone ni navigateur n’est abonné aux notifications de votre compte (à autoriser depuis « Mon compte »).' });
     const [notification] = await t.db.query<{ title: string }>(`SELECT data->>'title' AS title FROM notifications WHERE data->>'userId' = $1 ORDER BY created_at DESC LIMIT 1`, [DEMO_IDS.users.admin]);
     expect(notification?.title).toBe('Test de notification');
     expect(await run('mail')).toMatchObject({ outcome: 'unconfigured', message: `SMTP non configuré (SMTP_URL) : l’e-mail à ${DEMO_ACCOUNTS.admin.email} est gardé dans la boîte de /dashboard/mailTemplates.` });

@@ -5,6 +5,7 @@ import { sendMail } from '../jobs/mail';
 import type { InstagramPort } from '../instagram/port';
 import type { BrightDataPort } from '../brightdata/port';
 import { fieldOf } from '../unknown-value';
+import { describeDevice } from '../identity/device';
 
 type Outcome = Omit<DiagnosticResult, 'check' | 'durationMs'>;
 const ok = (message: string): Outcome => ({ outcome: 'ok', message });
@@ -20,9 +21,28 @@ export interface DiagnosticPorts {
 
 const CHECKS: Record<DiagnosticCheck, (ctx: AppContext, user: UserJson, ports: DiagnosticPorts) => Promise<Outcome>> = {
   async push(ctx, user) {
-    await ctx.notify({ userId: user._id, title: 'Test de notification', body: 'Envoyée depuis /dashboard/test : si vous la voyez, les notifications marchent.', link: '/dashboard/test' });
+    // The admin's phones and browsers, named before the push (a device its service says is gone is removed by it).
+    const subscriptions = await ctx.db.query<{ id: string; endpoint: string; user_agent: string | null }>('SELECT id, endpoint, user_agent FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id', [user._id]);
+    const notification = await ctx.notify({ userId: user._id, title: 'Test de notification', body: 'Envoyée depuis /dashboard/test : si vous la voyez, les notifications marchent.', link: '/dashboard/test' });
     const sockets = ctx.io ? (await ctx.io.in(`user:${user._id}`).fetchSockets()).length : 0;
-    return ok(`Notification envoyée : dans la cloche${sockets ? ` et poussée à ${sockets} connexion(s) ouverte(s)` : ', aucune connexion ouverte pour la recevoir en direct'}.`);
+    const inApp = `Notification envoyée : dans la cloche${sockets ? ` et poussée à ${sockets} connexion(s) ouverte(s)` : ', aucune connexion ouverte pour la recevoir en direct'}.`;
+    if (!subscriptions.length) return ok(`${inApp} Aucun téléphone ni navigateur n’est abonné aux notifications de votre compte (à autoriser depuis « Mon compte »).`);
+    const records = new Map((await ctx.fanOut.sendNow(notification._id)).map((record) => [record.deviceId, record]));
+    const devices = subscriptions.map((subscription) => {
+      const record = records.get(subscription.id);
+      return {
+        device: describeDevice(subscription.user_agent),
+        service: new URL(subscription.endpoint).host,
+        status: record?.status ?? 'queued',
+        statusCode: record?.statusCode ?? null,
+        answer: record?.answer ?? null,
+      };
+    });
+    const said = devices.map((d) =>
+      `${d.device} (${d.service}) : ${d.status === 'sent' ? `reçue par le service (${d.statusCode})` : d.status === 'queued' ? `nouvel essai prévu${d.statusCode ? ` (${d.statusCode})` : ''}` : `refusée${d.statusCode ? ` (${d.statusCode})` : ''}${d.answer ? ` — ${d.answer}` : ''}`}`,
+    );
+    const message = `${inApp} Sur vos appareils : ${said.join(' ; ')}.`;
+    return { ...(devices.every((d) => d.status === 'sent') ? ok(message) : failed(message)), devices };
   },
   async mail(ctx, user) {
     if (!user.email) return failed('Votre compte n’a pas d’adresse e-mail.');

@@ -13,6 +13,7 @@ import type { ChangeBus } from '../db/notifications';
 import type { Jobs } from '../jobs/jobs';
 import type { ApiKeys } from '../auth/api-keys';
 import type { MailTransport } from '../jobs/mail-transport';
+import type { FanOutOptions, NotificationFanOut } from '../jobs/fan-out';
 
 /** What every route module receives from buildApp. */
 export interface AppContext {
@@ -37,7 +38,9 @@ export interface AppContext {
   stopping: boolean;
   /** The background jobs (src/jobs): run now, history, schedules. */
   jobs: Jobs;
-  /** Creates a notification and pushes {data: {id}} to the user's sockets. */
+  /** The one durable fan-out of every notification to the app, the phones and the e-mail (jobs/fan-out.ts). */
+  fanOut: NotificationFanOut;
+  /** Creates a notification, pushes {data: {id}} to the user's sockets and queues it for their phones (jobs/notifications.ts' fanOut). */
   notify(input: { userId: string; title: string; body?: string; icon?: string; link?: string }): Promise<Json>;
   /** Staff's API keys (Authorization: Bearer sortie_…). */
   apiKeys: ApiKeys;
@@ -54,4 +57,6 @@ export interface AppOptions {
   logger?: boolean;
   /** How mails leave; the environment's (SMTP_URL, SORTIE_MAIL_DIR) by default. Tests hand a memory outbox. */
   mailTransport?: MailTransport;
+  /** The fan-out's batch, concurrency and retry timer (tests). */
+  fanOut?: Pick<FanOutOptions, 'batch' | 'concurrency' | 'setTimer'>;
 }

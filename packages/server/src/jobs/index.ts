@@ -21,7 +21,11 @@ export { nextCronTime, isValidCron } from './cron';
 export type { JobHandler, JobRun, JobOptions } from './runner';
 export type { Jobs, JobCounts, JobRunRow } from './jobs';
 export { sendMail, renderNotificationMail, unsubscribeToken, readUnsubscribeToken } from './mail';
-export { deliver, runNotifications } from './notifications';
+export { deliver, fanOut, runNotifications } from './notifications';
+export { NotificationFanOut } from './fan-out';
 
 export const NOTIFICATIONS_JOB = 'notifications';
+/** The fan-out's catch-up: what another process left queued, and the retries due (each process also drains what it queues at once). */
+export const DELIVERIES_JOB = 'deliveries';
+registerJob(DELIVERIES_JOB, async (ctx) => ({ attempted: await ctx.fanOut.drain() }), { schedule: '* * * * *', label: 'Envoi des notifications (téléphones, e-mails)' });
 registerJob(NOTIFICATIONS_JOB, runNotifications, { schedule: '*/5 * * * *', label: 'Notifications (rappels, abonnements, tirages)' });

@@ -1,4 +1,6 @@
-import { formatDateTime, NotificationPreferencesSchema, type NotificationKind } from '@sortie/core';
+import { formatDateTime, NotificationPreferencesSchema, SOCKET_EVENTS, type NotificationKind } from '@sortie/core';
+import { newId, type Json } from '../db/store';
+import { pushBody, type ClaimedDelivery, type DeliveryOutcome } from './fan-out';
 import type { AppContext } from '../http/context';
 import { renderNotificationMail, sendMail } from './mail';
 import type { JobRun } from './runner';
@@ -8,27 +10,148 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 
+/** A notification to make: its person, its text and link, its kind (whose preferences apply) and its key (made once). */
+export interface NotificationInput {
+  userId: string;
+  title: string;
+  body?: string;
+  link?: string;
+  icon?: string;
+  /** The kind of the person's preferences (in the app, on their phones, by e-mail); none: in the app and on their phones. */
+  kind?: NotificationKind | null;
+  /** Made once per key (user, kind and target): a second call does nothing. */
+  key?: string;
+}
+
+export interface FanOutResult {
+  created: boolean;
+  /** The notification's row in the app, when the person keeps its kind there. */
+  notification: Json | null;
+  notified: boolean;
+  /** Push devices queued. */
+  pushed: number;
+  mailed: boolean;
+}
+
 /**
- * Creates one notification for a user, once per `key` (user, kind and target): pushed to their
- * sockets if they keep that kind in the app, mailed if they chose e-mail. Answers what it did.
+ * Every notification the server makes goes through here (issue 33): once per `key`, it is
+ * written in the app if the person keeps that kind there (and shown on their open tabs), and its
+ * deliveries to their phones and e-mail are queued, as their preferences say, in the same
+ * transaction; the fan-out (fan-out.ts) sends them at once in the background, retried and durable.
  */
+export async function fanOut(ctx: AppContext, input: NotificationInput): Promise<FanOutResult> {
+  const body = input.body ?? '';
+  const result = await ctx.db.transaction(async (tx): Promise<FanOutResult> => {
+    if (input.key) {
+      const [fresh] = await tx.query('INSERT INTO notification_keys (key, created_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key', [input.key, new Date(ctx.now()).toISOString()]);
+      if (!fresh) return { created: false, notification: null, notified: false, pushed: 0, mailed: false };
+    }
+    let channels = { inApp: true, push: true, email: false };
+    if (input.kind) {
+      const [user] = await tx.query<{ email: string | null; data: Record<string, unknown> }>('SELECT email, data FROM users WHERE id = $1', [input.userId]);
+      if (!user) return { created: true, notification: null, notified: false, pushed: 0, mailed: false };
+      const preferences = NotificationPreferencesSchema.parse(user.data.notificationPreferences ?? {})[input.kind];
+      channels = { ...preferences, email: preferences.email && Boolean(user.email) };
+    }
+    const notification = channels.inApp
+      ? await ctx.store.insert('notifications', { body, title: input.title, userId: input.userId, ...(input.link ? { link: input.link } : {}), ...(input.icon ? { icon: input.icon } : {}), readAt: null }, { extra: {}, db: tx })
+      : null;
+    const queued = await ctx.fanOut.enqueue(
+      {
+        notificationId: notification?._id ?? input.key ?? newId(),
+        userId: input.userId,
+        message: { kind: input.kind ?? null, title: input.title, body, link: input.link ?? null, icon: input.icon ?? null },
+        app: channels.inApp,
+        push: channels.push,
+        email: channels.email,
+      },
+      tx,
+    );
+    return { created: true, notification, notified: channels.inApp, pushed: queued.push, mailed: queued.email };
+  });
+  if (result.notification) ctx.io?.to(`user:${input.userId}`).emit(SOCKET_EVENTS.push, { data: { id: result.notification._id }, notification: { title: input.title, body } });
+  if (result.pushed || result.mailed) ctx.fanOut.kick();
+  return result;
+}
+
+/** Recipients handled per round of fanOutMany: its queries stay small and the event loop free between them. */
+const MANY_CHUNK = 250;
+
+/**
+ * The same notification of one kind for many people at once (an announcement to a place's
+ * followers): fanOut's rules, the same rows, written a chunk of recipients at a time in a few
+ * set-based statements instead of a transaction per person. `keyOf` names each person's key (made
+ * once). Answers how many were newly notified.
+ */
+export async function fanOutMany(
+  ctx: AppContext,
+  userIds: readonly string[],
+  input: { kind: NotificationKind; keyOf: (userId: string) => string; title: string; body: string; link: string },
+): Promise<number> {
+  let created = 0;
+  const message = JSON.stringify({ kind: input.kind, title: input.title, body: pushBody(input.body), link: input.link, icon: null });
+  const notificationData = (userId: string) => JSON.stringify({ body: input.body, title: input.title, userId, link: input.link, readAt: null });
+  for (let start = 0; start < userIds.length; start += MANY_CHUNK) {
+    const chunk = userIds.slice(start, start + MANY_CHUNK);
+    const made = await ctx.db.transaction(async (tx) => {
+      const now = new Date(ctx.now()).toISOString();
+      const fresh = await tx.query<{ key: string }>(
+        'INSERT INTO notification_keys (key, created_at) SELECT k, $2 FROM unnest($1::text[]) AS k ON CONFLICT (key) DO NOTHING RETURNING key',
+        [chunk.map(input.keyOf), now],
+      );
+      const freshKeys = new Set(fresh.map((row) => row.key));
+      const users = await tx.query<{ id: string; email: string | null; preferences: unknown }>(
+        `SELECT id, email, data->'notificationPreferences' AS preferences FROM users WHERE id = ANY($1::text[])`,
+        [chunk.filter((userId) => freshKeys.has(input.keyOf(userId)))],
+      );
+      const rows = users.map((user) => {
+        const preferences = NotificationPreferencesSchema.parse(user.preferences ?? {})[input.kind];
+        return {
+          user_id: user.id,
+          notification_id: preferences.inApp ? newId() : input.keyOf(user.id),
+          app: preferences.inApp,
+          push: preferences.push,
+          email: preferences.email && Boolean(user.email),
+          data: preferences.inApp ? notificationData(user.id) : null,
+        };
+      });
+      if (!rows.length) return [];
+      const recordset = JSON.stringify(rows);
+      await tx.query(
+        `INSERT INTO notifications (id, data, user_id, read_at, created_at, updated_at)
+         SELECT r.notification_id, r.data::jsonb, r.user_id, NULL, $2, $2 FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, app boolean, data text) WHERE r.app`,
+        [recordset, now],
+      );
+      await ctx.fanOut.enqueueMany(recordset, message, tx);
+      return rows;
+    });
+    created += made.length;
+    for (const row of made) if (row.app) ctx.io?.to(`user:${row.user_id}`).emit(SOCKET_EVENTS.push, { data: { id: row.notification_id }, notification: { title: input.title, body: input.body } });
+    if (made.some((row) => row.push || row.email)) ctx.fanOut.kick();
+  }
+  return created;
+}
+
+/** A notification of a kind the person chose how to receive, made once per key (the jobs, the announcements). */
 export async function deliver(
   ctx: AppContext,
   input: { userId: string; kind: NotificationKind; key: string; title: string; body: string; link: string },
 ): Promise<{ created: boolean; notified: boolean; mailed: boolean }> {
-  const [fresh] = await ctx.db.query('INSERT INTO notification_keys (key, created_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key', [input.key, new Date(ctx.now()).toISOString()]);
-  if (!fresh) return { created: false, notified: false, mailed: false };
-  const [user] = await ctx.db.query<{ email: string; data: Record<string, unknown> }>('SELECT email, data FROM users WHERE id = $1', [input.userId]);
-  if (!user) return { created: true, notified: false, mailed: false };
-  const preferences = NotificationPreferencesSchema.parse(user.data.notificationPreferences ?? {})[input.kind];
-  if (preferences.inApp) await ctx.notify({ userId: input.userId, title: input.title, body: input.body, link: input.link });
-  let mailed = false;
-  if (preferences.email && user.email) {
-    const name = typeof user.data.displayName === 'string' ? user.data.displayName : user.email;
-    const mail = await renderNotificationMail(ctx, { userId: input.userId, name, kind: input.kind, title: input.title, body: input.body, link: input.link });
-    mailed = (await sendMail(ctx, { to: user.email, userId: input.userId, ...mail })) !== 'failed';
-  }
-  return { created: true, notified: preferences.inApp, mailed };
+  const { created, notified, mailed } = await fanOut(ctx, input);
+  return { created, notified, mailed };
+}
+
+/** The e-mail of a delivery, rendered now with the person's current name and address. */
+export async function mailDelivery(ctx: AppContext, delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+  const [user] = await ctx.db.query<{ email: string | null; data: Record<string, unknown> }>('SELECT email, data FROM users WHERE id = $1', [delivery.userId]);
+  if (!user?.email || !delivery.message.kind) return { status: 'failed', statusCode: null, message: 'Plus d’adresse e-mail pour ce compte.', retryAfterMs: null };
+  const name = typeof user.data.displayName === 'string' ? user.data.displayName : user.email;
+  const { kind, title, body, link } = delivery.message;
+  const mail = await renderNotificationMail(ctx, { userId: delivery.userId, name, kind, title, body, link: link ?? '/' });
+  const status = await sendMail(ctx, { to: user.email, userId: delivery.userId, ...mail });
+  if (status !== 'failed') return { status: 'sent', statusCode: 250 };
+  const [row] = await ctx.db.query<{ error: string | null }>('SELECT error FROM mails WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1', [user.email]);
+  return { status: 'failed', statusCode: null, message: `Le serveur SMTP a refusé l’e-mail : ${row?.error ?? 'raison inconnue'}.`, retryAfterMs: null };
 }
 
 function add(counts: JobCounts, outcome: { created: boolean; notified: boolean; mailed: boolean }, name: string): void {
@@ -113,5 +236,7 @@ export async function runNotifications(ctx: AppContext, { now }: JobRun): Promis
     });
     add(counts, outcome, 'raffleDraws');
   }
+  // What was queued leaves within the run (the e-mails and pushes of these notifications).
+  await ctx.fanOut.drain();
   return counts;
 }

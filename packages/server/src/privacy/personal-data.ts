@@ -170,6 +170,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'identity_tokens', identifies: ['user_id', 'email'], section: 'identityLinks', mine: 't.user_id = who.id OR lower(t.email) = who.email', omit: ['token_hash'] },
   // The browsers that receive the person's notifications (Web Push): where, not the keys that encrypt them.
   { table: 'push_subscriptions', identifies: ['user_id'], section: 'pushSubscriptions', mine: 't.user_id = who.id', omit: ['key_p256dh', 'key_auth'] },
+  // What each notification became on each channel (sent, failed and why).
+  { table: 'notification_deliveries', identifies: ['user_id'], section: 'notificationDeliveries', mine: 't.user_id = who.id', omit: ['claim'] },
   { table: 'sessions', identifies: ['user_id'], section: 'sessions', mine: 't.user_id = who.id', omit: ['token_hash', 'device_hash'] },
   // Last: the account itself (its push devices are in its record).
   { table: 'users', identifies: ['id', 'email'], section: 'account', mine: 't.id = who.id', omit: ['password_hash'] },

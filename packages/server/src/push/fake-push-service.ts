@@ -92,7 +92,8 @@ export function checkVapid(header: string | undefined): ReceivedPush['vapid'] {
   return alg === 'ES256' ? { ...body, k } : null;
 }
 
-export async function startFakePushService(): Promise<FakePushService> {
+/** `decrypt: false`: messages are counted and their VAPID checked, not decrypted (the bench's 10,000 devices). */
+export async function startFakePushService(options: { decrypt?: boolean } = {}): Promise<FakePushService> {
   const devices = new Map<string, FakeDevice>();
   const answers = new Map<string, Answer[]>();
   const received: ReceivedPush[] = [];
@@ -116,7 +117,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       else if (request.headers['content-encoding'] !== 'aes128gcm' || request.headers.ttl === undefined) answer = { status: 400 };
       let message: unknown = null;
       try {
-        message = device && body.length ? decryptPush(device, body) : null;
+        message = device && body.length && options.decrypt !== false ? decryptPush(device, body) : null;
       } catch {
         message = null;
       }

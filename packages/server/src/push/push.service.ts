@@ -3,7 +3,6 @@ import { sessionTokenHash } from '../auth/session-token';
 import type { Db } from '../db/database';
 import { newId } from '../db/store';
 import { describeDevice } from '../identity/device';
-import type { PushMessage, PushOutcome, PushSender, PushTarget } from './push-sender';
 import { endpointAllowed } from './web-push-sender';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -23,46 +22,17 @@ export interface PushServiceOptions {
   now: () => number;
   /** SORTIE_ALLOWED_PRIVATE_ORIGINS: endpoints there may be plain http or private. */
   allowedPrivateOrigins: readonly string[];
-  log: (message: string) => void;
-  /** Waits before a retry (setTimeout by default; tests pass their own clock). */
-  sleep?: (ms: number) => Promise<void>;
 }
-
-/** What one fan-out did, per device: sent, removed (the service said it is gone), failed. */
-export interface PushReport {
-  sent: number;
-  removed: number;
-  failed: Array<{ id: string; statusCode: number | null; message: string }>;
-}
-
-/** A message fits a push service's 4 kB once encrypted: the text is cut well before. */
-const MAX_BODY = 1000;
-/** Attempts per device for one notification when the push service is busy (429) or failing (5xx, no answer). */
-export const PUSH_ATTEMPTS = 3;
-/** The waits before the 2nd and 3rd attempts when the service gave no Retry-After. */
-export const PUSH_BACKOFF_MS = [1_000, 5_000];
-/** A Retry-After longer than this is not waited for in memory: the attempt fails, logged. */
-export const PUSH_MAX_WAIT_MS = 60_000;
-
-/** Worth another attempt: the service asked to come back (429), failed (5xx) or did not answer. */
-const retryable = (outcome: PushOutcome): outcome is Extract<PushOutcome, { status: 'failed' }> =>
-  outcome.status === 'failed' && (outcome.statusCode === null || outcome.statusCode === 429 || outcome.statusCode >= 500);
 
 /**
- * The Web Push subscriptions of the people (one per browser) and the delivery of their
- * notifications to them: the storage of GET, POST and DELETE /api/me/pushSubscriptions, the
- * fan-out after a notification is created, and the removal of a device its push service says is
- * gone. A subscription goes with its session (signing out of that browser ends it: a cascading
- * key, migration 0020) and with the account.
+ * The Web Push subscriptions of the people (one per browser): the storage of GET, POST and
+ * DELETE /api/me/pushSubscriptions. Sending to them is the fan-out's (jobs/fan-out.ts), which
+ * removes a device its push service says is gone. A subscription goes with its session (signing
+ * out of that browser ends it: a cascading key, migration 0020) and with the account.
  */
 export class PushService {
-  private readonly running = new Set<Promise<unknown>>();
-  private closed = false;
-  private readonly wakers = new Set<() => void>();
-
   constructor(
     private readonly db: Db,
-    private readonly sender: PushSender,
     private readonly options: PushServiceOptions,
   ) {}
 
@@ -104,82 +74,6 @@ export class PushService {
   async remove(userId: string, id: string): Promise<boolean> {
     const rows = await this.db.query('DELETE FROM push_subscriptions WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
     return rows.length > 0;
-  }
-
-  /**
-   * Sends a notification to every device of the person, in the background: the request or the job
-   * that created it does not wait for push services. `settled()` waits for what is under way.
-   */
-  fanOut(userId: string, message: PushMessage): void {
-    const delivery = this.deliver(userId, message)
-      .then((report) => {
-        for (const failure of report.failed) this.options.log(`Notification ${message.id} non remise à l’appareil ${failure.id} : ${failure.message}`);
-      })
-      .catch((error: unknown) => this.options.log(`Notification ${message.id} : envoi aux appareils impossible (${error instanceof Error ? error.message : String(error)}).`))
-      .finally(() => this.running.delete(delivery));
-    this.running.add(delivery);
-  }
-
-  /** Waits for the fan-outs under way (tests, and the server's stop). */
-  async settled(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
-  }
-
-  /** The server stops: no more waiting for a retry (the attempts under way end), then what is under way is awaited. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const wake of this.wakers) wake();
-    await this.settled();
-  }
-
-  private wait(ms: number): Promise<void> {
-    if (this.options.sleep) return this.options.sleep(ms);
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.wakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      timer.unref();
-      this.wakers.add(wake);
-    });
-  }
-
-  /** One device: up to PUSH_ATTEMPTS, waiting what the service asked (Retry-After) or the backoff between them. */
-  private async attempt(target: PushTarget, message: PushMessage): Promise<PushOutcome> {
-    let outcome = await this.sender.send(target, message);
-    for (let attempt = 1; attempt < PUSH_ATTEMPTS && retryable(outcome) && !this.closed; attempt++) {
-      const wait = outcome.retryAfterMs ?? PUSH_BACKOFF_MS[attempt - 1] ?? PUSH_BACKOFF_MS.at(-1)!;
-      if (wait > PUSH_MAX_WAIT_MS) break;
-      await this.wait(wait);
-      if (this.closed) break;
-      outcome = await this.sender.send(target, message);
-    }
-    return outcome;
-  }
-
-  /** Sends to every device of the person now; a device gone (404, 410) is removed, a success dated. */
-  async deliver(userId: string, message: PushMessage): Promise<PushReport> {
-    const rows = await this.db.query<SubscriptionRow>('SELECT id, endpoint, key_p256dh, key_auth FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id', [userId]);
-    const report: PushReport = { sent: 0, removed: 0, failed: [] };
-    const sent = { ...message, body: message.body.length > MAX_BODY ? `${message.body.slice(0, MAX_BODY - 1)}…` : message.body };
-    await Promise.all(
-      rows.map(async (row) => {
-        const outcome = await this.attempt({ id: row.id, endpoint: row.endpoint, keys: { p256dh: row.key_p256dh, auth: row.key_auth } }, sent);
-        if (outcome.status === 'sent') {
-          report.sent++;
-          await this.db.query('UPDATE push_subscriptions SET last_success_at = $2 WHERE id = $1', [row.id, new Date(this.options.now()).toISOString()]);
-        } else if (outcome.status === 'gone') {
-          report.removed++;
-          // Only this endpoint's row as it was read: a browser that subscribed again meanwhile keeps its new keys.
-          await this.db.query('DELETE FROM push_subscriptions WHERE id = $1 AND endpoint = $2 AND key_auth = $3', [row.id, row.endpoint, row.key_auth]);
-        } else {
-          report.failed.push({ id: row.id, statusCode: outcome.statusCode, message: outcome.message });
-        }
-      }),
-    );
-    return report;
   }
 }
 

@@ -19,6 +19,10 @@ export interface WebPushOptions {
 /** A day: a reminder or a badge older than that is no news any more. */
 export const PUSH_TTL_SECONDS = 24 * 3600;
 const TIMEOUT_MS = 10_000;
+/** How long a VAPID header holds (RFC 8292 allows up to 24 h). */
+const VAPID_TTL_S = 12 * 3600;
+/** Connections kept open to the push services: a fan-out posts thousands of messages to the same few hosts. */
+const AGENTS = { 'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }), 'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }) };
 
 /** Whether the server may POST to `endpoint`: https on a public host, or an origin the operator allowed. */
 export function endpointAllowed(endpoint: string, allowedPrivateOrigins: readonly string[]): { ok: true; allowed: boolean } | { ok: false; message: string } {
@@ -44,7 +48,22 @@ export function endpointAllowed(endpoint: string, allowedPrivateOrigins: readonl
  */
 export class WebPushSender implements PushSender {
   readonly name = 'web-push';
+  /** The VAPID header per push service (its origin): signed once for VAPID_TTL_S, not once per message. */
+  private readonly vapidHeaders = new Map<string, { header: string; expiresAt: number }>();
   constructor(private readonly options: WebPushOptions) {}
+
+  /** RFC 8292's Authorization for a push service's origin, kept until an hour before it expires (the wall clock: the push service checks it). */
+  private vapidHeader(endpoint: string): string {
+    const audience = new URL(endpoint).origin;
+    const cached = this.vapidHeaders.get(audience);
+    const now = Date.now();
+    if (cached && cached.expiresAt - 3600_000 > now) return cached.header;
+    const expiresAt = now + VAPID_TTL_S * 1000;
+    const { vapid, subject } = this.options;
+    const header = webpush.getVapidHeaders(audience, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', Math.floor(expiresAt / 1000)).Authorization;
+    this.vapidHeaders.set(audience, { header, expiresAt });
+    return header;
+  }
 
   async send(target: PushTarget, message: PushMessage): Promise<PushOutcome> {
     const check = endpointAllowed(target.endpoint, this.options.allowedPrivateOrigins);
@@ -52,7 +71,7 @@ export class WebPushSender implements PushSender {
     let details: webpush.RequestDetails;
     try {
       details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, JSON.stringify(message), {
-        vapidDetails: { subject: this.options.subject, publicKey: this.options.vapid.publicKey, privateKey: this.options.vapid.privateKey },
+        // No vapidDetails: the Authorization is signed once per push service (vapidHeader), not by web-push for each message.
         TTL: this.options.ttlSeconds ?? PUSH_TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
@@ -60,6 +79,7 @@ export class WebPushSender implements PushSender {
     } catch (error) {
       return { status: 'failed', statusCode: null, message: `Abonnement inutilisable : ${error instanceof Error ? error.message : String(error)}`, retryAfterMs: null };
     }
+    details.headers.Authorization = this.vapidHeader(target.endpoint);
     const answer = await post(details, check.allowed, this.options.timeoutMs ?? TIMEOUT_MS).catch((error: Error) => error);
     if (answer instanceof Error) return { status: 'failed', statusCode: null, message: `Service de notifications injoignable : ${answer.message}`, retryAfterMs: null };
     if (answer.statusCode >= 200 && answer.statusCode < 300) return { status: 'sent', statusCode: answer.statusCode };
@@ -83,7 +103,8 @@ function post(details: webpush.RequestDetails, allowed: boolean, timeoutMs: numb
   const headers: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(details.headers)) headers[name] = typeof value === 'number' ? value : String(value);
   return new Promise((resolve, reject) => {
-    const request = client.request(url, { method: details.method, headers, lookup: guardedLookup(host, allowed), timeout: timeoutMs }, (response) => {
+    const agent = url.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'];
+    const request = client.request(url, { method: details.method, headers, agent, lookup: guardedLookup(host, allowed), timeout: timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {

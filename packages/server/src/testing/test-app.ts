@@ -6,6 +6,7 @@ import { buildApp, type SortieApp } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import type { Db } from '../db/database';
+import type { AppOptions } from '../http/context';
 import { loadDemo } from '../demo/load';
 import { memoryTransport, type LeavingMail } from '../jobs/mail-transport';
 
@@ -41,11 +42,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return { ...loadConfig({ SORTIE_WEB_DIST: '/nonexistent-web-dist' } as NodeJS.ProcessEnv), secret: 'test-secret-test-secret-test-secret', signInRateLimit: 1000, ...overrides };
 }
 
-export async function testApp(options: { backend?: Backend; config?: Partial<ServerConfig>; googleKeys?: JWTVerifyGetKey; now?: () => number; db?: Db } = {}) {
+export async function testApp(options: { backend?: Backend; config?: Partial<ServerConfig>; googleKeys?: JWTVerifyGetKey; now?: () => number; db?: Db; fanOut?: AppOptions['fanOut'] } = {}) {
   const db = options.db ?? (await openTestDb(options.backend));
   /** What left for the recipients, whole (their personal links included): the mailboxes of the people the app mails. */
   const outbox: LeavingMail[] = [];
-  const app: SortieApp = await buildApp({ db, config: testConfig(options.config), googleKeys: options.googleKeys, now: options.now, mailTransport: memoryTransport(outbox) });
+  const app: SortieApp = await buildApp({ db, config: testConfig(options.config), googleKeys: options.googleKeys, now: options.now, mailTransport: memoryTransport(outbox), fanOut: options.fanOut });
   await app.ready();
   return {
     app,

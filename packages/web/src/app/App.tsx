@@ -11,13 +11,15 @@ import { ServicesSlot } from './ServicesSlot';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteView } from './RouteView';
 import type { ShellConfig } from '../services/runtime-config';
-import { UiProvider, useSignInDialog } from '../services/ui-context';
+import { UiProvider, usePushPrompt, useSignInDialog } from '../services/ui-context';
+import { countVisit } from '../state/push-prompt.store';
 
 // Loaded with the services, after the first paint: none is needed to show a page, and a
 // static import of a use case would bring core, zod and inversify into the entry chunk.
 const ServiceEffects = lazy(() => import('./ServiceEffects'));
 const NotificationToast = lazy(() => import('../components/NotificationToast'));
 const SignInDialog = lazy(() => import('../components/SignInDialog'));
+const PushPrompt = lazy(() => import('../components/PushPrompt'));
 
 export interface AppProps {
   /** The services chunk: the container and the validated runtime config, loaded when first needed (or given, in tests). */
@@ -74,6 +76,20 @@ function SignInDialogSlot() {
   );
 }
 
+/** « Recevoir un rappel le jour J ? »: its code loads the first time it is offered; this visit is counted (the offer never comes on the first). */
+function PushPromptSlot() {
+  const { open } = useSnapshot(usePushPrompt().state);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => countVisit(), []);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <PushPrompt />
+    </Suspense>
+  );
+}
+
 function Shell({ onFatalError }: { onFatalError: (error: unknown) => void }) {
   return (
     <>
@@ -89,6 +105,7 @@ function Shell({ onFatalError }: { onFatalError: (error: unknown) => void }) {
         <RouteView onError={onFatalError} />
       </ErrorBoundary>
       <SignInDialogSlot />
+      <PushPromptSlot />
       <ServicesSlot onError={onFatalError}>
         <Suspense fallback={null}>
           <NotificationToast />

@@ -48,8 +48,8 @@ describe('/account', () => {
     expect(screen.getByText('Équipe')).toBeTruthy();
   });
 
-  it('lets the visitor choose, per kind, notifications in the app and by e-mail', async () => {
-    const defaults = { reminder: { inApp: true, email: false }, followedEvent: { inApp: true, email: false }, raffleDraw: { inApp: true, email: false }, announcement: { inApp: true, email: false } };
+  it('lets the visitor choose, per kind, notifications in the app, on this phone and by e-mail', async () => {
+    const defaults = { reminder: { inApp: true, push: true, email: false }, followedEvent: { inApp: true, push: true, email: false }, raffleDraw: { inApp: true, push: true, email: false }, announcement: { inApp: true, push: true, email: false } };
     const saved: unknown[] = [];
     const api = new FakeProductApi().signedInAs(aUser({ displayName: 'Camille Martin' }));
     api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
@@ -61,8 +61,11 @@ describe('/account', () => {
     const email = await screen.findByRole('checkbox', { name: 'Rappels de mes favoris : par e-mail' });
     expect((email as HTMLInputElement).checked).toBe(false);
     await user.click(email);
+    const phone = screen.getByRole('checkbox', { name: 'Annonces : sur ce téléphone' });
+    expect((phone as HTMLInputElement).checked).toBe(true);
+    await user.click(phone);
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Vos préférences sont enregistrées.')).toBeTruthy();
-    expect(saved).toEqual([{ ...defaults, reminder: { inApp: true, email: true } }]);
+    expect(saved).toEqual([{ ...defaults, reminder: { inApp: true, push: true, email: true }, announcement: { inApp: true, push: false, email: false } }]);
   });
 });

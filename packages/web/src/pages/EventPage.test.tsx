@@ -136,6 +136,48 @@ describe('an event’s page (/events/{id})', () => {
     expect(api.callsTo('request').map(([method]) => method).filter((method) => method !== 'GET')).toEqual(['PUT', 'DELETE']);
   });
 
+  describe('« Recevoir un rappel le jour J ? » after a like', () => {
+    const likeOnVisit = async (visitsBefore: number) => {
+      // A browser that can receive Web Push and was never asked.
+      vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn() });
+      vi.stubGlobal('PushManager', function PushManager() {});
+      Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+      localStorage.clear();
+      sessionStorage.clear();
+      if (visitsBefore) localStorage.setItem('sortie:visits', String(visitsBefore));
+      const api = apiWithEvent().signedInAs(aUser());
+      api.answer('request', (method: string, path: string) => (method === 'GET' ? { liked: false, eventId: path.split('/').at(-1) } : { liked: method === 'PUT', eventId: path.split('/').at(-1) }));
+      const rendered = await renderApp({ path: `/events/${EVENT}`, api, config: { vapidPublicKey: 'BOr3s0pJzGBLmH0Ii-wNNtrWHnE4ecTnR8gXBAOY8tGLnFJCLIrZNq6YkE-Rx4vdCqF6pUnHkgSn20MOhsQwFAg' } });
+      const like = await screen.findByRole('button', { name: /J’aime/ });
+      await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
+      await rendered.user.click(like);
+      await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
+      return rendered;
+    };
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+
+    it('is offered from the second visit, and « Plus tard » closes it', async () => {
+      const { user } = await likeOnVisit(1);
+      const offer = await screen.findByRole('dialog', { name: 'Recevoir un rappel le jour J ?' });
+      expect(offer.textContent).toContain('la veille et une heure avant');
+      await user.click(within(offer).getByRole('button', { name: 'Plus tard' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recevoir un rappel le jour J ?' })).toBeNull());
+      expect(localStorage.getItem('sortie:push-prompt-dismissed')).not.toBeNull();
+    });
+
+    it('is never offered on the first visit', async () => {
+      await likeOnVisit(0);
+      // The like has landed; no offer came with it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('dialog', { name: 'Recevoir un rappel le jour J ?' })).toBeNull();
+    });
+  });
+
   it('shares a link carrying the share’s id, copied to the clipboard', async () => {
     const api = apiWithEvent().signedInAs(aUser());
     api.answer('create', { _id: 'abcdefabcdefabcdefabcdef', target: { kind: 'event', id: EVENT } });

@@ -38,6 +38,7 @@ const notificationFields = (): Record<string, FieldLabel> =>
     NOTIFICATION_KINDS.flatMap((kind) => [
       [`notificationPreferences.${kind}`, field(NOTIFICATION_KIND_LABELS[kind].label, NOTIFICATION_KIND_LABELS[kind].staffHint)],
       [`notificationPreferences.${kind}.inApp`, field('Dans l’application', 'Une notification dans Sortie.')],
+      [`notificationPreferences.${kind}.push`, field('Sur ce téléphone', 'Une notification sur les téléphones et navigateurs où elle est autorisée.')],
       [`notificationPreferences.${kind}.email`, field('Par e-mail', 'Un e-mail à son adresse.')],
     ]),
   );

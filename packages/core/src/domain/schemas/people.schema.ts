@@ -36,8 +36,12 @@ export const UserRolesSchema = z.object({ roles: z.array(RoleSchema).max(2).refi
 export const NOTIFICATION_KINDS = ['reminder', 'followedEvent', 'raffleDraw', 'announcement'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
-const ChannelsSchema = z.object({ inApp: z.boolean().default(true), email: z.boolean().default(false) });
-/** Per kind, in the app and by e-mail; in the app only until the visitor says otherwise. */
+const ChannelsSchema = z.object({ inApp: z.boolean().default(true), push: z.boolean().default(true), email: z.boolean().default(false) });
+/**
+ * Per kind, in the app, on the phones the visitor allowed (« Sur ce téléphone », Web Push or FCM)
+ * and by e-mail; in the app and on those phones until the visitor says otherwise (a phone receives
+ * nothing before its owner accepted the browser's prompt).
+ */
 export const NotificationPreferencesSchema = z.object({
   reminder: ChannelsSchema.prefault({}),
   followedEvent: ChannelsSchema.prefault({}),

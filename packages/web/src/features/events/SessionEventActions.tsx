@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { meQueries, NavigatorPort, SessionService, ToggleLike, pathFor, type Event } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useSignInDialog } from '../../services/ui-context';
+import { usePushPrompt, useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useQuery } from '../../data/useQuery';
 import { useShareWrites } from '../../data/shares';
@@ -17,6 +17,7 @@ export default function SessionEventActions({ event }: { event: Event }) {
   const { status } = useSnapshot(session.state);
   const { pending } = useSnapshot(toggleLike.state);
   const signInDialog = useSignInDialog();
+  const pushPrompt = usePushPrompt();
   const signedIn = status === 'authenticated';
   // Whether the signed-in visitor already likes it; the count is the cached event's, which ToggleLike changes with the like.
   const like = useQuery(signedIn ? meQueries.like(event._id) : null);
@@ -27,6 +28,8 @@ export default function SessionEventActions({ event }: { event: Event }) {
     setMessage(null);
     const outcome = await toggleLike.execute(event._id);
     if (outcome.kind === 'sign-in') signInDialog.open();
+    // A like is a good moment to offer its reminder on this phone (never on a first visit).
+    if (outcome.kind === 'done' && outcome.value.liked) pushPrompt.offer();
     if (outcome.kind === 'failed') setMessage({ text: apiErrorMessage(outcome.cause), error: true });
   };
 

@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../data/api-error-message';
 
 const CHANNELS = [
   { key: 'inApp', label: 'Dans l’application' },
+  { key: 'push', label: 'Sur ce téléphone' },
   { key: 'email', label: 'Par e-mail' },
 ] as const;
 

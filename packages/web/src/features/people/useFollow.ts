@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { followKey, meQueries, SessionService, ToggleFollow, type FollowTarget } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
+import { usePushPrompt } from '../../services/ui-context';
 import { useQuery } from '../../data/useQuery';
 
 export type FollowKind = FollowTarget['kind'];
@@ -27,6 +28,7 @@ export interface FollowState {
 export function useFollow(kind: FollowKind, id: string | undefined): FollowState {
   const toggleFollow = useUseCase(ToggleFollow);
   const session = useUseCase(SessionService);
+  const pushPrompt = usePushPrompt();
   const { status, user } = useSnapshot(session.state);
   const { pending } = useSnapshot(toggleFollow.state);
   const signedIn = status === 'authenticated' && Boolean(user);
@@ -42,6 +44,8 @@ export function useFollow(kind: FollowKind, id: string | undefined): FollowState
     const wasFollowing = following;
     setFailure(null);
     void toggleFollow.execute(target).then((outcome) => {
+      // Following is a good moment to offer its news on this phone (never on a first visit).
+      if (outcome.kind === 'done' && outcome.value.following) pushPrompt.offer();
       if (outcome.kind !== 'failed') return;
       setFailure({ key, message: wasFollowing ? 'Impossible de ne plus suivre pour le moment. Réessayez.' : 'Votre abonnement n’a pas pu être enregistré. Réessayez.' });
     });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { RAFFLE_ENTRY_POLICY_LABELS, raffleEntryStep, SessionService, type RaffleEntryPolicy } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
-import { useSignInDialog } from '../../services/ui-context';
+import { usePushPrompt, useSignInDialog } from '../../services/ui-context';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { useRaffleWrites } from '../../data/raffles';
 import { BUTTON_CLASS, FIELD_CLASS, LINK_CLASS, Notice } from '../../components/ui';
@@ -25,6 +25,7 @@ export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: str
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const pushPrompt = usePushPrompt();
   // The entry once recorded: its number ('' when the server gave none), and whether it counts yet.
   const [done, setDone] = useState<{ id: string; confirmed: boolean } | null>(null);
   // The session says whether the account's address is proven when it knows; the server decides anyway.
@@ -49,6 +50,8 @@ export function RaffleEntryForm({ raffleId, policy, onEntered }: { raffleId: str
       const confirmed = (entry as { confirmed?: boolean } | null | undefined)?.confirmed !== false;
       setDone({ id: entry?._id ?? '', confirmed });
       if (confirmed) onEntered();
+      // The draw's result on this phone: offered to an account (a device belongs to one), never on a first visit.
+      if (confirmed && user) pushPrompt.offer();
     } catch (error) {
       setFailure(apiErrorMessage(error));
     } finally {

@@ -64,14 +64,34 @@ function Checks({ checks }: { checks: ReadonlyArray<{ check: DiagnosticCheck; la
                   ) : (
                     <>
                       <strong className={OUTCOME_CLASS[result.outcome]}>{DIAGNOSTIC_OUTCOME_LABELS[result.outcome]}</strong> — {result.message}
+                      {result.devices?.length ? (
+                        <ul className="mt-1 list-disc pl-5 text-xs" aria-label="Réponse du service de notifications, par appareil">
+                          {result.devices.map((device, index) => (
+                            <li key={index}>
+                              {device.device} ({device.service}) :{' '}
+                              <span className={device.status === 'sent' ? 'text-accent' : device.status === 'failed' ? 'text-error' : undefined}>
+                                {device.status === 'sent' ? 'reçue' : device.status === 'failed' ? 'refusée' : 'nouvel essai prévu'}
+                                {device.statusCode ? ` (${device.statusCode})` : ''}
+                              </span>
+                              {device.answer ? ` — ${device.answer}` : ''}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
                     </>
                   )}
                 </td>
                 <td className="py-2 pr-3 whitespace-nowrap">{result && !('failure' in result) ? `${result.durationMs} ms` : ''}</td>
                 <td className="py-2">
-                  <button type="button" className={PANEL_BUTTON_CLASS} disabled={running.has(check)} onClick={() => void run(check)} aria-label={`Lancer : ${label}`}>
-                    Lancer
-                  </button>
+                  {check === 'push' ? (
+                    <button type="button" className={PANEL_BUTTON_CLASS} disabled={running.has(check)} onClick={() => void run(check)}>
+                      Envoyer une notification de test
+                    </button>
+                  ) : (
+                    <button type="button" className={PANEL_BUTTON_CLASS} disabled={running.has(check)} onClick={() => void run(check)} aria-label={`Lancer : ${label}`}>
+                      Lancer
+                    </button>
+                  )}
                 </td>
               </tr>
             );

@@ -137,6 +137,29 @@ describe('/dashboard/test', () => {
     await waitFor(() => expect(run).toHaveBeenCalledTimes(1 + DIAGNOSTIC_CHECKS.length));
     await waitFor(() => expect(screen.getByRole('row', { name: /Instagram/ }).textContent).toContain('Non configuré — Instagram non configuré'));
   });
+
+  it('« Envoyer une notification de test » shows, per device of the admin, what its push service answered', async () => {
+    const api = new FakeProductApi()
+      .signedInAs(aStaffUser({ roles: ['admin'] }))
+      .serve(OPERATIONS.diagnostics, () => ({ checks: DIAGNOSTIC_CHECKS.map((check) => ({ check, ...DIAGNOSTIC_LABELS[check] })) }))
+      .serve(OPERATIONS.runDiagnostic, ({ path: { check } }: { path: { check: (typeof DIAGNOSTIC_CHECKS)[number] } }) => ({
+        check,
+        outcome: 'error' as const,
+        message: 'Notification envoyée : dans la cloche.',
+        durationMs: 120,
+        devices: [
+          { device: 'Chrome sur Android', service: 'fcm.googleapis.com', status: 'sent' as const, statusCode: 201, answer: null },
+          { device: 'Firefox sur Windows', service: 'updates.push.services.mozilla.com', status: 'failed' as const, statusCode: 410, answer: 'Appareil disparu (410) : abonnement retiré.' },
+        ],
+      }));
+    const { user } = await renderApp({ path: '/dashboard/test', api });
+    await user.click(await screen.findByRole('button', { name: 'Envoyer une notification de test' }));
+    const list = await screen.findByRole('list', { name: 'Réponse du service de notifications, par appareil' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Chrome sur Android (fcm.googleapis.com) : reçue (201)',
+      'Firefox sur Windows (updates.push.services.mozilla.com) : refusée (410) — Appareil disparu (410) : abonnement retiré.',
+    ]);
+  });
 });
 
 describe('a collector chooses how its source is read', () => {
