@@ -6,6 +6,7 @@ import { OPERATIONS } from '@sortie/core/domain';
 import { FakeProductApi, aUser, anEvent, anId } from '@sortie/core/testing';
 import { FakeCookies } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
+import { PushPromptStore } from '../state/push-prompt.store';
 
 vi.mock('../features/map/MapView', () => import('../features/map/MapView.mock'));
 
@@ -171,9 +172,11 @@ describe('an event’s page (/events/{id})', () => {
     });
 
     it('is never offered on the first visit', async () => {
+      const offer = vi.spyOn(PushPromptStore.prototype, 'offer');
       await likeOnVisit(0);
-      // The like has landed; no offer came with it.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The like asked the store, which decided (synchronously) not to open the offer.
+      await waitFor(() => expect(offer).toHaveBeenCalledTimes(1));
+      expect((offer.mock.contexts[0] as PushPromptStore).state.open).toBe(false);
       expect(screen.queryByRole('dialog', { name: 'Recevoir un rappel le jour J ?' })).toBeNull();
     });
   });
