@@ -61,7 +61,7 @@ describe('SIGTERM during a live blind test', () => {
     const output = server.output();
     server = null;
     expect(code0, output).toBe(0);
-    expect(elapsed).toBeLessThan(10_000);
+    // Within the drain limit (the README's 10 s): past it the node says « Arrêt forcé » and exits 1. How soon is the sigterm bench's figure.
     expect(output).not.toContain('Arrêt forcé');
     // Told to reconnect: every phone's socket.io client tries again by itself.
     expect(new Set(reasons)).toEqual(new Set(['transport close']));

@@ -348,8 +348,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     const [code, reason] = await Promise.all([exited, disconnected]);
     const elapsed = performance.now() - signalled;
     figure(`SIGTERM de B : arrêt en ${elapsed.toFixed(0)} ms`);
+    // Exit 0, not the forced exit of the drain limit (10 s); how soon is the sigterm bench's figure.
     expect(code).toBe(0);
-    expect(elapsed).toBeLessThan(10_000);
     // Not "io server disconnect": a socket.io client reconnects by itself after a transport close (through the load balancer, to another node).
     expect(reason).toBe('transport close');
     expect(await visits()).toBe(before + 20);
