@@ -1,5 +1,6 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { z } from 'zod';
 import { listenOnFreePort } from '../http/local-port';
 
@@ -92,14 +93,18 @@ export function checkVapid(header: string | undefined): ReceivedPush['vapid'] {
   return alg === 'ES256' ? { ...body, k } : null;
 }
 
-/** `decrypt: false`: messages are counted and their VAPID checked, not decrypted (the bench's 10,000 devices). */
-export async function startFakePushService(options: { decrypt?: boolean } = {}): Promise<FakePushService> {
+/**
+ * `decrypt: false`: messages are counted and their VAPID checked, not decrypted (the bench's
+ * 10,000 devices). `tls`: served over HTTPS with this key and certificate, as real push services
+ * are (the server must then trust the certificate: NODE_EXTRA_CA_CERTS).
+ */
+export async function startFakePushService(options: { decrypt?: boolean; tls?: { key: string; cert: string } } = {}): Promise<FakePushService> {
   const devices = new Map<string, FakeDevice>();
   const answers = new Map<string, Answer[]>();
   const received: ReceivedPush[] = [];
   let held: Array<() => void> | null = null;
 
-  const server: Server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -129,8 +134,9 @@ export async function startFakePushService(options: { decrypt?: boolean } = {}):
       if (held) held.push(reply);
       else reply();
     });
-  });
-  const origin = `http://127.0.0.1:${await listenOnFreePort(server)}`;
+  };
+  const server: Server = options.tls ? createTlsServer(options.tls, handle) : createServer(handle);
+  const origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${await listenOnFreePort(server)}`;
 
   return {
     origin,
