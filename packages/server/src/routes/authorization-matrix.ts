@@ -127,6 +127,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'PUT /api/dynaLinks/shortCode': PUBLIC,
   'PUT /api/dynaLinks/:id/visit': PUBLIC,
   'GET /api/dynaLinks/:id/visits': STAFF,
+  'GET /api/dynaLinks/:id/stats': STAFF,
   'PUT /api/shares/:id/addView': PUBLIC,
   // The signed-in visitor's own lists and account.
   'GET /api/me/likes': SIGNED_IN,

@@ -26,7 +26,8 @@ export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
           </a>
           <CopyButton text={shortUrl} label="Copier l’adresse courte" />
         </p>
-        <QrCode text={shortUrl} />
+        {/* `?q`: its scans are counted apart in the statistics (issue 36). */}
+        <QrCode text={`${shortUrl}?q`} />
       </section>
       <section className={PANEL_CLASS} aria-labelledby="visits-title">
         <h2 id="visits-title" className="text-lg font-semibold">
