@@ -108,6 +108,8 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   // Short links (printed QR codes), outside /api.
   'GET /r': PUBLIC,
   'GET /r/:shortCode': PUBLIC,
+  // A protected link's password, posted by its page's form (issue 36).
+  'POST /r/:shortCode': PUBLIC,
   // Identity and session.
   'POST /api/identity/signUp': PUBLIC,
   'POST /api/identity/signIn': PUBLIC,

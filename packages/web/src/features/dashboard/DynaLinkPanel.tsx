@@ -1,5 +1,3 @@
-import { ClockPort } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
 import { useDynaLinkVisits } from '../../data/dashboard-panels';
 import { EmptyState, QueryView } from '../../data/QueryView';
 import { formatShortDate, formatTime } from '../../format';
@@ -7,12 +5,11 @@ import { CopyButton } from './CopyButton';
 import { PANEL_CLASS, type DashboardRecord } from './panel-styles';
 import { QrCode } from './QrCode';
 import { useShortUrl } from './use-short-url';
-import { VisitsChart, visitsPerDay } from './VisitsChart';
+import { LinkStatsPanel } from './LinkStatsPanel';
 
-/** A dynamic link's short address, its QR code and its visits. */
+/** A dynamic link's short address, its QR code, its statistics and its last visits. */
 export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
   const shortUrl = useShortUrl()(String(record['shortCode'] ?? ''));
-  const clock = useUseCase(ClockPort);
   const visits = useDynaLinkVisits(record._id);
   return (
     <>
@@ -29,15 +26,15 @@ export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
         {/* `?q`: its scans are counted apart in the statistics (issue 36). */}
         <QrCode text={`${shortUrl}?q`} />
       </section>
+      <LinkStatsPanel linkId={record._id} shortCode={String(record['shortCode'] ?? '')} />
       <section className={PANEL_CLASS} aria-labelledby="visits-title">
         <h2 id="visits-title" className="text-lg font-semibold">
-          Visites
+          Dernières visites
         </h2>
         <QueryView query={visits}>
           {(page) => (
             <>
-              <p className="text-sm text-muted">{page.meta.total} visite(s) au total ; les 14 derniers jours :</p>
-              <VisitsChart data={visitsPerDay(page.items, clock.now())} />
+              <p className="text-sm text-muted">{page.meta.total} visite(s) au total.</p>
               {page.items.length === 0 ? (
                 <EmptyState>Aucune visite pour l’instant.</EmptyState>
               ) : (
