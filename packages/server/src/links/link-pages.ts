@@ -16,12 +16,15 @@ function page(title: string, body: string): string {
 </head><body><main>${body}</main></body></html>`;
 }
 
-/** The form asking for a link's password: it posts `password` to the same address. */
-export function passwordPage(error?: string): string {
+/**
+ * The form asking for a link's password: it posts `password` to the same address (`?q` kept),
+ * with the page's own referrer in `ref`, so that the visit is counted from where it came.
+ */
+export function passwordPage(error?: string, referrer = ''): string {
   return page(
     'Lien protégé',
     `<h1>Ce lien est protégé</h1><p>Saisissez le mot de passe qu’on vous a donné pour continuer.</p>
-<form method="post"><label for="password">Mot de passe</label><input id="password" name="password" type="password" autocomplete="off" required autofocus>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button type="submit">Continuer</button></form>`,
+<form method="post"><input type="hidden" name="ref" value="${escapeHtml(referrer.slice(0, 500))}"><label for="password">Mot de passe</label><input id="password" name="password" type="password" autocomplete="off" required autofocus>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button type="submit">Continuer</button></form>`,
   );
 }
 

@@ -15,7 +15,7 @@ export const LINK_PASSWORD_WAIT_MS = 60_000;
 /** What /r/{code} answers: a redirect, or a page of its own (a password to give, a link that is over). */
 export type RedirectOutcome =
   | { kind: 'redirect'; location: string }
-  | { kind: 'password'; error?: string }
+  | { kind: 'password'; error?: string; referrer: string }
   | { kind: 'wait'; seconds: number }
   | { kind: 'gone'; refusal: 'exhausted' | { expiresAt: number } };
 
@@ -80,14 +80,15 @@ export class LinkService {
         return refusal === null || refusal === 'unknown' ? home : { kind: 'gone', refusal };
       }
       if (link.passwordHash) {
-        if (request.password === undefined) return { kind: 'password' };
+        const referrer = request.referrer ?? '';
+        if (request.password === undefined) return { kind: 'password', referrer };
         const key = `link-password:${link.id}:${request.ip ?? ''}`;
         const waited = await this.passwordWait(key);
         if (waited) return { kind: 'wait', seconds: waited };
         if (!(await verifyPassword(request.password, link.passwordHash))) {
           const { current, ttl } = await countAttempt(this.ctx.db, key, LINK_PASSWORD_WAIT_MS, this.ctx.now());
           if (current >= LINK_PASSWORD_ATTEMPTS) return { kind: 'wait', seconds: Math.max(1, Math.ceil(ttl / 1000)) };
-          return { kind: 'password', error: 'Mot de passe incorrect.' };
+          return { kind: 'password', error: 'Mot de passe incorrect.', referrer };
         }
       }
       return { kind: 'redirect', location: links.record(link, request.userAgent, undefined, request) };

@@ -150,15 +150,22 @@ describe('short links: visits, statistics, targets and passwords (issue 36)', ()
     expect((await t.app.inject({ method: 'GET', url: `/api/dynaLinks/${link._id}` })).json()).not.toHaveProperty('url');
     expect((await t.app.inject({ method: 'PUT', url: '/api/dynaLinks/shortCode', payload: { shortCode: 'prive', datetime: new Date(clock).toISOString(), userAgent: 'x' } })).statusCode).toBe(403);
 
-    const page = await t.app.inject({ method: 'GET', url: '/r/prive', headers: { 'user-agent': DESKTOP } });
+    const page = await t.app.inject({ method: 'GET', url: '/r/prive', headers: { 'user-agent': DESKTOP, referer: 'https://l.instagram.com/' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Ce lien est protégé');
-    expect(page.body).toMatch(/<form method="post"><label for="password">Mot de passe<\/label><input id="password" name="password" type="password"/);
+    // It posts the password, and the referrer the page was opened from, to the same address.
+    expect(page.body).toMatch(/<form method="post"><input type="hidden" name="ref" value="https:\/\/l.instagram.com\/"><label for="password">Mot de passe<\/label><input id="password" name="password" type="password"/);
     expect(page.headers.location).toBeUndefined();
 
     const post = (password: string, ip = '203.0.113.7') =>
-      t.app.inject({ method: 'POST', url: '/r/prive', remoteAddress: ip, payload: `password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': IPHONE } });
+      t.app.inject({
+        method: 'POST',
+        url: '/r/prive',
+        remoteAddress: ip,
+        payload: `ref=${encodeURIComponent('https://l.instagram.com/')}&password=${encodeURIComponent(password)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': IPHONE, referer: 'http://localhost/r/prive' },
+      });
     const right = await post('sesame-1');
     expect(right.statusCode).toBe(302);
     expect(right.headers.location).toBe('https://exemple.fr/prive');
@@ -180,8 +187,10 @@ describe('short links: visits, statistics, targets and passwords (issue 36)', ()
     const after = await post('sesame-1');
     expect(after.statusCode).toBe(302);
     expect(after.headers.location).toBe('https://exemple.fr/prive');
-    // Only the redirects were counted as visits.
-    expect(await visitsOf(link._id)).toHaveLength(3);
+    // Only the redirects were counted as visits, from where the page was opened.
+    const counted = await visitsOf(link._id);
+    expect(counted).toHaveLength(3);
+    expect(counted.map((row) => row.referrer_host)).toEqual(['instagram.com', 'instagram.com', 'instagram.com']);
 
     // '' removes the password: the link redirects at once.
     await t.app.inject({ method: 'PATCH', url: `/api/dynaLinks/${link._id}`, payload: { password: '' }, headers: { cookie: staff } });

@@ -63,7 +63,7 @@ const QR_MARK = /[?&]q(?:[=&#]|$)/;
 function outcomePage(outcome: Exclude<RedirectOutcome, { kind: 'redirect' }>): { status: number; html: string; headers: Record<string, string> } {
   switch (outcome.kind) {
     case 'password':
-      return { status: outcome.error ? 401 : 200, html: passwordPage(outcome.error), headers: {} };
+      return { status: outcome.error ? 401 : 200, html: passwordPage(outcome.error, outcome.referrer), headers: {} };
     case 'wait':
       return { status: 429, html: waitPage(outcome.seconds), headers: { 'retry-after': String(outcome.seconds) } };
     case 'gone':
@@ -82,17 +82,18 @@ const decodeSafely = (text: string): string | null => {
 /** The same redirect through Fastify (app.inject, HEAD, and anything the fast path declines). */
 export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): void {
   const links = new LinkService(ctx);
-  const answer = async (request: FastifyRequest<{ Params: { shortCode: string } }>, reply: FastifyReply, password?: string) => {
+  const answer = async (request: FastifyRequest<{ Params: { shortCode: string } }>, reply: FastifyReply, form?: { password: string; referrer: string | undefined }) => {
     const outcome = await links.redirect(
       request.params.shortCode,
       {
         userAgent: request.headers['user-agent'] ?? '',
-        referrer: request.headers.referer,
+        // The form's post comes from its own page: the referrer is the one the page was opened from.
+        referrer: form ? form.referrer : request.headers.referer,
         qr: QR_MARK.test(request.url),
         // A HEAD is a link checker or a preview: answered alike, counted as a bot.
         head: request.method === 'HEAD',
         ip: request.ip,
-        ...(password === undefined ? {} : { password }),
+        ...(form ? { password: form.password } : {}),
       },
       (error) => request.log.warn({ err: error }, 'short link lookup failed'),
     );
@@ -106,9 +107,9 @@ export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): v
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     scope.post<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, (request, reply) => {
-      const body: unknown = request.body;
-      const password = typeof body === 'object' && body !== null && 'password' in body && typeof body.password === 'string' ? body.password.slice(0, 200) : '';
-      return answer(request, reply, password);
+      const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+      const text = (key: string) => (typeof body[key] === 'string' ? body[key] : undefined);
+      return answer(request, reply, { password: (text('password') ?? '').slice(0, 200), referrer: text('ref') ?? request.headers.referer });
     });
   });
   app.get(SHORT_LINK_ROOT, (_request, reply) => reply.redirect(HOME_PATH, 302));
