@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
-import { parisDay, parisOffsetMinutes } from '@sortie/core';
+import { parisDay, parisOffsetMinutes, utmOf, type Utm } from '@sortie/core';
 
 /** What a short link's visit is stored with (issue 36): no IP address, nothing that names the visitor. */
 export interface VisitDetails {
@@ -12,7 +12,7 @@ export interface VisitDetails {
   browser: string | null;
   bot: boolean;
   qr: boolean;
-  utm: Record<string, string> | null;
+  utm: Utm | null;
 }
 
 /** What the redirect keeps of a request, as it is: read by visitDetails when the buffer is written. */
@@ -53,24 +53,6 @@ export function referrerHostOf(referrer: string): string | null {
     if (stripped === host || !stripped.includes('.')) return host.slice(0, 253);
     host = stripped;
   }
-}
-
-const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
-
-/** The target's utm_* parameters, without their prefix; null when it has none. */
-export function utmOf(target: string): Record<string, string> | null {
-  let params: URLSearchParams;
-  try {
-    params = new URL(target).searchParams;
-  } catch {
-    return null;
-  }
-  const utm: Record<string, string> = {};
-  for (const key of UTM_KEYS) {
-    const value = params.get(`utm_${key}`);
-    if (value) utm[key] = value.slice(0, 200);
-  }
-  return Object.keys(utm).length ? utm : null;
 }
 
 /** The hour (0–23) of an instant in Paris. */

@@ -48,6 +48,42 @@ export function linkTargetFor(link: { url: string; targets?: LinkTargets | null 
   return target ?? link.url;
 }
 
+/** The UTM parameters a campaign's address carries (utm_source…), without their prefix. */
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+export type Utm = Partial<Record<(typeof UTM_KEYS)[number], string>>;
+
+/** An address's UTM parameters; null when it has none or is no address. */
+export function utmOf(url: string): Utm | null {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return null;
+  }
+  const utm: Utm = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(`utm_${key}`);
+    if (value) utm[key] = value.slice(0, 200);
+  }
+  return Object.keys(utm).length ? utm : null;
+}
+
+/** The address with these UTM parameters (an empty one removed, the others kept in place); the address as it is when it is none. */
+export function withUtm(url: string, utm: Utm): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  for (const key of UTM_KEYS) {
+    const value = utm[key]?.trim();
+    if (value) parsed.searchParams.set(`utm_${key}`, value);
+    else parsed.searchParams.delete(`utm_${key}`);
+  }
+  return parsed.toString();
+}
+
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Jour attendu au format AAAA-MM-JJ.');
 /** GET /api/dynaLinks/{id}/stats: days in Paris time, both included; the last 30 days by default. */
 export const LinkStatsQuerySchema = z.object({ from: DaySchema.optional(), to: DaySchema.optional() });

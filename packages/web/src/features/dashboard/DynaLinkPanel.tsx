@@ -6,9 +6,10 @@ import { PANEL_CLASS, type DashboardRecord } from './panel-styles';
 import { QrCode } from './QrCode';
 import { useShortUrl } from './use-short-url';
 import { LinkStatsPanel } from './LinkStatsPanel';
+import { UtmBuilder } from './UtmBuilder';
 
-/** A dynamic link's short address, its QR code, its statistics and its last visits. */
-export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
+/** A dynamic link's short address, its QR code, its statistics, its UTM builder and its last visits. */
+export function DynaLinkPanel({ record, onChanged }: { record: DashboardRecord; onChanged: () => void }) {
   const shortUrl = useShortUrl()(String(record['shortCode'] ?? ''));
   const visits = useDynaLinkVisits(record._id);
   return (
@@ -27,6 +28,8 @@ export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
         <QrCode text={`${shortUrl}?q`} />
       </section>
       <LinkStatsPanel linkId={record._id} shortCode={String(record['shortCode'] ?? '')} />
+      {/* Reset to the saved destination whenever it changes. */}
+      <UtmBuilder key={String(record['url'] ?? '')} record={record} onChanged={onChanged} />
       <section className={PANEL_CLASS} aria-labelledby="visits-title">
         <h2 id="visits-title" className="text-lg font-semibold">
           Dernières visites

@@ -243,6 +243,26 @@ describe('special record pages', () => {
     expect(asked.map((range) => Math.round((Date.parse(range.split('..')[1]!) - Date.parse(range.split('..')[0]!)) / 86_400_000) + 1)).toEqual([30, 90]);
   });
 
+  it('a dyna link’s UTM builder adds the campaign to its destination and saves it', async () => {
+    const id = anId();
+    const api = staffApi({
+      [`GET /dynaLinks/${id}/visits`]: () => ({ meta: { total: 0, limit: 100, offset: 0 }, items: [] }),
+      [`GET /dynaLinks/${id}/stats`]: () => ({ days: [], referrers: [], devices: [] }),
+    });
+    api.seed('dynaLinks', { _id: id, url: 'https://exemple.fr/concert?salle=2&utm_source=vieux', shortCode: 'concert' });
+    const { user } = await renderApp({ path: `/dashboard/dynaLinks/${id}`, api });
+    const builder = await screen.findByRole('form', { name: 'Paramètres de campagne (UTM)' });
+    const source = within(builder).getByLabelText('Source');
+    expect((source as HTMLInputElement).value).toBe('vieux');
+    await user.clear(source);
+    await user.type(source, 'instagram');
+    await user.type(within(builder).getByLabelText('Support'), 'story');
+    await user.type(within(builder).getByLabelText('Campagne'), 'festival été');
+    expect(within(builder).getByTestId('utm-url').textContent).toBe('https://exemple.fr/concert?salle=2&utm_source=instagram&utm_medium=story&utm_campaign=festival+%C3%A9t%C3%A9');
+    await user.click(within(builder).getByRole('button', { name: 'Appliquer à la destination' }));
+    await waitFor(() => expect(api.lastCallTo('update')).toEqual(['dynaLinks', id, { url: 'https://exemple.fr/concert?salle=2&utm_source=instagram&utm_medium=story&utm_campaign=festival+%C3%A9t%C3%A9' }]));
+  });
+
   describe('a raffle: publishing the hash and drawing are two separate actions', () => {
     const id = anId();
     const seedHash = 'ab'.repeat(32);
