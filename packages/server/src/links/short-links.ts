@@ -31,10 +31,10 @@ interface PendingVisit extends RawVisit {
 }
 
 export const VISIT_FLUSH_INTERVAL_MS = 250;
-/** The columns a visit is written with, and their casts. */
+/** The columns a visit is written with, and their types (utm is JSON text, cast to jsonb). */
 export const VISIT_COLUMN_NAMES = 'link_id, datetime, user_agent, day, hour, referrer_host, device, system, browser, bot, qr, utm';
-const VISIT_COLUMNS = ['', '::timestamptz', '', '', '::smallint', '', '', '', '', '::boolean', '::boolean', '::jsonb'];
-/** 12 parameters a visit: 5000 visits stay under a statement's 65,535. */
+const VISIT_COLUMNS = ['text', 'timestamptz', 'text', 'text', 'smallint', 'text', 'text', 'text', 'text', 'boolean', 'boolean', 'text'];
+/** Visits a statement carries at most: a backlog is written in several. */
 const MAX_BATCH = 5000;
 /** Once a flush failed, the next tries wait twice as long each time, up to this. */
 export const VISIT_RETRY_MAX_MS = 2000;
@@ -193,8 +193,7 @@ export class ShortLinks {
 
   /**
    * Writes the buffered visits and bumps each link's visitCount, MAX_BATCH visits per statement
-   * (a statement has at most 65,535 parameters: a backlog must never grow past what one can
-   * carry). A failed write keeps its visits, and those after it, and tries again after a backoff
+   * (a backlog is written in several, each of a bounded size). A failed write keeps its visits, and those after it, and tries again after a backoff
    * (250 ms, doubling, 2 s at most): the database restarting loses none of them.
    */
   flush(): Promise<void> {
@@ -233,20 +232,24 @@ export class ShortLinks {
   private closing = false;
 
   private async write(visits: PendingVisit[]): Promise<void> {
-    const params: unknown[] = [];
-    const values = visits.map((v) => {
+    // One array a column, whatever the number of visits: a statement that parses and plans alike
+    // each time, with 12 parameters rather than 12 a visit.
+    const columns: unknown[][] = VISIT_COLUMNS.map(() => []);
+    for (const v of visits) {
       // What the visit tells is read here, once per flush, not in the redirect (issue 36).
       const d = visitDetails(v);
-      params.push(v.linkId, v.datetime, v.userAgent, d.day, d.hour, d.referrerHost, d.device, d.system, d.browser, d.bot, d.qr, d.utm && JSON.stringify(d.utm));
-      const n = params.length - VISIT_COLUMNS.length;
-      return `(${VISIT_COLUMNS.map((cast, i) => `$${n + i + 1}${cast}`).join(', ')})`;
-    });
+      const row = [v.linkId, v.datetime, v.userAgent, d.day, d.hour, d.referrerHost, d.device, d.system, d.browser, d.bot, d.qr, d.utm && JSON.stringify(d.utm)];
+      row.forEach((value, i) => columns[i]!.push(value));
+    }
     await this.db.query(
-      `WITH ins AS (INSERT INTO dyna_link_visits (${VISIT_COLUMN_NAMES}) VALUES ${values.join(', ')} RETURNING link_id),
+      `WITH ins AS (INSERT INTO dyna_link_visits (${VISIT_COLUMN_NAMES})
+         SELECT link_id, datetime, user_agent, day, hour, referrer_host, device, system, browser, bot, qr, utm::jsonb
+         FROM unnest(${VISIT_COLUMNS.map((type, i) => `$${i + 1}::${type}[]`).join(', ')}) AS v(${VISIT_COLUMN_NAMES})
+         RETURNING link_id),
        counts AS (SELECT link_id, count(*)::int AS n FROM ins GROUP BY link_id)
        UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + counts.n))
        FROM counts WHERE d.id = counts.link_id`,
-      params,
+      columns,
     );
   }
 
