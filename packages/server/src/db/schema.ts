@@ -109,7 +109,7 @@ export const dynaLinkVisits = pgTable('dyna_link_visits', {
   bot: boolean('bot').notNull().default(false),
   qr: boolean('qr').notNull().default(false),
   utm: jsonb('utm'),
-}, (t) => [index('dyna_link_visits_link_idx').on(t.linkId), index('dyna_link_visits_link_day_idx').on(t.linkId, t.day)]);
+}, (t) => [index('dyna_link_visits_link_day_idx').on(t.linkId, t.day)]);
 export const shares = entity('shares', { userId: text('user_id'), targetKind: text('target_kind').notNull(), targetId: text('target_id').notNull() });
 export const shareViews = pgTable('share_views', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -108,7 +108,7 @@ const parisHourOf = memo<{ day: string; hour: number }>(500, (utcHour) => {
 
 /** What a visit tells, read from what the redirect kept: run when the visit buffer is written, never in the redirect. */
 export function visitDetails(visit: RawVisit): VisitDetails {
-  const iso = new Date(visit.datetime).toISOString();
+  const iso = visit.datetime.endsWith('Z') ? visit.datetime : new Date(visit.datetime).toISOString();
   const agent = agentDetails(visit.userAgent);
   // A HEAD is a link checker or a preview, whatever it says it is.
   const bot = visit.head || agent.bot;
