@@ -21,7 +21,12 @@ let db: Db | undefined;
 let app: SortieApp | undefined;
 
 async function visitsOf(shortCode: string): Promise<number> {
-  const [row] = await db!.query<{ n: number }>('SELECT count(*)::int AS n FROM dyna_link_visits v JOIN dyna_links l ON l.id = v.link_id WHERE l.short_code = $1', [shortCode]);
+  // Only the visits stored with what they tell (issue 36): the bench loads /r as an iPhone from Instagram.
+  const [row] = await db!.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dyna_link_visits v JOIN dyna_links l ON l.id = v.link_id
+     WHERE l.short_code = $1 AND v.day IS NOT NULL AND v.hour IS NOT NULL AND v.device = 'mobile' AND v.system = 'iOS' AND v.browser IS NOT NULL AND v.referrer_host = 'instagram.com' AND NOT v.bot`,
+    [shortCode],
+  );
   return Number(row?.n ?? 0);
 }
 

@@ -35,6 +35,13 @@ const GOALS = {
   redirectUnderSearchP99Ms: 15,
 };
 const HEADERS = { accept: 'application/json', 'user-agent': 'sortie-bench' };
+// /r is loaded as a phone from an Instagram story would open it: each visit is stored with its day,
+// device, system, browser and referrer's host (issue 36), and only visits with all of them count.
+const REDIRECT_HEADERS = {
+  ...HEADERS,
+  'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  referer: 'https://l.instagram.com/',
+};
 // A request with a cookie is not anonymous: it skips the one-second cache of public reads.
 const UNCACHED = { ...HEADERS, cookie: 'bench=1' };
 const SEARCHES = [
@@ -199,7 +206,7 @@ async function measureUnderSearch(handle, label) {
     // The searches start first and end last, so that they overlap the whole /r run.
     const search = runWrk({ base, paths: SEARCH_PATHS, headers: UNCACHED, connections: SEARCH_CLIENTS, seconds: seconds + 1, statuses: true });
     await sleep(500);
-    const redirect = await runWrk({ base, paths: [`/r/${SHORT_CODE}`], headers: HEADERS, connections: CONNECTIONS, seconds });
+    const redirect = await runWrk({ base, paths: [`/r/${SHORT_CODE}`], headers: REDIRECT_HEADERS, connections: CONNECTIONS, seconds });
     return { redirect, search: await search };
   };
   const warm = WARMUP > 0 ? await once(WARMUP) : null;
@@ -275,7 +282,7 @@ function redirectTally() {
 
 function visitsRow(backend, visits, tally) {
   const pass = visits >= tally.answered && visits <= tally.answered + tally.inFlight;
-  console.log(`  visites enregistrées [${backend}] : ${number(visits)} pour ${number(tally.answered)} réponses 302 lues par wrk (+ au plus ${tally.inFlight} en vol à l’arrêt de wrk) ${pass ? '✓' : '✗'}`);
+  console.log(`  visites enregistrées avec leur jour, appareil, système, navigateur et provenance [${backend}] : ${number(visits)} pour ${number(tally.answered)} réponses 302 lues par wrk (+ au plus ${tally.inFlight} en vol à l’arrêt de wrk) ${pass ? '✓' : '✗'}`);
   return { backend, visits, answered: tally.answered, inFlight: tally.inFlight, pass };
 }
 
@@ -300,7 +307,7 @@ async function sortieMeasures(handle, { full }) {
   await preflight(handle, 'recherche', SEARCH_PATHS);
 
   if (full) {
-    const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: HEADERS });
+    const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: REDIRECT_HEADERS });
     tally.add(redirect.warm, redirect.run);
     addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, [ratioAtLeast(GOALS.redirectRatio)]);
   }

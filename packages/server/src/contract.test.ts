@@ -25,7 +25,7 @@ const tableRoutes = () => TABLE.map(key);
  * (@fastify/static, one route per file of the build, named by the build) are absent where the web
  * app is not built, and the last test checks that they are all a built app adds.
  */
-const SHORT_LINKS = [`GET ${pathFor('shortLink', { shortCode: '' })}:shortCode`, `GET ${pathFor('shortLinkRoot')}`];
+const SHORT_LINKS = [`GET ${pathFor('shortLink', { shortCode: '' })}:shortCode`, `POST ${pathFor('shortLink', { shortCode: '' })}:shortCode`, `GET ${pathFor('shortLinkRoot')}`];
 
 /** The served routes that were not registered from their row of the table, the short links aside. */
 function outsideTable(served: readonly ServedRoute[]): string[] {

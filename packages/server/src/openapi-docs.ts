@@ -81,6 +81,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   visitShortCode: { summary: 'Résout un code court et compte la visite', tag: 'Liens et partages', access: 'public', success: 'Le lien : son adresse de destination dans `url`.', errors: [410], description: 'Un code inconnu répond 404 ; un lien expiré (code LINK_EXPIRED, le message dit la date) ou dont les visites sont épuisées (LINK_EXHAUSTED) répond 410.' },
   visitDynaLink: { summary: 'Compte une visite d’un lien dynamique', tag: 'Liens et partages', access: 'public', success: 'Visite enregistrée.' },
   dynaLinkVisits: { summary: 'Visites d’un lien', tag: 'Liens et partages', access: 'staff', success: 'Une page de visites (date, navigateur), les plus récentes d’abord.' },
+  dynaLinkStats: { summary: 'Statistiques d’un lien', tag: 'Liens et partages', access: 'staff', success: 'Les visites par jour (heure de Paris : personnes, robots, QR codes), les provenances et les appareils, de `from` à `to` (les 30 derniers jours par défaut) ; chaque liste fait le total des visites.' },
   addShareView: { summary: 'Compte une vue d’un partage', tag: 'Liens et partages', access: 'public', success: 'Vue enregistrée.' },
   // The signed-in visitor.
   myLikes: { summary: 'Les événements que j’aime', tag: 'Mon compte', access: 'user', success: 'Une page d’événements.' },
@@ -195,7 +196,8 @@ export interface OtherRouteDoc {
 
 /** The short links, /r/{code} and /r: served before the operation table (links.routes.ts's fast path), at the paths of the pages' route table. */
 export const SHORT_LINK_ROUTES: Record<string, OtherRouteDoc> = {
-  'GET /r/:shortCode': { operationId: 'redirectShortCode', summary: 'Lien court : redirection', tag: 'Hors API', status: 302, success: 'Redirection vers la destination du lien (la visite est comptée) ; un code inconnu mène à l’accueil.', description: 'Répondu avant toute page : c’est l’adresse imprimée sur les affiches et les QR codes.' },
+  'GET /r/:shortCode': { operationId: 'redirectShortCode', summary: 'Lien court : redirection', tag: 'Hors API', status: 302, success: 'Redirection vers la destination du lien (la visite est comptée ; celle de l’appareil quand le lien en a une) ; un code inconnu mène à l’accueil.', description: 'Répondu avant toute page : c’est l’adresse imprimée sur les affiches et les QR codes (`?q` : une visite par QR code). Un lien protégé répond une page qui demande son mot de passe ; un lien expiré ou épuisé, une page qui le dit (410).' },
+  'POST /r/:shortCode': { operationId: 'unlockShortCode', summary: 'Lien court protégé : mot de passe', tag: 'Hors API', status: 302, success: 'Redirection vers la destination quand le mot de passe (champ `password` d’un formulaire) est le bon ; sinon la page le redemande (401), et après 5 erreurs d’une même adresse, attendre une minute (429).' },
   'GET /r': { operationId: 'redirectShortLinkRoot', summary: 'Lien court sans code : redirection vers l’accueil', tag: 'Hors API', status: 302, success: 'Redirection vers l’accueil.' },
 };
 

@@ -29,6 +29,7 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   visitShortCode: { method: 'PUT', path: '/api/dynaLinks/shortCode' },
   visitDynaLink: { method: 'PUT', path: '/api/dynaLinks/:id/visit' },
   dynaLinkVisits: { method: 'GET', path: '/api/dynaLinks/:id/visits' },
+  dynaLinkStats: { method: 'GET', path: '/api/dynaLinks/:id/stats' },
   addShareView: ENTRY_ROUTES.addShareView,
   // The signed-in user's own lists.
   myLikes: { method: 'GET', path: '/api/me/likes' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OPERATION_ROUTES, type OperationName, type OperationRoute } from './operation-routes';
 import { CredentialsSchema, LoginWebSchema, SignUpSchema, RuntimeConfigSchema } from './schemas/auth.schema';
 import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema, refuseUnstorableText } from './schemas/common.schema';
-import { AddViewSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
+import { AddViewSchema, LinkStatsQuerySchema, LinkStatsSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
 import { CurrentUserSchema, ProfilePatchSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { MyRaffleEntrySchema, RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
@@ -162,6 +162,7 @@ export const OPERATIONS = {
   visitShortCode: op('visitShortCode', RecordSchema, { body: ShortCodeVisitSchema }),
   visitDynaLink: op('visitDynaLink', z.undefined(), { path: IdPath, body: VisitSchema }),
   dynaLinkVisits: op('dynaLinkVisits', page(VisitEntrySchema), { path: IdPath, query: ListQuerySchema }),
+  dynaLinkStats: op('dynaLinkStats', LinkStatsSchema, { path: IdPath, query: LinkStatsQuerySchema }),
   addShareView: op('addShareView', z.undefined(), { path: IdPath, body: AddViewSchema }),
   // The signed-in user's own lists.
   myLikes: op('myLikes', page(RecordSchema), { query: ListQuerySchema }),

@@ -95,7 +95,7 @@ export const ENTITIES: Record<ResourceName, EntityKind> = {
   ),
   blogPosts: kind('blog_posts', { slug: str('slug'), published_at: str('publishedAt') }, { order: 'published_at DESC NULLS LAST, id', altKey: { column: 'slug', accepts: slugish } }),
   docPages: kind('doc_pages', { path: (d) => (Array.isArray(d.path) ? d.path.join('/') : null), sort_order: (d) => (typeof d.order === 'number' ? d.order : 0) }, { order: 'sort_order, path' }),
-  dynaLinks: kind('dyna_links', { short_code: str('shortCode'), url: str('url') }),
+  dynaLinks: kind('dyna_links', { short_code: str('shortCode'), url: str('url') }, { hidden: ['passwordHash'] }),
   shares: kind('shares', { user_id: str('userId'), target_kind: nested('target', 'kind'), target_id: nested('target', 'id') }, { filters: { userId: 'user_id' } }),
   collectors: kind('collectors', { name: str('name') }, { order: 'name, id' }),
   scrape: kind('scrape_jobs', { collector_id: str('collectorId'), status: str('status') }, { filters: { collectorId: 'collector_id', status: 'status' } }),

@@ -1,4 +1,4 @@
-import { bigserial, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 
 /**
@@ -99,7 +99,17 @@ export const dynaLinkVisits = pgTable('dyna_link_visits', {
   linkId: text('link_id').notNull(),
   datetime: at('datetime').notNull(),
   userAgent: text('user_agent').notNull(),
-}, (t) => [index('dyna_link_visits_link_idx').on(t.linkId)]);
+  // Issue 36: read from the request when the buffer is written (links/visit-details.ts); no IP.
+  day: text('day'),
+  hour: smallint('hour'),
+  referrerHost: text('referrer_host'),
+  device: text('device'),
+  system: text('system'),
+  browser: text('browser'),
+  bot: boolean('bot').notNull().default(false),
+  qr: boolean('qr').notNull().default(false),
+  utm: jsonb('utm'),
+}, (t) => [index('dyna_link_visits_link_day_idx').on(t.linkId, t.day)]);
 export const shares = entity('shares', { userId: text('user_id'), targetKind: text('target_kind').notNull(), targetId: text('target_id').notNull() });
 export const shareViews = pgTable('share_views', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

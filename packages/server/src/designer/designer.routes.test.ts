@@ -86,9 +86,9 @@ describe('the designer', () => {
     const size = (await PDFDocument.load(a3.rawPayload)).getPage(0).getSize();
     expect([Math.round(size.width), Math.round(size.height)]).toEqual([842, 1191]);
 
-    // The poster draws qrModules(short link) square by square: those modules read back as the link.
-    expect(qrPayload(shortUrl)).toBe(shortUrl);
-    expect(readModules(qrModules(shortUrl))).toBe(shortUrl);
+    // The poster draws qrModules(short link) square by square: those modules read back as the link, `?q` marking a scan (issue 36).
+    expect(qrPayload(shortUrl)).toBe(`${shortUrl}?q`);
+    expect(readModules(qrModules(shortUrl))).toBe(`${shortUrl}?q`);
 
     const wrong = await get(`/api/designer/events/${event}/poster.pdf?size=A5`, staff);
     expect(wrong.statusCode).toBe(400);
@@ -102,7 +102,7 @@ describe('the designer', () => {
       expect(res.headers['content-type']).toBe('image/png');
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height], format).toEqual(['png', width, height]);
-      expect(await readQr(res.rawPayload), format).toBe(shortUrl);
+      expect(await readQr(res.rawPayload), format).toBe(`${shortUrl}?q`);
     }
     expect((await get(`/api/designer/events/${'f'.repeat(24)}/image.png`, staff)).statusCode).toBe(404);
   }, 60_000);
@@ -175,7 +175,7 @@ describe('the designer', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
     // Staff made the event's short link above: the preview shows its QR code.
-    expect(await readQr(res.rawPayload)).toBe(shortUrl);
+    expect(await readQr(res.rawPayload)).toBe(`${shortUrl}?q`);
     expect((await get(`/api/og/events/${demoId('event:draft')}.png`)).statusCode).toBe(404);
     expect((await get(`/api/og/events/nope.png`)).statusCode).toBe(404);
   }, 60_000);

@@ -6,7 +6,10 @@ import QRCode from 'qrcode';
  * poster, and small enough to stay readable at 2 cm.
  */
 export function qrPayload(shortUrl: string): string {
-  return new URL(shortUrl).toString();
+  // `?q` marks the visit as a QR code's in the link's statistics (issue 36); it leads where the link does.
+  const url = new URL(shortUrl);
+  if (url.pathname.startsWith('/r/') && !url.searchParams.has('q')) url.search = url.search ? `${url.search}&q` : 'q';
+  return url.toString();
 }
 
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000ff', light: '#ffffffff' } } as const;

@@ -1,7 +1,31 @@
-import { HOME_PATH, isObjectId, isShortCode, LinkGoneError, LinkNotFoundError, type Visit } from '@sortie/core';
+import { addDays, HOME_PATH, isObjectId, isShortCode, LinkGoneError, LinkNotFoundError, parisDay, ValidationError, type LinkStats, type Visit } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availability';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
+import { verifyPassword } from '../auth/passwords';
+import { countAttempt } from '../http/rate-limit-store';
+import type { VisitRequest } from './short-links';
+import { visitDetails } from './visit-details';
+
+/** Wrong passwords of a link allowed from one address before it waits (issue 36). */
+export const LINK_PASSWORD_ATTEMPTS = 5;
+/** How long it then waits. */
+export const LINK_PASSWORD_WAIT_MS = 60_000;
+
+/** What /r/{code} answers: a redirect, or a page of its own (a password to give, a link that is over). */
+export type RedirectOutcome =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'password'; error?: string; referrer: string }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'gone'; refusal: 'exhausted' | { expiresAt: number } };
+
+/** What the visitor's request said: its user agent, referrer, QR mark, method, address, and the password it posted if any. */
+export interface RedirectRequest extends VisitRequest {
+  userAgent: string;
+  /** The visitor's address: only to count its wrong passwords, never stored with the visit. */
+  ip?: string;
+  password?: string;
+}
 
 /** A short link as POST /api/dynaLinks/visit answers it. */
 export interface VisitedLink {
@@ -33,14 +57,94 @@ export class LinkService {
    * retry), not /home as for a link that does not exist; any other failure is logged, then /home.
    */
   async redirectTarget(code: string, userAgent: string, log: (error: unknown) => void): Promise<string> {
-    if (!isShortCode(code)) return HOME_PATH;
+    const outcome = await this.redirect(code, { userAgent }, log);
+    return outcome.kind === 'redirect' ? outcome.location : HOME_PATH;
+  }
+
+  /**
+   * What /r/{code} answers (issue 36): the link's target for the visitor's system, the visit
+   * buffered; for a link with a password, the page asking for it until the right one is posted
+   * (5 wrong ones from an address wait a minute); for a link that is over, a page saying so;
+   * /home for a code that leads nowhere. No query but the link's first load: the password's
+   * attempts are counted only when one is posted.
+   */
+  async redirect(code: string, request: RedirectRequest, log: (error: unknown) => void): Promise<RedirectOutcome> {
+    const home = { kind: 'redirect', location: HOME_PATH } as const;
+    if (!isShortCode(code)) return home;
     try {
-      return (await this.ctx.links.visit(code, userAgent)) ?? HOME_PATH;
+      const links = this.ctx.links;
+      const link = await links.find(code);
+      if (!link) return home;
+      if (!links.usable(link)) {
+        const refusal = await links.refusal(code);
+        return refusal === null || refusal === 'unknown' ? home : { kind: 'gone', refusal };
+      }
+      if (link.passwordHash) {
+        const referrer = request.referrer ?? '';
+        if (request.password === undefined) return { kind: 'password', referrer };
+        const key = `link-password:${link.id}:${request.ip ?? ''}`;
+        const waited = await this.passwordWait(key);
+        if (waited) return { kind: 'wait', seconds: waited };
+        if (!(await verifyPassword(request.password, link.passwordHash))) {
+          const { current, ttl } = await countAttempt(this.ctx.db, key, LINK_PASSWORD_WAIT_MS, this.ctx.now());
+          if (current >= LINK_PASSWORD_ATTEMPTS) return { kind: 'wait', seconds: Math.max(1, Math.ceil(ttl / 1000)) };
+          return { kind: 'password', error: 'Mot de passe incorrect.', referrer };
+        }
+      }
+      return { kind: 'redirect', location: links.record(link, request.userAgent, undefined, request) };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
       log(error);
-      return HOME_PATH;
+      return home;
     }
+  }
+
+  /** Seconds this address still waits before it may try a link's password again (0: it may). */
+  private async passwordWait(key: string): Promise<number> {
+    const [row] = await this.ctx.db.query<{ count: number; ttl: number }>(
+      `SELECT count, ceil(extract(epoch FROM reset_at - $2::timestamptz))::int AS ttl FROM rate_limits WHERE key = $1 AND reset_at > $2::timestamptz`,
+      [key, new Date(this.ctx.now()).toISOString()],
+    );
+    return row && row.count >= LINK_PASSWORD_ATTEMPTS ? Math.max(1, row.ttl) : 0;
+  }
+
+  /**
+   * A link's statistics from `from` to `to` (Paris days, both included; the last 30 days by
+   * default): every day of the range with its humans, bots and QR scans, then the referrers'
+   * hosts and the devices, each list summing to the visits of the range. The buffered visits
+   * are written first, so that a visit made a moment ago is counted.
+   */
+  async stats(id: string, query: { from?: string | undefined; to?: string | undefined }): Promise<LinkStats> {
+    if (!isObjectId(id) || !(await this.ctx.store.get('dynaLinks', id))) throw new LinkNotFoundError();
+    const to = query.to ?? parisDay(this.ctx.now());
+    const from = query.from ?? addDays(to, -29);
+    if (from > to) throw new ValidationError('La date de début doit précéder celle de fin.');
+    if (addDays(from, 366) <= to) throw new ValidationError('Une année au plus à la fois.');
+    await this.ctx.links.flush();
+    const range = [id, from, to];
+    const where = 'link_id = $1 AND day >= $2 AND day <= $3';
+    const [days, referrers, devices] = await Promise.all([
+      this.ctx.db.query<{ day: string; humans: number; bots: number; qr: number }>(
+        `SELECT day, count(*) FILTER (WHERE NOT bot)::int AS humans, count(*) FILTER (WHERE bot)::int AS bots, count(*) FILTER (WHERE qr)::int AS qr FROM dyna_link_visits WHERE ${where} GROUP BY day`,
+        range,
+      ),
+      this.ctx.db.query<{ host: string | null; visits: number }>(`SELECT referrer_host AS host, count(*)::int AS visits FROM dyna_link_visits WHERE ${where} GROUP BY referrer_host ORDER BY visits DESC, host NULLS LAST`, range),
+      this.ctx.db.query<{ device: string | null; system: string | null; visits: number }>(
+        `SELECT device, system, count(*)::int AS visits FROM dyna_link_visits WHERE ${where} GROUP BY device, system ORDER BY visits DESC, device, system`,
+        range,
+      ),
+    ]);
+    const byDay = new Map(days.map((row) => [row.day, row]));
+    const every: LinkStats['days'] = [];
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      const row = byDay.get(day);
+      every.push({ day, humans: row?.humans ?? 0, bots: row?.bots ?? 0, qr: row?.qr ?? 0 });
+    }
+    return {
+      days: every,
+      referrers: referrers.map((row) => ({ host: row.host, visits: row.visits })),
+      devices: devices.map((row) => ({ device: row.device ?? 'desktop', system: row.system ?? 'Autre', visits: row.visits })),
+    };
   }
 
   /**
@@ -49,6 +153,8 @@ export class LinkService {
    * its owner or a script knows it existed; an unknown one is LinkNotFoundError.
    */
   async visitByCode(shortCode: string, userAgent: string, datetime?: string): Promise<VisitedLink> {
+    // A link with a password never tells where it leads without it (issue 36).
+    if ((await this.ctx.links.find(shortCode))?.passwordHash) throw forbidden('Ce lien est protégé par un mot de passe : ouvrez-le à son adresse /r/{code}.');
     const url = await this.ctx.links.visit(shortCode, userAgent, datetime);
     if (!url) {
       const refusal = await this.ctx.links.refusal(shortCode);
@@ -66,7 +172,11 @@ export class LinkService {
     const found = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx.query('SELECT id FROM dyna_links WHERE id = $1 FOR UPDATE', [id]);
       if (!rows.length) return false;
-      await tx.query('INSERT INTO dyna_link_visits (link_id, datetime, user_agent) VALUES ($1, $2, $3)', [id, visit.datetime, visit.userAgent]);
+      const d = visitDetails({ datetime: visit.datetime, userAgent: visit.userAgent, referrer: '', qr: false, head: false, target: '' });
+      await tx.query(
+        'INSERT INTO dyna_link_visits (link_id, datetime, user_agent, day, hour, device, system, browser, bot) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [id, visit.datetime, visit.userAgent, d.day, d.hour, d.device, d.system, d.browser, d.bot],
+      );
       await this.ctx.store.bump('dynaLinks', id, 'visitCount', 1, tx);
       return true;
     });

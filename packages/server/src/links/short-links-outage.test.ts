@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db, Row } from '../db/database';
 import { DatabaseUnavailableError } from '../db/availability';
-import { ShortLinks, VISIT_RETRY_MAX_MS } from './short-links';
+import { ShortLinks, VISIT_COLUMN_NAMES, VISIT_RETRY_MAX_MS } from './short-links';
+
+const COLUMNS = VISIT_COLUMN_NAMES.split(', ').length;
 
 const LINK = { id: 'a'.repeat(24), url: 'https://exemple.fr/', data: {} };
 
@@ -22,7 +24,9 @@ class FlakyDb implements Db {
     this.attempts += 1;
     if (this.down) throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
     this.writes += 1;
-    for (let i = 2; i < params.length; i += 3) this.stored.push(params[i] as string);
+    // One array a column: the user agents are the third.
+    expect(params).toHaveLength(COLUMNS);
+    this.stored.push(...(params[2] as string[]));
     return [];
   }
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

@@ -11,19 +11,25 @@ describe('GET /r/{shortCode}', () => {
 
   const visits = async (linkId: string) => Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dyna_link_visits WHERE link_id = $1', [linkId]))[0]!.n);
 
-  it('redirects to the url, and unknown, expired or exhausted codes to /home', async () => {
+  it('redirects to the url, unknown codes to /home, and says in French when a link is over (issue 36)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.poitiers}`, headers: { 'user-agent': 'Mozilla/5.0 test' } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://www.poitiers.fr/');
-    for (const code of ['inconnu', DEMO_SHORT_CODES.expired, 'pas%20valide', 'x'.repeat(100)]) {
+    for (const code of ['inconnu', 'pas%20valide', 'x'.repeat(100)]) {
       const miss = await t.app.inject({ method: 'GET', url: `/r/${code}` });
       expect(miss.statusCode, code).toBe(302);
       expect(miss.headers.location, code).toBe('/home');
     }
+    const expired = await t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.expired}` });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.headers['content-type']).toContain('text/html');
+    expect(expired.body).toContain('Ce lien a expiré le');
     const staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
     const created = (await t.app.inject({ method: 'POST', url: '/api/dynaLinks', payload: { url: 'https://exemple.fr/une-fois', shortCode: 'unefois', maxVisits: 1 }, headers: { cookie: staff } })).json();
     expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('https://exemple.fr/une-fois');
-    expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('/home');
+    const used = await t.app.inject({ method: 'GET', url: '/r/unefois' });
+    expect(used.statusCode).toBe(410);
+    expect(used.body).toContain('nombre maximal de visites');
     // A write drops the cache: the new url is served at once.
     await t.app.inject({ method: 'PATCH', url: `/api/dynaLinks/${created._id}`, payload: { url: 'https://exemple.fr/nouvelle', maxVisits: 5 }, headers: { cookie: staff } });
     expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('https://exemple.fr/nouvelle');

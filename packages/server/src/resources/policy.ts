@@ -6,6 +6,7 @@ import type { Data } from '../db/entities';
 import { isObject } from '../unknown-value';
 import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
+import { hashPassword } from '../auth/passwords';
 import { listEvents } from '../services/events.service';
 import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-policy';
@@ -54,8 +55,16 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     readOne: {
       viewer: 'none',
       notFound: 'Lien introuvable.',
-      note: 'Où mène le lien, rien de plus : ni son auteur ni ses visites.',
-      project: (link) => ({ _id: link._id, url: link.url, shortCode: link.shortCode, createdAt: link.createdAt, updatedAt: link.updatedAt }),
+      note: 'Où mène le lien, rien de plus : ni son auteur ni ses visites ; un lien protégé par un mot de passe ne le dit pas.',
+      project: (link) =>
+        link.protected === true
+          ? { _id: link._id, shortCode: link.shortCode, protected: true, createdAt: link.createdAt, updatedAt: link.updatedAt }
+          : { _id: link._id, url: link.url, shortCode: link.shortCode, createdAt: link.createdAt, updatedAt: link.updatedAt },
+    },
+    // The password (issue 36) is stored hashed as the accounts' are, never read back: `protected` says there is one; '' removes it.
+    writeOnly: {
+      fields: ['password'],
+      store: async ({ password }) => (typeof password === 'string' && password ? { passwordHash: await hashPassword(password), protected: true } : { passwordHash: null, protected: false }),
     },
     afterWrite: (ctx) => ctx.links.invalidate(),
   },

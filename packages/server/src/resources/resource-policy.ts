@@ -51,6 +51,11 @@ export interface ResourcePolicy {
   /** What the server adds before a record is first stored (its author, a fresh short code…). */
   prepare?: (data: Data, authorId: string) => Data;
   readOne?: ReadOnePolicy;
+  /**
+   * Write-only fields (a link's password, issue 36): never stored as given. `store` makes, before
+   * the write, what is stored instead (its hash), which a read never shows (hide it in ENTITIES).
+   */
+  writeOnly?: { fields: readonly string[]; store: (input: Data) => Promise<Data> };
   /** Creates the record otherwise than by a plain insert (notifications are pushed to their user). */
   create?: (ctx: AppContext, data: Data) => Promise<Json>;
   /** Runs in the delete's transaction, before it: may refuse it (the last admin's account) and record it. */

@@ -108,6 +108,8 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   // Short links (printed QR codes), outside /api.
   'GET /r': PUBLIC,
   'GET /r/:shortCode': PUBLIC,
+  // A protected link's password, posted by its page's form (issue 36).
+  'POST /r/:shortCode': PUBLIC,
   // Identity and session.
   'POST /api/identity/signUp': PUBLIC,
   'POST /api/identity/signIn': PUBLIC,
@@ -127,6 +129,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'PUT /api/dynaLinks/shortCode': PUBLIC,
   'PUT /api/dynaLinks/:id/visit': PUBLIC,
   'GET /api/dynaLinks/:id/visits': STAFF,
+  'GET /api/dynaLinks/:id/stats': STAFF,
   'PUT /api/shares/:id/addView': PUBLIC,
   // The signed-in visitor's own lists and account.
   'GET /api/me/likes': SIGNED_IN,

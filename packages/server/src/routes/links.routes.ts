@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AddViewSchema, HOME_PATH, isObjectId, LinkNotFoundError, OPERATIONS, pathFor, VisitSchema } from '@sortie/core';
 import type { AppContext } from '../http/context';
@@ -7,7 +7,8 @@ import { notFound, parse } from '../http/errors';
 import { requireRole } from '../http/session';
 import { serve, serveUnparsed } from '../http/serve';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/availability';
-import { LinkService } from '../links/links.service';
+import { LinkService, type RedirectOutcome } from '../links/links.service';
+import { gonePage, passwordPage, waitPage } from '../links/link-pages';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -30,10 +31,20 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
     // A code that does not decode is a failed link: /home, as SPEC §2 says.
     const code = decodeSafely(url.slice(SHORT_LINK_PREFIX.length, end === -1 ? undefined : end).replace(/\/$/, '')) ?? '';
     if (code.includes('/')) return false;
-    void links.redirectTarget(code, request.headers['user-agent'] ?? '', (error) => console.error('Lien court : lecture impossible :', error)).then(
-      (location) => {
-        response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0' });
-        response.end();
+    // What the visit tells is read when the buffer is written: here only the raw headers are kept.
+    const qr = end !== -1 && QR_MARK.test(url.slice(end));
+    const referrer = request.headers.referer;
+    void links.redirect(code, { userAgent: request.headers['user-agent'] ?? '', referrer, qr }, (error) => console.error('Lien court : lecture impossible :', error)).then(
+      (outcome) => {
+        if (outcome.kind === 'redirect') {
+          response.writeHead(302, { location: outcome.location, 'cache-control': 'no-store', 'content-length': '0' });
+          response.end();
+          return;
+        }
+        const { status, html, headers } = outcomePage(outcome);
+        const body = Buffer.from(html);
+        response.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(body.length) });
+        response.end(body);
       },
       () => {
         const body = Buffer.from(DATABASE_UNAVAILABLE_MESSAGE);
@@ -43,6 +54,21 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
     );
     return true;
   };
+}
+
+/** `?q` (or `&q`, `q=…`): the visit came from a QR code (the designer's and the tools' codes add it). */
+const QR_MARK = /[?&]q(?:[=&#]|$)/;
+
+/** A page /r answers instead of a redirect: its status, its HTML, and its headers. */
+function outcomePage(outcome: Exclude<RedirectOutcome, { kind: 'redirect' }>): { status: number; html: string; headers: Record<string, string> } {
+  switch (outcome.kind) {
+    case 'password':
+      return { status: outcome.error ? 401 : 200, html: passwordPage(outcome.error, outcome.referrer), headers: {} };
+    case 'wait':
+      return { status: 429, html: waitPage(outcome.seconds), headers: { 'retry-after': String(outcome.seconds) } };
+    case 'gone':
+      return { status: 410, html: gonePage(outcome.refusal), headers: {} };
+  }
 }
 
 const decodeSafely = (text: string): string | null => {
@@ -56,9 +82,35 @@ const decodeSafely = (text: string): string | null => {
 /** The same redirect through Fastify (app.inject, HEAD, and anything the fast path declines). */
 export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): void {
   const links = new LinkService(ctx);
-  app.get<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, async (request, reply) => {
-    const location = await links.redirectTarget(request.params.shortCode, request.headers['user-agent'] ?? '', (error) => request.log.warn({ err: error }, 'short link lookup failed'));
-    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  const answer = async (request: FastifyRequest<{ Params: { shortCode: string } }>, reply: FastifyReply, form?: { password: string; referrer: string | undefined }) => {
+    const outcome = await links.redirect(
+      request.params.shortCode,
+      {
+        userAgent: request.headers['user-agent'] ?? '',
+        // The form's post comes from its own page: the referrer is the one the page was opened from.
+        referrer: form ? form.referrer : request.headers.referer,
+        qr: QR_MARK.test(request.url),
+        // A HEAD is a link checker or a preview: answered alike, counted as a bot.
+        head: request.method === 'HEAD',
+        ip: request.ip,
+        ...(form ? { password: form.password } : {}),
+      },
+      (error) => request.log.warn({ err: error }, 'short link lookup failed'),
+    );
+    reply.header('cache-control', 'no-store');
+    if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 302);
+    const { status, html, headers } = outcomePage(outcome);
+    return reply.status(status).headers(headers).type('text/html; charset=utf-8').send(html);
+  };
+  app.get<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, (request, reply) => answer(request, reply));
+  // The password page's form posts `password` here (issue 36); its own parser, for this route only.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, (request, reply) => {
+      const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+      const text = (key: string) => (typeof body[key] === 'string' ? body[key] : undefined);
+      return answer(request, reply, { password: (text('password') ?? '').slice(0, 200), referrer: text('ref') ?? request.headers.referer });
+    });
   });
   app.get(SHORT_LINK_ROOT, (_request, reply) => reply.redirect(HOME_PATH, 302));
 }
@@ -79,6 +131,11 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   // The visits of a link, newest first (staff): what `sortie links visits <id>` shows (issue 5).
   serve(app, OPERATIONS.dynaLinkVisits, ({ path: { id }, query }) => links.visits(id, query), {
+    guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff'),
+  });
+
+  // A link's statistics (staff, issue 36): visits by day, referrers, devices.
+  serve(app, OPERATIONS.dynaLinkStats, ({ path: { id }, query }) => links.stats(id, query), {
     guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff'),
   });
 

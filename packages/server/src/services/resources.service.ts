@@ -25,6 +25,14 @@ function kept(resource: ResourceName, existing: Data): Data {
   return Object.fromEntries(owned.filter((key) => key in existing).map((key) => [key, existing[key]]));
 }
 
+/** A write's write-only fields taken out of it, and what is stored instead (a password's hash). */
+async function writeOnly(resource: ResourceName, input: Data): Promise<{ data: Data; stored: Data }> {
+  const rule = RESOURCE_POLICY[resource].writeOnly;
+  if (!rule || !rule.fields.some((field) => field in input)) return { data: input, stored: {} };
+  const data = Object.fromEntries(Object.entries(input).filter(([key]) => !rule.fields.includes(key)));
+  return { data, stored: await rule.store(input) };
+}
+
 /**
  * The generic CRUD of every resource of core's RESOURCES: the transactions, the owner rule on
  * existing records, and the per-resource policy (server fields, preparation, hooks on write).
@@ -84,7 +92,8 @@ export class ResourceService {
 
   async create(resource: ResourceName, input: Data, author: UserJson): Promise<Json> {
     const policy = RESOURCE_POLICY[resource];
-    const fields = { ...input, ...policy.serverFields };
+    const { data: given, stored } = await writeOnly(resource, input);
+    const fields = { ...given, ...stored, ...policy.serverFields };
     const prepared = policy.prepare ? policy.prepare(fields, author._id) : fields;
     const data = policy.beforeSave ? policy.beforeSave(prepared, this.ctx.now()) : prepared;
     const created = policy.create
@@ -95,7 +104,8 @@ export class ResourceService {
   }
 
   /** Merges a patch into the stored record, which must still satisfy the creation schema (dates in order, legal basis…). */
-  async update(resource: ResourceName, id: string, patch: Data, actor: UserJson): Promise<Json | null> {
+  async update(resource: ResourceName, id: string, given: Data, actor: UserJson): Promise<Json | null> {
+    const { data: patch, stored } = await writeOnly(resource, given);
     const updated = await this.ctx.db.transaction(async (tx) => {
       const existing = await this.ctx.store.getStored(resource, id, { db: tx, forUpdate: true });
       if (!existing) throw missing(resource);
@@ -105,7 +115,7 @@ export class ResourceService {
       const merged = { ...existing, ...patch };
       const beforeSave = RESOURCE_POLICY[resource].beforeSave;
       const valid = recordOf(parse(RESOURCES[resource].input, beforeSave ? beforeSave(merged, this.ctx.now()) : merged));
-      const next = { ...existing, ...valid, ...kept(resource, existing) };
+      const next = { ...existing, ...valid, ...stored, ...kept(resource, existing) };
       const replaced = await this.ctx.store.replace(resource, id, next, tx);
       await auditUpdate(tx, resource, id, actor, existing, next);
       return replaced;

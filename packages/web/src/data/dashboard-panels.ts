@@ -8,6 +8,10 @@ import { useApiWrites } from './api-writes';
 /** GET /api/dynaLinks/{id}/visits: a short link's last 100 visits. */
 export const useDynaLinkVisits = (linkId: string) => useApiQuery(`visits:${linkId}`, (api) => api.call(OPERATION_ROUTES.dynaLinkVisits, { path: { id: linkId }, query: { limit: 100 } }));
 
+/** GET /api/dynaLinks/{id}/stats: a short link's visits by day, referrers and devices from `from` to `to` (Paris days, issue 36). */
+export const useDynaLinkStats = (linkId: string, from: string, to: string) =>
+  useApiQuery(`link-stats:${linkId}:${from}:${to}`, (api) => api.call(OPERATION_ROUTES.dynaLinkStats, { path: { id: linkId }, query: { from, to } }));
+
 const panelWrites = (api: ProductApiPort) => ({
   /** How many will receive an announcement to `target`, and the announcements sent to it before. */
   announcementsOf: (target: OperationQuery<'announcements'>) =>

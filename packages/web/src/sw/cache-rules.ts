@@ -41,7 +41,7 @@ const PRIVATE_API = [
   /^\/api\/notifications(\/|$)/,
   /^\/api\/users\/notificationPreferences/,
   /^\/api\/(forms|raffles)\/[^/]+\/entries/,
-  /^\/api\/dynaLinks\/[^/]+\/visits/,
+  /^\/api\/dynaLinks\/[^/]+\/(visits|stats)/,
   /^\/api\/(health|ready)$/,
 ];
 

@@ -9,6 +9,11 @@ export const DYNA_LINK_LABELS: ResourceLabels = {
     shortCode: field('Code court', 'La fin du lien court (/r/…) ; vide : tiré au hasard.'),
     expiresAt: field('Expiration', 'Après cette date, le lien ne mène plus nulle part.'),
     maxVisits: field('Visites au plus', 'Vide : pas de limite.'),
+    targets: field('Destinations par appareil', 'Où envoyer les iPhone, les téléphones Android ou les ordinateurs plutôt qu’à la destination (une page d’App Store, par exemple).'),
+    'targets.ios': field('iPhone et iPad', 'Vide : la destination.'),
+    'targets.android': field('Android', 'Vide : la destination.'),
+    'targets.desktop': field('Ordinateur', 'Vide : la destination.'),
+    password: field('Mot de passe', 'Demandé avant de suivre le lien ; jamais réaffiché. Vide : inchangé.'),
   },
 };
 

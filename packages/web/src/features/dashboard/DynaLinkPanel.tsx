@@ -1,5 +1,3 @@
-import { ClockPort } from '@sortie/core';
-import { useUseCase } from '../../services/container-context';
 import { useDynaLinkVisits } from '../../data/dashboard-panels';
 import { EmptyState, QueryView } from '../../data/QueryView';
 import { formatShortDate, formatTime } from '../../format';
@@ -7,12 +5,12 @@ import { CopyButton } from './CopyButton';
 import { PANEL_CLASS, type DashboardRecord } from './panel-styles';
 import { QrCode } from './QrCode';
 import { useShortUrl } from './use-short-url';
-import { VisitsChart, visitsPerDay } from './VisitsChart';
+import { LinkStatsPanel } from './LinkStatsPanel';
+import { UtmBuilder } from './UtmBuilder';
 
-/** A dynamic link's short address, its QR code and its visits. */
-export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
+/** A dynamic link's short address, its QR code, its statistics, its UTM builder and its last visits. */
+export function DynaLinkPanel({ record, onChanged }: { record: DashboardRecord; onChanged: () => void }) {
   const shortUrl = useShortUrl()(String(record['shortCode'] ?? ''));
-  const clock = useUseCase(ClockPort);
   const visits = useDynaLinkVisits(record._id);
   return (
     <>
@@ -26,17 +24,20 @@ export function DynaLinkPanel({ record }: { record: DashboardRecord }) {
           </a>
           <CopyButton text={shortUrl} label="Copier l’adresse courte" />
         </p>
-        <QrCode text={shortUrl} />
+        {/* `?q`: its scans are counted apart in the statistics (issue 36). */}
+        <QrCode text={`${shortUrl}?q`} />
       </section>
+      <LinkStatsPanel linkId={record._id} shortCode={String(record['shortCode'] ?? '')} />
+      {/* Reset to the saved destination whenever it changes. */}
+      <UtmBuilder key={String(record['url'] ?? '')} record={record} onChanged={onChanged} />
       <section className={PANEL_CLASS} aria-labelledby="visits-title">
         <h2 id="visits-title" className="text-lg font-semibold">
-          Visites
+          Dernières visites
         </h2>
         <QueryView query={visits}>
           {(page) => (
             <>
-              <p className="text-sm text-muted">{page.meta.total} visite(s) au total ; les 14 derniers jours :</p>
-              <VisitsChart data={visitsPerDay(page.items, clock.now())} />
+              <p className="text-sm text-muted">{page.meta.total} visite(s) au total.</p>
               {page.items.length === 0 ? (
                 <EmptyState>Aucune visite pour l’instant.</EmptyState>
               ) : (

@@ -32,6 +32,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
         <li>Activité : événements aimés, lieux, organisateurs et artistes suivis, badges obtenus, notifications reçues.</li>
         <li>Participations : réponses aux formulaires, nom et e-mail donnés pour une tombola, résultats des blind tests et tournois.</li>
         <li>Appareil : identifiant de notification (si vous acceptez les notifications), navigateur (user agent) lors des visites de liens courts et de partages.</li>
+        <li>
+          Visites des liens courts : la date et l’heure, le site d’où vous venez (son nom seulement, par exemple instagram.com), le type d’appareil, son système et son navigateur tels que
+          les annonce votre navigateur, s’il s’agit d’un robot, si le lien a été ouvert depuis un QR code, et les paramètres de campagne (UTM) de l’adresse visée. Aucune adresse IP n’est
+          enregistrée avec une visite ; celle qui saisit le mot de passe d’un lien protégé sert seulement à compter les essais erronés, pendant une minute.
+        </li>
         <li>Musique : si vous connectez un compte Spotify, les jetons d’accès, conservés dans votre navigateur uniquement.</li>
         <li>Journaux techniques : adresse IP et date des requêtes, pour la sécurité du service.</li>
       </ul>

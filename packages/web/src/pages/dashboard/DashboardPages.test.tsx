@@ -5,14 +5,14 @@ import { ValidationError } from '@sortie/core';
 import { OPERATIONS } from '@sortie/core/domain';
 import { renderApp } from '../../test/render-app';
 
-type Handler = (path: string, body: unknown) => unknown;
+type Handler = (path: string, body: unknown, query?: Record<string, unknown>) => unknown;
 /** A staff session (an admin's with `admin`) whose `request` calls answer by method and path. */
 function staffApi(routes: Record<string, Handler> = {}, options: { admin?: boolean } = {}) {
   const api = new FakeProductApi().signedInAs(aStaffUser(options.admin ? { roles: ['staff', 'admin'] } : {}));
-  api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
+  api.answer('request', (method: string, path: string, options: { body?: unknown; query?: Record<string, unknown> } = {}) => {
     const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
     if (!handler) return Promise.reject(new Error(`unexpected ${method} ${path}`));
-    return Promise.resolve(handler(path, options.body));
+    return Promise.resolve(handler(path, options.body, options.query));
   });
   return api;
 }
@@ -204,16 +204,63 @@ describe('dashboard special pages', () => {
 });
 
 describe('special record pages', () => {
-  it('a dyna link shows its short address, a QR code and its visits', async () => {
+  it('a dyna link shows its short address, a QR code, its statistics over 30 or 90 days with a CSV, and its last visits', async () => {
     const id = anId();
-    const api = staffApi({ [`GET /dynaLinks/${id}/visits`]: () => ({ meta: { total: 2, limit: 100, offset: 0 }, items: [{ datetime: new Date().toISOString(), userAgent: 'Firefox' }, { datetime: new Date().toISOString(), userAgent: 'Safari' }] }) });
+    const asked: string[] = [];
+    const stats = (days: number) => ({
+      days: Array.from({ length: days }, (_, i) => ({ day: `2026-0${i < 30 ? 5 : 4}-${String((i % 28) + 1).padStart(2, '0')}`, humans: i === days - 1 ? 3 : 0, bots: i === days - 1 ? 2 : 0, qr: i === days - 1 ? 1 : 0 })),
+      referrers: [{ host: 'instagram.com', visits: 3 }, { host: null, visits: 2 }],
+      devices: [{ device: 'mobile', system: 'iOS', visits: 3 }, { device: 'bot', system: 'Autre', visits: 2 }],
+    });
+    const api = staffApi({
+      [`GET /dynaLinks/${id}/visits`]: () => ({ meta: { total: 2, limit: 100, offset: 0 }, items: [{ datetime: new Date().toISOString(), userAgent: 'Firefox' }, { datetime: new Date().toISOString(), userAgent: 'Safari' }] }),
+      [`GET /dynaLinks/${id}/stats`]: (_path, _body, query = {}) => {
+        asked.push(`${String(query['from'])}..${String(query['to'])}`);
+        return stats(Math.round((Date.parse(String(query['to'])) - Date.parse(String(query['from']))) / 86_400_000) + 1);
+      },
+    });
     api.seed('dynaLinks', { _id: id, url: 'https://www.poitiers.fr/', shortCode: 'poitiers' });
-    await renderApp({ path: `/dashboard/dynaLinks/${id}`, api });
+    const { user } = await renderApp({ path: `/dashboard/dynaLinks/${id}`, api });
     expect(await screen.findByRole('link', { name: 'http://localhost:3000/r/poitiers' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copier l’adresse courte' })).toBeTruthy();
     expect(await screen.findByTestId('qr-code')).toBeTruthy();
-    expect(await screen.findByText('2 visite(s) au total ; les 14 derniers jours :')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Visites par jour' })).toBeTruthy();
+    expect(screen.getByTestId('qr-code').getAttribute('alt')).toBe('QR code de http://localhost:3000/r/poitiers?q');
+    expect(await screen.findByText('2 visite(s) au total.')).toBeTruthy();
+    expect(await screen.findByText('5 visites sur 30 jours : 3 personnes, 2 robots, 1 par QR code.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Visites par jour : personnes, robots et QR codes' })).toBeTruthy();
+    expect(screen.getByText('instagram.com')).toBeTruthy();
+    expect(screen.getByText('Accès direct')).toBeTruthy();
+    expect(screen.getByText('Téléphone · iOS')).toBeTruthy();
+    const csv = screen.getByRole('link', { name: 'Exporter en CSV' });
+    expect(csv.getAttribute('download')).toMatch(/^statistiques-poitiers-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = decodeURIComponent(csv.getAttribute('href')!.replace(/^data:text\/csv;charset=utf-8,/, ''));
+    expect(text).toContain('jour;personnes;robots;qr code');
+    expect(text).toContain('instagram.com;3');
+    expect(text).toContain('Téléphone;iOS;3');
+    await user.click(screen.getByRole('button', { name: '90 jours' }));
+    expect(await screen.findByText('5 visites sur 90 jours : 3 personnes, 2 robots, 1 par QR code.')).toBeTruthy();
+    expect(asked).toHaveLength(2);
+    expect(asked.map((range) => Math.round((Date.parse(range.split('..')[1]!) - Date.parse(range.split('..')[0]!)) / 86_400_000) + 1)).toEqual([30, 90]);
+  });
+
+  it('a dyna link’s UTM builder adds the campaign to its destination and saves it', async () => {
+    const id = anId();
+    const api = staffApi({
+      [`GET /dynaLinks/${id}/visits`]: () => ({ meta: { total: 0, limit: 100, offset: 0 }, items: [] }),
+      [`GET /dynaLinks/${id}/stats`]: () => ({ days: [], referrers: [], devices: [] }),
+    });
+    api.seed('dynaLinks', { _id: id, url: 'https://exemple.fr/concert?salle=2&utm_source=vieux', shortCode: 'concert' });
+    const { user } = await renderApp({ path: `/dashboard/dynaLinks/${id}`, api });
+    const builder = await screen.findByRole('form', { name: 'Paramètres de campagne (UTM)' });
+    const source = within(builder).getByLabelText('Source');
+    expect((source as HTMLInputElement).value).toBe('vieux');
+    await user.clear(source);
+    await user.type(source, 'instagram');
+    await user.type(within(builder).getByLabelText('Support'), 'story');
+    await user.type(within(builder).getByLabelText('Campagne'), 'festival été');
+    expect(within(builder).getByTestId('utm-url').textContent).toBe('https://exemple.fr/concert?salle=2&utm_source=instagram&utm_medium=story&utm_campaign=festival+%C3%A9t%C3%A9');
+    await user.click(within(builder).getByRole('button', { name: 'Appliquer à la destination' }));
+    await waitFor(() => expect(api.lastCallTo('update')).toEqual(['dynaLinks', id, { url: 'https://exemple.fr/concert?salle=2&utm_source=instagram&utm_medium=story&utm_campaign=festival+%C3%A9t%C3%A9' }]));
   });
 
   describe('a raffle: publishing the hash and drawing are two separate actions', () => {
