@@ -24,7 +24,7 @@ describe('Web Push over HTTPS, from the built server', () => {
   beforeAll(async () => {
     // A certificate for 127.0.0.1 alone, made for this run (nothing to keep, nothing committed).
     const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      days: 1,
+      notAfterDate: new Date(Date.now() + 86_400_000),
       keySize: 2048,
       algorithm: 'sha256',
       extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],

@@ -209,6 +209,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /api/designer/places/:id/week.pdf': STAFF,
   'GET /api/designer/tournaments/:id/poster.pdf': STAFF,
   'GET /api/designer/tournaments/:id/image.png': STAFF,
+  'GET /api/designer/tournaments/:id/bracket.pdf': STAFF,
   'GET /api/og/events/:id.png': PUBLIC,
   // Stripe (Sortie Pro): staff pay, the account that paid checks its session and opens its portal, Stripe's webhook proves itself by its signature.
   'GET /api/stripe/status': PUBLIC,
