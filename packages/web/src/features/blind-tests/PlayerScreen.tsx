@@ -78,7 +78,7 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
       <button type="submit" disabled={busy || code.length !== 6 || nickname.trim() === ''} className={`${BUTTON_CLASS} py-4 text-2xl`}>
         Rejoindre
       </button>
-      {view.players.length > 0 && <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>}
+      {view.playerCount > 0 && <p className="text-muted">{plural(view.playerCount, 'joueur')} dans la partie</p>}
     </form>
   );
 }
@@ -86,7 +86,7 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
 function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot; me: NonNullable<PlayerView['me']>; timeLeft: number; run: Run }) {
   const { view } = snapshot;
   // A phone receives the top of the leaderboard only: the players' list counts everyone.
-  const total = Math.max(view.players.length, me.rank);
+  const total = Math.max(view.playerCount, me.rank);
   const standing = (
     <section className="text-lg" aria-label="Mon score">
       <strong>{me.nickname}</strong> · {pointsText(me.score)} · {rankText(me.rank)} sur {total}
@@ -98,7 +98,7 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
         <p className="rounded-xl bg-surface p-4 text-xl">
           C’est bon, <strong>{me.nickname}</strong> ! La partie va bientôt commencer : regardez l’écran.
         </p>
-        <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>
+        <p className="text-muted">{plural(view.playerCount, 'joueur')} dans la partie</p>
       </>
     );
   if (view.status === 'podium')

@@ -53,7 +53,7 @@ function ScreenBody({ id, title, view, timeLeft, origin }: { id: string; title: 
           <section aria-label="Code de la partie" className="mt-8 font-mono text-[10rem] leading-none font-extrabold tracking-[0.15em] text-accent">
             {view.code}
           </section>
-          <h2 className="mt-10 text-4xl font-bold">{plural(view.players.length, 'joueur')}</h2>
+          <h2 className="mt-10 text-4xl font-bold">{plural(view.playerCount, 'joueur')}</h2>
           <ul aria-label="Joueurs" className="mt-4 flex min-h-0 flex-wrap content-start gap-3 overflow-hidden text-3xl">
             {view.players.map((nickname) => (
               <li key={nickname} className="rounded-xl bg-surface px-5 py-2">
@@ -124,7 +124,7 @@ function Asking({ view, question }: { view: ScreenView; question: QuestionView }
       )}
       {question.mode === 'text' && <p className="text-4xl text-muted">Répondez sur votre téléphone.</p>}
       <p className="text-6xl font-extrabold" aria-live="polite">
-        {question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')} sur {view.players.length}
+        {question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')} sur {view.playerCount}
       </p>
     </div>
   );
