@@ -5,12 +5,14 @@
 //
 // Child → parent (IPC): { type: 'ready', port, blindTestId, correctChoices } or { type: 'failed', message }.
 // Parent → child: { type: 'mark' } (measuring starts), { type: 'stop' } → { type: 'stopped', server }
-// (with the server's own part of each answer's acknowledgement, ackP50Ms and ackP99Ms).
+// (with the server's own part of each answer's acknowledgement, ackP50Ms and ackP99Ms);
+// { type: 'answers', blindTestId } → { type: 'answers', answers } (every stored answer of its game, from their table).
 import { SOCKET_EVENTS } from '@sortie/core/domain';
 import type { SortieApp } from '../src/app';
 import type { Db } from '../src/db/database';
 import { Store } from '../src/db/store';
 import { attachBlindTests } from '../src/blind-tests/blind-test-socket';
+import { storedAnswers } from '../src/blind-tests/blind-test-games';
 import { runServeChild, serveBare, serveSortie } from './socket-serve-child';
 
 const kind = process.env.BENCH_SERVER ?? 'sortie';
@@ -24,8 +26,21 @@ async function bare() {
   return { served, ready: { blindTestId: '0123456789abcdef01234567', correctChoices: [] } };
 }
 
+let database: Db | null = null;
+
+// The bench checks the leaderboard against every answer stored, read from the answers' table.
+process.on('message', (message: { type: string; blindTestId?: string }) => {
+  if (message.type !== 'answers' || !database || !message.blindTestId) return;
+  const id = message.blindTestId;
+  void database
+    .query<{ code: string }>(`SELECT data->'game'->>'code' AS code FROM blind_tests WHERE id = $1`, [id])
+    .then(([row]) => (row ? storedAnswers(database!, id, row.code) : []))
+    .then((answers) => process.send!({ type: 'answers', answers }));
+});
+
 /** One blind test of QUESTIONS four-choice questions. */
 async function blindTest(db: Db): Promise<{ blindTestId: string; correctChoices: number[] }> {
+  database = db;
   const store = new Store(db);
   const correctChoices = Array.from({ length: QUESTIONS }, (_, i) => (i * 3 + 1) % 4);
   const questionIds: string[] = [];

@@ -29,7 +29,7 @@ describe('a blind test’s answers in their own table', () => {
   async function node() {
     const app = await buildApp({ db, config: testConfig(), now: clock });
     await app.ready();
-    const games = attachBlindTests(app.ctx.io!, app.ctx, (message, error) => console.error(message, error), { screenUpdateMs: 20 });
+    const games = attachBlindTests(app.ctx.io!, app.ctx, (message, error) => console.error(message, error), { screenUpdateMs: 20, phoneUpdateMs: 20 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const made = { app, games, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
     apps.push(made);
@@ -210,5 +210,38 @@ describe('a blind test’s answers in their own table', () => {
     const again = new BlindTestGames({ db, now: clock, changed: () => undefined });
     expect((await again.read(id))!.game!.players.map((p) => p.score)).toEqual([98, 98, 98]);
     await again.close();
+  });
+
+  it('gives staff the game’s report as a CSV, one row per player and question asked, and nobody else', async () => {
+    const { app } = apps[0]!;
+    const id = await quiz();
+    const authority = new BlindTestGames({ db, now: clock, changed: () => undefined });
+    await authority.run(id, { action: 'open', params: {}, caller: { staff: true }, at: time });
+    const code = (await authority.read(id))!.game!.code;
+    const [lea, noe] = await Promise.all(['Léa', 'Noé'].map((nickname) => authority.run(id, { action: 'join', params: { code, nickname }, caller: { staff: false }, at: time })));
+    await authority.run(id, { action: 'start', params: {}, caller: { staff: true }, at: START + 300_000 });
+    await authority.run(id, { action: 'answer', params: { questionIndex: 0, choice: 0 }, caller: { staff: false, playerToken: lea!.newToken! }, at: START + 301_500 });
+    await authority.run(id, { action: 'answer', params: { questionIndex: 0, choice: 3 }, caller: { staff: false, playerToken: noe!.newToken! }, at: START + 303_000 });
+    await authority.run(id, { action: 'next', params: {}, caller: { staff: true }, at: START + 330_000 });
+    await authority.run(id, { action: 'answer', params: { questionIndex: 1, choice: 0 }, caller: { staff: false, playerToken: noe!.newToken! }, at: START + 332_000 });
+    await authority.close();
+
+    const url = `/api/blindTests/${id}/report.csv`;
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const visitor = await signIn(app, DEMO_ACCOUNTS.visitor.email);
+    expect((await app.inject({ method: 'GET', url, headers: { cookie: visitor } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/blindTests/0123456789abcdef01234567/report.csv', headers: { cookie: staffCookie } })).statusCode).toBe(404);
+    const res = await app.inject({ method: 'GET', url, headers: { cookie: staffCookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`blind-test-${id}-${code}.csv`);
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Question n°;Question;Joueur;Réponse;Juste;Temps (ms);Points',
+      '1;Un;Léa;A;oui;1500;96',
+      '1;Un;Noé;D;non;3000;0',
+      '2;Deux;Léa;;sans réponse;;0',
+      '2;Deux;Noé;A;oui;2000;95',
+      '',
+    ]);
   });
 });

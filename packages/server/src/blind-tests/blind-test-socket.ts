@@ -16,6 +16,8 @@ import { fieldOf } from '../unknown-value';
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
 /** The host's sockets of a blind test (also in its room): they hear of each answer itself. */
 export const blindTestHostRoom = (blindTestId: string) => `blindTestHost:${blindTestId}`;
+/** The players' phones of a blind test (also in its room). */
+export const blindTestPhoneRoom = (blindTestId: string) => `blindTestPhone:${blindTestId}`;
 
 /** How often, at most, the room hears of the crowd's answers and joins (a progress: a few numbers), and the screens of joins outside questions (their whole view). */
 export const SCREEN_UPDATE_MS = 250;
@@ -23,8 +25,8 @@ export const SCREEN_UPDATE_MS = 250;
 export const PHONES_PER_TURN = 25;
 /** The rows of the leaderboard a phone receives (its own rank and score are in `me`). */
 export const PHONE_LEADERBOARD_ROWS = 10;
-/** How often, at most, the phones heard of joins with their whole view, before the progress (kept for AttachOptions). */
-export const PHONE_UPDATE_MS = 2000;
+/** How often, at most, the phones hear of the crowd's answers and joins (a progress: 2,000 phones, one message each). */
+export const PHONE_UPDATE_MS = 1000;
 /** How often, at most, the phones hear of the host's actions and of buzzes: 300 views cost a tenth of a second. */
 export const PHONE_URGENT_MS = 250;
 
@@ -99,7 +101,8 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
   const existing = attached.get(io);
   if (existing) return existing;
   const sessionOf = options.sessionOf ?? handshakeUser;
-  const phoneUrgentEvery = Math.min(options.phoneUpdateMs ?? PHONE_UPDATE_MS, PHONE_URGENT_MS);
+  const phoneEvery = options.phoneUpdateMs ?? PHONE_UPDATE_MS;
+  const phoneUrgentEvery = Math.min(phoneEvery, PHONE_URGENT_MS);
   const screenEvery = options.screenUpdateMs ?? SCREEN_UPDATE_MS;
 
   /**
@@ -156,13 +159,19 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
    * once), and for the host's sockets the answers of the question they have not had yet.
    */
   const sentToHost = new Map<string, { key: string; players: Set<string> }>();
-  const sendProgress = (state: BlindTestState) => {
+  const sendProgress = (state: BlindTestState, who: 'screens' | 'phones') => {
     const game = state.game;
     if (!game) return;
     const room = blindTestRoom(state.id);
     const hostRoom = blindTestHostRoom(state.id);
+    const phoneRoom = blindTestPhoneRoom(state.id);
     if ((io.sockets.adapter.rooms.get(room)?.size ?? 0) === 0) return;
-    io.local.to(room).except(hostRoom).emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, progress: gameProgress(game) } satisfies BlindTestUpdate);
+    const update = { blindTestId: state.id, progress: gameProgress(game) } satisfies BlindTestUpdate;
+    if (who === 'phones') {
+      io.local.to(phoneRoom).emit(SOCKET_EVENTS.blindTestUpdate, update);
+      return;
+    }
+    io.local.to(room).except([hostRoom, phoneRoom]).emit(SOCKET_EVENTS.blindTestUpdate, update);
     if ((io.sockets.adapter.rooms.get(hostRoom)?.size ?? 0) === 0) return;
     const key = `${game.code}:${game.questionIndex}`;
     const sent = sentToHost.get(state.id)?.key === key ? sentToHost.get(state.id)!.players : new Set<string>();
@@ -175,22 +184,25 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
   // Updates are gathered. The host's actions and buzzes (urgent) reach the screens at once and the
   // phones at most every PHONE_URGENT_MS, each socket with its whole view (the phones' views are
   // the costly part). The crowd's answers and joins reach the room as a progress (an answer count,
-  // a player count; the host gets the answers) every SCREEN_UPDATE_MS, and outside questions the
-  // screens also get their whole view then (the names of who joined).
+  // a player count; the host gets the answers): the screens and the host every SCREEN_UPDATE_MS,
+  // the phones every PHONE_UPDATE_MS; outside questions the screens also get their whole view
+  // then (the names of who joined).
   const timers = new Map<string, NodeJS.Timeout>();
   const sentAt = new Map<string, number>();
   const latest = new Map<string, BlindTestState>();
-  const fire = (id: string, who: 'screens' | 'phones' | 'progress') => {
+  type Who = 'screens' | 'phones' | 'progress' | 'phoneProgress';
+  const fire = (id: string, who: Who) => {
     const key = `${who}:${id}`;
     clearTimeout(timers.get(key));
     timers.delete(key);
     sentAt.set(key, performance.now());
     const state = latest.get(id);
     if (!state) return;
-    if (who === 'progress') sendProgress(state);
+    if (who === 'progress') sendProgress(state, 'screens');
+    else if (who === 'phoneProgress') sendProgress(state, 'phones');
     else broadcast(state, who);
   };
-  const soon = (id: string, who: 'screens' | 'phones' | 'progress', gapMs: number) => {
+  const soon = (id: string, who: Who, gapMs: number) => {
     const key = `${who}:${id}`;
     if (timers.has(key)) return;
     const wait = (sentAt.get(key) ?? -Infinity) + gapMs - performance.now();
@@ -206,12 +218,15 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     if (urgent) {
       fire(state.id, 'screens');
       // The progress waiting for its turn gives way to the whole views.
-      clearTimeout(timers.get(`progress:${state.id}`));
-      timers.delete(`progress:${state.id}`);
+      for (const who of ['progress', 'phoneProgress']) {
+        clearTimeout(timers.get(`${who}:${state.id}`));
+        timers.delete(`${who}:${state.id}`);
+      }
       soon(state.id, 'phones', phoneUrgentEvery);
       return;
     }
     soon(state.id, 'progress', screenEvery);
+    soon(state.id, 'phoneProgress', phoneEvery);
     if (state.game?.status !== 'question') soon(state.id, 'screens', screenEvery);
   };
 
@@ -317,8 +332,10 @@ const BLIND_TEST_PLAYER_ACTIONS = new Set(['join', 'answer', 'buzz']);
 function follow(socket: Socket, blindTestId: string, as: { playerId?: string | undefined; host: boolean }): void {
   const data: SocketData = socket.data;
   void socket.join(blindTestRoom(blindTestId));
-  if (as.playerId) (data.blindTestPlayers ??= {})[blindTestId] = as.playerId;
-  else if (as.host) {
+  if (as.playerId) {
+    (data.blindTestPlayers ??= {})[blindTestId] = as.playerId;
+    void socket.join(blindTestPhoneRoom(blindTestId));
+  } else if (as.host) {
     (data.blindTestHosts ??= {})[blindTestId] = true;
     void socket.join(blindTestHostRoom(blindTestId));
   }

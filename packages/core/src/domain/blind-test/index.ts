@@ -11,3 +11,4 @@ export * from './views';
 export * from './blind-test-actions';
 export * from './track-details';
 export * from './playlist-questions';
+export * from './report';
