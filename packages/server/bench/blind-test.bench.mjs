@@ -12,7 +12,8 @@
 // answers live in their own table: storing one costs the same at every question).
 //
 // Usage: node --import tsx packages/server/bench/blind-test.bench.mjs [results.json]
-// Environment: PLAYERS (300), SPREAD (2000 ms), QUESTIONS (3). Goals (issue 32): every answer
+// Environment: PLAYERS (300), SPREAD (2000 ms), QUESTIONS (3), BENCH_CPU_PROF (a folder for the
+// server's CPU profile). Goals (issue 32): every answer
 // acknowledged; ack p99 ≤ 50 ms and ≤ 20 × the bare echo's p99; the reveal on every phone within
 // 1 s (p99); the last question's p99 within 20 % of the first's. The figures are written with
 // their goals even when one is missed, and the machine's load (os.loadavg) beside them.
@@ -54,7 +55,9 @@ async function must(reply, what) {
 
 async function measure(kind) {
   const temp = mkdtempSync(join(tmpdir(), 'sortie-blind-test-bench-'));
-  const server = child(here('./blind-test-serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_SERVER: kind, BENCH_DATA_DIR: join(temp, 'data'), BENCH_QUESTIONS: String(QUESTIONS) } });
+  // BENCH_CPU_PROF=<folder>: the server's CPU profile is written there (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = child(here('./blind-test-serve.ts'), { execArgv: ['--import', 'tsx', ...profile], env: { BENCH_SERVER: kind, BENCH_DATA_DIR: join(temp, 'data'), BENCH_QUESTIONS: String(QUESTIONS) } });
   try {
     const ready = await server.next('ready');
     const url = `http://127.0.0.1:${ready.port}`;
@@ -145,7 +148,10 @@ async function measure(kind) {
     }
     for (const socket of [host, screen, ...phones]) socket.disconnect();
     server.send({ type: 'stop' });
+    const exited = new Promise((resolve) => server.proc.once('exit', resolve));
     const stopped = await server.next('stopped').catch(() => ({}));
+    // A profile is written as the server exits: it is given the time to.
+    if (profile.length) await Promise.race([exited, sleep(10_000)]);
     return { times: times.sort((a, b) => a - b), perQuestion: perQuestion.map((t) => t.sort((a, b) => a - b)), reveals: reveals.sort((a, b) => a - b), spreads, refusals, missing, updates, sent, final, stored, correctChoices, players, server: stopped.server };
   } finally {
     for (const proc of children) proc.kill('SIGTERM');

@@ -4,6 +4,7 @@ import {
   answersAdded,
   BlindTestInputSchema,
   BlindTestRefusal,
+  findPlayer,
   GameAnswerSchema,
   GameSchema,
   gameQuestionOf,
@@ -143,7 +144,7 @@ export class BlindTestGames {
     if (!game) return undefined;
     const byToken = caller.playerToken ? this.tokens.playerOf(state.id, game.code, caller.playerToken) : null;
     const id = byToken ?? caller.playerId;
-    return id && game.players.some((p) => p.id === id) ? id : undefined;
+    return id && findPlayer(game, id) ? id : undefined;
   }
 
   /** The blind test as last stored (from memory once read), or null. */
@@ -324,7 +325,7 @@ export class BlindTestGames {
     const known = this.playerOf(state, caller);
     if (action === 'join') {
       // A phone coming back with its token gets its player back, whatever it typed; a kicked player is refused by core's rule.
-      if (known && game.players.some((p) => p.id === known && p.kicked)) runBlindTestAction('join', game, { role: 'visitor', playerId: known }, params, { now: at });
+      if (known && findPlayer(game, known)?.kicked) runBlindTestAction('join', game, { role: 'visitor', playerId: known }, params, { now: at });
       if (known) return { state, playerId: known };
       const playerId = randomBytes(8).toString('hex');
       const joined = runBlindTestAction('join', game, { role: 'visitor', playerId }, params, { now: at });
@@ -380,8 +381,24 @@ export function stateOf(id: string, data: unknown, answers: readonly GameAnswer[
   const raw: unknown = typeof data === 'string' ? JSON.parse(data) : data;
   if (!isObject(raw)) throw new TypeError('Enregistrement illisible : un objet JSON était attendu.');
   const { game, ...record } = raw;
-  const parsed = game ? GameSchema.parse(game) : null;
+  const parsed = game ? fromOlderRow(GameSchema.parse(game)) : null;
   return { id, record: RecordSchema.parse(record), game: parsed ? withAnswers(parsed, answers) : null };
+}
+
+/**
+ * A game stored before the answers' table (a server upgraded during a game) holds every answer
+ * in its row, all counted in its totals: each player's last answered question is read from them,
+ * and only the current question's are kept.
+ */
+function fromOlderRow(game: Game): Game {
+  if (game.answers.length === 0) return game;
+  const last = new Map<string, number>();
+  for (const answer of game.answers) last.set(answer.playerId, Math.max(answer.questionIndex, last.get(answer.playerId) ?? -1));
+  return {
+    ...game,
+    players: game.players.map((p) => (last.has(p.id) ? { ...p, lastAnswered: Math.max(p.lastAnswered, last.get(p.id)!) } : p)),
+    answers: game.answers.filter((a) => a.questionIndex === game.questionIndex),
+  };
 }
 
 /** The row's game's code and current question, without parsing the whole row. */

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import { BlindTestRefusal, gameProgress, playerViews, screenView, SOCKET_EVENTS, type Game, type GameAnswer, type GameProgress, type PlayerView, type ScreenView } from '@sortie/core/domain';
+import { BlindTestRefusal, findPlayer, gameProgress, playerViews, screenView, SOCKET_EVENTS, type Game, type GameAnswer, type GameProgress, type PlayerView, type ScreenView } from '@sortie/core/domain';
 import { awardBlindTestPodium, recordBlindTestPlayer } from '../badges/badge-awards';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
@@ -68,7 +68,7 @@ export function viewOf(state: BlindTestState, as: { playerId?: string; host?: bo
   const base = { blindTestId: state.id, title: state.record.title, serverNow: now };
   const game = state.game;
   if (!game) return { ...base, role: 'closed', status: state.record.status };
-  if (as.playerId && game.players.some((p) => p.id === as.playerId)) {
+  if (as.playerId && findPlayer(game, as.playerId)) {
     return phoneViewOf(playerViews(game, now, [as.playerId], { top: PHONE_LEADERBOARD_ROWS }).get(as.playerId)!, base);
   }
   if (as.host) return { ...screenView(game, now), ...base, role: 'host', full: game };

@@ -22,8 +22,52 @@ export function answerModeOf(game: Game, question: GameQuestion): 'choices' | 't
   return question.kind === 'choices' ? 'choices' : 'text';
 }
 
+/**
+ * Each list of players' positions by id, made once per list. A list is never changed in place,
+ * and the copy an answer makes (replacePlayer) keeps the positions and the count: with 2,000
+ * players, an answer finds its player without a scan.
+ */
+const positions = new WeakMap<readonly GamePlayer[], Map<string, number>>();
+const counts = new WeakMap<readonly GamePlayer[], number>();
+
+function positionsOf(players: readonly GamePlayer[]): Map<string, number> {
+  let known = positions.get(players);
+  if (!known) {
+    known = new Map(players.map((p, i) => [p.id, i]));
+    positions.set(players, known);
+  }
+  return known;
+}
+
+/** The player of this id in the game (kicked or not), if any. */
+export function findPlayer(game: Pick<Game, 'players'>, playerId: string): GamePlayer | undefined {
+  const index = positionsOf(game.players).get(playerId);
+  return index === undefined ? undefined : game.players[index];
+}
+
+/** How many players are in the game (the kicked ones are not). */
+export function playerCount(game: Pick<Game, 'players'>): number {
+  let count = counts.get(game.players);
+  if (count === undefined) {
+    count = game.players.reduce((n, p) => (p.kicked ? n : n + 1), 0);
+    counts.set(game.players, count);
+  }
+  return count;
+}
+
+/** The players with one of them updated in its place (not kicked or brought back: the count stays). */
+function replacePlayer(players: readonly GamePlayer[], updated: GamePlayer): GamePlayer[] {
+  const index = positionsOf(players).get(updated.id)!;
+  const next = players.slice();
+  next[index] = updated;
+  positions.set(next, positionsOf(players));
+  const count = counts.get(players);
+  if (count !== undefined) counts.set(next, count);
+  return next;
+}
+
 const playerOf = (game: Game, playerId: string): GamePlayer => {
-  const player = game.players.find((p) => p.id === playerId);
+  const player = findPlayer(game, playerId);
   if (!player || player.kicked) return refuseGame('Vous ne faites pas partie de cette partie : rejoignez-la avec son code.');
   return player;
 };
@@ -137,7 +181,7 @@ function record(game: Game, player: GamePlayer, answer: Omit<GameAnswer, 'points
   const points = answer.correct ? basePoints + streakBonus(game, player) : basePoints;
   const scored = { ...answer, points };
   const updated = countAnswer(player, scored);
-  return { ...game, players: game.players.map((p) => (p.id === player.id ? updated : p)), answers: [...game.answers, scored] };
+  return { ...game, players: replacePlayer(game.players, updated), answers: [...game.answers, scored] };
 }
 
 /** A typed answer or a pressed button, timed by the server's clock. One per player per question. */
@@ -199,7 +243,7 @@ export function answerParts(text: string, question: Pick<GameQuestion, 'title' |
 
 function nextInQueue(game: Game): string | null {
   const wrong = new Set(game.buzzer.wrong);
-  return game.buzzer.queue.find((b) => !wrong.has(b.playerId) && !game.players.find((p) => p.id === b.playerId)?.kicked)?.playerId ?? null;
+  return game.buzzer.queue.find((b) => !wrong.has(b.playerId) && !findPlayer(game, b.playerId)?.kicked)?.playerId ?? null;
 }
 
 /** A buzz, in the order the server receives them: the first answers aloud, the others wait their turn. */
@@ -255,6 +299,8 @@ export function leaderboard(game: Pick<Game, 'players'>): LeaderboardRow[] {
 /** How many players have answered (or buzzed) the current question. */
 export function answerCount(game: Game): number {
   if (game.settings.mode === 'buzzer') return game.buzzer.queue.length;
+  // The game holds its current question's answers only (askQuestion empties them).
+  if (game.answers[0]?.questionIndex === game.questionIndex) return game.answers.length;
   return game.answers.filter((a) => a.questionIndex === game.questionIndex).length;
 }
 

@@ -1,5 +1,5 @@
 import type { Game, GameAnswer, GameQuestion } from './blind-test-game.schema';
-import { answerCount, answerModeOf, currentQuestion, leaderboard, timeLeft, withAnswers, type LeaderboardRow } from './game';
+import { answerCount, answerModeOf, currentQuestion, findPlayer, leaderboard, playerCount, timeLeft, withAnswers, type LeaderboardRow } from './game';
 
 /*
  * What a screen may show of a game. The stored game holds the right answers and everyone's
@@ -48,7 +48,7 @@ export interface PlayerView extends ScreenView {
   } | null;
 }
 
-const nicknameOf = (game: Game, playerId: string | null) => (playerId ? (game.players.find((p) => p.id === playerId)?.nickname ?? null) : null);
+const nicknameOf = (game: Game, playerId: string | null) => (playerId ? (findPlayer(game, playerId)?.nickname ?? null) : null);
 
 function questionView(game: Game): QuestionView | null {
   const question = currentQuestion(game);
@@ -89,7 +89,7 @@ export function screenView(game: Game, now: number): ScreenView {
     question: questionView(game),
     timeLeftMs: timeLeft(game, now),
     answerCount: game.status === 'lobby' ? 0 : answerCount(game),
-    playerCount: game.players.reduce((n, p) => (p.kicked ? n : n + 1), 0),
+    playerCount: playerCount(game),
     players: game.players.filter((p) => !p.kicked).map((p) => p.nickname),
     leaderboard: leaderboard(game),
     buzzer: {
@@ -175,7 +175,7 @@ export function gameProgress(game: Game, answers?: GameAnswer[]): GameProgress {
     status: game.status,
     questionIndex: game.questionIndex,
     answerCount: game.status === 'lobby' ? 0 : answerCount(game),
-    playerCount: game.players.reduce((n, p) => (p.kicked ? n : n + 1), 0),
+    playerCount: playerCount(game),
     ...(answers ? { answers } : {}),
   };
 }
