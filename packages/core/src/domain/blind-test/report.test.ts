@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GameSchema, type GameQuestionInput } from './blind-test-game.schema';
+import { GameSchema, type GameAnswer, type GameQuestionInput } from './blind-test-game.schema';
 import { answersAdded, joinGame, kickPlayer, nextQuestion, openGame, startGame, submitAnswer } from './game';
 import { gameReport, REPORT_HEADERS, reportCsv } from './report';
 
@@ -14,7 +14,7 @@ describe('the report of a game', () => {
   it('has one row per player and question asked: the answer, right or wrong, the time and the points; a CSV with French headers, escaped', () => {
     let game = openGame(GameSchema.shape.questions.parse(QUESTIONS), GameSchema.shape.settings.parse({}), '123456');
     for (const [id, nickname] of [['a', 'Aitana'], ['b', '=Bilal; "le roi"'], ['c', 'Chloé']] as const) game = joinGame(game, id, nickname);
-    const answers = [];
+    const answers: GameAnswer[] = [];
     const step = (next: typeof game) => {
       answers.push(...answersAdded(game, next));
       game = next;

@@ -104,9 +104,10 @@ function play(s: Scenario) {
     }
     now = start + 30_000;
     if (q === s.questions.length - 1 && s.endEarly) break;
-    if (game.status === 'podium') break;
+    const over = () => game.status === 'podium';
+    if (over()) break;
     step(nextQuestion(game, now));
-    if (game.status === 'podium') break;
+    if (over()) break;
   }
   if (s.endEarly && game.status !== 'podium') step(endGame(game));
   return { game, stored, lastQuestion };
