@@ -244,4 +244,27 @@ describe('a blind test’s answers in their own table', () => {
       '',
     ]);
   });
+
+  it('goes on with a game stored before the answers’ table: its answers counted once, a second answer refused', async () => {
+    const id = await quiz();
+    const authority = new BlindTestGames({ db, now: clock, changed: () => undefined });
+    await authority.run(id, { action: 'open', params: {}, caller: { staff: true }, at: time });
+    const code = (await authority.read(id))!.game!.code;
+    const joined = await authority.run(id, { action: 'join', params: { code, nickname: 'Zoé' }, caller: { staff: false }, at: time });
+    await authority.run(id, { action: 'start', params: {}, caller: { staff: true }, at: START + 400_000 });
+    await authority.close();
+    // The row as an older server wrote it: the answer inside the game, counted in the totals, no lastAnswered.
+    const answer = { playerId: joined.playerId, questionIndex: 0, at: START + 401_000, elapsedMs: 1_000, choice: 0, correct: true, points: 98 };
+    await db.query(
+      `UPDATE blind_tests SET data = jsonb_set(jsonb_set(data, '{game,answers}', $2::jsonb), '{game,players}', (
+         SELECT jsonb_agg((p - 'lastAnswered') || '{"score": 98, "streak": 1, "correct": 1, "answerMs": 1000}'::jsonb) FROM jsonb_array_elements(data->'game'->'players') p)) WHERE id = $1`,
+      [id, JSON.stringify([answer])],
+    );
+    const upgraded = new BlindTestGames({ db, now: clock, changed: () => undefined });
+    const game = (await upgraded.read(id))!.game!;
+    expect(game.players[0]).toMatchObject({ score: 98, lastAnswered: 0 });
+    expect(game.answers).toHaveLength(1);
+    await expect(upgraded.run(id, { action: 'answer', params: { questionIndex: 0, choice: 0 }, caller: { staff: false, playerToken: joined.newToken! }, at: START + 402_000 })).rejects.toThrow('Vous avez déjà répondu à cette question.');
+    await upgraded.close();
+  });
 });
