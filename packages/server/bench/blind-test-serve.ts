@@ -38,9 +38,36 @@ process.on('message', (message: { type: string; blindTestId?: string }) => {
     .then((answers) => process.send!({ type: 'answers', answers }));
 });
 
+/**
+ * BENCH_TRACE=1: what held the server up while measured, on stderr: each database query slower
+ * than 50 ms (its first words) and each turn of the event loop blocked more than 50 ms.
+ */
+function trace(db: Db): void {
+  if (!process.env.BENCH_TRACE) return;
+  const started = performance.now();
+  const at = () => `${((performance.now() - started) / 1000).toFixed(2)} s`;
+  const query = db.query.bind(db);
+  db.query = async (text, params) => {
+    const t0 = performance.now();
+    try {
+      return await query(text, params);
+    } finally {
+      const took = performance.now() - t0;
+      if (measuring && took > 50) console.error(`[trace ${at()}] requête de ${took.toFixed(0)} ms : ${text.replace(/\s+/g, ' ').slice(0, 90)}`);
+    }
+  };
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (measuring && now - last > 60) console.error(`[trace ${at()}] boucle d’événements bloquée ${(now - last - 10).toFixed(0)} ms`);
+    last = now;
+  }, 10).unref();
+}
+
 /** One blind test of QUESTIONS four-choice questions. */
 async function blindTest(db: Db): Promise<{ blindTestId: string; correctChoices: number[] }> {
   database = db;
+  trace(db);
   const store = new Store(db);
   const correctChoices = Array.from({ length: QUESTIONS }, (_, i) => (i * 3 + 1) % 4);
   const questionIds: string[] = [];
