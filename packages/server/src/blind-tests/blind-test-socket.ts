@@ -238,28 +238,57 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     if (state.game?.status !== 'question') soon(state.id, 'screens', screenEvery);
   };
 
+  /**
+   * Another process stored a change: this one's sockets in the room hear of it from the stored
+   * state, read again. One read at a time per game: the changes heard meanwhile (a crowd answering
+   * on another node, a batch every few milliseconds) are covered by one more read SCREEN_UPDATE_MS later.
+   */
+  const rereads = new Map<string, { again: boolean }>();
+  let closing = false;
+  const reread = (id: string): void => {
+    if (closing || (io.sockets.adapter.rooms.get(blindTestRoom(id))?.size ?? 0) === 0) return;
+    const running = rereads.get(id);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: false };
+    rereads.set(id, entry);
+    const before = latest.get(id)?.game;
+    games
+      .refresh(id)
+      .then((state) => {
+        if (!state) return;
+        const game = state.game;
+        announce(state, !before || !game || game.status !== before.status || game.questionIndex !== before.questionIndex || game.pausedAt !== before.pausedAt || game.buzzer.turn !== before.buzzer.turn);
+      })
+      .catch((error: unknown) => log(`blind test ${id}: re-read failed`, error))
+      .finally(() => {
+        if (!entry.again) {
+          rereads.delete(id);
+          return;
+        }
+        const timer = setTimeout(() => {
+          rereads.delete(id);
+          reread(id);
+        }, screenEvery);
+        timer.unref();
+        timers.set(`reread:${id}`, timer);
+      });
+  };
+
   const games = new BlindTestGames({
     db: ctx.db,
     now: ctx.now,
     changed: announce,
     closing: () => {
+      closing = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },
     bus: ctx.bus,
     // Another process stored a change: this one's sockets in the room hear of it from the stored state.
-    changedElsewhere: (id) => {
-      if ((io.sockets.adapter.rooms.get(blindTestRoom(id))?.size ?? 0) === 0) return;
-      const before = latest.get(id)?.game;
-      games
-        .refresh(id)
-        .then((state) => {
-          if (!state) return;
-          const game = state.game;
-          announce(state, !before || !game || game.status !== before.status || game.questionIndex !== before.questionIndex || game.pausedAt !== before.pausedAt || game.buzzer.turn !== before.buzzer.turn);
-        })
-        .catch((error: unknown) => log(`blind test ${id}: re-read failed`, error));
-    },
+    changedElsewhere: (id) => reread(id),
     log: (message) => log(message),
   });
   attached.set(io, games);
