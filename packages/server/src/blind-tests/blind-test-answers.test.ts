@@ -4,7 +4,7 @@ import { SOCKET_EVENTS, type Game, type GameProgress } from '@sortie/core/domain
 import { buildApp, type SortieApp } from '../app';
 import type { Db } from '../db/database';
 import { Store } from '../db/store';
-import { openTestDb, signIn, testConfig } from '../testing/test-app';
+import { BACKENDS, openTestDb, signIn, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS } from '../demo/ids';
 import { attachBlindTests } from './blind-test-socket';
 import { BlindTestGames } from './blind-test-games';
@@ -18,7 +18,7 @@ const START = Date.UTC(2026, 10, 26, 20, 0, 0);
  * Issue 32: the answers of a blind test live in their own table, written in batches; the game's
  * row keeps its players and their totals. Two apps on one database stand for two server nodes.
  */
-describe('a blind test’s answers in their own table', () => {
+describe.each(BACKENDS)('a blind test’s answers in their own table (%s)', (backend) => {
   let db: Db;
   let time = START;
   const clock = () => time;
@@ -69,7 +69,7 @@ describe('a blind test’s answers in their own table', () => {
   }
 
   beforeAll(async () => {
-    db = await openTestDb();
+    db = await openTestDb(backend);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
