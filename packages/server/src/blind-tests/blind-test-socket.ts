@@ -28,7 +28,7 @@ export const PROGRESS_PER_TURN = 100;
 /** The rows of the leaderboard a phone receives (its own rank and score are in `me`). */
 export const PHONE_LEADERBOARD_ROWS = 10;
 /** How often, at most, the phones hear of the crowd's answers and joins (a progress: 2,000 phones, one message each). */
-export const PHONE_UPDATE_MS = 1000;
+export const PHONE_UPDATE_MS = 2000;
 /** How often, at most, the phones hear of the host's actions and of buzzes: 300 views cost a tenth of a second. */
 export const PHONE_URGENT_MS = 250;
 

@@ -156,10 +156,16 @@ function Answer({ view, question, me, timeLeft, run }: { view: PlayerView; quest
         </p>
       );
     }
+    // The room's progress keeps the count going while the others answer.
     return (
-      <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
-        Réponse envoyée
-      </p>
+      <>
+        <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
+          Réponse envoyée
+        </p>
+        <p className="text-center text-lg text-muted">
+          {plural(view.answerCount, 'réponse')} sur {view.playerCount}
+        </p>
+      </>
     );
   }
   const notice = view.paused ? 'Pause : la partie reprend dans un instant.' : timeLeft <= 0 ? 'Temps écoulé.' : null;

@@ -37,6 +37,14 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
     super();
   }
 
+  /** Every event the server sent this socket, in order: what a test reads of the messages' size and shape. */
+  readonly serverEmitted: unknown[][] = [];
+
+  override serverEmit(event: string, ...args: unknown[]): void {
+    this.serverEmitted.push([event, ...args]);
+    super.serverEmit(event, ...args);
+  }
+
   asHost(): this {
     this.role = 'host';
     return this;
