@@ -290,11 +290,19 @@ const byNickname = new Intl.Collator('fr').compare;
  * reads the totals each answer updated as it was counted (countAnswer), never the answers.
  */
 export function leaderboard(game: Pick<Game, 'players'>): LeaderboardRow[] {
-  return game.players
-    .filter((p) => !p.kicked)
-    .sort((x, y) => y.score - x.score || x.answerMs - y.answerMs || byNickname(x.nickname, y.nickname))
-    .map((p, i) => ({ playerId: p.id, nickname: p.nickname, score: p.score, rank: i + 1, correct: p.correct, answerMs: p.answerMs }));
+  // Sorted once per list of players: the screen's, the host's and the 2,000 phones' views of one state share it.
+  let rows = boards.get(game.players);
+  if (!rows) {
+    rows = game.players
+      .filter((p) => !p.kicked)
+      .sort((x, y) => y.score - x.score || x.answerMs - y.answerMs || byNickname(x.nickname, y.nickname))
+      .map((p, i) => ({ playerId: p.id, nickname: p.nickname, score: p.score, rank: i + 1, correct: p.correct, answerMs: p.answerMs }));
+    boards.set(game.players, rows);
+  }
+  return rows.slice();
 }
+
+const boards = new WeakMap<readonly GamePlayer[], readonly LeaderboardRow[]>();
 
 /** How many players have answered (or buzzed) the current question. */
 export function answerCount(game: Game): number {
