@@ -13,7 +13,7 @@
 //
 // Usage: node --import tsx packages/server/bench/blind-test.bench.mjs [results.json]
 // Environment: PLAYERS (300), SPREAD (2000 ms), QUESTIONS (3), BENCH_CPU_PROF (a folder for the
-// server's CPU profile). Goals (issue 32): every answer
+// server's CPU profile), BENCH_NODE_ARGS (more node options for the server). Goals (issue 32): every answer
 // acknowledged; ack p99 ≤ 50 ms and ≤ 20 × the bare echo's p99; the reveal on every phone within
 // 1 s (p99); the last question's p99 within 20 % of the first's. The figures are written with
 // their goals even when one is missed, and the machine's load (os.loadavg) beside them.
@@ -57,6 +57,8 @@ async function measure(kind) {
   const temp = mkdtempSync(join(tmpdir(), 'sortie-blind-test-bench-'));
   // BENCH_CPU_PROF=<folder>: the server's CPU profile is written there (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_NODE_ARGS: more of node's options for the server (--trace-gc…).
+  if (process.env.BENCH_NODE_ARGS) profile.push(...process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean));
   const server = child(here('./blind-test-serve.ts'), { execArgv: ['--import', 'tsx', ...profile], env: { BENCH_SERVER: kind, BENCH_DATA_DIR: join(temp, 'data'), BENCH_QUESTIONS: String(QUESTIONS) } });
   try {
     const ready = await server.next('ready');
