@@ -23,8 +23,9 @@ export const blindTestPhoneRoom = (blindTestId: string) => `blindTestPhone:${bli
 export const SCREEN_UPDATE_MS = 250;
 /** Phones' views made and sent in one turn of the event loop. */
 export const PHONES_PER_TURN = 25;
-/** Phones sent the room's progress (a few numbers) in one turn of the event loop. */
+/** Phones sent the room's progress (a few numbers) in one turn of the event loop, and the time between two such turns. */
 export const PROGRESS_PER_TURN = 100;
+export const PROGRESS_GAP_MS = 20;
 /** The rows of the leaderboard a phone receives (its own rank and score are in `me`). */
 export const PHONE_LEADERBOARD_ROWS = 10;
 /** How often, at most, the phones hear of the crowd's answers and joins (a progress: 2,000 phones, one message each). */
@@ -170,11 +171,12 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     if ((io.sockets.adapter.rooms.get(room)?.size ?? 0) === 0) return;
     const update = { blindTestId: state.id, progress: gameProgress(game) } satisfies BlindTestUpdate;
     if (who === 'phones') {
-      // PROGRESS_PER_TURN phones at a time, so that the answers arriving meanwhile are not held up.
+      // PROGRESS_PER_TURN phones at a time, PROGRESS_GAP_MS apart: the answers arriving meanwhile are
+      // not held up, and 2,000 phones (and the venue's Wi-Fi) get them spread over a few tenths of a second.
       const phones = [...(io.sockets.adapter.rooms.get(phoneRoom) ?? [])];
       const sendFrom = (start: number) => {
         for (const socketId of phones.slice(start, start + PROGRESS_PER_TURN)) io.sockets.sockets.get(socketId)?.emit(SOCKET_EVENTS.blindTestUpdate, update);
-        if (start + PROGRESS_PER_TURN < phones.length) setImmediate(() => sendFrom(start + PROGRESS_PER_TURN));
+        if (start + PROGRESS_PER_TURN < phones.length) setTimeout(() => sendFrom(start + PROGRESS_PER_TURN), PROGRESS_GAP_MS).unref();
       };
       sendFrom(0);
       return;
