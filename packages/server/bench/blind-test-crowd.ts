@@ -15,7 +15,7 @@ export interface Reply {
   status: 'ok' | 'error';
   msg?: string;
   code?: string;
-  game?: { code?: string; status?: string; me?: { playerId: string; score: number } | null; full?: { questions: Array<{ kind: string; correctChoice?: number; answers?: string[] }> } };
+  game?: { code?: string; status?: string; me?: { playerId: string; score: number } | null; full?: { questions: Array<{ kind: string; correctChoice?: number; answers?: string[] }>; players?: Array<{ id: string; score: number }> } };
   player?: { id: string; token?: string };
 }
 
@@ -90,6 +90,15 @@ export async function joinPhones(url: string, blindTestId: string, code: string,
     phones.push(...batch);
   }
   return phones;
+}
+
+/**
+ * Every player's points as the server holds them (the host's whole game): an answer is
+ * acknowledged with the room's progress, not the phone's score, which the phone sees at the reveal.
+ */
+export async function hostScores(host: Socket, blindTestId: string): Promise<Map<string, number>> {
+  const reply = await must(ask(host, blindTestId, 'get'), 'lecture des scores');
+  return new Map((reply.game?.full?.players ?? []).map((p) => [p.id, p.score]));
 }
 
 /** Every phone answers question `q` (right for the first of every three, wrong otherwise); their scores as the acknowledgements say. */

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { MAX_PLAYERS } from '@sortie/core/domain';
 import { connectAll, quantile } from './socket-bench.mjs';
 import { buildServer, freePort, staffSessionToken, startServer } from '../src/testing/server-process.ts';
-import { answerAll, ask, joinPhones, must, openSocket, WEB_RECONNECTION } from './blind-test-crowd.ts';
+import { answerAll, ask, hostScores, joinPhones, must, openSocket, WEB_RECONNECTION } from './blind-test-crowd.ts';
 import { DEMO_IDS } from '../src/demo/ids.ts';
 
 const mode = process.argv[2];
@@ -88,13 +88,18 @@ try {
   const answered = await answerAll(phones, blindTestId, 0, first.game.full.questions[0]);
   await must(ask(host, blindTestId, 'reveal'), 'révélation 1');
   const second = await must(ask(host, blindTestId, 'next'), 'question 2');
+  // The points the server holds before the stop (an answer's acknowledgement carries the room's progress, not the phone's score).
+  const before = await hostScores(host, blindTestId);
   const answering = answerAll(phones.slice(0, Math.floor(PLAYERS / 2)), blindTestId, 1, second.game.full.questions[1]);
   await new Promise((resolve) => setTimeout(resolve, 50));
   const stopped = await restart(port);
   const duringStop = await answering;
-  const expected = new Map(phones.map((p) => [p.id, p.score]));
   const back = await until(() => phones.filter((p) => p.backAt !== null).length, PLAYERS, 30_000);
-  const withPoints = phones.filter((p) => p.backAt !== null && p.backScore === expected.get(p.id)).length;
+  // Back with their points: the points the restarted node holds, never fewer than before the stop.
+  const restartedHost = await openSocket(server.url, { token: await staffSessionToken(server.url) });
+  sockets.push(restartedHost);
+  const expected = await hostScores(restartedHost, blindTestId);
+  const withPoints = phones.filter((p) => p.backAt !== null && p.backScore === expected.get(p.id) && expected.get(p.id) >= before.get(p.id)).length;
   const lost = PLAYERS - withPoints;
   const backTimes = phones.filter((p) => p.backAt !== null).map((p) => p.backAt - stopped.signalled).sort((a, b) => a - b);
   const lastBack = backTimes.length === PLAYERS ? backTimes.at(-1) : Infinity;

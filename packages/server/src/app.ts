@@ -22,6 +22,7 @@ import { registerFormAndRaffleRoutes } from './routes/forms-raffles.routes';
 import { registerEngagementRoutes } from './routes/engagement.routes';
 import { registerMetaRoutes } from './routes/meta.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
+import { registerBlindTestReportRoutes } from './blind-tests/blind-test-report.routes';
 import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerGamesAtRoutes } from './routes/games-at.routes';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerResourceRoutes(api, ctx);
     registerMetaRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
+    registerBlindTestReportRoutes(api, ctx);
     registerCollectorRoutes(api, ctx);
     registerMailRoutes(api, ctx);
     registerImageRoutes(api, ctx);

@@ -185,6 +185,7 @@ export const OPERATIONS = {
   formEntry: op('formEntry', FormEntrySchema.loose(), { path: z.object({ id: z.string(), code: z.string() }) }),
   formEntries: op('formEntries', page(FormEntrySchema.loose()), { path: IdPath }),
   formEntriesCsv: op('formEntriesCsv', z.string(), { path: IdPath }),
+  blindTestReport: op('blindTestReport', z.string(), { path: IdPath }),
   enterRaffle: op('enterRaffle', RecordSchema.nullish(), { path: IdPath, body: RaffleEntryInputSchema }),
   /** The link mailed to an entry of an 'emailLink' raffle: once followed, the entry counts. */
   confirmRaffleEntry: op('confirmRaffleEntry', RecordSchema, { path: IdPath, body: RaffleEntryConfirmSchema }),

@@ -140,4 +140,22 @@ describe('BlindTestSession', () => {
     expect(seen).toEqual([1, 2, 'question', 'closed']);
     expect(socket.listenerCount(SOCKET_EVENTS.blindTestUpdate)).toBe(0);
   });
+
+  it('reads a progress (a few numbers, the host’s new answers) from an update or an answer’s acknowledgement, and drops an unreadable one', async () => {
+    const { session, socket } = setup();
+    const seen: unknown[] = [];
+    session.watch(ID, (state) => seen.push(state.kind === 'progress' ? state.progress : state.kind));
+    const progress = { status: 'question', questionIndex: 0, answerCount: 12, playerCount: 2000 };
+    socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, progress });
+    const answer = { playerId: 'p1', questionIndex: 0, at: 1_000, elapsedMs: 800, choice: 2, correct: false, points: 0 };
+    socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, progress: { ...progress, answerCount: 13, answers: [answer] } });
+    socket.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: ID, progress: { ...progress, answerCount: -1 } });
+    expect(seen).toEqual([progress, { ...progress, answerCount: 13, answers: [answer] }]);
+
+    socket.replyOnceWith({ status: 'ok', progress: { ...progress, answerCount: 14, answered: true } });
+    const reply = await session.execute('answer', ID, { questionIndex: 0, choice: 1 });
+    expect(reply).toMatchObject({ kind: 'progress', progress: { answerCount: 14, answered: true } });
+    socket.replyOnceWith({ status: 'ok', progress: { status: 'nowhere' } });
+    await expect(session.execute('answer', ID, { questionIndex: 0, choice: 1 })).rejects.toMatchObject({ code: 'BLIND_TEST_INVALID_REPLY' });
+  });
 });

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { SOCKET_EVENTS, SOCKET_UNAVAILABLE_CODE, TOURNAMENT_ACK_WAIT_MS } from '../domain/constants';
 import { AppError } from '../domain/errors';
-import { GameSchema, GameStatusSchema, type Game } from '../domain/blind-test/blind-test-game.schema';
-import type { PlayerView } from '../domain/blind-test/views';
+import { z } from 'zod';
+import { GameAnswerSchema, GameSchema, GameStatusSchema, type Game } from '../domain/blind-test/blind-test-game.schema';
+import type { GameProgress, PlayerView } from '../domain/blind-test/views';
 import { ClockPort } from '../ports/clock.port';
 import { TokenStorePort } from '../ports/token-store.port';
 import { TournamentSocketPort } from '../ports/tournament-socket.port';
@@ -40,7 +41,18 @@ export interface BlindTestPlayer {
  */
 export type BlindTestGameState =
   | { kind: 'view'; view: PlayerView; game: Game | null; title: string | null; receivedAt: number }
-  | { kind: 'closed'; title: string | null; receivedAt: number };
+  | { kind: 'closed'; title: string | null; receivedAt: number }
+  /** A few numbers of the game (players answered or joined; an answer acknowledged): to apply to the view on screen (core's withProgress). */
+  | { kind: 'progress'; progress: GameProgress; receivedAt: number };
+
+const ProgressSchema = z.object({
+  status: GameStatusSchema,
+  questionIndex: z.number().int(),
+  answerCount: z.number().int().min(0),
+  playerCount: z.number().int().min(0),
+  answered: z.boolean().optional(),
+  answers: z.array(GameAnswerSchema).optional(),
+});
 
 export type BlindTestReply = BlindTestGameState & { player?: BlindTestPlayer };
 
@@ -103,7 +115,7 @@ export class BlindTestSession {
       const update = socketMessage(raw);
       if (!update) return;
       if (typeof update['blindTestId'] === 'string' && update['blindTestId'] !== blindTestId) return;
-      const state = this.#stateOf('game' in update ? update['game'] : update);
+      const state = 'progress' in update ? this.#progressOf(update['progress']) : this.#stateOf('game' in update ? update['game'] : update);
       if (state) listener(state);
     });
   }
@@ -117,11 +129,23 @@ export class BlindTestSession {
       throw new BlindTestSessionError(message, 'BLIND_TEST_REFUSED');
     }
     const game = reply?.['game'];
+    if ((game === undefined || game === null) && reply && 'progress' in reply) {
+      const progress = this.#progressOf(reply['progress']);
+      if (!progress) throw new BlindTestSessionError(INVALID_BLIND_TEST_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
+      return progress;
+    }
     if (game === undefined || game === null) throw new BlindTestSessionError(UNDEFINED_GAME_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
     const state = this.#stateOf(game);
     if (!state) throw new BlindTestSessionError(INVALID_BLIND_TEST_MESSAGE, 'BLIND_TEST_INVALID_REPLY');
     const player = socketMessage(reply?.['player']);
     return typeof player?.['id'] === 'string' && typeof player['token'] === 'string' ? { ...state, player: { id: player['id'], token: player['token'] } } : state;
+  }
+
+  #progressOf(raw: unknown): BlindTestGameState | null {
+    const parsed = ProgressSchema.safeParse(socketMessage(raw));
+    if (!parsed.success) return null;
+    const { answered, answers, ...progress } = parsed.data;
+    return { kind: 'progress', progress: { ...progress, ...(answered === undefined ? {} : { answered }), ...(answers === undefined ? {} : { answers }) }, receivedAt: this.clock.now().getTime() };
   }
 
   #stateOf(raw: unknown): BlindTestGameState | null {

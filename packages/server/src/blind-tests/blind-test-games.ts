@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
+  answersAdded,
   BlindTestInputSchema,
   BlindTestRefusal,
+  findPlayer,
+  GameAnswerSchema,
   GameSchema,
   gameQuestionOf,
   isBlindTestActionName,
@@ -10,8 +13,10 @@ import {
   QuestionSchema,
   refuseGame,
   runBlindTestAction,
+  withAnswers,
   type Game,
   type GameActor,
+  type GameAnswer,
 } from '@sortie/core/domain';
 import type { Db } from '../db/database';
 import type { ChangeBus } from '../db/notifications';
@@ -82,6 +87,15 @@ interface Applied {
   written: { state: BlindTestState; version: string } | null;
 }
 
+/** A batch run on a state: what each call answered, the state after, the answers to store, and whether the row itself changed. */
+interface Ran {
+  answers: Applied['answers'];
+  urgent: boolean;
+  next: BlindTestState | null;
+  added: GameAnswer[];
+  rowChanged: boolean;
+}
+
 interface Queued {
   call: GameCall;
   resolve(outcome: GameOutcome): void;
@@ -94,6 +108,12 @@ interface Queued {
  * write is being stored wait together and are stored by the next write (300 answers in two
  * seconds cost a few dozen writes, not 300). Each call is acknowledged once its write is
  * committed; a refused call changes nothing.
+ *
+ * Answers go to their own table (blind_test_answers), one INSERT per batch, in the same statement
+ * as the game row's update: a batch of answers only moves the row's version on (its 2,000 players
+ * are not written again), so that storing an answer costs the same at every question. The row's
+ * totals may lag behind the current question's answers; whoever reads the game again counts the
+ * answers its players' totals do not (core's withAnswers).
  */
 export class BlindTestGames {
   /** The last stored state of each blind test, with its row's version (PostgreSQL's `xmin`). */
@@ -125,7 +145,7 @@ export class BlindTestGames {
     if (!game) return undefined;
     const byToken = caller.playerToken ? this.tokens.playerOf(state.id, game.code, caller.playerToken) : null;
     const id = byToken ?? caller.playerId;
-    return id && game.players.some((p) => p.id === id) ? id : undefined;
+    return id && findPlayer(game, id) ? id : undefined;
   }
 
   /** The blind test as last stored (from memory once read), or null. */
@@ -134,7 +154,7 @@ export class BlindTestGames {
     if (copy) return copy.state;
     const [row] = await this.options.db.query<{ data: unknown; version: string }>('SELECT data, xmin::text AS version FROM blind_tests WHERE id = $1', [id]);
     if (!row) return null;
-    const state = stateOf(id, row.data);
+    const state = await loadState(this.options.db, id, row.data);
     // A write may have landed meanwhile: its copy is newer.
     if (!this.copies.has(id) && this.trusted) this.remember(id, { state, version: row.version });
     return this.copies.get(id)?.state ?? state;
@@ -247,17 +267,14 @@ export class BlindTestGames {
 
   /** The batch on the memory copy, stored in one statement; null when the row changed since. */
   private async writeFromCopy(id: string, copy: { state: BlindTestState; version: string }, batch: Queued[]): Promise<Applied | null> {
-    const applied = await this.applyAll(copy.state, batch, null);
-    if (!applied.next) return { answers: applied.answers, urgent: false, written: null };
-    const [row] = await this.options.db.query<{ version: string }>(
-      `UPDATE blind_tests SET data = $2::jsonb, status = $3, updated_at = now() WHERE id = $1 AND xmin::text = $4 RETURNING xmin::text AS version`,
-      [id, JSON.stringify(recordOf(applied.next)), applied.next.record.status, copy.version],
-    );
-    if (!row) {
+    const ran = await this.applyAll(copy.state, batch, null);
+    if (!ran.next) return { answers: ran.answers, urgent: false, written: null };
+    const version = await store(this.options.db, id, ran, copy.version);
+    if (version === null) {
       this.copies.delete(id);
       return null;
     }
-    return { answers: applied.answers, urgent: applied.urgent, written: { state: applied.next, version: row.version } };
+    return { answers: ran.answers, urgent: ran.urgent, written: { state: ran.next, version } };
   }
 
   /** The batch on the stored row, locked for the transaction. */
@@ -265,26 +282,30 @@ export class BlindTestGames {
     return this.options.db.transaction(async (tx) => {
       const [row] = await tx.query<{ data: unknown }>('SELECT data FROM blind_tests WHERE id = $1 FOR UPDATE', [id]);
       if (!row) return { answers: batch.map(() => ({ error: new BlindTestRefusal(BLIND_TEST_NOT_FOUND) })), urgent: false, written: null };
-      const applied = await this.applyAll(stateOf(id, row.data), batch, tx);
-      if (!applied.next) return { answers: applied.answers, urgent: false, written: null };
-      const [saved] = await tx.query<{ version: string }>(`UPDATE blind_tests SET data = $2::jsonb, status = $3, updated_at = now() WHERE id = $1 RETURNING xmin::text AS version`, [
-        id,
-        JSON.stringify(recordOf(applied.next)),
-        applied.next.record.status,
-      ]);
-      return { answers: applied.answers, urgent: applied.urgent, written: { state: applied.next, version: saved!.version } };
+      const ran = await this.applyAll(await loadState(tx, id, row.data), batch, tx);
+      if (!ran.next) return { answers: ran.answers, urgent: false, written: null };
+      const version = await store(tx, id, ran, null);
+      return { answers: ran.answers, urgent: ran.urgent, written: { state: ran.next, version: version! } };
     });
   }
 
   /** Each call in turn on the state (a refusal changes nothing); `next` is null when no call changed it. */
-  private async applyAll(before: BlindTestState, batch: Queued[], tx: Db | null): Promise<{ answers: Applied['answers']; urgent: boolean; next: BlindTestState | null }> {
+  private async applyAll(before: BlindTestState, batch: Queued[], tx: Db | null): Promise<Ran> {
     const answers: Applied['answers'] = [];
+    const added: GameAnswer[] = [];
     let urgent = false;
+    let rowChanged = false;
     let state = before;
     for (const { call } of batch) {
       try {
         const outcome = call.action === 'open' ? await this.open(tx!, state, call) : this.apply(state, call);
-        if (outcome.state !== state && (call.caller.staff || call.action === 'buzz' || call.action === 'open')) urgent = true;
+        if (outcome.state !== state) {
+          if (call.caller.staff || call.action === 'buzz' || call.action === 'open') urgent = true;
+          // An answer changes its player's totals, which the answer's row holds too: the game's row waits for another change.
+          if (call.action !== 'answer') rowChanged = true;
+          if (outcome.state.game?.code !== state.game?.code) added.length = 0;
+          added.push(...answersAdded(state.game, outcome.state.game));
+        }
         state = outcome.state;
         answers.push({ outcome });
       } catch (error) {
@@ -293,7 +314,7 @@ export class BlindTestGames {
       }
     }
     if (state.game?.status !== before.game?.status) urgent = true;
-    return { answers, urgent, next: state === before ? null : state };
+    return { answers, urgent, next: state === before ? null : state, added, rowChanged };
   }
 
   /** One action of core's on the state: the caller becomes the actor core expects. */
@@ -305,7 +326,7 @@ export class BlindTestGames {
     const known = this.playerOf(state, caller);
     if (action === 'join') {
       // A phone coming back with its token gets its player back, whatever it typed; a kicked player is refused by core's rule.
-      if (known && game.players.some((p) => p.id === known && p.kicked)) runBlindTestAction('join', game, { role: 'visitor', playerId: known }, params, { now: at });
+      if (known && findPlayer(game, known)?.kicked) runBlindTestAction('join', game, { role: 'visitor', playerId: known }, params, { now: at });
       if (known) return { state, playerId: known };
       const playerId = randomBytes(8).toString('hex');
       const joined = runBlindTestAction('join', game, { role: 'visitor', playerId }, params, { now: at });
@@ -338,6 +359,8 @@ export class BlindTestGames {
     });
     const { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore } = state.record;
     const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore }, await freeCode(tx, state.id));
+    // A game played before under the same code (one in a million) leaves no answer to this one.
+    await tx.query('DELETE FROM blind_test_answers WHERE blind_test_id = $1 AND code = $2', [state.id, game.code]);
     return { state: { ...state, game, record: { ...state.record, status: 'live' } } };
   }
 }
@@ -349,12 +372,93 @@ async function freeCode(tx: Db, id: string): Promise<string> {
 
 const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
-/** A stored row through core's schemas (STYLE.md 14): the record and its game. */
-export function stateOf(id: string, data: unknown): BlindTestState {
+/** A stored row through core's schemas (STYLE.md 14): the record and its game, with the given answers of its current question. */
+export function stateOf(id: string, data: unknown, answers: readonly GameAnswer[] = []): BlindTestState {
   const raw: unknown = typeof data === 'string' ? JSON.parse(data) : data;
   if (!isObject(raw)) throw new TypeError('Enregistrement illisible : un objet JSON était attendu.');
   const { game, ...record } = raw;
-  return { id, record: RecordSchema.parse(record), game: game ? GameSchema.parse(game) : null };
+  const parsed = game ? fromOlderRow(GameSchema.parse(game)) : null;
+  return { id, record: RecordSchema.parse(record), game: parsed ? withAnswers(parsed, answers) : null };
+}
+
+/**
+ * A game stored before the answers' table (a server upgraded during a game) holds every answer
+ * in its row, all counted in its totals: each player's last answered question is read from them,
+ * and only the current question's are kept.
+ */
+function fromOlderRow(game: Game): Game {
+  if (game.answers.length === 0) return game;
+  const last = new Map<string, number>();
+  for (const answer of game.answers) last.set(answer.playerId, Math.max(answer.questionIndex, last.get(answer.playerId) ?? -1));
+  return {
+    ...game,
+    players: game.players.map((p) => (last.has(p.id) ? { ...p, lastAnswered: Math.max(p.lastAnswered, last.get(p.id)!) } : p)),
+    answers: game.answers.filter((a) => a.questionIndex === game.questionIndex),
+  };
+}
+
+/** The row's game's code, round and current question, without parsing the whole row. */
+const CurrentSchema = z.object({ game: z.object({ code: z.string(), round: z.number().int().min(1).default(1), questionIndex: z.number().int() }).loose().nullable().optional() }).loose();
+
+/** A row read again: its game, and the answers of its current question from their table, counted where the row's totals do not yet. */
+async function loadState(db: Db, id: string, data: unknown): Promise<BlindTestState> {
+  const raw: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  const current = CurrentSchema.safeParse(raw);
+  const game = current.success ? current.data.game : null;
+  const answers = game && game.questionIndex >= 0 ? await storedAnswers(db, id, game, game.questionIndex) : [];
+  return stateOf(id, raw, answers);
+}
+
+const AnswerRowSchema = z.object({
+  question_index: z.number().int(),
+  player_id: z.string(),
+  at: z.coerce.number(),
+  elapsed_ms: z.number().int(),
+  correct: z.boolean(),
+  points: z.number().int(),
+  answer: z.unknown(),
+});
+
+/** The stored answers of a game's question (all of them without `questionIndex`) in its current round, in the order the server received them. */
+export async function storedAnswers(db: Db, id: string, game: Pick<Game, 'code' | 'round'>, questionIndex?: number): Promise<GameAnswer[]> {
+  const rows = await db.query(
+    `SELECT question_index, player_id, at::float8 AS at, elapsed_ms, correct, points, answer FROM blind_test_answers
+     WHERE blind_test_id = $1 AND code = $2 AND round = $3${questionIndex === undefined ? '' : ' AND question_index = $4'} ORDER BY question_index, at, player_id`,
+    questionIndex === undefined ? [id, game.code, game.round] : [id, game.code, game.round, questionIndex],
+  );
+  return rows.map((row) => {
+    const r = AnswerRowSchema.parse(row);
+    const extra = typeof r.answer === 'string' ? (JSON.parse(r.answer) as unknown) : r.answer;
+    return GameAnswerSchema.parse({ ...(isObject(extra) ? extra : {}), playerId: r.player_id, questionIndex: r.question_index, at: r.at, elapsedMs: r.elapsed_ms, correct: r.correct, points: r.points });
+  });
+}
+
+/**
+ * Stores a batch in one statement: the game's row (its data when more than answers changed, else
+ * only its version moves on) and, in the same statement, one INSERT of the batch's answers. With
+ * `version`, only if the row is still that version: answers null when it is not.
+ */
+async function store(db: Db, id: string, ran: Ran, version: string | null): Promise<string | null> {
+  const next = ran.next!;
+  const params: unknown[] = [id];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const sets = ['updated_at = now()'];
+  if (ran.rowChanged) sets.push(`data = ${param(JSON.stringify(recordOf(next)))}::jsonb`, `status = ${param(next.record.status)}`);
+  const where = version === null ? '' : ` AND xmin::text = ${param(version)}`;
+  const game = next.game;
+  const added = game
+    ? ran.added.map((a) => {
+        const { playerId, questionIndex, at, elapsedMs, correct, points, ...answer } = a;
+        return { code: game.code, round: game.round, question_index: questionIndex, player_id: playerId, at, elapsed_ms: elapsedMs, correct, points, answer };
+      })
+    : [];
+  const insert = added.length
+    ? `, added AS (INSERT INTO blind_test_answers (blind_test_id, code, round, question_index, player_id, at, elapsed_ms, correct, points, answer)
+         SELECT $1, a.code, a.round, a.question_index, a.player_id, a.at, a.elapsed_ms, a.correct, a.points, a.answer
+         FROM saved, jsonb_to_recordset(${param(JSON.stringify(added))}::jsonb) AS a(code text, round int, question_index int, player_id text, at bigint, elapsed_ms int, correct boolean, points int, answer jsonb))`
+    : '';
+  const [row] = await db.query<{ version: string }>(`WITH saved AS (UPDATE blind_tests SET ${sets.join(', ')} WHERE id = $1${where} RETURNING xmin::text AS version)${insert} SELECT version FROM saved`, params);
+  return row?.version ?? null;
 }
 
 /** The row's record: the blind test and its game. */
@@ -366,5 +470,7 @@ function recordOf(state: BlindTestState): Record<string, unknown> {
   const stored: Record<string, unknown> = state.record;
   const { joinCode: _previous, ...record } = stored;
   const playing = state.game && state.game.status !== 'podium';
-  return { ...record, game: state.game, ...(playing ? { joinCode: state.game!.code } : {}) };
+  // The answers are in their own table: the row keeps the game without them.
+  const game = state.game ? (({ answers: _answers, ...rest }) => rest)(state.game) : null;
+  return { ...record, game, ...(playing ? { joinCode: state.game!.code } : {}) };
 }

@@ -55,8 +55,18 @@ describe('a blind test night in teams, through the API and the socket', () => {
     expect(await call(await open(), id, 'join', { code, nickname: 'Lou', team: 'Verts' })).toEqual({ status: 'error', msg: 'Cette équipe n’existe pas : choisissez parmi Rouges, Bleus.' });
 
     // « Rejouer » after the podium: the same phones, at zero, in the lobby, without joining again.
-    for (const action of ['start', 'end', 'replay']) expect((await call(host, id, action)).status).toBe('ok');
+    expect((await call(host, id, 'start')).status).toBe('ok');
+    expect((await call(alex!, id, 'answer', { questionIndex: 0, text: 'Ravel' })).status).toBe('ok');
+    for (const action of ['end', 'replay']) expect((await call(host, id, action)).status).toBe('ok');
     const again = await call(alex!, id, 'get');
     expect(again.status === 'ok' && again.game).toMatchObject({ status: 'lobby', code, me: { nickname: 'Alex', team: 'Bleus', score: 0 } });
+    // The second game's first question is Alex's to answer again; its report holds the second game's answers only.
+    expect((await call(host, id, 'start')).status).toBe('ok');
+    expect((await call(alex!, id, 'answer', { questionIndex: 0, text: 'Boléro ?' })).status).toBe('ok');
+    const report = await t.app.inject({ method: 'GET', url: `/api/blindTests/${id}/report.csv`, headers: { cookie: staff } });
+    expect(report.statusCode).toBe(200);
+    const alexRows = report.body.split(/\r?\n/).filter((line) => line.includes('Alex'));
+    expect(alexRows).toHaveLength(1);
+    expect(alexRows[0]).toContain('Boléro ?');
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { DEMO_IDS } from '../demo/ids';
 import { buildServer, freePort, staffSessionToken, startServer, type ServerProcess } from '../testing/server-process';
-import { answerAll, ask, awaitBack, joinPhones, must, openSocket, type Phone } from '../../bench/blind-test-crowd';
+import { answerAll, ask, awaitBack, hostScores, joinPhones, must, openSocket, type Phone } from '../../bench/blind-test-crowd';
 
 /*
  * Issue 32: a node stops cleanly during a game. The built server with a live blind test of
@@ -48,8 +48,8 @@ describe('SIGTERM during a live blind test', () => {
     expect(await answerAll(phones, blindTestId, 0, first.game!.full!.questions[0]!)).toBe(PLAYERS);
     await must(ask(host, blindTestId, 'reveal'), 'révélation 1');
     const second = await must(ask(host, blindTestId, 'next'), 'question 2');
-    const scored = phones.filter((p) => p.score > 0).length;
-    expect(scored).toBeGreaterThan(0);
+    const before = await hostScores(host, blindTestId);
+    expect([...before.values()].filter((score) => score > 0).length).toBeGreaterThan(0);
     const answering = answerAll(phones.slice(0, PLAYERS / 2), blindTestId, 1, second.game!.full!.questions[1]!);
 
     const reasons: string[] = [];
@@ -67,11 +67,17 @@ describe('SIGTERM during a live blind test', () => {
     expect(new Set(reasons)).toEqual(new Set(['transport close']));
     // The answers under way were acknowledged before the sockets closed, or refused (« le serveur redémarre »): none left hanging.
     const answeredBeforeStop = await answering;
-    const scores = new Map(phones.map((p) => [p.id, p.score]));
 
     server = await startServer(built.script, { dataDir, port });
     expect(await awaitBack(phones, 20_000)).toBe(PLAYERS);
-    for (const phone of phones) expect(phone.backScore, phone.nickname).toBe(scores.get(phone.id));
+    // What the restarted node holds: nobody lost the points stored before the stop, and each phone is back with the points stored.
+    const restartedHost = await openSocket(server.url, { token: await staffSessionToken(server.url) });
+    sockets.push(restartedHost);
+    const after = await hostScores(restartedHost, blindTestId);
+    for (const phone of phones) {
+      expect(after.get(phone.id)!, phone.nickname).toBeGreaterThanOrEqual(before.get(phone.id)!);
+      expect(phone.backScore, phone.nickname).toBe(after.get(phone.id));
+    }
     console.log(`SIGTERM avec ${PLAYERS} joueurs : sortie ${code0} en ${elapsed.toFixed(0)} ms ; ${answeredBeforeStop} réponses sur ${PLAYERS / 2} acquittées pendant l’arrêt, les autres refusées ; tous revenus avec leurs points`);
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import { BlindTestRefusal, playerViews, screenView, SOCKET_EVENTS, type Game, type PlayerView, type ScreenView } from '@sortie/core/domain';
+import { BlindTestRefusal, findPlayer, gameProgress, playerViews, screenView, SOCKET_EVENTS, type Game, type GameAnswer, type GameProgress, type PlayerView, type ScreenView } from '@sortie/core/domain';
 import { awardBlindTestPodium, recordBlindTestPlayer } from '../badges/badge-awards';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
@@ -14,14 +14,21 @@ import { fieldOf } from '../unknown-value';
 
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
+/** The host's sockets of a blind test (also in its room): they hear of each answer itself. */
+export const blindTestHostRoom = (blindTestId: string) => `blindTestHost:${blindTestId}`;
+/** The players' phones of a blind test (also in its room). */
+export const blindTestPhoneRoom = (blindTestId: string) => `blindTestPhone:${blindTestId}`;
 
-/** How often, at most, the big screen and the host hear of the crowd's answers and joins (the host's view carries the whole game). */
+/** How often, at most, the room hears of the crowd's answers and joins (a progress: a few numbers), and the screens of joins outside questions (their whole view). */
 export const SCREEN_UPDATE_MS = 250;
 /** Phones' views made and sent in one turn of the event loop. */
 export const PHONES_PER_TURN = 25;
+/** Phones sent the room's progress (a few numbers) in one turn of the event loop, and the time between two such turns. */
+export const PROGRESS_PER_TURN = 100;
+export const PROGRESS_GAP_MS = 20;
 /** The rows of the leaderboard a phone receives (its own rank and score are in `me`). */
 export const PHONE_LEADERBOARD_ROWS = 10;
-/** How often, at most, the phones hear of joins (in the lobby and between questions). */
+/** How often, at most, the phones hear of the crowd's answers and joins (a progress: 2,000 phones, one message each). */
 export const PHONE_UPDATE_MS = 2000;
 /** How often, at most, the phones hear of the host's actions and of buzzes: 300 views cost a tenth of a second. */
 export const PHONE_URGENT_MS = 250;
@@ -46,7 +53,12 @@ export interface ClosedView extends ViewBase {
 
 export type BlindTestAck =
   | { status: 'ok'; game: BlindTestView | ClosedView; player?: { id: string; token?: string } }
+  /** An answer or a buzz acknowledged: the progress of the game, with this phone's answer in (its view is otherwise as it was). */
+  | { status: 'ok'; progress: GameProgress }
   | { status: 'error'; msg: string; code?: string };
+
+/** What the room hears: a view for each socket, or the same few numbers for all (the host's with the answers themselves). */
+export type BlindTestUpdate = { blindTestId: string; game: BlindTestView | ClosedView } | { blindTestId: string; progress: GameProgress };
 
 /** What a socket remembers: the player it is in each blind test, and whether it is the host's. */
 interface SocketData {
@@ -59,7 +71,7 @@ export function viewOf(state: BlindTestState, as: { playerId?: string; host?: bo
   const base = { blindTestId: state.id, title: state.record.title, serverNow: now };
   const game = state.game;
   if (!game) return { ...base, role: 'closed', status: state.record.status };
-  if (as.playerId && game.players.some((p) => p.id === as.playerId)) {
+  if (as.playerId && findPlayer(game, as.playerId)) {
     return phoneViewOf(playerViews(game, now, [as.playerId], { top: PHONE_LEADERBOARD_ROWS }).get(as.playerId)!, base);
   }
   if (as.host) return { ...screenView(game, now), ...base, role: 'host', full: game };
@@ -83,8 +95,10 @@ const attached = new WeakMap<Server, BlindTestGames>();
 /**
  * The live blind tests over socket.io (issue 17): `SOCKET_EVENTS.blindTest` carries a JSON string
  * {action, blindTestId, params} answered with {status: 'ok', game} or {status: 'error', msg} in
- * French; every stored change reaches the room `blindTest:<id>` on `SOCKET_EVENTS.blindTestUpdate`
- * as {blindTestId, game}, each socket with its own view. Attaching twice to one server is a no-op.
+ * French (an answer or a buzz with {status: 'ok', progress}); every stored change reaches the room
+ * `blindTest:<id>` on `SOCKET_EVENTS.blindTestUpdate` as {blindTestId, game}, each socket with its
+ * own view, or, for the crowd's answers and joins, as {blindTestId, progress}. Attaching twice to
+ * one server is a no-op.
  */
 export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog = () => undefined, options: AttachOptions = {}): BlindTestGames {
   const existing = attached.get(io);
@@ -143,22 +157,62 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     sendFrom(0);
   };
 
-  // Updates are gathered: the screens hear of the crowd's answers and joins every SCREEN_UPDATE_MS,
-  // and of the host's actions at once; the phones (each its own view: the costly part) hear of
-  // the host's actions and of buzzes at most every PHONE_URGENT_MS, of joins every PHONE_UPDATE_MS
-  // outside questions, and of answers never (each phone learns of its own in its acknowledgement).
+  /**
+   * The room's progress: the same few numbers for every screen and phone (one message, encoded
+   * once), and for the host's sockets the answers of the question they have not had yet.
+   */
+  const sentToHost = new Map<string, { key: string; players: Set<string> }>();
+  const sendProgress = (state: BlindTestState, who: 'screens' | 'phones') => {
+    const game = state.game;
+    if (!game) return;
+    const room = blindTestRoom(state.id);
+    const hostRoom = blindTestHostRoom(state.id);
+    const phoneRoom = blindTestPhoneRoom(state.id);
+    if ((io.sockets.adapter.rooms.get(room)?.size ?? 0) === 0) return;
+    const update = { blindTestId: state.id, progress: gameProgress(game) } satisfies BlindTestUpdate;
+    if (who === 'phones') {
+      // PROGRESS_PER_TURN phones at a time, PROGRESS_GAP_MS apart: the answers arriving meanwhile are
+      // not held up, and 2,000 phones (and the venue's Wi-Fi) get them spread over a few tenths of a second.
+      const phones = [...(io.sockets.adapter.rooms.get(phoneRoom) ?? [])];
+      const sendFrom = (start: number) => {
+        for (const socketId of phones.slice(start, start + PROGRESS_PER_TURN)) io.sockets.sockets.get(socketId)?.emit(SOCKET_EVENTS.blindTestUpdate, update);
+        if (start + PROGRESS_PER_TURN < phones.length) setTimeout(() => sendFrom(start + PROGRESS_PER_TURN), PROGRESS_GAP_MS).unref();
+      };
+      sendFrom(0);
+      return;
+    }
+    io.local.to(room).except([hostRoom, phoneRoom]).emit(SOCKET_EVENTS.blindTestUpdate, update);
+    if ((io.sockets.adapter.rooms.get(hostRoom)?.size ?? 0) === 0) return;
+    const key = `${game.code}:${game.questionIndex}`;
+    const sent = sentToHost.get(state.id)?.key === key ? sentToHost.get(state.id)!.players : new Set<string>();
+    const answers: GameAnswer[] = game.answers.filter((a) => !sent.has(a.playerId));
+    for (const answer of answers) sent.add(answer.playerId);
+    sentToHost.set(state.id, { key, players: sent });
+    io.local.to(hostRoom).emit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: state.id, progress: gameProgress(game, answers) } satisfies BlindTestUpdate);
+  };
+
+  // Updates are gathered. The host's actions and buzzes (urgent) reach the screens at once and the
+  // phones at most every PHONE_URGENT_MS, each socket with its whole view (the phones' views are
+  // the costly part). The crowd's answers and joins reach the room as a progress (an answer count,
+  // a player count; the host gets the answers): the screens and the host every SCREEN_UPDATE_MS,
+  // the phones every PHONE_UPDATE_MS; outside questions the screens also get their whole view
+  // then (the names of who joined).
   const timers = new Map<string, NodeJS.Timeout>();
   const sentAt = new Map<string, number>();
   const latest = new Map<string, BlindTestState>();
-  const fire = (id: string, who: 'screens' | 'phones') => {
+  type Who = 'screens' | 'phones' | 'progress' | 'phoneProgress';
+  const fire = (id: string, who: Who) => {
     const key = `${who}:${id}`;
     clearTimeout(timers.get(key));
     timers.delete(key);
     sentAt.set(key, performance.now());
     const state = latest.get(id);
-    if (state) broadcast(state, who);
+    if (!state) return;
+    if (who === 'progress') sendProgress(state, 'screens');
+    else if (who === 'phoneProgress') sendProgress(state, 'phones');
+    else broadcast(state, who);
   };
-  const soon = (id: string, who: 'screens' | 'phones', gapMs: number) => {
+  const soon = (id: string, who: Who, gapMs: number) => {
     const key = `${who}:${id}`;
     if (timers.has(key)) return;
     const wait = (sentAt.get(key) ?? -Infinity) + gapMs - performance.now();
@@ -173,14 +227,56 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     latest.set(state.id, state);
     if (urgent) {
       fire(state.id, 'screens');
-      // A join's update waiting for its turn gives way to the host's action, sent as soon as allowed.
-      clearTimeout(timers.get(`phones:${state.id}`));
-      timers.delete(`phones:${state.id}`);
+      // The progress waiting for its turn gives way to the whole views.
+      for (const who of ['progress', 'phoneProgress']) {
+        clearTimeout(timers.get(`${who}:${state.id}`));
+        timers.delete(`${who}:${state.id}`);
+      }
       soon(state.id, 'phones', phoneUrgentEvery);
       return;
     }
-    soon(state.id, 'screens', screenEvery);
-    if (state.game?.status !== 'question') soon(state.id, 'phones', phoneEvery);
+    soon(state.id, 'progress', screenEvery);
+    soon(state.id, 'phoneProgress', phoneEvery);
+    if (state.game?.status !== 'question') soon(state.id, 'screens', screenEvery);
+  };
+
+  /**
+   * Another process stored a change: this one's sockets in the room hear of it from the stored
+   * state, read again. One read at a time per game: the changes heard meanwhile (a crowd answering
+   * on another node, a batch every few milliseconds) are covered by one more read SCREEN_UPDATE_MS later.
+   */
+  const rereads = new Map<string, { again: boolean }>();
+  let closing = false;
+  const reread = (id: string): void => {
+    if (closing || (io.sockets.adapter.rooms.get(blindTestRoom(id))?.size ?? 0) === 0) return;
+    const running = rereads.get(id);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: false };
+    rereads.set(id, entry);
+    const before = latest.get(id)?.game;
+    games
+      .refresh(id)
+      .then((state) => {
+        if (!state) return;
+        const game = state.game;
+        announce(state, !before || !game || game.status !== before.status || game.questionIndex !== before.questionIndex || game.pausedAt !== before.pausedAt || game.buzzer.turn !== before.buzzer.turn);
+      })
+      .catch((error: unknown) => log(`blind test ${id}: re-read failed`, error))
+      .finally(() => {
+        if (!entry.again) {
+          rereads.delete(id);
+          return;
+        }
+        const timer = setTimeout(() => {
+          rereads.delete(id);
+          reread(id);
+        }, screenEvery);
+        timer.unref();
+        timers.set(`reread:${id}`, timer);
+      });
   };
 
   const games = new BlindTestGames({
@@ -188,23 +284,13 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     now: ctx.now,
     changed: announce,
     closing: () => {
+      closing = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },
     bus: ctx.bus,
     // Another process stored a change: this one's sockets in the room hear of it from the stored state.
-    changedElsewhere: (id) => {
-      if ((io.sockets.adapter.rooms.get(blindTestRoom(id))?.size ?? 0) === 0) return;
-      const before = latest.get(id)?.game;
-      games
-        .refresh(id)
-        .then((state) => {
-          if (!state) return;
-          const game = state.game;
-          announce(state, !before || !game || game.status !== before.status || game.questionIndex !== before.questionIndex || game.pausedAt !== before.pausedAt || game.buzzer.turn !== before.buzzer.turn);
-        })
-        .catch((error: unknown) => log(`blind test ${id}: re-read failed`, error));
-    },
+    changedElsewhere: (id) => reread(id),
     log: (message) => log(message),
   });
   attached.set(io, games);
@@ -256,6 +342,11 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
         if (call.action === 'join' && playerId) await recordBlindTestPlayer(ctx, blindTestId, playerId, user());
         if (outcome.state.game?.status === 'podium') void awardBlindTestPodium(ctx, blindTestId, outcome.state.game);
         follow(socket, blindTestId, { playerId, host: staff && !playerId });
+        // An answer or a buzz (2,000 of them in a few seconds): the phone's view stays, with its answer in.
+        if ((call.action === 'answer' || call.action === 'buzz') && playerId && outcome.state.game) {
+          reply({ status: 'ok', progress: { ...gameProgress(outcome.state.game), answered: true } });
+          return;
+        }
         reply({
           status: 'ok',
           game: viewOf(outcome.state, { playerId, host: staff }, ctx.now()),
@@ -280,6 +371,11 @@ const BLIND_TEST_PLAYER_ACTIONS = new Set(['join', 'answer', 'buzz']);
 function follow(socket: Socket, blindTestId: string, as: { playerId?: string | undefined; host: boolean }): void {
   const data: SocketData = socket.data;
   void socket.join(blindTestRoom(blindTestId));
-  if (as.playerId) (data.blindTestPlayers ??= {})[blindTestId] = as.playerId;
-  else if (as.host) (data.blindTestHosts ??= {})[blindTestId] = true;
+  if (as.playerId) {
+    (data.blindTestPlayers ??= {})[blindTestId] = as.playerId;
+    void socket.join(blindTestPhoneRoom(blindTestId));
+  } else if (as.host) {
+    (data.blindTestHosts ??= {})[blindTestId] = true;
+    void socket.join(blindTestHostRoom(blindTestId));
+  }
 }

@@ -1,4 +1,4 @@
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 
 /**
@@ -79,6 +79,23 @@ export const notifications = entity('notifications', { userId: text('user_id').n
   index('notifications_user_idx').on(t.userId),
 ]);
 export const blindTests = entity('blind_tests', { title: text('title').notNull(), status: text('status').notNull(), eventId: text('event_id'), placeId: text('place_id') });
+/** A blind test's answers (issue 32, migration 0021): one per player and question of a game (its code), apart from the game's row. */
+export const blindTestAnswers = pgTable(
+  'blind_test_answers',
+  {
+    blindTestId: text('blind_test_id').notNull().references(() => blindTests.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    round: integer('round').notNull().default(1),
+    questionIndex: integer('question_index').notNull(),
+    playerId: text('player_id').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    elapsedMs: integer('elapsed_ms').notNull(),
+    correct: boolean('correct').notNull(),
+    points: integer('points').notNull(),
+    answer: jsonb('answer').notNull().default({}),
+  },
+  (t) => [primaryKey({ name: 'blind_test_answers_pk', columns: [t.blindTestId, t.code, t.round, t.questionIndex, t.playerId] })],
+);
 export const questions = entity('questions', {});
 export const tournaments = entity('tournaments', { name: text('name').notNull(), status: text('status').notNull(), eventId: text('event_id') });
 export const raffles = entity('raffles', { title: text('title').notNull(), status: text('status').notNull(), eventId: text('event_id'), placeId: text('place_id'), seed: text('seed') });

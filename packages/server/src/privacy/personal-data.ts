@@ -141,6 +141,15 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   // `<kind>:<user id>:<target>`: which notifications a job already made for the person.
   { table: 'notification_keys', identifies: ['key'], section: null, mine: 'strpos(t.key, who.id) > 0' },
   { table: 'user_badges', identifies: ['user_id'], section: 'badges', mine: 't.user_id = who.id' },
+  // What the account's blind-test players answered (issue 32). Before blind_test_players, which says
+  // who they were: once that link is erased, the answers name nobody and stay in their game's report.
+  {
+    table: 'blind_test_answers',
+    identifies: ['player_id'],
+    section: 'blindTestAnswers',
+    mine: 'EXISTS (SELECT 1 FROM blind_test_players p WHERE p.user_id = who.id AND p.player_id = t.player_id AND p.blind_test_id = t.blind_test_id)',
+    erase: async () => undefined,
+  },
   // Which blind-test player (a nickname on a phone) the account was, and its podiums.
   { table: 'blind_test_players', identifies: ['user_id', 'player_id'], section: 'blindTestPlayers', mine: 't.user_id = who.id' },
   { table: 'blind_test_podiums', identifies: ['user_id'], section: 'blindTestPodiums', mine: 't.user_id = who.id' },

@@ -77,7 +77,12 @@ describe('/blindTests/{id} on a phone', () => {
     expect(buttons.map((b) => b.textContent)).toEqual(['▲Angèle', '◆Stromae', '●Indila', '■Zaz']);
     await user.click(screen.getByRole('button', { name: /Angèle/ }));
     expect((await screen.findByRole('status')).textContent).toBe('Réponse envoyée');
+    expect(screen.getByText('1 réponse sur 2')).toBeTruthy();
+    // Sam answers on another phone: this one hears a count, not a whole view, and counts on.
+    const updates = socket.serverEmitted.length;
     await act(async () => socket.play('answer', sam, { questionIndex: 0, choice: 1 }));
+    expect(socket.serverEmitted.slice(updates)).toEqual([[SOCKET_EVENTS.blindTestUpdate, { blindTestId: expect.any(String), progress: { status: 'question', questionIndex: 0, answerCount: 2, playerCount: 2 } }]]);
+    expect(screen.getByText('2 réponses sur 2')).toBeTruthy();
     await act(async () => socket.play('reveal', 'host'));
     expect(screen.getByRole('status').textContent).toBe('RatéLa réponse : Stromae');
     expect(screen.getByLabelText('Mon score').textContent).toBe('Camille · 0 pt · 2e sur 2');

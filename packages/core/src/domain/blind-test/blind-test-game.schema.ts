@@ -7,6 +7,9 @@ import { MAX_TEAMS, TEAM_SCORES } from './teams';
  */
 
 /** How players answer: typing or pressing one of four buttons (by question), or buzzing and answering aloud. */
+/** The players of one game at most (a room of 2,000 phones); kicked players are kept beside them, up to as many again. */
+export const MAX_PLAYERS = 2000;
+
 export const GameModeSchema = z.enum(['answers', 'buzzer']);
 export type GameMode = z.infer<typeof GameModeSchema>;
 
@@ -72,6 +75,12 @@ export const GamePlayerSchema = z.object({
   kicked: z.boolean().default(false),
   /** Their team, in team mode. */
   team: z.string().max(24).optional(),
+  /**
+   * The last question whose answer is counted in the totals above (-1: none). The authority
+   * stores answers in their own table and writes the game's row less often: an answer of the
+   * current question in the table but not counted here is counted when the game is read again.
+   */
+  lastAnswered: z.number().int().min(-1).default(-1),
 });
 export type GamePlayer = z.infer<typeof GamePlayerSchema>;
 
@@ -112,7 +121,11 @@ export const GameSchema = z.object({
   deadline: z.number().nullable().default(null),
   /** Set while paused: the deadline moves by the time spent paused. */
   pausedAt: z.number().nullable().default(null),
-  players: z.array(GamePlayerSchema).max(1000).default([]),
+  players: z.array(GamePlayerSchema).max(2 * MAX_PLAYERS).default([]),
+  /**
+   * The answers of the current question (emptied when the next one is asked). The server keeps
+   * every answer in its own table, not in the game's row: the row stays as small as its players.
+   */
   answers: z.array(GameAnswerSchema).default([]),
   buzzer: BuzzerSchema.prefault({}),
 });

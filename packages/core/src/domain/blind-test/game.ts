@@ -1,6 +1,6 @@
 import { matchAnswer } from './answer-matching';
 import { refuseGame } from './blind-test.errors';
-import { GameSettingsSchema, type Game, type GameAnswer, type GamePlayer, type GameQuestion, type GameSettingsInput } from './blind-test-game.schema';
+import { GameSettingsSchema, MAX_PLAYERS, type Game, type GameAnswer, type GamePlayer, type GameQuestion, type GameSettingsInput } from './blind-test-game.schema';
 import { checkNickname } from './nickname';
 import { teamFor } from './teams';
 
@@ -9,7 +9,10 @@ import { teamFor } from './teams';
  * new game, or throws a BlindTestRefusal in French. lobby → question → reveal → … → podium.
  */
 
-export const MAX_PLAYERS = 1000;
+export { MAX_PLAYERS };
+
+/** How the refusal beyond MAX_PLAYERS reads. */
+export const GAME_FULL_MESSAGE = `La partie est complète : ${new Intl.NumberFormat('fr-FR').format(MAX_PLAYERS).replace(/\s/g, '\u00a0')} joueurs au plus.`;
 
 /** The question being played or revealed, if any. */
 export const currentQuestion = (game: Game): GameQuestion | undefined => (game.questionIndex >= 0 ? game.questions[game.questionIndex] : undefined);
@@ -20,13 +23,58 @@ export function answerModeOf(game: Game, question: GameQuestion): 'choices' | 't
   return question.kind === 'choices' ? 'choices' : 'text';
 }
 
+/**
+ * Each list of players' positions by id, made once per list. A list is never changed in place,
+ * and the copy an answer makes (replacePlayer) keeps the positions and the count: with 2,000
+ * players, an answer finds its player without a scan.
+ */
+const positions = new WeakMap<readonly GamePlayer[], Map<string, number>>();
+const counts = new WeakMap<readonly GamePlayer[], number>();
+
+function positionsOf(players: readonly GamePlayer[]): Map<string, number> {
+  let known = positions.get(players);
+  if (!known) {
+    known = new Map(players.map((p, i) => [p.id, i]));
+    positions.set(players, known);
+  }
+  return known;
+}
+
+/** The player of this id in the game (kicked or not), if any. */
+export function findPlayer(game: Pick<Game, 'players'>, playerId: string): GamePlayer | undefined {
+  const index = positionsOf(game.players).get(playerId);
+  return index === undefined ? undefined : game.players[index];
+}
+
+/** How many players are in the game (the kicked ones are not). */
+export function playerCount(game: Pick<Game, 'players'>): number {
+  let count = counts.get(game.players);
+  if (count === undefined) {
+    count = game.players.reduce((n, p) => (p.kicked ? n : n + 1), 0);
+    counts.set(game.players, count);
+  }
+  return count;
+}
+
+/** The players with one of them updated in its place (not kicked or brought back: the count stays). */
+function replacePlayer(players: readonly GamePlayer[], updated: GamePlayer): GamePlayer[] {
+  const index = positionsOf(players).get(updated.id)!;
+  const next = players.slice();
+  next[index] = updated;
+  positions.set(next, positionsOf(players));
+  const count = counts.get(players);
+  if (count !== undefined) counts.set(next, count);
+  return next;
+}
+
 const playerOf = (game: Game, playerId: string): GamePlayer => {
-  const player = game.players.find((p) => p.id === playerId);
+  const player = findPlayer(game, playerId);
   if (!player || player.kicked) return refuseGame('Vous ne faites pas partie de cette partie : rejoignez-la avec son code.');
   return player;
 };
 
-const answered = (game: Game, playerId: string) => game.answers.some((a) => a.playerId === playerId && a.questionIndex === game.questionIndex);
+/** Whether the player's answer to the current question is in (and counted in their totals). */
+const answered = (game: Game, player: GamePlayer) => player.lastAnswered === game.questionIndex;
 
 /** A fresh game in its lobby. */
 export function openGame(questions: readonly GameQuestion[], settings: GameSettingsInput, code: string): Game {
@@ -39,14 +87,14 @@ export function joinGame(game: Game, playerId: string, nickname: string, team?: 
   if (game.status === 'podium') refuseGame('La partie est terminée.');
   if (game.players.some((p) => p.id === playerId && p.kicked)) refuseGame('L’animateur vous a retiré de la partie.');
   const others = game.players.filter((p) => p.id !== playerId && !p.kicked);
-  if (others.length >= MAX_PLAYERS) refuseGame('La partie est complète.');
+  if (others.length >= MAX_PLAYERS || (!game.players.some((p) => p.id === playerId) && game.players.length >= 2 * MAX_PLAYERS)) refuseGame(GAME_FULL_MESSAGE);
   const clean = checkNickname(nickname, others.map((p) => p.nickname));
   const existing = game.players.find((p) => p.id === playerId);
   const inTeam = teamFor(game, playerId, team);
   const teamField = inTeam === undefined ? {} : { team: inTeam };
   const players = existing
     ? game.players.map((p) => (p.id === playerId ? { ...p, nickname: clean, ...teamField } : p))
-    : [...game.players, { id: playerId, nickname: clean, score: 0, streak: 0, correct: 0, answerMs: 0, kicked: false, ...teamField }];
+    : [...game.players, { id: playerId, nickname: clean, score: 0, streak: 0, correct: 0, answerMs: 0, kicked: false, lastAnswered: -1, ...teamField }];
   return { ...game, players };
 }
 
@@ -59,7 +107,7 @@ export function kickPlayer(game: Game, playerId: string): Game {
 
 function askQuestion(game: Game, index: number, now: number): Game {
   const question = game.questions[index]!;
-  return { ...game, status: 'question', questionIndex: index, startedAt: now, deadline: now + question.timeLimitMs, pausedAt: null, buzzer: { queue: [], turn: null, wrong: [] } };
+  return { ...game, status: 'question', questionIndex: index, startedAt: now, deadline: now + question.timeLimitMs, pausedAt: null, answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
 }
 
 /** The host starts: the first question is asked. */
@@ -98,7 +146,7 @@ export function endGame(game: Game): Game {
  */
 export function replayGame(game: Game): Game {
   if (game.status !== 'podium') refuseGame('On ne rejoue qu’une partie terminée.');
-  const players = game.players.map((p) => (p.kicked ? p : { ...p, score: 0, streak: 0, correct: 0, answerMs: 0 }));
+  const players = game.players.map((p) => (p.kicked ? p : { ...p, score: 0, streak: 0, correct: 0, answerMs: 0, lastAnswered: -1 }));
   return { ...game, status: 'lobby', round: game.round + 1, questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players, answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
 }
 
@@ -135,13 +183,19 @@ function checkOpen(game: Game, playerId: string, questionIndex: number, now: num
   return { question, player };
 }
 
+/** A player's totals once an answer (already scored) is counted: the leaderboard's incremental step. */
+export function countAnswer(player: GamePlayer, answer: Pick<GameAnswer, 'questionIndex' | 'correct' | 'points' | 'elapsedMs'>): GamePlayer {
+  return answer.correct
+    ? { ...player, score: player.score + answer.points, streak: player.streak + 1, correct: player.correct + 1, answerMs: player.answerMs + answer.elapsedMs, lastAnswered: answer.questionIndex }
+    : { ...player, score: Math.max(0, player.score + answer.points), streak: 0, lastAnswered: answer.questionIndex };
+}
+
 /** Scores a player's answer and adds its points at once (the phones learn it at the reveal). */
 function record(game: Game, player: GamePlayer, answer: Omit<GameAnswer, 'points'>, basePoints: number): Game {
-  const points = answer.correct ? basePoints + streakBonus(game, { ...player, streak: player.streak }) : basePoints;
-  const updated: GamePlayer = answer.correct
-    ? { ...player, score: player.score + points, streak: player.streak + 1, correct: player.correct + 1, answerMs: player.answerMs + answer.elapsedMs }
-    : { ...player, score: Math.max(0, player.score + points), streak: 0 };
-  return { ...game, players: game.players.map((p) => (p.id === player.id ? updated : p)), answers: [...game.answers, { ...answer, points }] };
+  const points = answer.correct ? basePoints + streakBonus(game, player) : basePoints;
+  const scored = { ...answer, points };
+  const updated = countAnswer(player, scored);
+  return { ...game, players: replacePlayer(game.players, updated), answers: [...game.answers, scored] };
 }
 
 /** A typed answer or a pressed button, timed by the server's clock. One per player per question. */
@@ -149,27 +203,41 @@ export function submitAnswer(game: Game, playerId: string, input: { questionInde
   const { question, player } = checkOpen(game, playerId, input.questionIndex, now);
   const mode = answerModeOf(game, question);
   if (mode === 'buzzer') refuseGame('Sur cette partie, on buzze puis on répond à voix haute.');
-  if (answered(game, playerId)) refuseGame('Vous avez déjà répondu à cette question.');
+  if (answered(game, player)) refuseGame('Vous avez déjà répondu à cette question.');
+  if (mode === 'choices' && input.choice === undefined) return refuseGame('Choisissez une des quatre réponses.');
+  if (mode !== 'choices' && (input.text ?? '').trim() === '') refuseGame('Tapez votre réponse.');
   const elapsedMs = Math.max(0, Math.round(now - (game.startedAt ?? now)));
+  const judged = judgeAnswer(game, question, input, elapsedMs);
+  return record(game, player, { playerId, questionIndex: input.questionIndex, at: now, elapsedMs, ...judged.answer }, judged.basePoints);
+}
+
+/**
+ * How a typed answer or a pressed button given after `elapsedMs` is judged: right or wrong (a
+ * track's title and artist apart) and its points before any streak bonus. Pure: a report or a
+ * recomputation judges a stored answer again the same way.
+ */
+export function judgeAnswer(
+  game: Pick<Game, 'settings'>,
+  question: GameQuestion,
+  input: { text?: string | undefined; choice?: number | undefined },
+  elapsedMs: number,
+): { answer: Pick<GameAnswer, 'correct' | 'text' | 'choice' | 'titleOk' | 'artistOk'>; basePoints: number } {
   const full = pointsFor(question.points, elapsedMs, question.timeLimitMs, game.settings.slowestShare);
-  const base = { playerId, questionIndex: input.questionIndex, at: now, elapsedMs };
-  if (mode === 'choices') {
-    if (input.choice === undefined) return refuseGame('Choisissez une des quatre réponses.');
+  if (question.kind === 'choices' && input.choice !== undefined) {
     const correct = input.choice === question.correctChoice;
-    return record(game, player, { ...base, choice: input.choice, correct }, correct ? full : 0);
+    return { answer: { choice: input.choice, correct }, basePoints: correct ? full : 0 };
   }
   const text = (input.text ?? '').trim();
-  if (text === '') refuseGame('Tapez votre réponse.');
   if (question.kind !== 'track') {
-    const correct = matchAnswer(text, question.answers);
-    return record(game, player, { ...base, text, correct }, correct ? full : 0);
+    const correct = text !== '' && matchAnswer(text, question.answers);
+    return { answer: { text, correct }, basePoints: correct ? full : 0 };
   }
   // A track: the title, the artist, or both; with both, each is worth half and either one counts.
   const parts = question.ask === 'both' ? answerParts(text, question) : [text];
-  const titleOk = question.ask !== 'artist' && question.title !== undefined && parts.some((part) => matchAnswer(part, question.title!));
-  const artistOk = question.ask !== 'title' && question.artist !== undefined && parts.some((part) => matchAnswer(part, question.artist!));
+  const titleOk = text !== '' && question.ask !== 'artist' && question.title !== undefined && parts.some((part) => matchAnswer(part, question.title!));
+  const artistOk = text !== '' && question.ask !== 'title' && question.artist !== undefined && parts.some((part) => matchAnswer(part, question.artist!));
   const share = question.ask === 'both' ? (titleOk ? 0.5 : 0) + (artistOk ? 0.5 : 0) : titleOk || artistOk ? 1 : 0;
-  return record(game, player, { ...base, text, titleOk, artistOk, correct: share > 0 }, Math.round(full * share));
+  return { answer: { text, titleOk, artistOk, correct: share > 0 }, basePoints: Math.round(full * share) };
 }
 
 const wordCount = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean).length;
@@ -189,7 +257,7 @@ export function answerParts(text: string, question: Pick<GameQuestion, 'title' |
 
 function nextInQueue(game: Game): string | null {
   const wrong = new Set(game.buzzer.wrong);
-  return game.buzzer.queue.find((b) => !wrong.has(b.playerId) && !game.players.find((p) => p.id === b.playerId)?.kicked)?.playerId ?? null;
+  return game.buzzer.queue.find((b) => !wrong.has(b.playerId) && !findPlayer(game, b.playerId)?.kicked)?.playerId ?? null;
 }
 
 /** A buzz, in the order the server receives them: the first answers aloud, the others wait their turn. */
@@ -229,17 +297,32 @@ export interface LeaderboardRow {
   answerMs: number;
 }
 
-/** The players by score, ties broken by the total time of their right answers (faster first). */
-export function leaderboard(game: Game): LeaderboardRow[] {
-  return game.players
-    .filter((p) => !p.kicked)
-    .sort((x, y) => y.score - x.score || x.answerMs - y.answerMs || x.nickname.localeCompare(y.nickname, 'fr'))
-    .map((p, i) => ({ playerId: p.id, nickname: p.nickname, score: p.score, rank: i + 1, correct: p.correct, answerMs: p.answerMs }));
+const byNickname = new Intl.Collator('fr').compare;
+
+/**
+ * The players by score, ties broken by the total time of their right answers (faster first). It
+ * reads the totals each answer updated as it was counted (countAnswer), never the answers.
+ */
+export function leaderboard(game: Pick<Game, 'players'>): LeaderboardRow[] {
+  // Sorted once per list of players: the screen's, the host's and the 2,000 phones' views of one state share it.
+  let rows = boards.get(game.players);
+  if (!rows) {
+    rows = game.players
+      .filter((p) => !p.kicked)
+      .sort((x, y) => y.score - x.score || x.answerMs - y.answerMs || byNickname(x.nickname, y.nickname))
+      .map((p, i) => ({ playerId: p.id, nickname: p.nickname, score: p.score, rank: i + 1, correct: p.correct, answerMs: p.answerMs }));
+    boards.set(game.players, rows);
+  }
+  return rows.slice();
 }
+
+const boards = new WeakMap<readonly GamePlayer[], readonly LeaderboardRow[]>();
 
 /** How many players have answered (or buzzed) the current question. */
 export function answerCount(game: Game): number {
   if (game.settings.mode === 'buzzer') return game.buzzer.queue.length;
+  // The game holds its current question's answers only (askQuestion empties them).
+  if (game.answers[0]?.questionIndex === game.questionIndex) return game.answers.length;
   return game.answers.filter((a) => a.questionIndex === game.questionIndex).length;
 }
 
@@ -247,4 +330,70 @@ export function answerCount(game: Game): number {
 export function timeLeft(game: Game, now: number): number {
   if (game.status !== 'question' || game.deadline === null) return 0;
   return Math.max(0, game.deadline - (game.pausedAt ?? now));
+}
+
+/**
+ * The answers a change added to the game (those of its current question), in the order they
+ * came: what the authority stores in the answers' table with the change.
+ */
+export function answersAdded(before: Game | null, after: Game | null): GameAnswer[] {
+  if (!after || after.answers === before?.answers) return [];
+  if (!before || before.code !== after.code || before.questionIndex !== after.questionIndex) return after.answers;
+  return after.answers.slice(before.answers.length);
+}
+
+/**
+ * The game with answers of its current question it does not hold yet (read from their table
+ * after a restart, or stored by another server): each is counted in its player's totals unless
+ * they count it already (the game's row was written after it), then kept with the question's
+ * answers. Answers of another question, or of a player who already has one, change nothing.
+ */
+export function withAnswers(game: Game, answers: readonly GameAnswer[]): Game {
+  const held = new Set(game.answers.map((a) => a.playerId));
+  const fresh = new Map<string, GameAnswer>();
+  for (const answer of answers) if (answer.questionIndex === game.questionIndex && !held.has(answer.playerId) && !fresh.has(answer.playerId)) fresh.set(answer.playerId, answer);
+  if (fresh.size === 0) return game;
+  const players = game.players.map((p) => {
+    const answer = fresh.get(p.id);
+    return answer && p.lastAnswered < answer.questionIndex ? countAnswer(p, answer) : p;
+  });
+  return { ...game, players, answers: [...game.answers, ...fresh.values()].sort((x, y) => x.at - y.at) };
+}
+
+/**
+ * Every player's totals recomputed from all the answers of the game, question by question:
+ * each answer judged again from what was typed, chosen or judged aloud, its streak bonus from
+ * the streak then, and a question revealed without a right answer ending the streak. The
+ * totals countAnswer keeps answer by answer are equal to these (core's property test).
+ */
+export function totalsFromAnswers(game: Game, answers: readonly GameAnswer[]): GamePlayer[] {
+  const byQuestion = new Map<number, Map<string, GameAnswer>>();
+  for (const answer of answers) {
+    const of = byQuestion.get(answer.questionIndex) ?? new Map<string, GameAnswer>();
+    of.set(answer.playerId, answer);
+    byQuestion.set(answer.questionIndex, of);
+  }
+  const last = game.status === 'lobby' ? -1 : game.questionIndex;
+  return game.players.map((start) => {
+    let player: GamePlayer = { ...start, score: 0, streak: 0, correct: 0, answerMs: 0, lastAnswered: -1 };
+    for (let q = 0; q <= last; q++) {
+      const answer = byQuestion.get(q)?.get(player.id);
+      const revealed = q < game.questionIndex || game.status === 'reveal';
+      if (!answer) {
+        if (revealed) player = { ...player, streak: 0 };
+        continue;
+      }
+      const question = game.questions[q]!;
+      const buzzed = answer.text === undefined && answer.choice === undefined;
+      const base = buzzed
+        ? answer.correct
+          ? pointsFor(question.points, answer.elapsedMs, question.timeLimitMs, game.settings.slowestShare)
+          : -game.settings.wrongBuzzPenalty
+        : judgeAnswer(game, question, answer, answer.elapsedMs).basePoints;
+      const correct = buzzed ? answer.correct : judgeAnswer(game, question, answer, answer.elapsedMs).answer.correct;
+      player = countAnswer(player, { questionIndex: q, correct, elapsedMs: answer.elapsedMs, points: correct ? base + streakBonus(game, player) : base });
+      if (revealed && !correct) player = { ...player, streak: 0 };
+    }
+    return player;
+  });
 }

@@ -12,3 +12,4 @@ export * from './teams';
 export * from './blind-test-actions';
 export * from './track-details';
 export * from './playlist-questions';
+export * from './report';

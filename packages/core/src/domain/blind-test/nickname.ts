@@ -12,8 +12,21 @@ const INSULT_STEMS = ['connard', 'connasse', 'enculé', 'putain', 'bougnoul', 'y
 /** Letters written as figures or signs, as people dodge a filter. */
 const LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '€': 'e' };
 
+/** Keys already made: a join compares its nickname with up to 2,000 others, the same ones each time. */
+const keys = new Map<string, string>();
+const KEYS_KEPT = 20_000;
+
 /** The nickname as compared: lower case, no accents, figures read as letters, letters only. */
 export function nicknameKey(nickname: string): string {
+  const known = keys.get(nickname);
+  if (known !== undefined) return known;
+  if (keys.size >= KEYS_KEPT) keys.clear();
+  const key = keyOf(nickname);
+  keys.set(nickname, key);
+  return key;
+}
+
+function keyOf(nickname: string): string {
   return nickname
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -59,13 +59,14 @@ describe('every phone’s view at once', () => {
     return game;
   }
 
-  it('gives each player the view playerView gives, with the leaderboard cut to the top N', () => {
+  it('gives each player the view playerView gives, with the leaderboard cut to the top N and the players counted, not listed', () => {
     const game = runBlindTestAction('reveal', crowd(30, 20), hostActor, {}, { now: T0 + 40_000 });
     const ids = game.players.map((p) => p.id);
     const views = playerViews(game, T0 + 41_000, [...ids, 'stranger'], { top: 10 });
     for (const id of ids) {
       const one = playerView(game, id, T0 + 41_000);
-      expect(views.get(id)).toEqual({ ...one, leaderboard: one.leaderboard.slice(0, 10) });
+      expect(views.get(id)).toEqual({ ...one, players: [], leaderboard: one.leaderboard.slice(0, 10) });
+      expect(views.get(id)!.playerCount).toBe(30);
     }
     expect(views.get('p1')!.leaderboard.map((r) => r.nickname)).toEqual(['J01', 'J02', 'J03', 'J04', 'J05', 'J06', 'J07', 'J08', 'J09', 'J10']);
     // Rank 20 is out of the top 10 but still knows its rank, score and result.

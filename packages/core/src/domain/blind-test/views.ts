@@ -1,6 +1,6 @@
-import type { Game, GameQuestion } from './blind-test-game.schema';
+import type { Game, GameAnswer, GameQuestion } from './blind-test-game.schema';
 import { playsInTeams, teamLeaderboard, type TeamRow } from './teams';
-import { answerCount, answerModeOf, currentQuestion, leaderboard, timeLeft, type LeaderboardRow } from './game';
+import { answerCount, answerModeOf, currentQuestion, findPlayer, leaderboard, playerCount, timeLeft, withAnswers, type LeaderboardRow } from './game';
 
 /*
  * What a screen may show of a game. The stored game holds the right answers and everyone's
@@ -30,6 +30,8 @@ export interface ScreenView {
   question: QuestionView | null;
   timeLeftMs: number;
   answerCount: number;
+  /** How many players are in the game (a phone's view lists none of them: `players` is empty there). */
+  playerCount: number;
   players: string[];
   leaderboard: LeaderboardRow[];
   /** Team mode: the teams ranked (empty when played alone). */
@@ -51,7 +53,7 @@ export interface PlayerView extends ScreenView {
   } | null;
 }
 
-const nicknameOf = (game: Game, playerId: string | null) => (playerId ? (game.players.find((p) => p.id === playerId)?.nickname ?? null) : null);
+const nicknameOf = (game: Game, playerId: string | null) => (playerId ? (findPlayer(game, playerId)?.nickname ?? null) : null);
 
 function questionView(game: Game): QuestionView | null {
   const question = currentQuestion(game);
@@ -92,6 +94,7 @@ export function screenView(game: Game, now: number): ScreenView {
     question: questionView(game),
     timeLeftMs: timeLeft(game, now),
     answerCount: game.status === 'lobby' ? 0 : answerCount(game),
+    playerCount: playerCount(game),
     players: game.players.filter((p) => !p.kicked).map((p) => p.nickname),
     leaderboard: leaderboard(game),
     teams: teamLeaderboard(game),
@@ -108,7 +111,7 @@ export function playerView(game: Game, playerId: string, now: number): PlayerVie
 }
 
 export interface PlayerViewsOptions {
-  /** The leaderboard's first `top` rows only (each phone still gets its own rank in `me`). */
+  /** The leaderboard's first `top` rows only (each phone still gets its own rank in `me`), and no list of the players (their count only). */
   top?: number;
 }
 
@@ -124,7 +127,7 @@ export function playerViews(game: Game, now: number, playerIds: Iterable<string>
   const view = screenView(game, now);
   const rows = new Map(view.leaderboard.map((row) => [row.playerId, row]));
   const teams = new Map(playsInTeams(game) ? game.players.map((p) => [p.id, p.team]) : []);
-  const shared: ScreenView = options.top === undefined ? view : { ...view, leaderboard: view.leaderboard.slice(0, Math.max(0, options.top)) };
+  const shared: ScreenView = options.top === undefined ? view : { ...view, players: [], leaderboard: view.leaderboard.slice(0, Math.max(0, options.top)) };
   const revealed = game.status === 'reveal' || game.status === 'podium';
   // This question's answers by player: whether they answered, and the first one that scored (not a wrong buzz's penalty).
   const answered = new Set<string>();
@@ -156,4 +159,43 @@ export function playerViews(game: Game, now: number, playerIds: Iterable<string>
     views.set(playerId, { ...shared, me });
   }
   return views;
+}
+
+/**
+ * What the room hears when players answer or join: a few numbers, not the whole game (2,000
+ * phones, a few times a second). The whole view comes again when the question changes, at the
+ * reveal and on the host's actions.
+ */
+export interface GameProgress {
+  status: Game['status'];
+  questionIndex: number;
+  answerCount: number;
+  playerCount: number;
+  /** To the phone whose answer it acknowledges: its answer is in. */
+  answered?: boolean;
+  /** To the host only: the answers received since the last progress (the host sees them before the reveal). */
+  answers?: GameAnswer[];
+}
+
+/** The game's progress now (for the host, with the answers given). */
+export function gameProgress(game: Game, answers?: GameAnswer[]): GameProgress {
+  return {
+    status: game.status,
+    questionIndex: game.questionIndex,
+    answerCount: game.status === 'lobby' ? 0 : answerCount(game),
+    playerCount: playerCount(game),
+    ...(answers ? { answers } : {}),
+  };
+}
+
+/**
+ * A view (and the host's whole game) with a progress applied. A progress of another question or
+ * status than the view's is older or newer than it: it is ignored (the whole view follows).
+ */
+export function withProgress<V extends ScreenView & { me?: PlayerView['me'] }>(view: V, game: Game | null, progress: GameProgress): { view: V; game: Game | null } {
+  if (progress.status !== view.status || (view.status !== 'lobby' && progress.questionIndex !== (view.question?.index ?? -1))) return { view, game };
+  const me = view.me && progress.answered ? { ...view.me, answered: true } : view.me;
+  const next = { ...view, answerCount: Math.max(view.answerCount, progress.answerCount), playerCount: progress.playerCount, ...(me === undefined ? {} : { me }) };
+  const withNew = game && progress.answers && game.questionIndex === progress.questionIndex ? withAnswers(game, progress.answers) : game;
+  return { view: next, game: withNew };
 }

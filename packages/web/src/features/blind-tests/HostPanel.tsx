@@ -104,7 +104,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
                   <span role="timer" aria-label="Temps restant" className="text-2xl font-bold tabular-nums">
                     {countdownText(timeLeft)}
                   </span>{' '}
-                  · {plural(view.answerCount, question.mode === 'buzzer' ? 'buzz' : 'réponse', question.mode === 'buzzer' ? 'buzz' : 'réponses')} sur {view.players.length}
+                  · {plural(view.answerCount, question.mode === 'buzzer' ? 'buzz' : 'réponse', question.mode === 'buzzer' ? 'buzz' : 'réponses')} sur {view.playerCount}
                 </p>
               )}
               {view.status === 'question' && current && <ExpectedAnswer question={current} />}
@@ -139,7 +139,7 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
           </div>
         )}
         <section aria-label="Joueurs" className="rounded-xl bg-surface p-4">
-          <h2 className="mb-2 text-lg font-bold">{plural(view.players.length, 'joueur')}</h2>
+          <h2 className="mb-2 text-lg font-bold">{plural(view.playerCount, 'joueur')}</h2>
           <ul className="space-y-1">
             {game.players
               .filter((p) => !p.kicked)

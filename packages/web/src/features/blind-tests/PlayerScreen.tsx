@@ -92,7 +92,7 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
       <button type="submit" disabled={busy || code.length !== 6 || nickname.trim() === ''} className={`${BUTTON_CLASS} py-4 text-2xl`}>
         Rejoindre
       </button>
-      {view.players.length > 0 && <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>}
+      {view.playerCount > 0 && <p className="text-muted">{plural(view.playerCount, 'joueur')} dans la partie</p>}
     </form>
   );
 }
@@ -100,7 +100,7 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
 function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot; me: NonNullable<PlayerView['me']>; timeLeft: number; run: Run }) {
   const { view } = snapshot;
   // A phone receives the top of the leaderboard only: the players' list counts everyone.
-  const total = Math.max(view.players.length, me.rank);
+  const total = Math.max(view.playerCount, me.rank);
   const standing = (
     <section className="text-lg" aria-label="Mon score">
       <strong>{me.nickname}</strong>
@@ -114,7 +114,7 @@ function Playing({ snapshot, me, timeLeft, run }: { snapshot: BlindTestSnapshot;
         <p className="rounded-xl bg-surface p-4 text-xl">
           C’est bon, <strong>{me.nickname}</strong> ! {me.team ? `Vous jouez avec l’équipe ${me.team}. ` : ''}La partie va bientôt commencer : regardez l’écran.
         </p>
-        <p className="text-muted">{plural(view.players.length, 'joueur')} dans la partie</p>
+        <p className="text-muted">{plural(view.playerCount, 'joueur')} dans la partie</p>
       </>
     );
   if (view.status === 'podium')
@@ -174,10 +174,16 @@ function Answer({ view, question, me, timeLeft, run }: { view: PlayerView; quest
         </p>
       );
     }
+    // The room's progress keeps the count going while the others answer.
     return (
-      <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
-        Réponse envoyée
-      </p>
+      <>
+        <p role="status" className="rounded-xl bg-surface p-6 text-center text-2xl font-bold">
+          Réponse envoyée
+        </p>
+        <p className="text-center text-lg text-muted">
+          {plural(view.answerCount, 'réponse')} sur {view.playerCount}
+        </p>
+      </>
     );
   }
   const notice = view.paused ? 'Pause : la partie reprend dans un instant.' : timeLeft <= 0 ? 'Temps écoulé.' : null;

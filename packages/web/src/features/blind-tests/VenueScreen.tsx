@@ -44,7 +44,7 @@ function ScreenBody({ title, view, timeLeft }: { title: string | null; view: Scr
         </h1>
         <JoinBlock code={view.code} caption="Scannez pour jouer" />
         <h2 className="shrink-0 font-bold" style={{ fontSize: 'min(2.25rem, 5vh)' }}>
-          {plural(view.players.length, 'joueur')}
+          {plural(view.playerCount, 'joueur')}
         </h2>
         <ul aria-label="Joueurs" className="flex min-h-0 flex-wrap content-start gap-3 overflow-hidden text-3xl">
           {view.players.map((nickname) => (
@@ -113,7 +113,7 @@ function Asking({ view, question }: { view: ScreenView; question: QuestionView }
       )}
       {question.mode === 'text' && <p className="text-4xl text-muted">Répondez sur votre téléphone.</p>}
       <p className="text-6xl font-extrabold" aria-live="polite">
-        {question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')} sur {view.players.length}
+        {question.mode === 'buzzer' ? plural(view.answerCount, 'buzz', 'buzz') : plural(view.answerCount, 'réponse')} sur {view.playerCount}
       </p>
     </div>
   );

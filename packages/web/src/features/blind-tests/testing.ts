@@ -1,4 +1,4 @@
-import { BlindTestRefusal, isBlindTestActionName, openGame, playerView, runBlindTestAction, screenView, SOCKET_EVENTS, type Game, type GameActor, type GameQuestion } from '@sortie/core';
+import { answersAdded, BlindTestRefusal, gameProgress, isBlindTestActionName, openGame, playerView, runBlindTestAction, screenView, SOCKET_EVENTS, type Game, type GameActor, type GameQuestion } from '@sortie/core';
 import { FakeTournamentSocket, type FakeClock } from '@sortie/core/testing';
 
 export const BLIND_TEST_ID = '0000000000000000000000b1';
@@ -37,6 +37,14 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
     super();
   }
 
+  /** Every event the server sent this socket, in order: what a test reads of the messages' size and shape. */
+  readonly serverEmitted: unknown[][] = [];
+
+  override serverEmit(event: string, ...args: unknown[]): void {
+    this.serverEmitted.push([event, ...args]);
+    super.serverEmit(event, ...args);
+  }
+
   asHost(): this {
     this.role = 'host';
     return this;
@@ -63,6 +71,13 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
     this.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: BLIND_TEST_ID, game: this.view() });
   }
 
+  /** Players answered or joined (the server gathers them): the room hears a progress, the host with the new answers. */
+  progress(game: Game): void {
+    const added = answersAdded(this.game, game);
+    this.game = game;
+    this.serverEmit(SOCKET_EVENTS.blindTestUpdate, { blindTestId: BLIND_TEST_ID, progress: gameProgress(game, this.role === 'host' ? added : undefined) });
+  }
+
   /** Another player joins (their id is their nickname in lower case). */
   addPlayer(nickname: string): string {
     const playerId = nickname.toLowerCase();
@@ -74,7 +89,10 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
   play(action: string, actor: 'host' | string, params: Record<string, unknown> = {}): void {
     const who: GameActor = actor === 'host' ? { role: 'host' } : { role: 'player', playerId: actor };
     if (!isBlindTestActionName(action)) throw new Error(action);
-    this.push(runBlindTestAction(action, this.game!, who, params, { now: this.now }));
+    const next = runBlindTestAction(action, this.game!, who, params, { now: this.now });
+    // As the server does: another player's answer reaches the room as a progress, not as views.
+    if (action === 'answer') this.progress(next);
+    else this.push(next);
   }
 
   override emitWithAck(event: string, payload: string): Promise<unknown> {
@@ -115,7 +133,14 @@ export class BlindTestServerSocket extends FakeTournamentSocket {
 
     }
     const actor: GameActor | null = this.role === 'host' ? { role: 'host' } : this.playerId ? { role: 'player', playerId: this.playerId } : null;
-    this.push(runBlindTestAction(action, this.game, actor, params, { now: this.now }));
+    const next = runBlindTestAction(action, this.game, actor, params, { now: this.now });
+    // An answer or a buzz is acknowledged with the progress, the phone's answer in (a buzz then reaches the room's views).
+    if (action === 'answer' || action === 'buzz') {
+      if (action === 'buzz') this.push(next);
+      else this.game = next;
+      return { status: 'ok', progress: { ...gameProgress(next), answered: true } };
+    }
+    this.push(next);
     return { status: 'ok', game: this.view() };
   }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BlindTestSession, ClockPort, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
+import { BlindTestSession, ClockPort, withProgress, type BlindTestGameState, type BlindTestReply, type Game, type PlayerView } from '@sortie/core';
 import { useUseCase } from '../../services/container-context';
 import { useLiveConnection } from '../../data/useLiveConnection';
 
@@ -33,8 +33,17 @@ export interface LiveBlindTestApi {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function liveOf(state: BlindTestGameState): LiveBlindTest {
+/**
+ * What the page shows after a message: a whole view replaces the one on screen; a progress (an
+ * answer count, a player count, the new answers for the host) is applied to it by core's rule.
+ */
+function liveOf(state: BlindTestGameState, before: LiveBlindTest): LiveBlindTest {
   if (state.kind === 'closed') return { status: 'closed', title: state.title };
+  if (state.kind === 'progress') {
+    if (before.status !== 'success') return before;
+    const applied = withProgress(before.view, before.game, state.progress);
+    return applied.view === before.view && applied.game === before.game ? before : { ...before, view: applied.view, game: applied.game };
+  }
   return { status: 'success', view: state.view, game: state.game, title: state.title, receivedAt: state.receivedAt };
 }
 
@@ -53,8 +62,8 @@ export function useLiveBlindTest(id: string, { player = true }: { player?: boole
   const generation = useRef(0);
 
   const show = useCallback((reply: BlindTestGameState) => {
-    hasData.current = true;
-    setState(liveOf(reply));
+    if (reply.kind !== 'progress') hasData.current = true;
+    setState((before) => liveOf(reply, before));
   }, []);
 
   const reload = useCallback(() => {
