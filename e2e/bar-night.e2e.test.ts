@@ -132,7 +132,7 @@ describe('a bar night without a rehearsal', () => {
     expect([...tvErrors, ...staffErrors, ...doorErrors, ...valentine.errors, ...rosalina.errors]).toEqual([]);
   });
 
-  it('Tuesday’s quiz: a blind test in teams, 3 phones join by typing the code at /j, the host sees each answer before revealing it', async () => {
+  it('Tuesday’s quiz: a blind test in teams, 3 phones join by typing the code at /j, the host sees each answer before revealing it, the report’s CSV has a row per player and question', async () => {
     const api = await Api.staff(baseUrl);
     const questions = [
       await api.request<{ _id: string }>('POST', '/api/questions', { kind: 'text', prompt: 'Quelle ville accueille le Futuroscope ?', answers: ['Poitiers'], points: 100, timeLimitSeconds: 60 }),
@@ -211,6 +211,15 @@ describe('a bar night without a rehearsal', () => {
     await host.getByRole('button', { name: 'Révéler la réponse' }).click();
     await host.getByRole('button', { name: 'Voir le podium' }).click({ timeout: 5_000 });
     await screen.getByRole('heading', { name: 'Le podium' }).waitFor({ timeout: 5_000 });
+
+    // The report, from the desk: one row per player and question, in French.
+    const report = host.getByRole('link', { name: 'Télécharger le rapport de la partie (CSV)' });
+    const csv = await host.request.get((await report.getAttribute('href'))!);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Question n°;Question;Joueur;Réponse;Juste;Temps (ms);Points');
+    expect(lines).toHaveLength(1 + 3 * 2);
+    for (const nickname of ['Aitana', 'Luigi', 'Zoé']) expect(lines.filter((line) => line.includes(nickname))).toHaveLength(2);
 
     expect([...hostErrors, ...screenErrors, ...players.flatMap((p) => p.errors)]).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe('a blind test in teams', () => {
 });
 
 describe('« Rejouer » from the podium', () => {
-  it('starts the same game again with the same players at zero: their phones are back in the lobby without joining again', async () => {
+  it('offers the game’s report, then starts the same game again with the same players at zero: their phones are back in the lobby without joining again', async () => {
     const { user, socket } = await open('?animateur', { staff: true });
     await act(async () => {
       socket.addPlayer('Alex');
@@ -100,6 +100,7 @@ describe('« Rejouer » from the podium', () => {
       socket.play('end', 'host');
     });
     expect(socket.game!.players[0]!.score).toBeGreaterThan(0);
+    expect((await screen.findByRole('link', { name: 'Télécharger le rapport de la partie (CSV)' })).getAttribute('href')).toBe(`/api/blindTests/${BLIND_TEST_ID}/report.csv`);
     await user.click(await screen.findByRole('button', { name: 'Rejouer avec les mêmes joueurs' }));
     expect(await screen.findByText(/Salle d’attente/)).toBeTruthy();
     expect(socket.game).toMatchObject({ status: 'lobby', code: '123456', round: 2 });

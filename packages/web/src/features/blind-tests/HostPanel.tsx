@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ClockPort, elide, pathFor, SessionService, type BlindTestActionName, type Game, type GamePlayer, type GameQuestion } from '@sortie/core';
+import { ClockPort, elide, OPERATION_ROUTES, operationPath, pathFor, SessionService, type BlindTestActionName, type Game, type GamePlayer, type GameQuestion } from '@sortie/core';
 import { BUTTON_CLASS, LINK_CLASS, SECONDARY_BUTTON_CLASS } from '../../components/ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useUseCase } from '../../services/container-context';
@@ -65,7 +65,7 @@ function HostDesk({ id }: { id: string }) {
       >
         {(snapshot) =>
           snapshot.game ? (
-            <Desk snapshot={snapshot} game={snapshot.game} timeLeft={timeLeft} run={run} />
+            <Desk id={id} snapshot={snapshot} game={snapshot.game} timeLeft={timeLeft} run={run} />
           ) : (
             <p role="alert" className="rounded-lg bg-error/10 p-4">
               Le serveur ne vous reconnaît pas comme animateur : reconnectez-vous.
@@ -77,7 +77,7 @@ function HostDesk({ id }: { id: string }) {
   );
 }
 
-function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; game: Game; timeLeft: number; run: Run }) {
+function Desk({ id, snapshot, game, timeLeft, run }: { id: string; snapshot: BlindTestSnapshot; game: Game; timeLeft: number; run: Run }) {
   const clock = useUseCase(ClockPort);
   const { view } = snapshot;
   const now = clock.now().getTime();
@@ -120,6 +120,15 @@ function Desk({ snapshot, game, timeLeft, run }: { snapshot: BlindTestSnapshot; 
             {view.status === 'podium' && <HostButton label="Rejouer avec les mêmes joueurs" action="replay" run={run} refusal={refusal('replay')} primary />}
             {view.status === 'podium' && <HostButton label="Nouvelle partie" action="open" run={run} />}
           </div>
+          {view.status === 'podium' && (
+            <p className="text-sm">
+              {/* Who answered what, per question and per player (right or wrong, time, points): for the staff's own records. */}
+              <a href={operationPath(OPERATION_ROUTES.blindTestReport, { id })} download className={LINK_CLASS}>
+                Télécharger le rapport de la partie (CSV)
+              </a>{' '}
+              <span className="text-muted">: une ligne par joueur et par question, avec la réponse, juste ou non, le temps et les points.</span>
+            </p>
+          )}
         </section>
         {turn && turnName && (
           <section aria-label="Buzzer" className="space-y-3 rounded-xl bg-accent/15 p-4">
