@@ -2,8 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError, isLiveCode, liveCodeFrom, type LiveGame } from '@sortie/core';
 import type { Db } from '../db/database';
 import type { Data } from '../db/entities';
-import type { Json } from '../db/store';
-import type { AppContext } from '../http/context';
+import type { Json, Store } from '../db/store';
 
 /*
  * The 6-digit codes of live games (issue 32), one pool for blind tests and tournaments: a blind
@@ -62,7 +61,7 @@ export async function assignTournamentCodes(db: Db): Promise<number> {
 }
 
 /** A tournament's REST create (its resource policy's `create`): stored with a code of its own, drawn in the insert's transaction. */
-export function insertTournamentWithCode(ctx: Pick<AppContext, 'db' | 'store'>, data: Data): Promise<Json> {
+export function insertTournamentWithCode(ctx: { db: Db; store: Store }, data: Data): Promise<Json> {
   return ctx.db.transaction(async (tx) => {
     const joinCode = await freeLiveCode(tx);
     if (!joinCode) throw new AppError(NO_FREE_LIVE_CODE, { code: 'NO_FREE_CODE', statusCode: 503 });

@@ -9,6 +9,7 @@ import { serve, serveUnparsed } from '../http/serve';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/availability';
 import { LinkService, type RedirectOutcome } from '../links/links.service';
 import { gonePage, passwordPage, waitPage } from '../links/link-pages';
+import { isObject } from '../unknown-value';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -107,7 +108,7 @@ export function registerShortLinkRoute(app: FastifyInstance, ctx: AppContext): v
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     scope.post<{ Params: { shortCode: string } }>(`${SHORT_LINK_PREFIX}:shortCode`, (request, reply) => {
-      const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+      const body = isObject(request.body) ? request.body : {};
       const text = (key: string) => (typeof body[key] === 'string' ? body[key] : undefined);
       return answer(request, reply, { password: (text('password') ?? '').slice(0, 200), referrer: text('ref') ?? request.headers.referer });
     });
