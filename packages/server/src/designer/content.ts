@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { HEX_COLOUR_PATTERN, addDays, capitalise, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, type ImageField } from '@sortie/core';
+import { HEX_COLOUR_PATTERN, addDays, capitalise, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, TournamentSchema, type ImageField, type Tournament } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import type { RecordJson } from '../db/store';
@@ -183,4 +183,11 @@ export async function loadTournament(ctx: AppContext, id: string): Promise<Tourn
     palette: paletteOf(colourOf(place), colourOf(organization), SORTIE_PALETTE.secondary),
     path: `/tournaments/${id}`,
   };
+}
+
+/** A tournament whole (its bracket included), for the printed bracket. */
+export async function loadTournamentRecord(ctx: AppContext, id: string): Promise<Tournament> {
+  const stored = await record(ctx, 'tournaments', id);
+  if (!stored) throw notFound('Tournoi introuvable.');
+  return TournamentSchema.parse(stored);
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { OPERATIONS, TournamentSchema, isObjectId, slugify } from '@sortie/core';
+import { OPERATIONS, isObjectId, slugify } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
 import { serve } from '../http/serve';
 import { requireRole } from '../http/session';
 import { publicOrigin } from '../seo/public-origin';
-import { coverJpeg, loadEvent, loadPlaceWeek, loadTournament } from './content';
+import { coverJpeg, loadEvent, loadPlaceWeek, loadTournament, loadTournamentRecord } from './content';
 import { EVENT_SQUARE_COVER, eventImage, IMAGE_FORMATS, PREVIEW_COVER, placeWeekImage, tournamentImage } from './images';
 import { eventPoster, placeWeekPoster, POSTER_COVER_RATIO, tournamentPoster } from './pdf';
 import { bracketPoster } from './bracket-pdf';
@@ -130,7 +130,7 @@ export function registerDesignerRoutes(app: FastifyInstance, ctx: AppContext): v
     OPERATIONS.designerTournamentBracket,
     async ({ path, query }, { request, reply, guard: user }) => {
       const content = await loadTournament(ctx, path.id);
-      const tournament = TournamentSchema.parse(await ctx.store.getRecord('tournaments', path.id));
+      const tournament = await loadTournamentRecord(ctx, path.id);
       const short = await link(request, content.path, user._id);
       return send(reply, 'application/pdf', fileName(`tableau ${content.name}`, `${query.size.toLowerCase()}.pdf`), await bracketPoster(query.size, content, tournament, short.url), download(request));
     },

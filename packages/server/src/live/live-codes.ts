@@ -44,6 +44,9 @@ export async function findLiveGame(db: Db, code: string): Promise<LiveGame | nul
   return row ? { kind: row.kind, id: row.id } : null;
 }
 
+/** The same, for a route: the live game a visitor's code opens. */
+export const liveGameOf = (ctx: { db: Db }, code: string): Promise<LiveGame | null> => findLiveGame(ctx.db, code);
+
 /**
  * Gives a code to every tournament taking registrations or running that has none (created before
  * issue 32, or loaded by the demo): at start and after the demo's load. Each in turn, so that each

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_CODE_UNKNOWN, NotFoundError, OPERATIONS } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { serve } from '../http/serve';
-import { findLiveGame } from './live-codes';
+import { liveGameOf } from './live-codes';
 
 /** Lookups of one address a minute (per IP, on every node alike): a bar's phones share one, and a code is six digits. */
 export const LIVE_CODE_LOOKUPS_PER_MINUTE = 120;
@@ -17,7 +17,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
     app,
     OPERATIONS.liveByCode,
     async ({ path: { code } }) => {
-      const game = await findLiveGame(ctx.db, code);
+      const game = await liveGameOf(ctx, code);
       if (!game) throw new NotFoundError(LIVE_CODE_UNKNOWN);
       return game;
     },
