@@ -120,6 +120,8 @@ export class BlindTestGames {
   private readonly copies = new Map<string, { state: BlindTestState; version: string }>();
   private readonly waiting = new Map<string, Queued[]>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Reads of a row under way, shared by the calls that ask for it meanwhile. */
+  private readonly loading = new Map<string, Promise<BlindTestState | null>>();
   private closed = false;
 
   readonly tokens: PlayerTokens;
@@ -152,6 +154,17 @@ export class BlindTestGames {
   async read(id: string): Promise<BlindTestState | null> {
     const copy = this.trusted ? this.copies.get(id) : undefined;
     if (copy) return copy.state;
+    // A crowd asking at once (2,000 phones back after a restart) waits for one read of the row and
+    // its answers, not one each: with the embedded database, one statement at a time, each would wait for all the others.
+    let loading = this.loading.get(id);
+    if (!loading) {
+      loading = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, loading);
+    }
+    return loading;
+  }
+
+  private async load(id: string): Promise<BlindTestState | null> {
     const [row] = await this.options.db.query<{ data: unknown; version: string }>('SELECT data, xmin::text AS version FROM blind_tests WHERE id = $1', [id]);
     if (!row) return null;
     const state = await loadState(this.options.db, id, row.data);
@@ -357,8 +370,8 @@ export class BlindTestGames {
       if (!parsed.success) return refuseGame(`La question n° ${i + 1} est incomplète : corrigez-la dans le tableau de bord (${parsed.error.issues[0]?.message ?? 'champ invalide'}).`);
       return [gameQuestionOf(parsed.data)];
     });
-    const { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore } = state.record;
-    const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore }, await freeCode(tx, state.id));
+    const { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore, autoReveal } = state.record;
+    const game = openGame(questions, { mode, slowestShare, wrongBuzzPenalty, streakBonus, teams, teamScore, autoReveal }, await freeCode(tx, state.id));
     // A game played before under the same code (one in a million) leaves no answer to this one.
     await tx.query('DELETE FROM blind_test_answers WHERE blind_test_id = $1 AND code = $2', [state.id, game.code]);
     return { state: { ...state, game, record: { ...state.record, status: 'live' } } };
