@@ -9,6 +9,8 @@ type Reply = { status: 'ok'; game: { status: string; code: string; teams: Array<
 /** A blind test saved with teams is played in teams: the server opens the game with them and runs the phones' choice; « Rejouer » keeps the phones. */
 describe('a blind test night in teams, through the API and the socket', () => {
   let t: Awaited<ReturnType<typeof testApp>>;
+  // The server's clock, moved by the automatic reveal's test past a deadline.
+  let time = Date.now();
   let url: string;
   let staff: string;
   const sockets: Socket[] = [];
@@ -24,7 +26,7 @@ describe('a blind test night in teams, through the API and the socket', () => {
   const post = (path: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/${path}`, headers: { cookie: staff }, payload });
 
   beforeAll(async () => {
-    t = await testApp();
+    t = await testApp({ now: () => time });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     staff = await signIn(t.app, DEMO_ACCOUNTS.staff.email);
@@ -68,5 +70,27 @@ describe('a blind test night in teams, through the API and the socket', () => {
     const alexRows = report.body.split(/\r?\n/).filter((line) => line.includes('Alex'));
     expect(alexRows).toHaveLength(1);
     expect(alexRows[0]).toContain('Boléro ?');
+  });
+
+  it('reveals by itself at the deadline when the host chose it: a phone coming back after it finds the answer shown', async () => {
+    const question = (await post('questions', { kind: 'text', prompt: 'Quelle ville accueille le Futuroscope ?', answers: ['Poitiers'], points: 100, timeLimitSeconds: 30 })).json()._id as string;
+    const saved = await post('blindTests', { title: 'Quiz qui se révèle seul', questionIds: [question], autoReveal: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json()._id as string;
+    const host = await open(staff);
+    const opened = await call(host, id, 'open');
+    if (opened.status !== 'ok') throw new Error(opened.msg);
+    const phone = await open();
+    expect((await call(phone, id, 'join', { code: opened.game.code, nickname: 'Inès' })).status).toBe('ok');
+    expect((await call(host, id, 'start')).status).toBe('ok');
+    expect((await call(phone, id, 'get')).status === 'ok' && (await call(phone, id, 'get'))).toMatchObject({ game: { status: 'question' } });
+    // Thirty seconds later by the server's clock, nobody pressed « Révéler »: the server reveals when it next hears of the game.
+    time += 30_000;
+    await expect.poll(async () => {
+      const seen = await call(phone, id, 'get');
+      return seen.status === 'ok' ? seen.game.status : seen.msg;
+    }).toBe('reveal');
+    // The host's own « Révéler » is then refused in French, nothing to reveal twice.
+    expect(await call(host, id, 'reveal')).toEqual({ status: 'error', msg: 'Aucune question n’est en cours.' });
   });
 });

@@ -11,6 +11,7 @@ import { handshakeUser } from '../socket/handshake-user';
 import { failedActionReply } from '../socket/socket-errors';
 import { isDatabaseUnavailable } from '../db/availability';
 import { fieldOf } from '../unknown-value';
+import { AutoReveal } from './auto-reveal';
 
 /** A blind test's room: its screens, its host and its players' phones. */
 export const blindTestRoom = (blindTestId: string) => `blindTest:${blindTestId}`;
@@ -224,6 +225,7 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
 
   /** Tells the room of a stored state: at once for the host's actions and buzzes (urgent), gathered otherwise. */
   const announce = (state: BlindTestState, urgent: boolean) => {
+    autoReveal.watch(state);
     latest.set(state.id, state);
     if (urgent) {
       fire(state.id, 'screens');
@@ -279,12 +281,15 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
       });
   };
 
+  // The server reveals by itself at the deadline when the host chose it; refused (and ignored) once revealed.
+  const autoReveal = new AutoReveal((id) => games.run(id, { action: 'autoReveal', params: {}, caller: { staff: true }, at: ctx.now() }), ctx.now);
   const games = new BlindTestGames({
     db: ctx.db,
     now: ctx.now,
     changed: announce,
     closing: () => {
       closing = true;
+      autoReveal.close();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },
@@ -329,6 +334,8 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
         if (call.action === 'get') {
           const state = await games.read(blindTestId);
           if (!state) throw new BlindTestRefusal(BLIND_TEST_NOT_FOUND);
+          // A node started after the game was (a restart mid-question): its reveal is due here too.
+          autoReveal.watch(state);
           await games.tokens.ready;
           const playerId = games.playerOf(state, caller);
           follow(socket, blindTestId, { playerId, host: staff });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuseGame } from './blind-test.errors';
 import type { Game } from './blind-test-game.schema';
 import { moveToTeam } from './teams';
-import { buzz, endGame, replayGame, joinGame, judgeBuzz, kickPlayer, nextQuestion, pauseGame, resumeGame, revealAnswers, startGame, submitAnswer } from './game';
+import { buzz, endGame, replayGame, revealWhenDue, joinGame, judgeBuzz, kickPlayer, nextQuestion, pauseGame, resumeGame, revealAnswers, startGame, submitAnswer } from './game';
 
 /** Who asks: the host (staff), a player of the game, or someone not yet in it. */
 export type GameActor = { role: 'host' } | { role: 'player'; playerId: string } | { role: 'visitor'; playerId: string };
@@ -70,6 +70,7 @@ export const BLIND_TEST_ACTIONS = {
   start: host('start', none, 'Démarrage invalide.', (game, _p, { now }) => startGame(game, now)),
   next: host('next', none, 'Question suivante invalide.', (game, _p, { now }) => nextQuestion(game, now)),
   reveal: host('reveal', none, 'Révélation invalide.', (game, _p, { now }) => revealAnswers(game, now)),
+  autoReveal: host('autoReveal', none, 'Révélation automatique invalide.', (game, _p, { now }) => revealWhenDue(game, now)),
   pause: host('pause', none, 'Pause invalide.', (game, _p, { now }) => pauseGame(game, now)),
   resume: host('resume', none, 'Reprise invalide.', (game, _p, { now }) => resumeGame(game, now)),
   end: host('end', none, 'Fin de partie invalide.', (game) => endGame(game)),

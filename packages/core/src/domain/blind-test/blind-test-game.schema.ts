@@ -60,6 +60,8 @@ export const GameSettingsSchema = z.object({
   teams: TeamNamesSchema,
   /** A team's score: its players' mean, or their sum. */
   teamScore: z.enum(TEAM_SCORES).default('mean'),
+  /** The answer is revealed by the server at the question's deadline, without the host's « Révéler ». */
+  autoReveal: z.boolean().default(false),
 });
 export type GameSettings = z.infer<typeof GameSettingsSchema>;
 export type GameSettingsInput = z.input<typeof GameSettingsSchema>;

@@ -150,6 +150,19 @@ export function replayGame(game: Game): Game {
   return { ...game, status: 'lobby', round: game.round + 1, questionIndex: -1, startedAt: null, deadline: null, pausedAt: null, players, answers: [], buzzer: { queue: [], turn: null, wrong: [] } };
 }
 
+/** When the server reveals the current question by itself (the host chose it), or null: not during a pause, nor outside a question. */
+export function autoRevealAt(game: Game | null): number | null {
+  if (!game || !game.settings.autoReveal || game.status !== 'question' || game.pausedAt !== null) return null;
+  return game.deadline;
+}
+
+/** The automatic reveal, run by the server at the deadline: refused before it (a pause or a new question came meanwhile). */
+export function revealWhenDue(game: Game, now: number): Game {
+  const at = autoRevealAt(game);
+  if (at === null || now < at) refuseGame('Pas de révélation automatique à faire maintenant.');
+  return revealAnswers(game, now);
+}
+
 /** Pause: the clock stops, answers wait. */
 export function pauseGame(game: Game, now: number): Game {
   if (game.status !== 'question') refuseGame('On ne met en pause qu’une question en cours.');

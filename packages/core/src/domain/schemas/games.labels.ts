@@ -43,6 +43,7 @@ export const BLIND_TEST_LABELS: ResourceLabels = {
     slowestShare: field('Part des points à la dernière seconde', 'De 0 à 1 : 0,5 garde la moitié des points à la dernière seconde.'),
     wrongBuzzPenalty: field('Pénalité d’un mauvais buzz', 'Points perdus sur une mauvaise réponse au buzzer.'),
     streakBonus: field('Bonus de série', 'Points en plus pour chaque bonne réponse d’affilée.'),
+    autoReveal: field('Révéler automatiquement', 'La réponse s’affiche d’elle-même à la fin du temps de chaque question, sans attendre « Révéler ».'),
     teams: field('Équipes', 'Leurs noms, pour jouer en équipes ; aucune pour jouer chacun pour soi.'),
     teamScore: field('Score d’une équipe', 'La moyenne de ses joueurs (juste pour des équipes de tailles différentes) ou leur somme.', BLIND_TEST_TEAM_SCORE_LABELS),
   },

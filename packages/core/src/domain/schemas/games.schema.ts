@@ -60,6 +60,8 @@ export const BlindTestInputSchema = z.object({
   /** Team mode: the teams' names (none: everyone plays alone), and how a team scores. */
   teams: TeamNamesSchema,
   teamScore: z.enum(TEAM_SCORES).default('mean'),
+  /** The answer shows by itself at each question's deadline. */
+  autoReveal: z.boolean().default(false),
 });
 /** The stored blind test carries its live game (the server's, never shown as is: it holds the answers). */
 export const BlindTestSchema = BlindTestInputSchema.extend({

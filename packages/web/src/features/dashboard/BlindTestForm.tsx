@@ -75,7 +75,7 @@ export function BlindTestForm({ fields, value, onChange, errors }: FormProps) {
           ))}
         </div>
       </fieldset>
-      <SchemaForm fields={pick(['slowestShare', 'streakBonus', ...(mode === 'buzzer' ? ['wrongBuzzPenalty'] : []), 'playlistUri'])} value={value} onChange={onChange} errors={errors} />
+      <SchemaForm fields={pick(['slowestShare', 'streakBonus', ...(mode === 'buzzer' ? ['wrongBuzzPenalty'] : ['autoReveal']), 'playlistUri'])} value={value} onChange={onChange} errors={errors} />
       <SchemaForm fields={pick(['teams', ...(inTeams ? ['teamScore'] : [])])} value={value} onChange={onChange} errors={errors} />
     </div>
   );

@@ -82,8 +82,8 @@ describe('the games of an event’s page', () => {
   it('gives the code of a blind test being played, and a link that joins with it', async () => {
     const api = eventWith({
       blindTests: [
-        { _id: anId(9), ...meta, eventId: EVENT, title: 'Quiz années 80', status: 'live', questionIds: [], mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 0, teams: [], teamScore: 'mean', joinCode: '482913' },
-        { _id: anId(10), ...meta, eventId: EVENT, title: 'Quiz fini', status: 'finished', questionIds: [], mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 0, teams: [], teamScore: 'mean' },
+        { _id: anId(9), ...meta, eventId: EVENT, title: 'Quiz années 80', status: 'live', questionIds: [], mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 0, teams: [], teamScore: 'mean', autoReveal: false, joinCode: '482913' },
+        { _id: anId(10), ...meta, eventId: EVENT, title: 'Quiz fini', status: 'finished', questionIds: [], mode: 'answers', slowestShare: 0.5, wrongBuzzPenalty: 0, streakBonus: 0, teams: [], teamScore: 'mean', autoReveal: false },
       ],
     });
     await renderApp({ path: `/events/${EVENT}`, api, clock: clock() });
