@@ -7,26 +7,24 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './data-lock';
+import { sharedServerBuild } from '../testing/shared-server-build';
 
 // The real server processes, as `pnpm start` and `pnpm demo:reset` run them, on one data folder.
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sortie-lock-'));
 /**
- * The server as `pnpm start` runs it: bundled by the package's own build (scripts/build.mjs), once,
- * into a folder of the package beside dist/ (dist-*, ignored by git). Each of the nine starts
- * below then skips tsx's compiling of the sources (about 3 s a start on this machine).
+ * The server as `pnpm start` runs it: bundled by the package's own build (scripts/build.mjs) once
+ * for the test run (shared-server-build.ts). Each of the nine starts below then skips tsx's
+ * compiling of the sources (about 3 s a start on this machine).
  */
-const buildDir = join(serverDir, `dist-lock-test-${process.pid}`);
-const SERVER = join(buildDir, 'main.mjs');
+let SERVER = '';
 const running = new Set<ChildProcess>();
 beforeAll(async () => {
-  const build = `import { build } from './scripts/build.mjs'; await build({ out: ${JSON.stringify(buildDir)}, web: false, quiet: true });`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], { cwd: serverDir });
+  SERVER = await sharedServerBuild();
 });
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(buildDir, { recursive: true, force: true });
 });
 
 const IN_USE = /Le dossier de données .* est déjà utilisé par un autre processus Sortie \(pid \d+\)/;

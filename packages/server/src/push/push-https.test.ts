@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
-import { buildServer, freePort, startServer, type ServerProcess } from '../testing/server-process';
+import { freePort, startServer, type ServerProcess } from '../testing/server-process';
+import { sharedServerBuild } from '../testing/shared-server-build';
 import { startFakePushService, type FakePushService } from './fake-push-service';
 
 /*
@@ -17,7 +18,7 @@ import { startFakePushService, type FakePushService } from './fake-push-service'
  */
 describe('Web Push over HTTPS, from the built server', () => {
   const folder = mkdtempSync(join(tmpdir(), 'sortie-push-https-'));
-  let built: Awaited<ReturnType<typeof buildServer>>;
+  let script: string;
   let service: FakePushService;
   let server: ServerProcess | null = null;
 
@@ -31,18 +32,17 @@ describe('Web Push over HTTPS, from the built server', () => {
     });
     writeFileSync(join(folder, 'push-ca.pem'), pems.cert);
     service = await startFakePushService({ tls: { key: pems.private, cert: pems.cert } });
-    built = await buildServer('push-https-test');
+    script = await sharedServerBuild();
   }, 120_000);
   afterAll(async () => {
     server?.child.kill('SIGKILL');
-    built?.remove();
     await service?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
   it('delivers a first like’s badge to each device, signed, with a TTL, encrypted, readable in French with its link', async () => {
     expect(service.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    server = await startServer(built.script, {
+    server = await startServer(script, {
       dataDir: join(folder, 'data'),
       port: await freePort(),
       env: { NODE_EXTRA_CA_CERTS: join(folder, 'push-ca.pem'), SORTIE_ALLOWED_PRIVATE_ORIGINS: service.origin },

@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type PgliteDb } from '../db/open-database';
 import { loadDemo } from '../demo/load';
+import { SERVER_DIR } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
+    /** Where sharedServerBuild builds the server once for the run, and where its workers mark who builds and when it is built. */
+    serverBuildDir: string;
+    serverBuildMarks: string;
   }
 }
 
@@ -21,5 +25,12 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteDump', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  // In the package (dist-*, ignored by git), so that the bundle's imports find node_modules.
+  const serverBuild = join(SERVER_DIR, `dist-test-run-${process.pid}`);
+  project.provide('serverBuildDir', serverBuild);
+  project.provide('serverBuildMarks', join(dir, 'server-build'));
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(serverBuild, { recursive: true, force: true });
+  };
 }
