@@ -109,6 +109,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   formEntry: { summary: 'Relit une réponse par son code', tag: 'Formulaires et tombolas', access: 'public', success: 'La réponse.' },
   formEntries: { summary: 'Les réponses à un formulaire', tag: 'Formulaires et tombolas', access: 'staff', success: 'Une page de réponses.' },
   formEntriesCsv: { summary: 'Les réponses à un formulaire, en CSV', tag: 'Formulaires et tombolas', access: 'staff', success: 'Un fichier CSV (séparateur « ; », UTF-8).', responseType: 'text/csv' },
+  blindTestReportRows: { summary: 'Le rapport d’une partie de blind test, pour la page d’animation', tag: 'Tableau de bord', access: 'staff', success: 'Une ligne par joueur et par question posée : la réponse, juste ou non, le temps en ms, les points.', errors: [404] },
   blindTestReport: { summary: 'Le rapport d’une partie de blind test, en CSV', tag: 'Tableau de bord', access: 'staff', success: 'Un fichier CSV (séparateur « ; », UTF-8) : une ligne par joueur et par question posée (réponse, juste ou non, temps en ms, points).', errors: [404], responseType: 'text/csv' },
   enterRaffle: { summary: 'Participe à une tombola', tag: 'Formulaires et tombolas', access: 'optional', status: 201, success: 'La participation (202 quand elle attend le lien de confirmation envoyé par e-mail).', errors: [409] },
   confirmRaffleEntry: { summary: 'Confirme une participation par le lien reçu par e-mail', tag: 'Formulaires et tombolas', access: 'public', success: 'La participation, désormais comptée.', errors: [409] },

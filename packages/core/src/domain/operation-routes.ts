@@ -54,6 +54,7 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   formEntriesCsv: { method: 'GET', path: '/api/forms/:id/entries.csv', raw: true },
   // A blind test's report: one row per player and question of its game (issue 32).
   blindTestReport: { method: 'GET', path: '/api/blindTests/:id/report.csv', raw: true },
+  blindTestReportRows: { method: 'GET', path: '/api/blindTests/:id/report' },
   enterRaffle: { method: 'POST', path: '/api/raffles/:id/entries' },
   confirmRaffleEntry: { method: 'POST', path: '/api/raffles/:id/entries/confirm' },
   raffleEntries: { method: 'GET', path: '/api/raffles/:id/entries' },

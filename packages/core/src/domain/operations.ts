@@ -7,6 +7,7 @@ import { CurrentUserSchema, ProfilePatchSchema, FollowTargetSchema, Notification
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
 import { MyRaffleEntrySchema, RaffleEntryConfirmSchema, RaffleEntryInputSchema } from './schemas/games.schema';
 import { RaffleProofSchema } from './raffle-proof.schema';
+import { GameReportSchema } from './blind-test/report';
 import { EventGamesSchema, PlaceTonightSchema } from './schemas/games-at.schema';
 import { CONTRACTS, JobOfferSchema } from './schemas/places.schema';
 import { ImageRefSchema, ImageUploadBodySchema, ImageUploadQuerySchema } from './schemas/image.schema';
@@ -186,6 +187,7 @@ export const OPERATIONS = {
   formEntries: op('formEntries', page(FormEntrySchema.loose()), { path: IdPath }),
   formEntriesCsv: op('formEntriesCsv', z.string(), { path: IdPath }),
   blindTestReport: op('blindTestReport', z.string(), { path: IdPath }),
+  blindTestReportRows: op('blindTestReportRows', GameReportSchema, { path: IdPath }),
   enterRaffle: op('enterRaffle', RecordSchema.nullish(), { path: IdPath, body: RaffleEntryInputSchema }),
   /** The link mailed to an entry of an 'emailLink' raffle: once followed, the entry counts. */
   confirmRaffleEntry: op('confirmRaffleEntry', RecordSchema, { path: IdPath, body: RaffleEntryConfirmSchema }),

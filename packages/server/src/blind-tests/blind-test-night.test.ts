@@ -70,6 +70,10 @@ describe('a blind test night in teams, through the API and the socket', () => {
     const alexRows = report.body.split(/\r?\n/).filter((line) => line.includes('Alex'));
     expect(alexRows).toHaveLength(1);
     expect(alexRows[0]).toContain('Boléro ?');
+    // The same rows for the host's desk.
+    const rows = (await t.app.inject({ method: 'GET', url: `/api/blindTests/${id}/report`, headers: { cookie: staff } })).json().rows as Array<{ nickname: string; answer: string; answered: boolean }>;
+    expect(rows.filter((r) => r.answered).map((r) => `${r.nickname} : ${r.answer}`)).toEqual(['Alex : Boléro ?']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/blindTests/${id}/report` })).statusCode).toBe(401);
   });
 
   it('reveals by itself at the deadline when the host chose it: a phone coming back after it finds the answer shown', async () => {

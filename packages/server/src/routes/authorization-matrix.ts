@@ -163,6 +163,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /api/forms/:id/entries': STAFF,
   'GET /api/forms/:id/entries.csv': STAFF,
   'GET /api/blindTests/:id/report.csv': STAFF,
+  'GET /api/blindTests/:id/report': STAFF,
   'POST /api/raffles/:id/entries': PUBLIC,
   'POST /api/raffles/:id/entries/confirm': PUBLIC,
   'GET /api/raffles/:id/entries': STAFF,

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openGame, SOCKET_EVENTS } from '@sortie/core';
+import { openGame, SOCKET_EVENTS, type ReportRow } from '@sortie/core';
+import { OPERATIONS } from '@sortie/core/domain';
 import { aStaffUser, anId, FakeClock, FakeProductApi } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { aQuiz, BLIND_TEST_ID, BlindTestServerSocket } from '../features/blind-tests/testing';
@@ -17,10 +18,16 @@ async function open(query: string, { staff = false } = {}) {
   const clock = new FakeClock();
   const socket = new BlindTestServerSocket(inTeams(), clock);
   if (staff) socket.asHost();
-  const api = new FakeProductApi();
+  // After the podium the desk reads the game's report: the rows the server would make from its answers' table.
+  const api = new FakeProductApi().serve(OPERATIONS.blindTestReportRows, () => ({ rows: REPORT }));
   const app = await renderApp({ path: `${path}${query}`, socket, clock, api: staff ? api.signedInAs(aStaffUser({ _id: anId(9) })) : api });
   return { ...app, socket };
 }
+
+const REPORT: ReportRow[] = [
+  { questionIndex: 0, question: 'Quel est ce morceau ?', playerId: 'alex', nickname: 'Alex', answer: 'Alors on danse', answered: true, correct: true, elapsedMs: 3200, points: 95 },
+  { questionIndex: 1, question: 'Quelle ville accueille le Futuroscope ?', playerId: 'alex', nickname: 'Alex', answer: '', answered: false, correct: false, elapsedMs: null, points: 0 },
+];
 
 const rows = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent);
 
@@ -101,6 +108,13 @@ describe('« Rejouer » from the podium', () => {
     });
     expect(socket.game!.players[0]!.score).toBeGreaterThan(0);
     expect((await screen.findByRole('link', { name: 'Télécharger le rapport de la partie (CSV)' })).getAttribute('href')).toBe(`/api/blindTests/${BLIND_TEST_ID}/report.csv`);
+    // The report on the desk: the hardest question first, then each player's answers.
+    const report = await screen.findByRole('region', { name: 'Rapport de la partie' });
+    expect(within(await within(report).findByRole('list', { name: 'Questions les plus difficiles' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Q2 · Quelle ville accueille le Futuroscope ? — 0 bonne réponse sur 1 joueur',
+      'Q1 · Quel est ce morceau ? — 1 bonne réponse sur 1 joueur',
+    ]);
+    expect(within(within(report).getByRole('row', { name: /^Alex/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['juste · 95 pts · 3,2 s', '—']);
     await user.click(await screen.findByRole('button', { name: 'Rejouer avec les mêmes joueurs' }));
     expect(await screen.findByText(/Salle d’attente/)).toBeTruthy();
     expect(socket.game).toMatchObject({ status: 'lobby', code: '123456', round: 2 });

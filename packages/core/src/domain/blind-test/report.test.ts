@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameSchema, type GameAnswer, type GameQuestionInput } from './blind-test-game.schema';
 import { answersAdded, joinGame, kickPlayer, nextQuestion, openGame, startGame, submitAnswer } from './game';
-import { gameReport, REPORT_HEADERS, reportCsv } from './report';
+import { gameReport, hardestQuestions, REPORT_HEADERS, reportCsv } from './report';
 
 const T0 = 7_000_000;
 const QUESTIONS: GameQuestionInput[] = [
@@ -48,5 +48,15 @@ describe('the report of a game', () => {
     expect(lines[2]).toBe(`1;Qui chante « La Bohème » ?;"'=Bilal; ""le roi""";Piaf;non;4000;0`);
     expect(lines[3]).toBe('1;Qui chante « La Bohème » ?;Chloé;;sans réponse;;0');
     expect(lines).toHaveLength(rows.length + 2);
+  });
+});
+
+describe('the hardest questions', () => {
+  const row = (questionIndex: number, playerId: string, correct: boolean, answered = true) => ({ questionIndex, question: `Question ${questionIndex + 1}`, playerId, nickname: playerId, answer: answered ? 'x' : '', answered, correct, elapsedMs: answered ? 1000 : null, points: correct ? 100 : 0 });
+
+  it('come first by the fewest right answers for the players present, the later question first when level', () => {
+    const rows = [row(0, 'a', true), row(0, 'b', true), row(1, 'a', false), row(1, 'b', false, false), row(2, 'a', true), row(2, 'b', false), row(3, 'a', false), row(3, 'b', false)];
+    expect(hardestQuestions(rows).map((q) => `${q.questionIndex + 1}: ${q.correct}/${q.players} (${q.answered} réponses)`)).toEqual(['4: 0/2 (2 réponses)', '2: 0/2 (1 réponses)', '3: 1/2 (2 réponses)', '1: 2/2 (2 réponses)']);
+    expect(hardestQuestions([])).toEqual([]);
   });
 });

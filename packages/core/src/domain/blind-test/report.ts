@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Game, GameAnswer, GameQuestion } from './blind-test-game.schema';
 
 /*
@@ -7,19 +8,46 @@ import type { Game, GameAnswer, GameQuestion } from './blind-test-game.schema';
  */
 
 /** One player on one question: what they answered, right or wrong, how fast, for how many points. */
-export interface ReportRow {
-  questionIndex: number;
+export const ReportRowSchema = z.object({
+  questionIndex: z.number().int().min(0),
   /** The question as the host knows it: its prompt, or a track's title and artist. */
-  question: string;
-  playerId: string;
-  nickname: string;
+  question: z.string(),
+  playerId: z.string(),
+  nickname: z.string(),
   /** What was typed or chosen; '' when the player did not answer (or answered aloud on the buzzer). */
-  answer: string;
-  answered: boolean;
-  correct: boolean;
+  answer: z.string(),
+  answered: z.boolean(),
+  correct: z.boolean(),
   /** From the question's start to the answer; null without an answer. */
-  elapsedMs: number | null;
-  points: number;
+  elapsedMs: z.number().int().min(0).nullable(),
+  points: z.number().int(),
+});
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+/** The report as the desk reads it (GET /api/blindTests/{id}/report). */
+export const GameReportSchema = z.object({ rows: z.array(ReportRowSchema) });
+export type GameReport = z.infer<typeof GameReportSchema>;
+
+/** A question's outcome over the room: how many answered it, how many right. */
+export interface QuestionOutcome {
+  questionIndex: number;
+  question: string;
+  answered: number;
+  correct: number;
+  players: number;
+}
+
+/** The questions the room found hardest first (fewest right answers for the players present, then the later one), for the desk's report. */
+export function hardestQuestions(rows: readonly ReportRow[]): QuestionOutcome[] {
+  const byQuestion = new Map<number, QuestionOutcome>();
+  for (const row of rows) {
+    const outcome = byQuestion.get(row.questionIndex) ?? { questionIndex: row.questionIndex, question: row.question, answered: 0, correct: 0, players: 0 };
+    outcome.players += 1;
+    if (row.answered) outcome.answered += 1;
+    if (row.correct) outcome.correct += 1;
+    byQuestion.set(row.questionIndex, outcome);
+  }
+  const share = (o: QuestionOutcome) => (o.players === 0 ? 0 : o.correct / o.players);
+  return [...byQuestion.values()].sort((x, y) => share(x) - share(y) || y.questionIndex - x.questionIndex);
 }
 
 /** How a question reads in a report. */

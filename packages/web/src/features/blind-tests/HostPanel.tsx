@@ -8,6 +8,7 @@ import { TrackDetails } from './TrackDetails';
 import { blindTestErrorMessage, countdownText, expectedAnswer, hostRefusal, plural, pointsText, questionText, solutionText } from './blind-test-text';
 import { HostMusic } from './HostMusic';
 import { Leaderboard, TeamLeaderboard } from './Leaderboard';
+import { GameReportPanel } from './GameReportPanel';
 import { useLiveBlindTest, useTimeLeft, type BlindTestSnapshot } from './useLiveBlindTest';
 import { LiveView } from '../../data/LiveView';
 import { JoinBlock } from '../../components/JoinBlock';
@@ -129,6 +130,7 @@ function Desk({ id, snapshot, game, timeLeft, run }: { id: string; snapshot: Bli
               <span className="text-muted">: une ligne par joueur et par question, avec la réponse, juste ou non, le temps et les points.</span>
             </p>
           )}
+          {view.status === 'podium' && <GameReportPanel id={id} round={game.round} />}
         </section>
         {turn && turnName && (
           <section aria-label="Buzzer" className="space-y-3 rounded-xl bg-accent/15 p-4">
