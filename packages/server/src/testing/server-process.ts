@@ -14,12 +14,17 @@ import { promisify } from 'node:util';
 
 export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Builds the server (without the web app) into `out`, a dist-* folder of the package; answers main.mjs's path. */
+export async function buildServerInto(out: string): Promise<string> {
+  const build = `import { build } from './scripts/build.mjs'; await build({ out: ${JSON.stringify(out)}, web: false, quiet: true });`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], { cwd: SERVER_DIR });
+  return join(out, 'main.mjs');
+}
+
 /** Builds the server (without the web app) into `dist-{name}-{pid}`; answers main.mjs's path and how to remove the folder. */
 export async function buildServer(name: string): Promise<{ script: string; remove(): void }> {
   const out = join(SERVER_DIR, `dist-${name}-${process.pid}`);
-  const build = `import { build } from './scripts/build.mjs'; await build({ out: ${JSON.stringify(out)}, web: false, quiet: true });`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], { cwd: SERVER_DIR });
-  return { script: join(out, 'main.mjs'), remove: () => rmSync(out, { recursive: true, force: true }) };
+  return { script: await buildServerInto(out), remove: () => rmSync(out, { recursive: true, force: true }) };
 }
 
 export function freePort(): Promise<number> {

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { SERVER_DIR } from './server-process';
+import { buildServerInto } from './server-process';
 
 /** How long a test file waits for another worker's build of the server. */
 const WAIT_MS = 180_000;
@@ -34,10 +32,9 @@ export async function sharedServerBuild(): Promise<string> {
     return join(out, 'main.mjs');
   }
   try {
-    const build = `import { build } from './scripts/build.mjs'; await build({ out: ${JSON.stringify(out)}, web: false, quiet: true });`;
-    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', build], { cwd: SERVER_DIR });
+    const script = await buildServerInto(out);
     writeFileSync(done, '');
-    return join(out, 'main.mjs');
+    return script;
   } catch (error) {
     rmSync(join(folder, 'claim'), { recursive: true, force: true });
     throw error;
