@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './data-lock';
 import { sharedServerBuild } from '../testing/shared-server-build';
+import { freePort } from '../testing/server-process';
 
 // The real server processes, as `pnpm start` and `pnpm demo:reset` run them, on one data folder.
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,15 +28,6 @@ afterAll(() => {
 });
 
 const IN_USE = /Le dossier de données .* est déjà utilisé par un autre processus Sortie \(pid \d+\)/;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;
