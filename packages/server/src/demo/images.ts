@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_FORMATS, type ImageRef } from '@sortie/core';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Store } from '../db/store';
 import { resizeImage, type ResizedImage } from '../images/resize';
+import { loadSharp } from '../images/sharp';
 import { saveImage } from '../images/image-files';
 import type { DemoRecord } from './demo-record';
 import { demoId } from './ids';
@@ -189,7 +189,9 @@ function toCache(file: string, image: ResizedImage): void {
 }
 
 /** A design's variants: from this process's memory, else the cache folder, else drawn and resized now. */
-function make(design: Design, id: string): Promise<ResizedImage> {
+async function make(design: Design, id: string): Promise<ResizedImage> {
+  const sharp = await loadSharp();
+  // From here to made.set, nothing awaits: two calls for one design share one drawing.
   const key = createHash('sha256').update(JSON.stringify({ v: CACHE_VERSION, sharp: sharp.versions.sharp, id, svg: design.svg, widths: design.widths })).digest('hex').slice(0, 32);
   let image = made.get(key);
   if (!image) {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../images/sharp';
 import { HEX_COLOUR_PATTERN, addDays, capitalise, formatDate, formatDayRange, formatPrice as formatCents, formatShortDay, formatTime, isObjectId, parisDay, parisMidnight, TournamentSchema, type ImageField, type Tournament } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
@@ -63,7 +63,7 @@ export async function coverJpeg(ctx: AppContext, image: ImageField | undefined, 
   const bytes = variant ? (await readImageFile(ctx.db, variant.url.split('/').pop() ?? ''))?.bytes : null;
   if (!bytes) return null;
   try {
-    return await sharp(bytes).resize(width, height, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+    return await (await loadSharp())(bytes).resize(width, height, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
   } catch {
     return null;
   }

@@ -1,5 +1,4 @@
-import satori from 'satori';
-import sharp from 'sharp';
+import { loadSharp } from '../images/sharp';
 import type { EventContent, Palette, TournamentContent, WeekContent } from './content';
 import { interFonts } from './fonts';
 import { qrPng } from './qr';
@@ -58,8 +57,10 @@ async function qrBlock(shortUrl: string, size: number, palette: Palette, caption
 /** The tree laid out by satori, rasterised to a PNG of exactly width × height. */
 export async function renderPng(node: Node, width: number, height: number): Promise<Buffer> {
   const fonts = [...interFonts()].map(([weight, data]) => ({ name: 'Inter', data, weight, style: 'normal' as const }));
+  // satori with the first visual, not with the server (as sharp: images/sharp.ts).
+  const { default: satori } = await import('satori');
   const svg = await satori(node, { width, height, fonts });
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 8 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 8 }).toBuffer();
 }
 
 const brand = (palette: Palette, size: number) => text({ fontSize: size, fontWeight: 800, color: palette.primary, letterSpacing: -1 }, 'Sortie');

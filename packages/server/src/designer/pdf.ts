@@ -1,5 +1,5 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { EventContent, Palette, TournamentContent, WeekContent } from './content';
 import { interFonts } from './fonts';
 import { qrModules } from './qr';
@@ -16,6 +16,24 @@ export type PageSize = keyof typeof PAGE_SIZES;
 /** The share of the page the cover takes at the top, and so the cover's proportions (the same in A4 and A3). */
 const HEAD_SHARE = 0.4;
 export const POSTER_COVER_RATIO = PAGE_SIZES.A4[0] / (PAGE_SIZES.A4[1] * HEAD_SHARE);
+
+/**
+ * pdf-lib and fontkit, loaded by the first poster rather than by the server: together they are
+ * the largest part of a start's module loading on this machine, for a page staff print a few
+ * times a week. Every drawing comes after newDocument, which loads them.
+ */
+let pdfLib: typeof PdfLib | undefined;
+let loading: Promise<typeof PdfLib> | undefined;
+async function loadPdfLib(): Promise<{ pdf: typeof PdfLib; fontkit: Parameters<PDFDocument['registerFontkit']>[0] }> {
+  const [pdf, fontkit] = await Promise.all([(loading ??= import('pdf-lib')), import('@pdf-lib/fontkit')]);
+  pdfLib = pdf;
+  return { pdf, fontkit: fontkit.default };
+}
+function loaded(): typeof PdfLib {
+  if (!pdfLib) throw new Error('pdf-lib se charge avec newDocument, avant tout dessin.');
+  return pdfLib;
+}
+const rgb = (red: number, green: number, blue: number): RGB => loaded().rgb(red, green, blue);
 
 export const colour = (hex: string): RGB => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
 export const INK = '#0f1115';
@@ -50,7 +68,8 @@ export interface Fonts {
 }
 
 export async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fonts }> {
-  const doc = await PDFDocument.create();
+  const { pdf, fontkit } = await loadPdfLib();
+  const doc = await pdf.PDFDocument.create();
   doc.registerFontkit(fontkit);
   const files = interFonts();
   const [regular, bold, black] = await Promise.all([doc.embedFont(files.get(400)!, { subset: true }), doc.embedFont(files.get(700)!, { subset: true }), doc.embedFont(files.get(800)!, { subset: true })]);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp';
 import { AppError, IMAGE_EXTENSIONS, IMAGE_FILES_PATH, IMAGE_FORMATS, IMAGE_MIME_TYPES, IMAGE_WIDTHS, MAX_IMAGE_PIXELS, type ImageFormat } from '@sortie/core';
 
 /** One file made from an upload: a width in a format. */
@@ -45,6 +46,7 @@ export const contentTypeOf = (format: ImageFormat) => IMAGE_MIME_TYPES[format];
  * as anything but a picture, is refused with a 422.
  */
 export async function resizeImage(input: Buffer, imageId: string, options: { widths?: readonly number[]; formats?: readonly ImageFormat[] } = {}): Promise<ResizedImage> {
+  const sharp = await loadSharp();
   const open = () => sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
   let width: number;
   let height: number;

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../images/sharp';
 import type { AppContext } from '../http/context';
 import { coverJpeg, loadEvent } from '../designer/content';
 import { EVENT_SQUARE_COVER, eventImage, IMAGE_FORMATS } from '../designer/images';
@@ -13,5 +13,5 @@ export async function instagramVisual(ctx: AppContext, origin: string, eventId: 
   const short = await ensureShortLink(ctx, origin, `${origin}${event.path}`, userId);
   const cover = await coverJpeg(ctx, event.cover, IMAGE_FORMATS.square.width, EVENT_SQUARE_COVER);
   const png = await eventImage('square', event, cover, short.url);
-  return sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+  return (await loadSharp())(png).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
 }

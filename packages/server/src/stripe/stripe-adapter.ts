@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { checkoutSessionOf, SIGNATURE_TOLERANCE_SECONDS, subscriptionOf, WebhookSignatureError, type CheckoutInput, type CheckoutSession, type StripeEvent, type StripePort, type Subscription } from './port';
 
 export interface StripeAdapterOptions {
@@ -13,9 +14,12 @@ export interface StripeAdapterOptions {
 /** The port over the official `stripe` library: Checkout, the customer portal, and constructEvent for webhooks. */
 export class StripeAdapter implements StripePort {
   private readonly client: Stripe;
+  private readonly library: typeof Stripe;
   constructor(private readonly options: StripeAdapterOptions) {
+    // Loaded here, where Stripe is configured, not with every server: it is one of the largest modules a start would load.
+    this.library = createRequire(import.meta.url)('stripe') as typeof Stripe;
     const base = options.apiBase ? new URL(options.apiBase) : null;
-    this.client = new Stripe(options.secretKey, {
+    this.client = new this.library(options.secretKey, {
       maxNetworkRetries: 1,
       timeout: 20_000,
       telemetry: false,
@@ -44,7 +48,7 @@ export class StripeAdapter implements StripePort {
     try {
       return checkoutSessionOf(await this.client.checkout.sessions.retrieve(id));
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(this.library, error)) return null;
       throw error;
     }
   }
@@ -53,7 +57,7 @@ export class StripeAdapter implements StripePort {
     try {
       return subscriptionOf(await this.client.subscriptions.retrieve(id));
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(this.library, error)) return null;
       throw error;
     }
   }
@@ -72,13 +76,13 @@ export class StripeAdapter implements StripePort {
       const event = this.client.webhooks.constructEvent(rawBody, signatureHeader, this.options.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAt);
       return { id: event.id, type: event.type, created: event.created, object: event.data.object };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
+      if (error instanceof this.library.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
       throw new WebhookSignatureError('Corps du webhook illisible.');
     }
   }
 }
 
 /** Stripe's 404 for an id it does not know (a forged or mistyped session id). */
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+function isMissing(library: typeof Stripe, error: unknown): boolean {
+  return error instanceof library.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
 }
