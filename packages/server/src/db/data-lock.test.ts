@@ -7,14 +7,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './data-lock';
 import { sharedServerBuild } from '../testing/shared-server-build';
-import { freePort } from '../testing/server-process';
+import { freePort, startServer as startBuiltServer, type ServerProcess } from '../testing/server-process';
 
 // The real server processes, as `pnpm start` and `pnpm demo:reset` run them, on one data folder.
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sortie-lock-'));
 /**
  * The server as `pnpm start` runs it: bundled by the package's own build (scripts/build.mjs) once
- * for the test run (shared-server-build.ts). Each of the nine starts below then skips tsx's
+ * for the test run (shared-server-build.ts). Each start below then skips tsx's
  * compiling of the sources (about 3 s a start on this machine).
  */
 let SERVER = '';
@@ -55,22 +55,24 @@ function run(script: string, port = 0): Run {
   return { child, output: () => output, exit };
 }
 
-async function startServer(): Promise<Run & { url: string }> {
-  const port = await freePort();
-  const server = run(SERVER, port);
-  await new Promise<void>((resolve, reject) => {
-    const poll = setInterval(() => {
-      if (!server.output().includes('Sortie est prêt')) return;
-      clearInterval(poll);
-      resolve();
-    }, 50);
-    void server.exit.then((code) => {
-      clearInterval(poll);
-      reject(new Error(`server exited (${code}): ${server.output()}`));
-    });
-  });
-  return { ...server, url: `http://127.0.0.1:${port}` };
+/** The built server on the folder, ready; its process is killed after the file if a test leaves it. */
+async function startServer(): Promise<ServerProcess> {
+  const server = await startBuiltServer(SERVER, { dataDir, port: await freePort(), env: { SORTIE_SECRET: 'lock-test-secret-lock-test-secret' } });
+  running.add(server.child);
+  void server.exit.then(() => running.delete(server.child));
+  return server;
 }
+
+/**
+ * The server a test left running for the next one, which needs one to kill or stop: each start
+ * costs seconds on a loaded machine. A test run alone starts its own.
+ */
+let handedOn: ServerProcess | null = null;
+const takeRunningServer = async (): Promise<ServerProcess> => {
+  const server = handedOn && handedOn.child.exitCode === null && handedOn.child.signalCode === null ? handedOn : await startServer();
+  handedOn = null;
+  return server;
+};
 
 async function signUp(url: string, email: string): Promise<number> {
   const res = await fetch(`${url}/api/identity/signUp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'mot-de-passe-1' }) });
@@ -82,7 +84,7 @@ async function signIn(url: string, email: string): Promise<number> {
   return res.status;
 }
 
-async function stop(server: Run, signal: NodeJS.Signals): Promise<void> {
+async function stop(server: Pick<Run, 'child' | 'exit'>, signal: NodeJS.Signals): Promise<void> {
   server.child.kill(signal);
   await server.exit;
 }
@@ -92,13 +94,11 @@ describe('one server per data folder', () => {
     const first = await startServer();
     expect(await signUp(first.url, 'avant@exemple.fr')).toBe(201);
 
-    const second = run(SERVER, await freePort());
-    expect(await second.exit).not.toBe(0);
-    expect(second.output()).toMatch(IN_USE);
-    for (const command of ['src/demo/reset.ts', 'src/demo/seed-volume.ts']) {
-      const refused = run(command);
-      expect(await refused.exit, command).not.toBe(0);
-      expect(refused.output(), command).toMatch(IN_USE);
+    // All three at once: each is refused by the lock alone, whatever the others do.
+    const refusals = [run(SERVER, await freePort()), run('src/demo/reset.ts'), run('src/demo/seed-volume.ts')];
+    for (const [i, refused] of refusals.entries()) {
+      expect(await refused.exit, String(i)).not.toBe(0);
+      expect(refused.output(), String(i)).toMatch(IN_USE);
     }
 
     expect(await signUp(first.url, 'apres@exemple.fr')).toBe(201);
@@ -108,11 +108,11 @@ describe('one server per data folder', () => {
     const restarted = await startServer();
     expect(await signIn(restarted.url, 'avant@exemple.fr')).toBe(200);
     expect(await signIn(restarted.url, 'apres@exemple.fr')).toBe(200);
-    await stop(restarted, 'SIGTERM');
+    handedOn = restarted;
   }, 120_000);
 
   it('takes over the lock of a server killed with SIGKILL, and finds its committed writes', async () => {
-    const killed = await startServer();
+    const killed = await takeRunningServer();
     expect(await signUp(killed.url, 'tue@exemple.fr')).toBe(201);
     await stop(killed, 'SIGKILL');
     const owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number };
@@ -120,12 +120,11 @@ describe('one server per data folder', () => {
 
     const next = await startServer();
     expect(await signIn(next.url, 'tue@exemple.fr')).toBe(200);
-    expect(await signIn(next.url, 'avant@exemple.fr')).toBe(200);
-    await stop(next, 'SIGTERM');
+    handedOn = next;
   }, 120_000);
 
   it('a forced stop (SIGKILL to the server and its database) leaves no /tmp/sortie-pg-* folder once the next server starts', async () => {
-    const killed = await startServer();
+    const killed = await takeRunningServer();
     const owner = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number; childPid: number; tempDir: string };
     expect(owner.tempDir).toMatch(/\/sortie-pg-[^/]+$/);
     expect(existsSync(join(owner.tempDir, 'control.sock'))).toBe(true);
