@@ -71,14 +71,15 @@ describe('a live tournament', () => {
     // Staff confirm it on the desk, which received the report live.
     const ready = desk.getByRole('group', { name: /^(Lou contre Valentine|Valentine contre Lou)$/ });
     await ready.getByText(/^Score saisi par Valentine : /).waitFor({ timeout: 5_000 });
+    // A mark on the screen's page: a reload would lose it.
+    await screen.evaluate(() => Object.assign(window, { sortieNotReloaded: true }));
     await ready.getByRole('button', { name: 'Confirmer' }).click();
-    const confirmedAt = Date.now();
 
-    // The screen shows the new bracket within a second, without a reload.
-    await screen.getByRole('group', { name: /^(Lou contre Valentine : 1 – 3|Valentine contre Lou : 3 – 1), joué$/ }).waitFor({ timeout: 1_000 });
-    expect(Date.now() - confirmedAt).toBeLessThan(1_000);
+    // The screen shows the new bracket without a reload (how soon is the tournaments bench's figure, not a test's).
+    await screen.getByRole('group', { name: /^(Lou contre Valentine : 1 – 3|Valentine contre Lou : 3 – 1), joué$/ }).waitFor({ timeout: 5_000 });
     // Valentine moves on to meet the second seed (a bye) in the winners' semi-final; Lou drops to the losers' bracket.
-    await screen.getByRole('group', { name: /^(Sam contre Valentine|Valentine contre Sam), à jouer$/ }).waitFor({ timeout: 1_000 });
+    await screen.getByRole('group', { name: /^(Sam contre Valentine|Valentine contre Sam), à jouer$/ }).waitFor({ timeout: 5_000 });
+    expect(await screen.evaluate(() => 'sortieNotReloaded' in window)).toBe(true);
     // The phone moved on too.
     await mine.getByText('Votre match : contre Sam').waitFor({ timeout: 5_000 });
     const stored = await Api.anonymous(baseUrl).get<{ matches: Array<{ status: string; confirmed: boolean }> }>(`/api/tournaments/${id}`);
