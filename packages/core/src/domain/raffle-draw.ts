@@ -15,7 +15,7 @@ import type { RaffleProof } from './raffle-proof.schema';
  * raffle-proof.schema.ts.
  */
 
-export const RAFFLE_DRAW_ALGORITHM = 'hmac-sha256-order';
+export { RAFFLE_DRAW_ALGORITHM } from './raffle-draw.constants';
 
 /** What ENTRIES_HASH_METHOD says, in one line for a person who redoes it by hand. */
 export const ENTRIES_HASH_METHOD =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RAFFLE_DRAW_ALGORITHM } from './raffle-draw';
+import { RAFFLE_DRAW_ALGORITHM } from './raffle-draw.constants';
 import { IsoDateTimeSchema } from './schemas/common.schema';
 
 const HashSchema = z.string().regex(/^[0-9a-f]{64}$/);

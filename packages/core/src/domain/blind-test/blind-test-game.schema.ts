@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEAMS, TEAM_SCORES } from './teams';
+import { MAX_TEAMS, TEAM_SCORES } from './teams.constants';
 
 /*
  * The live game of a blind test: what the server stores (so that a restart keeps it) and

@@ -8,9 +8,7 @@ import type { Game } from './blind-test-game.schema';
  * chose. A game without team names is played alone, as before.
  */
 
-export const MAX_TEAMS = 12;
-export const TEAM_SCORES = ['mean', 'sum'] as const;
-export type TeamScore = (typeof TEAM_SCORES)[number];
+export { MAX_TEAMS, TEAM_SCORES, type TeamScore } from './teams.constants';
 
 export interface TeamRow {
   team: string;

@@ -1,9 +1,11 @@
-import type { Bracket } from './tournament-engine.schema';
-
 /*
  * The engine's constants, apart from its zod schemas (type imports only): a page that draws a
  * bracket or explains a refusal with the engine does not download zod.
  */
+
+/** A match's part of the tournament (the schema's BracketSchema is this list). */
+export const BRACKETS = ['winners', 'losers', 'grand_final', 'third_place', 'group', 'swiss', 'round_robin'] as const;
+export type Bracket = (typeof BRACKETS)[number];
 
 /** The brackets where a match needs a winner: no draw there. */
 export const ELIMINATION_BRACKETS: ReadonlySet<Bracket> = new Set<Bracket>(['winners', 'losers', 'grand_final', 'third_place']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_POINTS, MAX_MATCHES, MAX_PARTICIPANTS, MAX_STATIONS } from './tournament-engine.constants';
+import { BRACKETS, DEFAULT_POINTS, MAX_MATCHES, MAX_PARTICIPANTS, MAX_STATIONS, type Bracket } from './tournament-engine.constants';
 
 /** The formats the engine plays, one model for all. */
 export const FormatSchema = z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'groups_then_elimination']);
@@ -8,8 +8,8 @@ export type Format = z.infer<typeof FormatSchema>;
 export const StatusSchema = z.enum(['registration', 'running', 'finished']);
 export type Status = z.infer<typeof StatusSchema>;
 
-export const BracketSchema = z.enum(['winners', 'losers', 'grand_final', 'third_place', 'group', 'swiss', 'round_robin']);
-export type Bracket = z.infer<typeof BracketSchema>;
+export const BracketSchema = z.enum(BRACKETS);
+export type { Bracket };
 
 export const MatchStatusSchema = z.enum(['pending', 'ready', 'done']);
 export type MatchStatus = z.infer<typeof MatchStatusSchema>;
