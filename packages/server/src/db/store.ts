@@ -49,6 +49,15 @@ export interface ListOptions {
    */
   rankAmong?: number;
   /**
+   * With a text search in an order an index serves (an agenda's dates): the page is first looked
+   * for among the first `window` rows in that order, a bounded walk that finds a common word at
+   * once; when they hold fewer matches than the page, the matches are read from the full-text
+   * index and sorted. So that no word makes the database walk the date index through tens of
+   * thousands of rows (`festival` in November: the generated festivals are in summer), whatever
+   * the planner guesses of how a word spreads over the year (issue 34).
+   */
+  window?: number;
+  /**
    * Fields left out of every record but the viewer's own (its `userId`), in what the list shows
    * and in what `q` searches: core's `ownerOnly`, for a reader who is not staff.
    */
@@ -187,8 +196,10 @@ export class Store {
   private async page(kind: EntityKind, options: ListOptions, data: string): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean } }> {
     const query = await this.listQuery(kind, options);
     if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false } };
-    const rows = await this.db.query<Row & { total?: number | string }>(`SELECT id, ${data}, created_at, updated_at${query.totalColumn} ${query.page}`, query.params);
+    const select = (page: string) => this.db.query<Row & { total?: number | string }>(`${query.with(page)}SELECT id, ${data}, created_at, updated_at${query.totalColumn} ${page}`, query.params);
     const { limit, offset } = options;
+    const windowed = query.windowed ? await select(query.windowed.near) : null;
+    const rows = windowed && windowed.length === limit ? windowed : await select(query.windowed?.indexed ?? query.page);
     if (query.mode === 'none') return { rows, total: { total: 0, totalIsEstimate: false } };
     if (rows.length > 0 && rows.length < limit) return { rows, total: { total: offset + rows.length, totalIsEstimate: false } };
     if (rows.length === 0 && (offset > 0 || limit === 0)) return { rows, total: query.totalOf(await this.countAlone(query)) };
@@ -200,10 +211,13 @@ export class Store {
     const where = [...(options.where ?? [])];
     const params = [...(options.params ?? [])];
     let order = options.order ?? kind.order;
+    /** The filter before the text search's clause: what the window walks in order. */
+    let beforeSearch: string | null = null;
     if (options.tsquery !== undefined || options.q) {
       if (kind.search) {
         const tsquery = options.tsquery ?? (await resolveTsQuery(this.db, options.q!));
         if (!tsquery) return null;
+        beforeSearch = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
         params.push(tsquery);
         where.push(`search_tsv @@ $${params.length}::tsquery`);
         if (!options.order && kind.rankBySearch) order = `ts_rank(search_tsv, $${params.length}::tsquery) DESC, ${kind.order}`;
@@ -224,10 +238,22 @@ export class Store {
     const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter}${countOrder} LIMIT ${cap}) capped)`;
     const countParams = [...params];
     params.push(options.limit, options.offset);
+    const pageOf = (from: string) => `${from} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    const searchClause = where.at(-1);
+    const windowed =
+      options.window && beforeSearch
+        ? {
+            near: pageOf(`FROM (SELECT * ${beforeSearch} ORDER BY ${order} LIMIT ${Math.trunc(options.window)}) AS ${kind.table} WHERE ${searchClause}`),
+            // Materialised: planned alone, without the page's order to walk an index by.
+            indexed: pageOf(`FROM matches AS ${kind.table}`),
+          }
+        : null;
     return {
       mode,
       params,
-      page: `${ranked} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      page: pageOf(ranked),
+      windowed,
+      with: (page: string) => (windowed && page === windowed.indexed ? `WITH matches AS MATERIALIZED (SELECT * ${filter}) ` : ''),
       totalColumn: mode === 'none' ? '' : `, ${counted} AS total`,
       count: { sql: `SELECT ${counted} AS total`, params: countParams },
       totalOf: (value: number | string | null) => {

@@ -6,6 +6,12 @@ import { resolveTsQuery } from './full-text';
 
 /** Results of a kind ranked by relevance, among the first ones the index finds. */
 const RANKED_CANDIDATES = 200;
+/**
+ * The agenda's events looked for first among the next (or last) this many in date order; past
+ * them, from the full-text index (store.ts's `window`). A word on one event in fifty fills a
+ * page of ten there.
+ */
+export const AGENDA_WINDOW = 500;
 
 export interface SearchInput {
   q: string;
@@ -61,11 +67,11 @@ export class SearchService {
     const when = (clause: string) => and(clause, now);
     // Two index-ordered reads rather than one sort of every match: the agenda's order is by date.
     const [upcoming, counted] = await Promise.all([
-      this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none' }),
+      this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none', window: AGENDA_WINDOW }),
       this.store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery }),
     ]);
     const missing = input.limit - upcoming.items.length;
-    const past = missing > 0 && !input.upcomingOnly ? await this.store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none' }) : null;
+    const past = missing > 0 && !input.upcomingOnly ? await this.store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none', window: AGENDA_WINDOW }) : null;
     return { kind, total: counted.total, totalIsEstimate: counted.totalIsEstimate, items: found([...upcoming.items, ...(past?.items ?? [])]) };
   }
 }

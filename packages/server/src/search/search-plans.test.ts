@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Row } from '../db/database';
+import { Store } from '../db/store';
+import { seedVolume } from '../demo/volume';
+import { BACKENDS, openTestDb } from '../testing/test-app';
+import { AGENDA_WINDOW, SearchService } from './search.service';
+
+/**
+ * The guard of issue 34: every statement a search runs, for each of the issue's queries, planned
+ * as on a large table and executed with EXPLAIN ANALYZE, never walks a date index past a bound
+ * looking for its matches. `festival` in November is the case that walked 42,925 rows at
+ * 100,000 events: the generated festivals are in May–September.
+ */
+const QUERIES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baroque', 'Poitiers', 'exposition photo', 'festival', 'marché', 'danse', 'humour', 'zéphyr'];
+/** A window's walk, with the rows its status filter leaves out. */
+const BOUND = Math.round(AGENDA_WINDOW * 1.2);
+const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * The ordered walks of a date index (Index Scan, Index Only Scan: row after row in date order,
+ * the text search as a filter) that read more rows than `bound`, counting the rows they kept and
+ * those their filter dropped. A bitmap of a date range is not a walk: it reads the index once.
+ */
+function dateIndexWalks(plan: PlanNode, bound: number): string[] {
+  const walks: string[] = [];
+  const visit = (node: PlanNode) => {
+    const read = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+    const ordered = node['Node Type'] === 'Index Scan' || node['Node Type'] === 'Index Only Scan';
+    if (ordered && node['Index Name'] && /starts/.test(node['Index Name']) && read > bound) walks.push(`${node['Node Type']} ${node['Index Name']}: ${read} rows`);
+    node.Plans?.forEach(visit);
+  };
+  visit(plan);
+  return walks;
+}
+
+/** The database, recording each statement the search sends. */
+function recording(db: Db, statements: Array<{ text: string; params: unknown[] }>): Db {
+  return {
+    kind: db.kind,
+    query: <T extends Row = Row>(text: string, params: unknown[] = []) => {
+      statements.push({ text, params });
+      return db.query<T>(text, params);
+    },
+    transaction: (fn) => db.transaction(fn),
+    close: () => db.close(),
+  };
+}
+
+describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
+  let db: Db;
+  const explain = async (text: string, params: unknown[]): Promise<PlanNode> =>
+    db.transaction(async (tx) => {
+      // As the planner sees a table of 100,000 events: a sequential read of this small one would hide the index it picks there.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+      const plan = row!['QUERY PLAN'];
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
+      return parsed[0]!.Plan;
+    });
+
+  beforeAll(async () => {
+    db = await openTestDb(backend);
+    // A year of generated events from November: the festivals are half a year ahead.
+    await seedVolume(db, { events: 3000, now: NOVEMBER });
+    // The word spread most unevenly: on two events in five, all of them the last of the year. The
+    // planner, which sees how often a word is used but not when, expects to meet one in the first
+    // few rows of the date index; at 3,000 events it then walks about 900 before its first.
+    await db.query(
+      `UPDATE events SET search = search || ' zéphyr' WHERE starts_at >= (SELECT percentile_disc(0.6) WITHIN GROUP (ORDER BY starts_at) FROM events)`,
+    );
+    await db.query(`INSERT INTO search_words (word) VALUES ('zephyr') ON CONFLICT DO NOTHING`);
+    await db.query('ANALYZE events');
+  });
+  afterAll(() => db.close());
+
+  it.each(QUERIES)('« %s » never walks the date index past the window', async (q) => {
+    const statements: Array<{ text: string; params: unknown[] }> = [];
+    const search = new SearchService(recording(db, statements), new Store(recording(db, statements)), () => NOVEMBER);
+    await search.search({ q, limit: 10 });
+    const reads = statements.filter((s) => /\bFROM (events|\(SELECT \* FROM events)|\bmatches\b/.test(s.text) && /^\s*(WITH|SELECT)/.test(s.text));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const { text, params } of reads) expect(dateIndexWalks(await explain(text, params), BOUND), text).toEqual([]);
+  });
+
+  it('finds the festivals half a year ahead, in date order, as the plain statement does', async () => {
+    const search = new SearchService(db, new Store(db), () => NOVEMBER);
+    const found = (await search.search({ q: 'festival', limit: 10, upcomingOnly: true })).items.filter((i) => i.kind === 'event');
+    const [plain] = await db.query<{ ids: string[] }>(
+      `SELECT array_agg(id ORDER BY starts_at, id) AS ids FROM (SELECT id, starts_at FROM events WHERE status = 'published' AND starts_at >= $1 AND search_tsv @@ plainto_tsquery('french_unaccent', 'festival') ORDER BY starts_at, id LIMIT 10) s`,
+      [new Date(NOVEMBER).toISOString()],
+    );
+    expect(found).toHaveLength(10);
+    expect(found.map((i) => i._id)).toEqual(plain!.ids);
+  });
+
+  it('the guard sees the walk the plain statement makes when the planner takes the date index for festival', async () => {
+    const walk = await db.transaction(async (tx) => {
+      // The plan PostgreSQL chose at 100,000 events, forced here: the date index in order, the text as a filter.
+      await tx.query('SET LOCAL enable_bitmapscan = off');
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM events WHERE status = 'published' AND starts_at >= $1 AND search_tsv @@ plainto_tsquery('french_unaccent', 'festival') ORDER BY starts_at LIMIT 10`,
+        [new Date(NOVEMBER).toISOString()],
+      );
+      const plan = row!['QUERY PLAN'];
+      return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+    });
+    expect(dateIndexWalks(walk, BOUND)).toEqual([expect.stringMatching(/events_(published_)?starts\w*_idx: \d+ rows/)]);
+  });
+});
