@@ -44,3 +44,21 @@ describe('Store.getRecord', () => {
     expect(await store.getRecord('places', '000000000000000000000000')).toBeNull();
   });
 });
+
+describe('Store.listJson', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('frames the same records as list, dates included to the millisecond in ISO 8601', async () => {
+    const store = new Store(db);
+    // A date with microseconds, as PostgreSQL keeps them: both ways cut it to the millisecond.
+    await db.query(`UPDATE events SET created_at = '2026-03-10 12:34:56.789654+00' WHERE id = (SELECT id FROM events ORDER BY id LIMIT 1)`);
+    const options = { limit: 5, offset: 0, order: 'id' } as const;
+    const framed = JSON.parse((await store.listJson('events', options)).items) as unknown[];
+    expect(framed).toEqual((await store.list('events', options)).items);
+    expect(framed[0]).toMatchObject({ createdAt: '2026-03-10T12:34:56.789Z' });
+  });
+});

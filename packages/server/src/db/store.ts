@@ -16,8 +16,15 @@ export const newId = (): string => randomBytes(12).toString('hex');
 /** The same as `toJson`, as JSON text, from a row whose `data` is the record's jsonb text. */
 function jsonText(row: Row): string {
   const data = textOf(row.data);
-  return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${isoOf(row.created_at)}","updatedAt":"${isoOf(row.updated_at)}"}`;
+  return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${textOf(row.created_at)}","updatedAt":"${textOf(row.updated_at)}"}`;
 }
+
+/**
+ * A row's dates as the database writes them in ISO 8601 (what Date's toISOString gives), for the
+ * lists sent as text: the driver would otherwise parse each into a Date to be written back at
+ * once (a few per cent of a city feed's CPU).
+ */
+const ISO_TIMES = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
 /** A stored row as the API shows it: `_id`, the record, `createdAt`, `updatedAt`. */
 export function toJson(kind: EntityKind, row: Row): Json {
@@ -184,7 +191,7 @@ export class Store {
    */
   async listJson(resource: ResourceName, options: ListOptions): Promise<ListResult<string>> {
     const kind = ENTITIES[resource];
-    const page = await this.page(kind, options, `${visibleData(kind, options)}::text AS data`);
+    const page = await this.page(kind, options, `${visibleData(kind, options)}::text AS data`, ISO_TIMES);
     return { ...page.total, items: `[${page.rows.map(jsonText).join(',')}]` };
   }
 
@@ -193,10 +200,10 @@ export class Store {
    * once. A page that is not full tells its total (offset + rows); a full one carries the
    * capped count.
    */
-  private async page(kind: EntityKind, options: ListOptions, data: string): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean } }> {
+  private async page(kind: EntityKind, options: ListOptions, data: string, times = 'created_at, updated_at'): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean } }> {
     const query = await this.listQuery(kind, options);
     if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false } };
-    const select = (page: string) => this.db.query<Row & { total?: number | string }>(`${query.with(page)}SELECT id, ${data}, created_at, updated_at${query.totalColumn} ${page}`, query.params);
+    const select = (page: string) => this.db.query<Row & { total?: number | string }>(`${query.with(page)}SELECT id, ${data}, ${times}${query.totalColumn} ${page}`, query.params);
     const { limit, offset } = options;
     const windowed = query.windowed ? await select(query.windowed.near) : null;
     const rows = windowed && windowed.length === limit ? windowed : await select(query.windowed?.indexed ?? query.page);
