@@ -218,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   registerReferenceRoutes(app);
   registerSeoRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
-  await registerWebApp(app, config.webDist, config);
+  await registerWebApp(app, config.webDist, config, { now, ttlMs: config.microCacheMs, onClear: (listener) => ctx.cache.onClear(listener) });
 
   if (bus) {
     ctx.links.announce = () => bus.publishSoon('links');

@@ -6,6 +6,7 @@ import { errorBody } from '../http/errors';
 import { NotFoundError } from '@sortie/core';
 import { scriptNonce, staticCacheHeaders } from './delivery';
 import { injectFetch, loadPageRenderer } from './page-renderer';
+import { NONCE_SLOT, PageCache, withNonce } from './page-cache';
 import { publicOrigin } from '../seo/public-origin';
 import type { ServerConfig } from '../config';
 
@@ -41,21 +42,32 @@ const looksLikeFile = (path: string) => /\.[a-z0-9]{1,8}$/i.test(path);
  * head and structured data in the first response), the others the app's shell for the
  * browser to draw. Unknown addresses and missing records answer 404 with the French page.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, config?: Pick<ServerConfig, 'publicUrl'>): Promise<void> {
+/** The public pages' cache: its clock and lifetime (the API's public cache's), and that cache's clears. */
+export interface PageCaching {
+  now: () => number;
+  ttlMs: number;
+  onClear(listener: () => void): void;
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string, config?: Pick<ServerConfig, 'publicUrl'>, caching?: PageCaching): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   // The build writes a .br and a .gz beside each text asset (web/scripts/precompress.mjs).
   if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: staticCacheHeaders });
   const pages = built ? await loadPageRenderer(webDist) : null;
   const fetchApi = injectFetch(app);
+  const cache = new PageCache(caching?.now ?? Date.now, caching?.ttlMs ?? 0);
+  caching?.onClear(() => cache.clear());
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'Accept');
     if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     if (pages) {
       const origin = publicOrigin(config ?? { publicUrl: null }, request);
-      const runtimeConfig = (await app.inject({ method: 'GET', url: '/api/config' })).json();
-      const page = await pages.renderer.render({ url: request.url, origin, config: runtimeConfig, template: pages.template, fetch: fetchApi, nonce: scriptNonce(reply) });
-      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+      const page = await cache.page(`${origin}${request.url}`, async () => {
+        const runtimeConfig = (await app.inject({ method: 'GET', url: '/api/config' })).json();
+        return pages.renderer.render({ url: request.url, origin, config: runtimeConfig, template: pages.template, fetch: fetchApi, nonce: NONCE_SLOT });
+      });
+      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(withNonce(page.html, scriptNonce(reply)));
     }
     // The shell: the browser draws the page (the dashboard, a visitor's own pages).
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

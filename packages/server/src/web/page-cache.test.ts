@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerDelivery } from './delivery';
+import { registerWebApp } from './static';
+import { loadConfig } from '../config';
+
+/**
+ * The public pages drawn once a second for everyone (issue 34), with a renderer of the shape the
+ * web build exports (dist-server/entry-server.mjs) that counts its drawings.
+ */
+describe('the public pages’ cache', () => {
+  let root: string;
+  let app: FastifyInstance;
+  let now = 1_000_000;
+  let clear: () => void = () => undefined;
+  const drawings = () => (globalThis as { sortieDrawings?: number }).sortieDrawings ?? 0;
+  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'sortie-pages-'));
+    mkdirSync(join(root, 'dist'));
+    mkdirSync(join(root, 'dist-server'));
+    writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Sortie</title>');
+    writeFileSync(
+      join(root, 'dist-server', 'entry-server.mjs'),
+      `export async function render({ url, nonce }) {
+         globalThis.sortieDrawings = (globalThis.sortieDrawings ?? 0) + 1;
+         return { status: url.startsWith('/nulle-part') ? 404 : 200, html: '<main>' + url + '</main><script nonce="' + nonce + '">hydrate()</script>' };
+       }`,
+    );
+    app = Fastify();
+    await registerDelivery(app, loadConfig({ SORTIE_SECRET: 'page-cache-test-secret-page-cache' }));
+    app.get('/api/config', async () => ({}));
+    await registerWebApp(app, join(root, 'dist'), { publicUrl: 'https://sortie.example' }, { now: () => now, ttlMs: 1000, onClear: (listener) => (clear = listener) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('draws a page once for the visitors of a second, with or without a session, each answer with its own nonce in its CSP', async () => {
+    const before = drawings();
+    const answers = await Promise.all([page('/events/1'), page('/events/1', 'sortie_session=abc'), page('/events/1')]);
+    expect(drawings() - before).toBe(1);
+    const nonces = answers.map((answer) => {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('<main>/events/1</main>');
+      const nonce = /nonce="([^"]+)"/.exec(answer.body)![1]!;
+      expect(String(answer.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(3);
+    // Another address is another page.
+    await page('/events/2');
+    expect(drawings() - before).toBe(2);
+  });
+
+  it('draws it again after the second, and at once after a write clears the public cache', async () => {
+    await page('/places/1');
+    const before = drawings();
+    now += 999;
+    await page('/places/1');
+    expect(drawings()).toBe(before);
+    now += 1;
+    await page('/places/1');
+    expect(drawings()).toBe(before + 1);
+    clear();
+    await page('/places/1');
+    expect(drawings()).toBe(before + 2);
+  });
+
+  it('keeps a missing record’s 404 page for the second as well', async () => {
+    const first = await page('/nulle-part');
+    const second = await page('/nulle-part');
+    expect([first.statusCode, second.statusCode]).toEqual([404, 404]);
+  });
+});
