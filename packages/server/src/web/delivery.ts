@@ -35,6 +35,18 @@ export function scriptNonce(reply: FastifyReply): string {
   return nonce;
 }
 
+/**
+ * Allows this answer's inline scripts by their hashes (`'sha256-…'` sources, none for a page
+ * without any) instead of its nonce: for a page whose bytes are the same for every visitor
+ * (web/page-cache.ts), and so compressed once. Helmet wrote the CSP as the request came in.
+ */
+export function allowScriptHashes(reply: FastifyReply, hashes: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  const nonce = nonces.get(reply.raw);
+  if (typeof csp !== 'string' || !nonce) return;
+  reply.header('content-security-policy', csp.replace(hashes ? `'nonce-${nonce}'` : ` 'nonce-${nonce}'`, hashes));
+}
+
 /** The CSP's sources, by what the configuration turns on (Firebase, Google Maps, Spotify). */
 export function contentSecurityDirectives(config: Pick<ServerConfig, 'firebase' | 'mapsApiKey' | 'spotify'>) {
   const script = ["'self'"];

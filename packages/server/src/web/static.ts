@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from '../http/errors';
 import { NotFoundError } from '@sortie/core';
-import { scriptNonce, staticCacheHeaders } from './delivery';
+import { allowScriptHashes, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding, staticCacheHeaders } from './delivery';
 import { injectFetch, loadPageRenderer } from './page-renderer';
-import { NONCE_SLOT, PageCache, withNonce } from './page-cache';
+import { PageCache } from './page-cache';
 import { publicOrigin } from '../seo/public-origin';
 import type { ServerConfig } from '../config';
 
@@ -65,9 +65,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, conf
       const origin = publicOrigin(config ?? { publicUrl: null }, request);
       const page = await cache.page(`${origin}${request.url}`, async () => {
         const runtimeConfig = (await app.inject({ method: 'GET', url: '/api/config' })).json();
-        return pages.renderer.render({ url: request.url, origin, config: runtimeConfig, template: pages.template, fetch: fetchApi, nonce: NONCE_SLOT });
+        return pages.renderer.render({ url: request.url, origin, config: runtimeConfig, template: pages.template, fetch: fetchApi });
       });
-      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(withNonce(page.html, scriptNonce(reply)));
+      if (page) {
+        allowScriptHashes(reply, page.scriptHashes);
+        reply.status(page.status).type('text/html; charset=utf-8').header('vary', 'Accept, Accept-Encoding');
+        const encoding = negotiateEncoding(request.headers['accept-encoding']);
+        if (!encoding || Buffer.byteLength(page.html) < COMPRESSION_THRESHOLD_BYTES) return reply.send(page.html);
+        return reply.header('content-encoding', encoding).send(page.encoded(encoding));
+      }
     }
     // The shell: the browser draws the page (the dashboard, a visitor's own pages).
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
