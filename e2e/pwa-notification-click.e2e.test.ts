@@ -145,4 +145,23 @@ describe('a click on a push notification (issue 33)', () => {
       expect(errors()).toEqual([]);
     });
   });
+
+  it('an FCM data message, as the server’s FCM sender sends it, is shown and opened the same way', async () => {
+    const event = await Api.anonymous(baseUrl).get<{ title: string }>(`/api/events/${DEMO_IDS.firstEvent}`);
+    await withPhone(baseUrl, async ({ context, page, desktop, push, errors }) => {
+      await page.goto('about:blank');
+      const { id, title, body } = reminder(event.title);
+      // FCM hands the worker the message's data (every value a string, '' for none) beside its own fields.
+      await push({ data: { id, title, body, link, icon: '' }, from: '1234567890', fcmMessageId: 'e2e-fcm', priority: 'normal' });
+      await expect.poll(() => desktop.shown.map(({ summary }) => summary), { timeout: 10_000 }).toEqual([title]);
+      expect(await workerNotifications(context)).toEqual([{ title, body, link: `${baseUrl}${link}` }]);
+
+      const opened = context.waitForEvent('page', { timeout: 15_000 });
+      desktop.click(desktop.shown[0]!.id);
+      const eventPage = await opened;
+      await eventPage.waitForURL(`${baseUrl}${link}`, { timeout: 15_000 });
+      expect(await heading(eventPage)).toBe(event.title);
+      expect(errors()).toEqual([]);
+    });
+  });
 });
