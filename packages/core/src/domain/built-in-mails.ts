@@ -44,6 +44,8 @@ export const BUILT_IN_MAILS = {
   followedEvent: notification('Nouvel événement suivi', 'Quand un lieu, une organisation ou un artiste suivi publie un événement.', '{{title}}', 'Voir l’événement'),
   raffleDraw: notification('Tirage de tombola', 'Quand une tombola où la personne joue est tirée.', '{{title}}', 'Voir la tombola'),
   announcement: notification('Annonce', 'Quand l’équipe d’un lieu, d’une organisation ou d’un événement envoie une annonce.', '{{title}}', 'En savoir plus'),
+  blindTestSoon: notification('Blind test bientôt', 'Quand un blind test va commencer dans un lieu suivi (une heure avant sa soirée, ou quand l’animateur ouvre la partie).', '{{title}}', 'Rejoindre la partie'),
+  matchReady: notification('Match appelé', 'Quand le prochain match d’un joueur de tournoi est appelé à sa table.', '{{title}}', 'Voir le tournoi'),
   verifyEmail: {
     name: 'Vérification de l’adresse e-mail',
     purpose: 'À l’inscription, et quand la personne redemande un lien.',

@@ -122,4 +122,16 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, { label
     staffHint: 'Les messages des lieux, organisations et événements qu’elle suit ou où elle participe.',
     inMail: 'les annonces des lieux, organisations et événements',
   },
+  blindTestSoon: {
+    label: 'Blind tests de mes lieux',
+    hint: 'Quand un blind test va commencer dans un lieu que je suis.',
+    staffHint: 'Les blind tests sur le point de commencer dans les lieux qu’elle suit.',
+    inMail: 'les blind tests de vos lieux',
+  },
+  matchReady: {
+    label: 'Mes matchs de tournoi',
+    hint: 'Quand mon prochain match est appelé, avec sa table.',
+    staffHint: 'Quand son prochain match de tournoi est appelé à une table.',
+    inMail: 'les appels de vos matchs de tournoi',
+  },
 };

@@ -243,6 +243,17 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   createdAt: at('created_at').notNull().defaultNow(),
   lastSuccessAt: at('last_success_at'),
 }, (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)]);
+/**
+ * The browser and session that registered an FCM device token (issue 33, migration 0024); the token
+ * itself is in users.data.messagingTokens. Its id is 'fcm:' and the token's md5, as deliveries name it.
+ */
+export const messagingDevices = pgTable('messaging_devices', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id'),
+  userAgent: text('user_agent'),
+  createdAt: at('created_at').notNull().defaultNow(),
+}, (t) => [index('messaging_devices_user_idx').on(t.userId), index('messaging_devices_session_idx').on(t.sessionId)]);
 /** One delivery of a notification to one channel of its person (issue 33): the app, a push device, the e-mail; queued, sent or failed with the service's answer. */
 export const notificationDeliveries = pgTable('notification_deliveries', {
   id: text('id').primaryKey(),

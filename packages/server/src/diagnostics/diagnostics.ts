@@ -6,6 +6,7 @@ import type { InstagramPort } from '../instagram/port';
 import type { BrightDataPort } from '../brightdata/port';
 import { fieldOf } from '../unknown-value';
 import { describeDevice } from '../identity/device';
+import { FCM_SERVICE, messagingDevicesOf } from '../push/messaging-devices';
 
 type Outcome = Omit<DiagnosticResult, 'check' | 'durationMs'>;
 const ok = (message: string): Outcome => ({ outcome: 'ok', message });
@@ -21,23 +22,26 @@ export interface DiagnosticPorts {
 
 const CHECKS: Record<DiagnosticCheck, (ctx: AppContext, user: UserJson, ports: DiagnosticPorts) => Promise<Outcome>> = {
   async push(ctx, user) {
-    // The admin's phones and browsers, named before the push (a device its service says is gone is removed by it).
+    // The admin's phones and browsers (Web Push subscriptions and FCM device tokens), named before the push (a device its service says is gone is removed by it).
     const subscriptions = await ctx.db.query<{ id: string; endpoint: string; user_agent: string | null }>('SELECT id, endpoint, user_agent FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id', [user._id]);
+    const fcm = await messagingDevicesOf(ctx.db, user._id, null);
+    const names = new Map<string, { device: string; service: string }>([
+      ...subscriptions.map((subscription) => [subscription.id, { device: describeDevice(subscription.user_agent), service: new URL(subscription.endpoint).host }] as const),
+      ...fcm.map((device) => [device.id, { device: describeDevice(device.user_agent), service: FCM_SERVICE }] as const),
+    ]);
     const notification = await ctx.notify({ userId: user._id, title: 'Test de notification', body: 'Envoyée depuis /dashboard/test : si vous la voyez, les notifications marchent.', link: '/dashboard/test' });
     const sockets = ctx.io ? (await ctx.io.in(`user:${user._id}`).fetchSockets()).length : 0;
     const inApp = `Notification envoyée : dans la cloche${sockets ? ` et poussée à ${sockets} connexion(s) ouverte(s)` : ', aucune connexion ouverte pour la recevoir en direct'}.`;
-    if (!subscriptions.length) return ok(`${inApp} Aucun téléphone ni navigateur n’est abonné aux notifications de votre compte (à autoriser depuis « Mon compte »).`);
-    const records = new Map((await ctx.fanOut.sendNow(notification._id)).map((record) => [record.deviceId, record]));
-    const devices = subscriptions.map((subscription) => {
-      const record = records.get(subscription.id);
-      return {
-        device: describeDevice(subscription.user_agent),
-        service: new URL(subscription.endpoint).host,
-        status: record?.status ?? 'queued',
-        statusCode: record?.statusCode ?? null,
-        answer: record?.answer ?? null,
-      };
-    });
+    if (!names.size) return ok(`${inApp} Aucun téléphone ni navigateur n’est abonné aux notifications de votre compte (à autoriser depuis « Mon compte »).`);
+    // One line per device sent to (an FCM token of a browser also on Web Push is not: it receives the notification once, by Web Push).
+    const records = (await ctx.fanOut.sendNow(notification._id)).filter((record) => record.channel === 'push');
+    if (!records.length) return failed(`${inApp} Aucun envoi vers vos appareils : Firebase Cloud Messaging n’est pas configuré sur ce serveur pour vos jetons FCM.`);
+    const devices = records.map((record) => ({
+      ...(names.get(record.deviceId) ?? { device: 'Appareil inconnu', service: '—' }),
+      status: record.status,
+      statusCode: record.statusCode,
+      answer: record.answer,
+    }));
     const said = devices.map((d) =>
       `${d.device} (${d.service}) : ${d.status === 'sent' ? `reçue par le service (${d.statusCode})` : d.status === 'queued' ? `nouvel essai prévu${d.statusCode ? ` (${d.statusCode})` : ''}` : `refusée${d.statusCode ? ` (${d.statusCode})` : ''}${d.answer ? ` — ${d.answer}` : ''}`}`,
     );

@@ -94,6 +94,15 @@ export const DELIVERY_CONCURRENCY = 16;
 /** Outcomes written together. */
 const RECORD_FLUSH = 50;
 
+/**
+ * One browser, one channel: an FCM token registered in a session (messaging_devices, migration
+ * 0024) whose browser also has a Web Push subscription in that session is the same browser, which
+ * would receive each notification twice: its Web Push subscription alone is sent to. (SQL, for an
+ * FCM token `t.token` of the user `u`.)
+ */
+const ONE_CHANNEL = `EXISTS (SELECT 1 FROM messaging_devices m JOIN push_subscriptions s ON s.session_id = m.session_id AND s.user_id = m.user_id
+  WHERE m.id = 'fcm:' || md5(t.token) AND m.user_id = u.id)`;
+
 /** A notification's text as a push carries it: cut to MAX_BODY. */
 export const pushBody = (body: string): string => (body.length > MAX_BODY ? `${body.slice(0, MAX_BODY - 1)}…` : body);
 
@@ -160,7 +169,7 @@ export class NotificationFanOut {
          SELECT 'app' AS channel, 'app' AS device_id WHERE $5::boolean
          UNION ALL SELECT 'push', s.id FROM push_subscriptions s WHERE $6::boolean AND s.user_id = $2
          UNION ALL SELECT DISTINCT 'push', 'fcm:' || md5(t.token) FROM users u, jsonb_array_elements_text(COALESCE(u.data->'messagingTokens', '[]'::jsonb)) AS t(token)
-           WHERE $6::boolean AND $8::boolean AND u.id = $2 AND jsonb_typeof(u.data->'messagingTokens') = 'array'
+           WHERE $6::boolean AND $8::boolean AND u.id = $2 AND jsonb_typeof(u.data->'messagingTokens') = 'array' AND NOT ${ONE_CHANNEL}
          UNION ALL SELECT 'email', 'email' WHERE $7::boolean
        ) c
        ON CONFLICT (notification_id, device_id) DO NOTHING RETURNING channel`,
@@ -186,7 +195,7 @@ export class NotificationFanOut {
          UNION ALL SELECT r.notification_id, r.user_id, 'push', s.id FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, push boolean) JOIN push_subscriptions s ON s.user_id = r.user_id WHERE r.push
          UNION ALL SELECT DISTINCT r.notification_id, r.user_id, 'push', 'fcm:' || md5(t.token)
            FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, push boolean) JOIN users u ON u.id = r.user_id, jsonb_array_elements_text(COALESCE(u.data->'messagingTokens', '[]'::jsonb)) AS t(token)
-           WHERE r.push AND $4::boolean AND jsonb_typeof(u.data->'messagingTokens') = 'array'
+           WHERE r.push AND $4::boolean AND jsonb_typeof(u.data->'messagingTokens') = 'array' AND NOT ${ONE_CHANNEL}
          UNION ALL SELECT r.notification_id, r.user_id, 'email', 'email' FROM jsonb_to_recordset($1::jsonb) AS r(notification_id text, user_id text, email boolean) WHERE r.email
        ) c
        ON CONFLICT (notification_id, device_id) DO NOTHING`,

@@ -213,8 +213,10 @@ describe('reminders, followers and e-mail, with a fake clock', () => {
   it('a visitor reads and changes their choices from /account', async () => {
     const visitor = await signIn(t.app, 'visiteur@demo.sortie.fr');
     const before = await t.app.inject({ method: 'GET', url: '/api/users/notificationPreferences', headers: { cookie: visitor } });
-    expect(before.json()).toEqual({ reminder: { inApp: true, push: true, email: false }, followedEvent: { inApp: true, push: true, email: false }, raffleDraw: { inApp: true, push: true, email: false }, announcement: { inApp: true, push: true, email: false } });
-    const changed = { reminder: { inApp: false, push: true, email: true }, followedEvent: { inApp: true, push: false, email: false }, raffleDraw: { inApp: true, push: true, email: true }, announcement: { inApp: true, push: false, email: true } };
+    expect(before.json()).toEqual({ reminder: { inApp: true, push: true, email: false }, followedEvent: { inApp: true, push: true, email: false }, raffleDraw: { inApp: true, push: true, email: false }, announcement: { inApp: true, push: true, email: false },
+      blindTestSoon: { inApp: true, push: true, email: false }, matchReady: { inApp: true, push: true, email: false } });
+    const changed = { reminder: { inApp: false, push: true, email: true }, followedEvent: { inApp: true, push: false, email: false }, raffleDraw: { inApp: true, push: true, email: true }, announcement: { inApp: true, push: false, email: true },
+      blindTestSoon: { inApp: false, push: true, email: false }, matchReady: { inApp: true, push: true, email: true } };
     const put = await t.app.inject({ method: 'PUT', url: '/api/users/notificationPreferences', headers: { cookie: visitor }, payload: changed });
     expect(put.json()).toEqual(changed);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/notificationPreferences' })).statusCode).toBe(401);

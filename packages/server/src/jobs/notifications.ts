@@ -1,4 +1,4 @@
-import { formatDateTime, NotificationPreferencesSchema, SOCKET_EVENTS, type NotificationKind } from '@sortie/core';
+import { formatDateTime, formatTime, NotificationPreferencesSchema, SOCKET_EVENTS, type NotificationKind } from '@sortie/core';
 import { newId, type Json } from '../db/store';
 import { pushBody, type ClaimedDelivery, type DeliveryOutcome } from './fan-out';
 import type { AppContext } from '../http/context';
@@ -154,6 +154,16 @@ export async function mailDelivery(ctx: AppContext, delivery: ClaimedDelivery): 
   return { status: 'failed', statusCode: null, message: `Le serveur SMTP a refusé l’e-mail : ${row?.error ?? 'raison inconnue'}.`, retryAfterMs: null };
 }
 
+/** « Blind test : … » and what to do: join now when the game is open, else when it starts. */
+export function blindTestSoonText(blindTest: { id: string; title: string; place: string; starts_at: string | null; join_code: string | null; open: boolean }): { title: string; body: string; link: string } {
+  const link = blindTest.join_code ? `/j/${blindTest.join_code}` : `/blindTests/${blindTest.id}`;
+  if (blindTest.open) {
+    return { title: `Blind test : ${blindTest.title}`, body: `La partie est ouverte chez ${blindTest.place} : rejoignez-la depuis votre téléphone.`, link };
+  }
+  const time = blindTest.starts_at ? ` à ${formatTime(new Date(blindTest.starts_at))}` : '';
+  return { title: `Blind test ce soir : ${blindTest.title}`, body: `Le blind test commence bientôt chez ${blindTest.place}${time}. Venez jouer !`, link };
+}
+
 function add(counts: JobCounts, outcome: { created: boolean; notified: boolean; mailed: boolean }, name: string): void {
   if (!outcome.created) return;
   counts[name] = (counts[name] ?? 0) + 1;
@@ -167,7 +177,7 @@ function add(counts: JobCounts, outcome: { created: boolean; notified: boolean; 
  * published; the entrants of a raffle once it closes (its draw). Every one is created once.
  */
 export async function runNotifications(ctx: AppContext, { now }: JobRun): Promise<JobCounts> {
-  const counts: JobCounts = { reminders: 0, followers: 0, raffleDraws: 0 };
+  const counts: JobCounts = { reminders: 0, followers: 0, raffleDraws: 0, blindTests: 0 };
   const at = now.getTime();
 
   const liked = await ctx.db.query<{ user_id: string; id: string; title: string; starts_at: string }>(
@@ -235,6 +245,32 @@ export async function runNotifications(ctx: AppContext, { now }: JobRun): Promis
       link: `/raffles/${row.id}`,
     });
     add(counts, outcome, 'raffleDraws');
+  }
+  // Blind tests about to start at a place a visitor follows (the blind test's own place, else its
+  // event's): its game open in the lobby (the host opened it: phones can join now), or its evening
+  // starting within the hour. Once per visitor and blind test, whichever comes first.
+  const blindTests = await ctx.db.query<{ user_id: string; id: string; title: string; place: string; starts_at: string | null; join_code: string | null; open: boolean }>(
+    `SELECT DISTINCT ON (f.user_id, b.id) f.user_id, b.id, b.title, p.name AS place, e.starts_at,
+            CASE WHEN b.status = 'live' THEN b.data->>'joinCode' END AS join_code,
+            (b.status = 'live' AND b.data->'game'->>'status' = 'lobby') AS open
+     FROM blind_tests b
+     LEFT JOIN events e ON e.id = b.event_id
+     JOIN places p ON p.id = COALESCE(b.place_id, e.place_id)
+     JOIN follows f ON f.target_kind = 'place' AND f.target_id = p.id
+     WHERE b.status <> 'finished'
+       AND ((b.status = 'live' AND b.data->'game'->>'status' = 'lobby')
+         OR (e.status = 'published' AND e.starts_at > $1 AND e.starts_at <= $2))
+     ORDER BY f.user_id, b.id`,
+    [new Date(at).toISOString(), new Date(at + HOUR).toISOString()],
+  );
+  for (const row of blindTests) {
+    const outcome = await deliver(ctx, {
+      userId: row.user_id,
+      kind: 'blindTestSoon',
+      key: `blind-test-soon:${row.user_id}:${row.id}`,
+      ...blindTestSoonText(row),
+    });
+    add(counts, outcome, 'blindTests');
   }
   // What was queued leaves within the run (the e-mails and pushes of these notifications).
   await ctx.fanOut.drain();

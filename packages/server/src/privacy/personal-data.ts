@@ -179,6 +179,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'identity_tokens', identifies: ['user_id', 'email'], section: 'identityLinks', mine: 't.user_id = who.id OR lower(t.email) = who.email', omit: ['token_hash'] },
   // The browsers that receive the person's notifications (Web Push): where, not the keys that encrypt them.
   { table: 'push_subscriptions', identifies: ['user_id'], section: 'pushSubscriptions', mine: 't.user_id = who.id', omit: ['key_p256dh', 'key_auth'] },
+  // The browsers that registered an FCM device token (the tokens themselves are in the account's record).
+  { table: 'messaging_devices', identifies: ['user_id'], section: 'messagingDevices', mine: 't.user_id = who.id' },
   // What each notification became on each channel (sent, failed and why).
   { table: 'notification_deliveries', identifies: ['user_id'], section: 'notificationDeliveries', mine: 't.user_id = who.id', omit: ['claim'] },
   { table: 'sessions', identifies: ['user_id'], section: 'sessions', mine: 't.user_id = who.id', omit: ['token_hash', 'device_hash'] },

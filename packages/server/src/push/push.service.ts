@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import { newId } from '../db/store';
 import { describeDevice } from '../identity/device';
 import { endpointAllowed } from './web-push-sender';
+import { FCM_SERVICE, messagingDevicesOf, removeMessagingDevice, type MessagingDeviceRow } from './messaging-devices';
+import { FCM_PREFIX } from '../jobs/fan-out';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -59,7 +61,11 @@ export class PushService {
     return deviceOf(row!);
   }
 
-  /** The person's devices, the newest first; `current` marks the one made in the session of `sessionToken`. */
+  /**
+   * The person's devices, the newest first: their Web Push subscriptions and the FCM device tokens
+   * their browsers' Firebase messaging registered (ids 'fcm:…'); `current` marks the one made in
+   * the session of `sessionToken`.
+   */
   async list(userId: string, sessionToken: string | null): Promise<PushDevice[]> {
     const rows = await this.db.query<SubscriptionRow>(
       `SELECT p.id, p.endpoint, p.key_p256dh, p.key_auth, p.user_agent, p.created_at, p.last_success_at, s.token_hash IS NOT NULL AND s.token_hash = $2 AS current
@@ -67,14 +73,20 @@ export class PushService {
        WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id`,
       [userId, sessionToken ? sessionTokenHash(sessionToken) : null],
     );
-    return rows.map(deviceOf);
+    const devices = [...rows.map(deviceOf), ...(await messagingDevicesOf(this.db, userId, sessionToken)).map(fcmDeviceOf)];
+    return devices.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   }
 
-  /** Removes one of the person's devices; false when they have none by that id (someone else's included). */
+  /** Removes one of the person's devices (a Web Push subscription, or an FCM token by its 'fcm:' id); false when they have none by that id (someone else's included). */
   async remove(userId: string, id: string): Promise<boolean> {
+    if (id.startsWith(FCM_PREFIX)) return removeMessagingDevice(this.db, userId, id);
     const rows = await this.db.query('DELETE FROM push_subscriptions WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
     return rows.length > 0;
   }
+}
+
+function fcmDeviceOf(row: MessagingDeviceRow): PushDevice {
+  return { id: row.id, device: describeDevice(row.user_agent), service: FCM_SERVICE, createdAt: iso(row.created_at)!, lastSuccessAt: iso(row.last_success_at), current: row.current === true };
 }
 
 function deviceOf(row: SubscriptionRow): PushDevice {

@@ -11,6 +11,7 @@ import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
+import { notifyMatchReady } from '../push/match-ready';
 import { handshakeUser, identifySocket, socketIdentity } from './handshake-user';
 import { limitSocketEvents } from './socket-rate-limit';
 import { catchUpPushes } from './push-catch-up';
@@ -64,6 +65,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     changed: (tournament) => {
       io.local.to(tournamentRoom(tournament._id)).emit(SOCKET_EVENTS.tournamentUpdate, tournament);
       awardTournamentWinner(ctx, tournament);
+      notifyMatchReady(ctx, tournament);
     },
     followed: (tournamentId) => (io.sockets.adapter.rooms.get(tournamentRoom(tournamentId))?.size ?? 0) > 0,
     log: (message) => app.log.warn(message),

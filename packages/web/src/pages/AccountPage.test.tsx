@@ -49,7 +49,8 @@ describe('/account', () => {
   });
 
   it('lets the visitor choose, per kind, notifications in the app, on this phone and by e-mail', async () => {
-    const defaults = { reminder: { inApp: true, push: true, email: false }, followedEvent: { inApp: true, push: true, email: false }, raffleDraw: { inApp: true, push: true, email: false }, announcement: { inApp: true, push: true, email: false } };
+    const defaults = { reminder: { inApp: true, push: true, email: false }, followedEvent: { inApp: true, push: true, email: false }, raffleDraw: { inApp: true, push: true, email: false }, announcement: { inApp: true, push: true, email: false },
+      blindTestSoon: { inApp: true, push: true, email: false }, matchReady: { inApp: true, push: true, email: false } };
     const saved: unknown[] = [];
     const api = new FakeProductApi().signedInAs(aUser({ displayName: 'Camille Martin' }));
     api.answer('request', (method: string, path: string, options: { body?: unknown } = {}) => {
@@ -64,8 +65,10 @@ describe('/account', () => {
     const phone = screen.getByRole('checkbox', { name: 'Annonces : sur ce téléphone' });
     expect((phone as HTMLInputElement).checked).toBe(true);
     await user.click(phone);
+    // The tournament player's call to their table, by e-mail too (issue 33).
+    await user.click(screen.getByRole('checkbox', { name: 'Mes matchs de tournoi : par e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Vos préférences sont enregistrées.')).toBeTruthy();
-    expect(saved).toEqual([{ ...defaults, reminder: { inApp: true, push: true, email: true }, announcement: { inApp: true, push: false, email: false } }]);
+    expect(saved).toEqual([{ ...defaults, reminder: { inApp: true, push: true, email: true }, announcement: { inApp: true, push: false, email: false }, matchReady: { inApp: true, push: true, email: true } }]);
   });
 });

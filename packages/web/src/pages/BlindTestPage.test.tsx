@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blindTestPlayerKey, SOCKET_EVENTS, SPOTIFY_TOKEN_KEY } from '@sortie/core';
-import { aStaffUser, anId, FakeAudioAnalysis, FakeClock, FakeMusic, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
+import { aStaffUser, aUser, anId, FakeAudioAnalysis, FakeClock, FakeMusic, FakeProductApi, FakeTokenStore } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
 import { aGame, BLIND_TEST_ID, BlindTestServerSocket } from '../features/blind-tests/testing';
 import { OFFLINE_RETRY_MS } from '../data/useLiveConnection';
@@ -13,10 +13,10 @@ beforeAll(async () => {
 const path = `/blindTests/${BLIND_TEST_ID}`;
 
 /** A phone at `path`, with the server's game behind its socket. */
-async function phone(game = aGame(), { query = '', tokens = new FakeTokenStore() } = {}) {
+async function phone(game = aGame(), { query = '', tokens = new FakeTokenStore(), api = new FakeProductApi(), config = {} }: { query?: string; tokens?: FakeTokenStore; api?: FakeProductApi; config?: { vapidPublicKey?: string } } = {}) {
   const clock = new FakeClock();
   const socket = new BlindTestServerSocket(game, clock);
-  const app = await renderApp({ path: `${path}${query}`, socket, clock, tokens, api: new FakeProductApi() });
+  const app = await renderApp({ path: `${path}${query}`, socket, clock, tokens, api, config });
   return { ...app, socket, clock };
 }
 
@@ -37,6 +37,42 @@ describe('/blindTests/{id} on a phone', () => {
     expect(screen.getByText('1 joueur dans la partie')).toBeTruthy();
     expect(fakes.tokens.json(blindTestPlayerKey(BLIND_TEST_ID))).toEqual({ id: 'p1', token: 'token-p1' });
     expect(socket.game!.players.map((p) => p.nickname)).toEqual(['Camille']);
+  });
+
+  describe('« Être prévenu du prochain blind test ? » after joining (issue 33)', () => {
+    const VAPID = 'BOr3s0pJzGBLmH0Ii-wNNtrWHnE4ecTnR8gXBAOY8tGLnFJCLIrZNq6YkE-Rx4vdCqF6pUnHkgSn20MOhsQwFAg';
+    const pushableBrowser = () => {
+      // A browser that can receive Web Push and was never asked, on its second visit.
+      vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn() });
+      vi.stubGlobal('PushManager', function PushManager() {});
+      Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+      localStorage.clear();
+      sessionStorage.clear();
+      localStorage.setItem('sortie:visits', '1');
+    };
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+
+    it('offers a signed-in player, once in the game, the next blind tests of the places they follow on this phone', async () => {
+      pushableBrowser();
+      const { user } = await phone(aGame(), { query: '?code=123456', api: new FakeProductApi().signedInAs(aUser()), config: { vapidPublicKey: VAPID } });
+      await join(user, 'Camille');
+      await screen.findByText(/La partie va bientôt commencer/);
+      const offer = await screen.findByRole('dialog', { name: 'Être prévenu du prochain blind test ?' });
+      expect(offer.textContent).toContain('quand un blind test va commencer dans un lieu que vous suivez');
+    });
+
+    it('offers nothing to a player without an account (their phone could not be registered)', async () => {
+      pushableBrowser();
+      const { user } = await phone(aGame(), { query: '?code=123456', config: { vapidPublicKey: VAPID } });
+      await join(user, 'Camille');
+      await screen.findByText(/La partie va bientôt commencer/);
+      expect(screen.queryByRole('dialog', { name: 'Être prévenu du prochain blind test ?' })).toBeNull();
+    });
   });
 
   it('explains a refused code or nickname in French', async () => {

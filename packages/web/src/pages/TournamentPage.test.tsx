@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignStations, SessionService, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi, aStaffUser, aUser, anId } from '@sortie/core/testing';
 import { renderApp } from '../test/render-app';
@@ -33,6 +33,32 @@ describe('/tournaments/{id} on a phone', () => {
     expect(within(screen.getByRole('region', { name: 'Inscrits' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alex', 'Sam']);
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
     expect(socket.sent(SOCKET_EVENTS.tournament)[0]).toEqual({ action: 'get', tournamentId: ID, params: {} });
+  });
+
+  describe('« Être prévenu quand votre match est appelé ? » after registering (issue 33)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+
+    it('offers, once registered (from the second visit), to receive the call of their match on this phone', async () => {
+      // A browser that can receive Web Push and was never asked, on its second visit.
+      vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn() });
+      vi.stubGlobal('PushManager', function PushManager() {});
+      Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+      localStorage.clear();
+      sessionStorage.clear();
+      localStorage.setItem('sortie:visits', '1');
+      const socket = new TournamentServerSocket(aTournament()).as(me);
+      const { user } = await renderApp({ path, socket, api: new FakeProductApi().signedInAs(me), config: { vapidPublicKey: 'BOr3s0pJzGBLmH0Ii-wNNtrWHnE4ecTnR8gXBAOY8tGLnFJCLIrZNq6YkE-Rx4vdCqF6pUnHkgSn20MOhsQwFAg' } });
+      await user.click(await screen.findByRole('button', { name: 'Je m’inscris' }));
+      const offer = await screen.findByRole('dialog', { name: 'Être prévenu quand votre match est appelé ?' });
+      expect(offer.textContent).toContain('quand votre prochain match est prêt, et à quelle table');
+      expect(within(offer).getByRole('button', { name: 'Oui, me prévenir' })).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: 'Recevoir un rappel le jour J ?' })).toBeNull();
+    });
   });
 
   it('lets a signed-in visitor join under a nickname, then leave', async () => {

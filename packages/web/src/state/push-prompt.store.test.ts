@@ -43,4 +43,19 @@ describe('« Recevoir un rappel le jour J ? »: when it is offered', () => {
     store.offer();
     expect(store.state.open).toBe(false);
   });
+
+  it('says what the visitor just did: a day’s reminder by default, the call of a match after a tournament registration, the next blind tests after joining one', () => {
+    const store = new PushPromptStore(() => 'default', () => NOW, memory({ [VISITS_KEY]: '2' }));
+    store.offer();
+    expect(store.state).toEqual({ open: true, reason: 'reminder' });
+    store.close();
+    store.offer('tournament');
+    expect(store.state).toEqual({ open: true, reason: 'tournament' });
+    // Already open: a second offer changes nothing.
+    store.offer('blindTest');
+    expect(store.state.reason).toBe('tournament');
+    store.close();
+    store.offer('blindTest');
+    expect(store.state).toEqual({ open: true, reason: 'blindTest' });
+  });
 });

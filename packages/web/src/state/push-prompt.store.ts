@@ -1,7 +1,7 @@
 import { proxy } from 'valtio/vanilla';
 
 /*
- * « Recevoir un rappel le jour J ? » (issue 33): after a like, a follow or a raffle entry, Sortie
+ * « Recevoir un rappel le jour J ? » (issue 33): after a like, a follow, a raffle entry or joining a game (in the game's words), Sortie
  * offers once to send its reminders to this phone, then the browser's own prompt follows the
  * visitor's « Oui ». Never on the first visit, never where the browser cannot or the visitor
  * already answered it, and not again for a month after « Plus tard ».
@@ -57,8 +57,15 @@ function browserSupport(): PushPromptContext['support'] {
   return scope.Notification.permission;
 }
 
+/**
+ * What the visitor just did, which says what the phone would receive: a day's reminder (a like, a
+ * follow, a raffle entry), the call of their match (registered in a tournament), the next blind
+ * tests (joined one). The offer's words follow it.
+ */
+export type PushPromptReason = 'reminder' | 'tournament' | 'blindTest';
+
 export class PushPromptStore {
-  readonly state = proxy<{ open: boolean }>({ open: false });
+  readonly state = proxy<{ open: boolean; reason: PushPromptReason }>({ open: false, reason: 'reminder' });
 
   constructor(
     private readonly readSupport: () => PushPromptContext['support'] = browserSupport,
@@ -66,8 +73,8 @@ export class PushPromptStore {
     private readonly local: Storage | null = storageOf('localStorage'),
   ) {}
 
-  /** After a like, a follow or a raffle entry: opens the offer when shouldOfferPush says so. */
-  offer(): void {
+  /** After a like, a follow, a raffle entry or joining a game: opens the offer when shouldOfferPush says so. */
+  offer(reason: PushPromptReason = 'reminder'): void {
     if (this.state.open) return;
     let visits = 0;
     let dismissedAt: number | null = null;
@@ -78,7 +85,10 @@ export class PushPromptStore {
     } catch {
       return;
     }
-    if (shouldOfferPush({ support: this.readSupport(), visits, dismissedAt, now: this.now() })) this.state.open = true;
+    if (shouldOfferPush({ support: this.readSupport(), visits, dismissedAt, now: this.now() })) {
+      this.state.reason = reason;
+      this.state.open = true;
+    }
   }
 
   /** « Plus tard »: closed, and not offered again for PROMPT_QUIET_MS. */

@@ -52,6 +52,20 @@ describe('a push message shown by the service worker', () => {
     expect(shown.options.data.link).toBe(`${ORIGIN}/users/badges`);
   });
 
+  it('shows the server’s FCM data message as it shows its Web Push message: the same title, text, icon, page and tag (issue 33)', () => {
+    // What the server's FCM sender sends (fcm-sender.ts: every value a string, '' for none), as FCM hands it to the worker.
+    const message = { id: ID, title: 'Demain : Concert de jazz', body: 'Concert de jazz commence demain à 20 h 30.', link: '/events/abc', icon: '/uploads/jazz.webp' };
+    const fcm = { data: message, from: '1234567890', fcmMessageId: 'f7c1e2d3', priority: 'normal' };
+    const { options: webPushOptions, ...webPush } = notificationOf(message, ORIGIN);
+    const { options: fcmOptions, ...shown } = notificationOf(fcm, ORIGIN);
+    expect(shown).toEqual(webPush);
+    expect({ ...fcmOptions, data: { link: fcmOptions.data.link } }).toEqual({ ...webPushOptions, data: { link: webPushOptions.data.link } });
+    // No icon (''): the app's.
+    expect(notificationOf({ data: { ...message, icon: '' } }, ORIGIN).options.icon).toBe(NOTIFICATION_ICON);
+    // With the page focused, the in-app toast gets it with its id where the inbox reads it.
+    expect(foregroundMessageOf(fcm).data).toEqual(message);
+  });
+
   it('never shows an empty notification: the app’s name, and the home page', () => {
     const shown = notificationOf({ data: { id: ID } }, ORIGIN);
     expect(shown.title).toBe(DEFAULT_TITLE);

@@ -79,7 +79,7 @@ export function notificationOf(payload: PushPayload, origin: string): ShownNotif
     title: text(notification.title) ?? text(payload.title) ?? text(payload.data?.title) ?? DEFAULT_TITLE,
     options: {
       ...(body ? { body } : {}),
-      icon: text(notification.icon) ?? text(payload.icon) ?? NOTIFICATION_ICON,
+      icon: text(notification.icon) ?? text(payload.icon) ?? text(payload.data?.icon) ?? NOTIFICATION_ICON,
       badge: NOTIFICATION_ICON,
       ...(image ? { image } : {}),
       // A message sent twice (retried) replaces its notification instead of stacking.

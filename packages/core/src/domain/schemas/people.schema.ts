@@ -32,8 +32,12 @@ export type Role = z.infer<typeof RoleSchema>;
 /** The body of PUT /api/users/{id}/roles: the account's whole set of roles (each once). */
 export const UserRolesSchema = z.object({ roles: z.array(RoleSchema).max(2).refine((roles) => new Set(roles).size === roles.length, 'Chaque rôle ne peut figurer qu’une fois.') });
 
-/** What a visitor may receive (SPEC §8): the reminders of liked events, the events of what they follow, the raffle draws, and the announcements of places, organisations and events. */
-export const NOTIFICATION_KINDS = ['reminder', 'followedEvent', 'raffleDraw', 'announcement'] as const;
+/**
+ * What a visitor may receive (SPEC §8): the reminders of liked events, the events of what they
+ * follow, the raffle draws, the announcements of places, organisations and events; and (issue 33)
+ * a blind test about to start at a place they follow, and their next tournament match called to its table.
+ */
+export const NOTIFICATION_KINDS = ['reminder', 'followedEvent', 'raffleDraw', 'announcement', 'blindTestSoon', 'matchReady'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 const ChannelsSchema = z.object({ inApp: z.boolean().default(true), push: z.boolean().default(true), email: z.boolean().default(false) });
@@ -47,6 +51,8 @@ export const NotificationPreferencesSchema = z.object({
   followedEvent: ChannelsSchema.prefault({}),
   raffleDraw: ChannelsSchema.prefault({}),
   announcement: ChannelsSchema.prefault({}),
+  blindTestSoon: ChannelsSchema.prefault({}),
+  matchReady: ChannelsSchema.prefault({}),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

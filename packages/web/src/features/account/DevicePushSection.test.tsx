@@ -165,6 +165,25 @@ describe('/account: « Notifications sur cet appareil »', () => {
     expect(view.getByRole('button', { name: 'Recevoir les notifications sur cet appareil' })).toBeTruthy();
   });
 
+  it('lists a browser’s FCM token as a device « par Firebase Cloud Messaging »; removing it keeps the browser’s own Web Push subscription (issue 33)', async () => {
+    const calls = fakeBrowser({ permission: 'granted', subscribed: true });
+    const api = accountApi([
+      device({ id: 'fcm:0123456789abcdef0123456789abcdef', device: 'Chrome sur Android', createdAt: '2026-11-20T10:00:00.000Z', current: true }),
+      device({ id: 'd2', device: 'Chrome sur Android', createdAt: '2026-11-21T10:00:00.000Z', current: true }),
+    ]);
+    const { user } = await renderApp({ path: '/account', api, config: { vapidPublicKey: VAPID_PUBLIC_KEY } });
+    const view = await section();
+    const list = within(await view.findByRole('list', { name: 'Appareils qui reçoivent vos notifications' }));
+    const [fcm, webPush] = list.getAllByRole('listitem');
+    expect(fcm?.textContent).toContain('Chrome sur Androidpar Firebase Cloud Messagingcet appareil');
+    expect(webPush?.textContent).not.toContain('Firebase');
+
+    await user.click(list.getByRole('button', { name: 'Retirer Chrome sur Android (cet appareil), ajouté le vendredi 20 novembre 2026' }));
+    expect((await view.findByRole('status')).textContent).toBe('Chrome sur Android ne recevra plus de notifications.');
+    expect(api.callsOf(OPERATIONS.removePushSubscription)).toEqual([{ path: { id: 'fcm:0123456789abcdef0123456789abcdef' } }]);
+    expect(calls.unsubscribed).toBe(0);
+  });
+
   it('says that iPhone Safari receives notifications only from the home-screen app, and offers no button', async () => {
     fakeBrowser({ webPush: false });
     await renderApp({ path: '/account', api: accountApi(), config: { vapidPublicKey: VAPID_PUBLIC_KEY }, userAgent: USER_AGENTS.iphone });

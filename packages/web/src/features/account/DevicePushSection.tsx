@@ -14,6 +14,9 @@ const noChange = () => () => undefined;
 /** The server knows nothing of the browser: the first render (hydration included) waits for it. */
 const unknownOnServer = () => null;
 
+/** An FCM device token the browser's Firebase messaging registered at sign-in (its id is 'fcm:' and the token's md5), not a Web Push subscription. */
+const isFcmDevice = (device: PushDevice) => device.id.startsWith('fcm:');
+
 /** Why a click did not subscribe this device, in French. */
 function failureMessage(failure: unknown): string {
   return failure instanceof PushBrowserError ? failure.message : apiErrorMessage(failure);
@@ -70,7 +73,8 @@ export function DevicePushSection() {
     setStatus(null);
     try {
       await writes.removeDevice(device.id);
-      if (device.current) await unsubscribeThisDevice();
+      // An FCM token is Firebase's: the browser's own Web Push subscription (if any) stays.
+      if (device.current && !isFcmDevice(device)) await unsubscribeThisDevice();
       setStatus(`${device.device} ne recevra plus de notifications.`);
       devices.reload();
     } catch (failure) {
@@ -125,6 +129,7 @@ export function DevicePushSection() {
               <div className="min-w-0">
                 <p className="font-semibold">
                   {device.device}
+                  {isFcmDevice(device) && <span className="ml-2 text-xs font-normal text-muted">par Firebase Cloud Messaging</span>}
                   {device.current && <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">cet appareil</span>}
                 </p>
                 <p className="text-xs text-muted">

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { PlayerView, QuestionView } from '@sortie/core';
+import { useSnapshot } from 'valtio';
+import { SessionService, type PlayerView, type QuestionView } from '@sortie/core';
+import { useUseCase } from '../../services/container-context';
+import { usePushPrompt } from '../../services/ui-context';
 import { BUTTON_CLASS, FIELD_CLASS } from '../../components/ui';
 import { answerLabel, blindTestErrorMessage, CHOICE_STYLES, plural, questionText, pointsText, rankText, secondsLeft, solutionText } from './blind-test-text';
 import { Leaderboard, Podium, TeamLeaderboard } from './Leaderboard';
@@ -35,6 +38,8 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
   const [team, setTeam] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { user } = useSnapshot(useUseCase(SessionService).state);
+  const pushPrompt = usePushPrompt();
   if (view.status === 'podium')
     return (
       <>
@@ -45,8 +50,11 @@ function NotJoined({ view, initialCode, lostPlayer, run }: { view: PlayerView; i
   async function join(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError(await run('join', { code: code.trim(), nickname: nickname.trim(), ...(team ? { team } : {}) }));
+    const refusal = await run('join', { code: code.trim(), nickname: nickname.trim(), ...(team ? { team } : {}) });
+    setError(refusal);
     setBusy(false);
+    // In the game, signed in: the next blind tests of the places they follow could reach this phone (issue 33).
+    if (!refusal && user) pushPrompt.offer('blindTest');
   }
   return (
     <form onSubmit={join} className="flex flex-col gap-4" aria-label="Rejoindre la partie">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { awaitsConfirmationFrom, elide, myNextMatch, participantName, participantOfUser, stationOf, tournamentEngine, tournamentVerdict, type Tournament, type TournamentActor } from '@sortie/core';
 import { BUTTON_CLASS, FIELD_CLASS, Notice, SECONDARY_BUTTON_CLASS } from '../../components/ui';
-import { useSignInDialog } from '../../services/ui-context';
+import { usePushPrompt, useSignInDialog } from '../../services/ui-context';
 import { ActionButton, type RunAction } from './ActionButton';
 import { ScoreForm } from './ScoreForm';
 import { useMatchCallouts } from './useMatchCallouts';
@@ -59,12 +59,15 @@ function JoinForm({ tournament, actor, run }: { tournament: Tournament; actor: T
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const verdict = tournamentVerdict('join', tournament, actor);
+  const pushPrompt = usePushPrompt();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     const refusal = await run('join', name.trim() ? { name: name.trim() } : {});
     setBusy(false);
     setError(refusal);
+    // Registered: the call of their match, with its table, could reach this phone (issue 33).
+    if (!refusal) pushPrompt.offer('tournament');
   };
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-surface p-4 ring-1 ring-line">
