@@ -2,14 +2,13 @@ import type { Server, Socket } from 'socket.io';
 import { BlindTestRefusal, findPlayer, gameProgress, playerViews, screenView, SOCKET_EVENTS, type Game, type GameAnswer, type GameProgress, type PlayerView, type ScreenView } from '@sortie/core/domain';
 import { awardBlindTestPodium, recordBlindTestPlayer } from '../badges/badge-awards';
 import type { AppContext } from '../http/context';
-import type { UserJson } from '../auth/users';
 import { isStaff } from '../auth/user-roles';
-import { BlindTestGames, type BlindTestState, type Caller } from './blind-test-games';
+import { BlindTestGames } from './blind-test-games';
+import type { BlindTestState } from './blind-test-rows';
+import type { Caller } from './blind-test-kind';
 import { setBlindTestGames } from './live-games';
-import { BLIND_TEST_NOT_FOUND, parseBlindTestCall } from './blind-test-protocol';
-import { handshakeUser } from '../socket/handshake-user';
-import { failedActionReply } from '../socket/socket-errors';
-import { isDatabaseUnavailable } from '../db/availability';
+import { BLIND_TEST_NOT_FOUND, parseBlindTestCall, type BlindTestCall } from './blind-test-protocol';
+import { answerLiveCalls, type LiveProtocol } from '../live/live-socket';
 import { fieldOf } from '../unknown-value';
 import { AutoReveal } from './auto-reveal';
 
@@ -65,7 +64,6 @@ export type BlindTestUpdate = { blindTestId: string; game: BlindTestView | Close
 interface SocketData {
   blindTestPlayers?: Record<string, string>;
   blindTestHosts?: Record<string, true>;
-  blindTestUser?: Promise<UserJson | null>;
 }
 
 export function viewOf(state: BlindTestState, as: { playerId?: string; host?: boolean }, now: number): BlindTestView | ClosedView {
@@ -82,8 +80,6 @@ export function viewOf(state: BlindTestState, as: { playerId?: string; host?: bo
 const phoneViewOf = (view: PlayerView, base: ViewBase): BlindTestView => ({ ...view, ...base, role: 'player' });
 
 export interface AttachOptions {
-  /** The session of a handshake (socket.ts's reader, once it exports it). */
-  sessionOf?: (ctx: AppContext, socket: Socket) => Promise<UserJson | null>;
   /** Phones' and screens' update intervals (tests shorten them). */
   phoneUpdateMs?: number;
   screenUpdateMs?: number;
@@ -104,7 +100,6 @@ const attached = new WeakMap<Server, BlindTestGames>();
 export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog = () => undefined, options: AttachOptions = {}): BlindTestGames {
   const existing = attached.get(io);
   if (existing) return existing;
-  const sessionOf = options.sessionOf ?? handshakeUser;
   const phoneEvery = options.phoneUpdateMs ?? PHONE_UPDATE_MS;
   const phoneUrgentEvery = Math.min(phoneEvery, PHONE_URGENT_MS);
   const screenEvery = options.screenUpdateMs ?? SCREEN_UPDATE_MS;
@@ -296,79 +291,61 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
     bus: ctx.bus,
     // Another process stored a change: this one's sockets in the room hear of it from the stored state.
     changedElsewhere: (id) => reread(id),
-    log: (message) => log(message),
   });
   attached.set(io, games);
   setBlindTestGames(ctx, games);
 
-  io.on('connection', (socket) => {
-    const data: SocketData = socket.data;
-    const user = () =>
-      (data.blindTestUser ??= sessionOf(ctx, socket).catch((error: unknown) => {
-        // The database cannot tell now: the action answers « momentanément indisponible », and the next one asks again.
-        if (!isDatabaseUnavailable(error)) return null;
-        data.blindTestUser = undefined;
-        throw error;
-      }));
-    const handshakeToken = () => {
-      const token = fieldOf(socket.handshake.auth, 'blindTestToken');
-      return typeof token === 'string' ? token : undefined;
-    };
+  /** The blind tests' protocol on the live socket (live/live-socket.ts): a phone's own actions read no session. */
+  const protocol: LiveProtocol<BlindTestCall> = {
+    event: SOCKET_EVENTS.blindTest,
+    parse: parseBlindTestCall,
+    isRefusal: (error): error is BlindTestRefusal => error instanceof BlindTestRefusal,
+    async answer({ call, socket, at, user }): Promise<BlindTestAck> {
+      const data: SocketData = socket.data;
+      const { playerToken, ...params } = call.params;
+      const token = typeof playerToken === 'string' ? playerToken : handshakeToken(socket);
+      const needsSession = call.action === 'open' || call.action === 'get' || !BLIND_TEST_PLAYER_ACTIONS.has(call.action);
+      const staff = needsSession ? isStaff(await user()) : false;
+      const blindTestId = call.blindTestId ?? (await games.findByCode(typeof params['code'] === 'string' ? params['code'].trim() : ''));
+      if (!blindTestId) throw new BlindTestRefusal('Ce code ne correspond à aucune partie en cours.');
+      const caller: Caller = { staff, ...(token ? { playerToken: token } : {}), ...(data.blindTestPlayers?.[blindTestId] ? { playerId: data.blindTestPlayers[blindTestId] } : {}) };
 
-    socket.on(SOCKET_EVENTS.blindTest, async (payload: unknown, ack?: unknown) => {
-      // The server's time of arrival: what an answer is scored by.
-      const at = ctx.now();
-      const reply = (answer: BlindTestAck) => {
-        if (typeof ack === 'function') ack(answer);
-      };
-      try {
-        const call = parseBlindTestCall(payload);
-        const { playerToken, ...params } = call.params;
-        const token = typeof playerToken === 'string' ? playerToken : handshakeToken();
-        const needsSession = call.action === 'open' || call.action === 'get' || !BLIND_TEST_PLAYER_ACTIONS.has(call.action);
-        const staff = needsSession ? isStaff(await user()) : false;
-        const blindTestId = call.blindTestId ?? (await games.findByCode(typeof params['code'] === 'string' ? params['code'].trim() : ''));
-        if (!blindTestId) throw new BlindTestRefusal('Ce code ne correspond à aucune partie en cours.');
-        const caller: Caller = { staff, ...(token ? { playerToken: token } : {}), ...(data.blindTestPlayers?.[blindTestId] ? { playerId: data.blindTestPlayers[blindTestId] } : {}) };
-
-        if (call.action === 'get') {
-          const state = await games.read(blindTestId);
-          if (!state) throw new BlindTestRefusal(BLIND_TEST_NOT_FOUND);
-          // A node started after the game was (a restart mid-question): its reveal is due here too.
-          autoReveal.watch(state);
-          await games.tokens.ready;
-          const playerId = games.playerOf(state, caller);
-          follow(socket, blindTestId, { playerId, host: staff });
-          reply({ status: 'ok', game: viewOf(state, { playerId, host: staff }, ctx.now()) });
-          return;
-        }
-        if (call.action === 'open' && !staff) throw new BlindTestRefusal('Réservé à l’animateur de la partie.');
-        const outcome = await games.run(blindTestId, { action: call.action, params, caller, at });
-        const playerId = outcome.playerId;
-        // Badges: who a signed-in player is, and the podium of a game that just ended.
-        if (call.action === 'join' && playerId) await recordBlindTestPlayer(ctx, blindTestId, playerId, user());
-        if (outcome.state.game?.status === 'podium') void awardBlindTestPodium(ctx, blindTestId, outcome.state.game);
-        follow(socket, blindTestId, { playerId, host: staff && !playerId });
-        // An answer or a buzz (2,000 of them in a few seconds): the phone's view stays, with its answer in.
-        if ((call.action === 'answer' || call.action === 'buzz') && playerId && outcome.state.game) {
-          reply({ status: 'ok', progress: { ...gameProgress(outcome.state.game), answered: true } });
-          return;
-        }
-        reply({
-          status: 'ok',
-          game: viewOf(outcome.state, { playerId, host: staff }, ctx.now()),
-          ...(call.action === 'join' && playerId ? { player: { id: playerId, ...(outcome.newToken ? { token: outcome.newToken } : {}) } } : {}),
-        });
-      } catch (error) {
-        if (error instanceof BlindTestRefusal) return reply({ status: 'error', msg: error.message });
-        const failed = failedActionReply(error, 'Erreur interne du serveur : réessayez.');
-        // The database's outage is logged by the database's side (availability.ts), once: not a bug of this action.
-        if (!failed.temporary) log('blind test action failed', error);
-        reply(failed.reply);
+      if (call.action === 'get') {
+        const state = await games.read(blindTestId);
+        if (!state) throw new BlindTestRefusal(BLIND_TEST_NOT_FOUND);
+        // A node started after the game was (a restart mid-question): its reveal is due here too.
+        autoReveal.watch(state);
+        await games.tokens.ready;
+        const playerId = games.playerOf(state, caller);
+        follow(socket, blindTestId, { playerId, host: staff });
+        return { status: 'ok', game: viewOf(state, { playerId, host: staff }, ctx.now()) };
       }
-    });
-  });
+      if (call.action === 'open' && !staff) throw new BlindTestRefusal('Réservé à l’animateur de la partie.');
+      const outcome = await games.run(blindTestId, { action: call.action, params, caller, at });
+      const playerId = outcome.playerId;
+      // Badges: who a signed-in player is, and the podium of a game that just ended.
+      if (call.action === 'join' && playerId) await recordBlindTestPlayer(ctx, blindTestId, playerId, user());
+      if (outcome.state.game?.status === 'podium') void awardBlindTestPodium(ctx, blindTestId, outcome.state.game);
+      follow(socket, blindTestId, { playerId, host: staff && !playerId });
+      // An answer or a buzz (2,000 of them in a few seconds): the phone's view stays, with its answer in.
+      if ((call.action === 'answer' || call.action === 'buzz') && playerId && outcome.state.game) {
+        return { status: 'ok', progress: { ...gameProgress(outcome.state.game), answered: true } };
+      }
+      return {
+        status: 'ok',
+        game: viewOf(outcome.state, { playerId, host: staff }, ctx.now()),
+        ...(call.action === 'join' && playerId ? { player: { id: playerId, ...(outcome.newToken ? { token: outcome.newToken } : {}) } } : {}),
+      };
+    },
+  };
+  io.on('connection', (socket) => answerLiveCalls(ctx, socket, protocol, log));
   return games;
+}
+
+/** The token a phone sent with its handshake, when its call carries none. */
+function handshakeToken(socket: Socket): string | undefined {
+  const token = fieldOf(socket.handshake.auth, 'blindTestToken');
+  return typeof token === 'string' ? token : undefined;
 }
 
 /** The actions a phone sends: no session to read for them. */
