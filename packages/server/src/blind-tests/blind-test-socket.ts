@@ -9,6 +9,7 @@ import type { Caller } from './blind-test-kind';
 import { setBlindTestGames } from './live-games';
 import { BLIND_TEST_NOT_FOUND, parseBlindTestCall, type BlindTestCall } from './blind-test-protocol';
 import { answerLiveCalls, type LiveProtocol } from '../live/live-socket';
+import { identifySocket } from '../socket/handshake-user';
 import { fieldOf } from '../unknown-value';
 import { AutoReveal } from './auto-reveal';
 
@@ -338,7 +339,8 @@ export function attachBlindTests(io: Server, ctx: AppContext, log: BlindTestLog 
       };
     },
   };
-  io.on('connection', (socket) => answerLiveCalls(ctx, socket, protocol, log));
+  const live = { now: ctx.now, user: (socket: Socket) => identifySocket(ctx, socket), log };
+  io.on('connection', (socket) => answerLiveCalls(socket, protocol, live));
   return games;
 }
 

@@ -1,7 +1,5 @@
 import type { Socket } from 'socket.io';
-import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
-import { identifySocket } from '../socket/handshake-user';
 import { failedActionReply } from '../socket/socket-errors';
 
 /** What a live call is answered with when it failed for the server's sake (a bug), not by a rule. */
@@ -27,6 +25,14 @@ export interface LiveProtocol<Call> {
   isRefusal(error: unknown): error is Error;
 }
 
+/** What the handler asks of the server: its clock, who a socket is, and where failures are logged. */
+export interface LiveServer {
+  now(): number;
+  /** The socket's user, its session read once per socket (socket/handshake-user.ts's identifySocket); rejects while the database cannot tell. */
+  user(socket: Socket): Promise<UserJson | null>;
+  log(message: string, error: unknown): void;
+}
+
 /**
  * The one handler of live calls (SPEC.md §7), tournaments' and blind tests' alike: a JSON string
  * on the event, acknowledged with the protocol's answer; a refusal of the rules as
@@ -35,10 +41,11 @@ export interface LiveProtocol<Call> {
  * other failure as LIVE_INTERNAL_ERROR, logged. Rejoining after a reconnection is the client's
  * `get` again (web's useLiveConnection): every protocol's `get` follows the game's rooms.
  */
-export function answerLiveCalls<Call>(ctx: AppContext, socket: Socket, protocol: LiveProtocol<Call>, log: (message: string, error: unknown) => void): void {
-  const user = () => identifySocket(ctx, socket);
+export function answerLiveCalls<Call>(socket: Socket, protocol: LiveProtocol<Call>, server: LiveServer): void {
+  const user = () => server.user(socket);
+  const { log } = server;
   socket.on(protocol.event, async (payload: unknown, ack?: unknown) => {
-    const at = ctx.now();
+    const at = server.now();
     const reply = (answer: unknown) => {
       if (typeof ack === 'function') ack(answer);
     };

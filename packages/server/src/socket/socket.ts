@@ -65,6 +65,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
   });
   ctx.tournaments = rooms;
   const tournaments = tournamentProtocol(rooms);
+  const live = { now: ctx.now, user: (socket: Socket) => identifySocket(ctx, socket), log: (message: string, error: unknown) => app.log.error({ err: error }, message) };
 
   // Who the socket is, and its rooms, before socket.io tells the client it is connected: a push
   // sent right after the client's `connect` reaches it. A sign-in or a sign-out later makes a new
@@ -94,7 +95,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     calls.track(socket);
     // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
     void handshakeUser(ctx, socket).then((user) => catchUpPushes(ctx, socket, user)).catch(() => undefined);
-    answerLiveCalls(ctx, socket, tournaments, (message, error) => app.log.error({ err: error }, message));
+    answerLiveCalls(socket, tournaments, live);
   });
   const blindTests = attachBlindTests(io, ctx, (message, error) => app.log.error({ err: error }, message));
   // Stopping during a game (issue 32), before app.ts's preClose closes the sockets: new calls are
