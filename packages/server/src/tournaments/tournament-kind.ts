@@ -46,14 +46,17 @@ export function tournamentKind(store: Store, now: () => number): LiveKind<Json, 
     const param = (value: unknown) => `$${params.push(value)}`;
     const sets = ['data = $2', 'updated_at = now()', ...Object.keys(kind.columns).map((name) => `${name} = ${param(kind.columns[name]!(next))}`)];
     const where = version === null ? '' : ` AND xmin::text = ${param(version)}`;
-    // Logged from the row written: none if the version moved on (the locked way logs it then).
-    const logged = audits.map((entry, i) => {
+    // Logged from the row written (none if the version moved on: the locked way logs them then), in the order the actions ran.
+    const rows = audits.map((entry, i) => {
       const values = auditValues(entry, params.length + 1);
       params.push(...values.params);
-      return `, logged${i} AS (INSERT INTO audit_log (${AUDIT_COLUMNS}) SELECT ${values.placeholders} FROM written)`;
+      return `(${i}, ${values.placeholders})`;
     });
+    const logged = rows.length
+      ? `, logged AS (INSERT INTO audit_log (${AUDIT_COLUMNS}) SELECT ${AUDIT_COLUMNS.split(', ').map((column) => `v.${column}`).join(', ')} FROM written, (VALUES ${rows.join(', ')}) AS v(n, ${AUDIT_COLUMNS}) ORDER BY v.n)`
+      : '';
     const told = notify(param);
-    const [row] = await db.query(`WITH written AS (UPDATE tournaments SET ${sets.join(', ')} WHERE id = $1${where} RETURNING ${SELECTED})${logged.join('')} SELECT written.*${told} FROM written`, params);
+    const [row] = await db.query(`WITH written AS (UPDATE tournaments SET ${sets.join(', ')} WHERE id = $1${where} RETURNING ${SELECTED})${logged} SELECT written.*${told} FROM written`, params);
     return row ? copyOf(row) : null;
   };
 
