@@ -112,6 +112,16 @@ describe('the live-game authority', () => {
     expect(game.rows.get('g')!.words).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('stores together the calls of separate events handled in one turn of the event loop (a crowd answering at once)', async () => {
+    const game = fakeGame();
+    const { authority } = authorityOver(game);
+    await authority.read('g');
+    // Each call from its own callback, as socket.io hands each packet to its own: promises settle between them.
+    const answers = await Promise.all(['a', 'b', 'c'].map((word) => new Promise<unknown>((resolve) => setImmediate(() => resolve(authority.run('g', { add: word }))))));
+    expect(answers).toHaveLength(3);
+    expect(game.seen.batches).toEqual([['a', 'b', 'c']]);
+  });
+
   it('answers a refused call with its refusal and stores the others of its batch; a failure fails the whole batch and stores nothing', async () => {
     const game = fakeGame();
     const { authority } = authorityOver(game);
