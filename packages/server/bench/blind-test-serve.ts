@@ -12,7 +12,7 @@ import type { SortieApp } from '../src/app';
 import type { Db } from '../src/db/database';
 import { Store } from '../src/db/store';
 import { attachBlindTests } from '../src/blind-tests/blind-test-socket';
-import { storedAnswers } from '../src/blind-tests/blind-test-games';
+import { storedAnswers } from '../src/blind-tests/blind-test-rows';
 import { runServeChild, serveBare, serveSortie } from './socket-serve-child';
 
 const kind = process.env.BENCH_SERVER ?? 'sortie';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameSchema, joinGame, pauseGame, resumeGame, startGame, type Game } from '@sortie/core/domain';
 import { AutoReveal, type RevealTimers } from './auto-reveal';
-import type { BlindTestState } from './blind-test-games';
+import type { BlindTestState } from './blind-test-rows';
 
 /** Timers on a clock the test moves. */
 class FakeTimers implements RevealTimers {

@@ -1,5 +1,5 @@
 import { autoRevealAt } from '@sortie/core/domain';
-import type { BlindTestState } from './blind-test-games';
+import type { BlindTestState } from './blind-test-rows';
 
 /** The timers the scheduler sets (tests give fake ones). */
 export interface RevealTimers {

@@ -1,7 +1,7 @@
 import { gameReport, reportCsv, type ReportRow } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound } from '../http/errors';
-import { stateOf, storedAnswers } from './blind-test-games';
+import { stateOf, storedAnswers } from './blind-test-rows';
 
 /**
  * A blind test's report (issue 32): one row per player and question of its game (the last one

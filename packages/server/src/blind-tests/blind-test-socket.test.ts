@@ -7,10 +7,11 @@ import { RESOURCE_POLICY } from '../resources/policy';
 import { openTestDb, signIn, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS } from '../demo/ids';
 import { DEMO_BLIND_TEST_IDS, demoBlindTests } from '../demo/blind-tests';
-import { attachBlindTests, type BlindTestView } from './blind-test-socket';
+import { attachBlindTests } from './blind-test-socket';
+import type { BlindTestView } from './blind-test-views';
 import { BLIND_TEST_POLICY } from './blind-test-policy';
 import { BlindTestGames } from './blind-test-games';
-import type { ChangeBus } from '../db/notifications';
+import { sharedChangeBus } from '../testing/shared-change-bus';
 
 type View = BlindTestView & { full?: Game; me?: { playerId: string; nickname: string; score: number; rank: number; answered: boolean; result?: { correct: boolean; points: number } } | null };
 type Progress = { status: string; questionIndex: number; answerCount: number; playerCount: number; answered?: boolean; answers?: Game['answers'] };
@@ -420,20 +421,11 @@ describe('live blind tests over socket.io: 1 host, 30 phones', () => {
   });
 
   it('tells the other processes of each write on the bus: their copy goes, and their room hears the stored state', async () => {
-    // Two processes' buses, joined by hand: what one publishes, the other hears.
-    const heard: Array<{ node: string; topic: string; handler: (id: string) => void }> = [];
-    const bus = (node: string) =>
-      ({
-        listening: true,
-        on: (topic: string, handler: (id: string) => void) => heard.push({ node, topic, handler }),
-        onReset: () => undefined,
-        publish: async (topic: string, id: string) => {
-          for (const h of heard) if (h.node !== node && h.topic === topic) h.handler(id);
-        },
-      }) as unknown as ChangeBus;
+    // Two processes on one database, joined by hand: the NOTIFY one writes with a game, the other hears.
+    const shared = sharedChangeBus(db);
     const told: string[] = [];
-    const here = new BlindTestGames({ db, now: clock, changed: () => undefined, bus: bus('here') });
-    const there = new BlindTestGames({ db, now: clock, changed: () => undefined, bus: bus('there'), changedElsewhere: (id) => told.push(id) });
+    const here = new BlindTestGames({ db: shared.db, now: clock, changed: () => undefined, bus: shared.bus('here').bus });
+    const there = new BlindTestGames({ db: shared.db, now: clock, changed: () => undefined, bus: shared.bus('there').bus, changedElsewhere: (id) => told.push(id) });
     const id = await blindTest('answers');
     await here.run(id, { action: 'open', params: {}, caller: { staff: true }, at: time });
     expect(told).toEqual([id]);

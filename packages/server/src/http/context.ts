@@ -8,7 +8,6 @@ import type { Users } from '../auth/users';
 import type { TokenService } from '../auth/tokens';
 import type { Json } from '../db/store';
 import type { MicroCache } from './micro-cache';
-import type { TournamentRooms } from '../tournaments/tournament-rooms';
 import type { ChangeBus } from '../db/notifications';
 import type { Jobs } from '../jobs/jobs';
 import type { ApiKeys } from '../auth/api-keys';
@@ -28,8 +27,8 @@ export interface AppContext {
   cache: MicroCache;
   /** Set once socket.io is attached. */
   io: SocketServer | null;
-  /** The tournaments' authority (memory copies, writes in order); set with socket.io. */
-  tournaments: TournamentRooms | null;
+  /** The tournaments' authority (tournaments/tournament-rooms.ts), set with socket.io: told of the writes made otherwise. */
+  tournaments: { invalidate(id: string): void } | null;
   /** How the server processes sharing one PostgreSQL tell each other what changed; null alone on the database (the embedded default). */
   bus: ChangeBus | null;
   /** Names this process (in /api/ready, for the operator behind a load balancer). */

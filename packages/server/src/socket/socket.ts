@@ -3,11 +3,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { PostgresDb } from '../db/open-database';
-import { SOCKET_EVENTS, TournamentRefusal, type TournamentActor } from '@sortie/core/domain';
+import { SOCKET_EVENTS } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { isStaff } from '../auth/user-roles';
-import { actorOf as auditActorOf } from '../audit/audit-log';
-import type { UserJson } from '../auth/users';
 import { TournamentRooms } from '../tournaments/tournament-rooms';
 import { attachBlindTests } from '../blind-tests/blind-test-socket';
 import { awardTournamentWinner } from '../badges/badge-awards';
@@ -15,8 +13,9 @@ import { notifyMatchReady } from '../push/match-ready';
 import { handshakeUser, identifySocket, socketIdentity } from './handshake-user';
 import { limitSocketEvents } from './socket-rate-limit';
 import { catchUpPushes } from './push-catch-up';
-import { failedActionReply } from './socket-errors';
-import { answerTournamentCall, parseTournamentCall, SOCKET_MAX_BUFFER_BYTES } from '../tournaments/tournament-protocol';
+import { SOCKET_MAX_BUFFER_BYTES, tournamentProtocol, tournamentRoom } from '../tournaments/tournament-protocol';
+import { answerLiveCalls } from '../live/live-socket';
+import { RESTARTING_MESSAGE } from '../live/live-authority';
 
 export { SOCKET_MAX_BUFFER_BYTES };
 
@@ -26,11 +25,7 @@ export function originAllowed(ctx: AppContext, origin: string | undefined, host:
   return Boolean(host) && (origin === `http://${host}` || origin === `https://${host}`) && (!https || origin.startsWith('https:'));
 }
 
-/** The user as the tournament rules see them. */
-const actorOf = (user: UserJson | null): TournamentActor | null => (user ? { id: user._id, name: user.displayName, staff: isStaff(user) } : null);
-
-/** A tournament's room: its spectators and players receive every new state. */
-export const tournamentRoom = (tournamentId: string) => `tournament:${tournamentId}`;
+export { tournamentRoom };
 
 /** socket.io on the app's HTTP server: the tournament protocol (SPEC.md §7) and the push of the embedded default. */
 export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
@@ -71,6 +66,8 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     log: (message) => app.log.warn(message),
   });
   ctx.tournaments = rooms;
+  const tournaments = tournamentProtocol(rooms);
+  const live = { now: ctx.now, user: (socket: Socket) => identifySocket(ctx, socket), log: (message: string, error: unknown) => app.log.error({ err: error }, message) };
 
   // Who the socket is, and its rooms, before socket.io tells the client it is connected: a push
   // sent right after the client's `connect` reaches it. A sign-in or a sign-out later makes a new
@@ -100,26 +97,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
     calls.track(socket);
     // What was pushed to the user while this socket was connecting (a like sent at once) comes now.
     void handshakeUser(ctx, socket).then((user) => catchUpPushes(ctx, socket, user)).catch(() => undefined);
-    const follow = {
-      join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
-      leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
-    };
-    socket.on(SOCKET_EVENTS.tournament, async (payload: unknown, ack?: unknown) => {
-      const reply = (answer: unknown) => {
-        if (typeof ack === 'function') ack(answer);
-      };
-      try {
-        const call = parseTournamentCall(payload);
-        const user = await identifySocket(ctx, socket);
-        reply(await answerTournamentCall(rooms, call, actorOf(user), follow, user && isStaff(user) ? auditActorOf(user) : null));
-      } catch (error) {
-        if (error instanceof TournamentRefusal) return reply({ status: 'error', msg: error.message });
-        const failed = failedActionReply(error, 'Erreur interne du serveur.');
-        reply(failed.reply);
-        // The database's outage is logged by the database's side (availability.ts), once: not a bug of this action.
-        if (!failed.temporary) app.log.error({ err: error }, 'tournament action failed');
-      }
-    });
+    answerLiveCalls(socket, tournaments, live);
   });
   const blindTests = attachBlindTests(io, ctx, (message, error) => app.log.error({ err: error }, message));
   // Stopping during a game (issue 32), before app.ts's preClose closes the sockets: new calls are
@@ -137,7 +115,7 @@ export function attachSocket(app: FastifyInstance, ctx: AppContext): Server {
 export const CALLS_DRAIN_MS = 2000;
 
 /** The acknowledgement of a call that arrives while the node stops: the client sends it again once reconnected. */
-export const RESTARTING_REPLY = { status: 'error', msg: 'Le serveur redémarre : réessayez dans un instant.', code: 'restarting' } as const;
+export const RESTARTING_REPLY = { status: 'error', msg: RESTARTING_MESSAGE, code: 'restarting' } as const;
 
 /**
  * The calls of every socket not acknowledged yet: on close, new ones are refused with

@@ -1,7 +1,11 @@
-import { isObjectId, isTournamentActionName, TournamentRefusal, TournamentRequestSchema, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
+import { isObjectId, isTournamentActionName, SOCKET_EVENTS, TournamentRefusal, TournamentRequestSchema, type TournamentActionName, type TournamentActor } from '@sortie/core/domain';
 import type { Json } from '../db/store';
-import type { AuditActor } from '../audit/audit-log';
-import { TOURNAMENT_NOT_FOUND, type TournamentRooms } from './tournament-rooms';
+import { actorOf as auditActorOf, type AuditActor } from '../audit/audit-log';
+import type { UserJson } from '../auth/users';
+import { isStaff } from '../auth/user-roles';
+import type { LiveProtocol } from '../live/live-socket';
+import type { TournamentRooms } from './tournament-rooms';
+import { TOURNAMENT_NOT_FOUND } from './tournament-kind';
 
 /** The longest request a socket may send (socket.io drops the socket beyond it). */
 export const SOCKET_MAX_BUFFER_BYTES = 100_000;
@@ -48,4 +52,27 @@ export async function answerTournamentCall(
     return { status: 'ok', tournament };
   }
   return { status: 'ok', tournament: await rooms.run(call.tournamentId, call.action, actor, call.params, audit) };
+}
+
+/** A tournament's room: its spectators and players receive every new state. */
+export const tournamentRoom = (tournamentId: string) => `tournament:${tournamentId}`;
+
+/** The user as the tournament rules see them. */
+const actorOf = (user: UserJson | null): TournamentActor | null => (user ? { id: user._id, name: user.displayName, staff: isStaff(user) } : null);
+
+/** The tournaments' protocol on the live socket (live/live-socket.ts): every call knows who the socket is. */
+export function tournamentProtocol(rooms: TournamentRooms): LiveProtocol<TournamentCall> {
+  return {
+    event: SOCKET_EVENTS.tournament,
+    parse: parseTournamentCall,
+    isRefusal: (error): error is TournamentRefusal => error instanceof TournamentRefusal,
+    async answer({ call, socket, user }) {
+      const caller = await user();
+      const follow = {
+        join: (tournamentId: string) => void socket.join(tournamentRoom(tournamentId)),
+        leave: (tournamentId: string) => void socket.leave(tournamentRoom(tournamentId)),
+      };
+      return answerTournamentCall(rooms, call, actorOf(caller), follow, caller && isStaff(caller) ? auditActorOf(caller) : null);
+    },
+  };
 }
