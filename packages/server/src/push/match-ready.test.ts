@@ -4,6 +4,7 @@ import { testApp } from '../testing/test-app';
 import { DEMO_IDS } from '../demo/ids';
 import type { Json } from '../db/store';
 import { MATCH_READY_FRESH_MS, notifyMatchReady } from './match-ready';
+import { TournamentRooms } from '../tournaments/tournament-rooms';
 
 type Match = { id: string; a: string | null; b: string | null; status: string; station?: string; calledAt?: number };
 type Participant = { id: string; name: string; userId?: string };
@@ -29,9 +30,16 @@ describe('« Votre prochain match est prêt »: a tournament player with an acco
       [userId],
     );
 
+  /** The app's own tournaments authority: its writes reach the socket's `changed` callback, where the call is made. */
+  const appRooms = (): TournamentRooms => {
+    const rooms = t.app.ctx.tournaments;
+    if (!(rooms instanceof TournamentRooms)) throw new Error('socket.io is not attached: no tournaments authority');
+    return rooms;
+  };
+
   /** A single elimination on two tables: the visitor (an account) and three walk-ins (no account), started. */
   async function started(name: string): Promise<{ id: string; state: Json }> {
-    const rooms = t.app.ctx.tournaments!;
+    const rooms = appRooms();
     const created = await t.app.ctx.store.insert('tournaments', {
       name, game: 'Mario Kart', format: 'single_elimination', status: 'registration', settings: { stations: ['Table 1', 'Table 2'], matchMinutes: 15 },
       participants: [], matches: [], standings: [], winnerId: null,
@@ -64,7 +72,7 @@ describe('« Votre prochain match est prêt »: a tournament player with an acco
     // nor by another process (another app context) seeing the same state.
     const other = (state['matches'] as Match[]).find((m) => m.station && m.id !== mine.id)!;
     clock += 10 * MINUTE;
-    const later = await t.app.ctx.tournaments!.run(id, 'reportScore', STAFF, { matchId: other.id, scoreA: 2, scoreB: 1 });
+    const later = await appRooms().run(id, 'reportScore', STAFF, { matchId: other.id, scoreA: 2, scoreB: 1 });
     notifyMatchReady({ ...t.app.ctx }, later);
     await t.app.fanOut.settled();
     await new Promise((resolve) => setTimeout(resolve, 50));
