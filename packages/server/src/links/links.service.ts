@@ -62,6 +62,22 @@ export class LinkService {
   }
 
   /**
+   * Where /r/{code} sends the visitor when memory alone can tell, at once (no promise, no
+   * query): a code that cannot be one, or that leads nowhere, goes /home; a usable link without
+   * a password leads to its target, the visit buffered. Undefined when the database must be read
+   * or a page answered: then redirect() says.
+   */
+  redirectNow(code: string, request: RedirectRequest): string | undefined {
+    if (!isShortCode(code)) return HOME_PATH;
+    const links = this.ctx.links;
+    const link = links.cached(code);
+    if (link === undefined) return undefined;
+    if (link === null) return HOME_PATH;
+    if (link.passwordHash || !links.usable(link)) return undefined;
+    return links.record(link, request.userAgent, undefined, request);
+  }
+
+  /**
    * What /r/{code} answers (issue 36): the link's target for the visitor's system, the visit
    * buffered; for a link with a password, the page asking for it until the right one is posted
    * (5 wrong ones from an address wait a minute); for a link that is over, a page saying so;
