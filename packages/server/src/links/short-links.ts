@@ -1,4 +1,4 @@
-import { linkTargetFor, LinkTargetsSchema, type LinkTargets } from '@sortie/core';
+import { linkTargetFor, LinkPageSchema, LinkTargetsSchema, type LinkPage, type LinkTargets } from '@sortie/core';
 import type { Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/availability';
 import { visitDetails, type RawVisit } from './visit-details';
@@ -10,6 +10,8 @@ export interface CachedLink {
   targets: LinkTargets | null;
   /** The hash of its password, when it asks for one. */
   passwordHash: string | null;
+  /** The place or organisation whose page it opens instead of redirecting (« lien en bio »). */
+  page: LinkPage | null;
   expiresAt: number | null;
   maxVisits: number | null;
   /** Visits stored plus those waiting in the buffer. */
@@ -139,6 +141,7 @@ export class ShortLinks {
           url: row.url,
           targets: LinkTargetsSchema.safeParse(row.data.targets).data ?? null,
           passwordHash: typeof row.data.passwordHash === 'string' && row.data.passwordHash ? row.data.passwordHash : null,
+          page: row.data.page ? (LinkPageSchema.safeParse(row.data.page).data ?? null) : null,
           expiresAt: typeof row.data.expiresAt === 'string' ? Date.parse(row.data.expiresAt) : null,
           maxVisits: typeof row.data.maxVisits === 'number' ? row.data.maxVisits : null,
           visits: Number(row.data.visitCount ?? 0) + this.pending.filter((v) => v.linkId === row.id).length,

@@ -79,6 +79,8 @@ function outcomePage(outcome: Exclude<RedirectOutcome, { kind: 'redirect' }>): {
       return { status: 429, html: waitPage(outcome.seconds), headers: { 'retry-after': String(outcome.seconds) } };
     case 'gone':
       return { status: 410, html: gonePage(outcome.refusal), headers: {} };
+    case 'page':
+      return { status: 200, html: outcome.html, headers: {} };
   }
 }
 
