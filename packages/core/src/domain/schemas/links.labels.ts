@@ -5,7 +5,7 @@ import { field, type ResourceLabels } from './field-label';
 export const DYNA_LINK_LABELS: ResourceLabels = {
   gender: 'm',
   fields: {
-    url: field('Destination', 'L’adresse où le lien court mène.'),
+    url: field('Destination', 'L’adresse où le lien court mène (pour une page de liens : là où il mène si le lieu ou l’organisation n’existe plus).'),
     shortCode: field('Code court', 'La fin du lien court (/r/…) ; vide : tiré au hasard.'),
     expiresAt: field('Expiration', 'Après cette date, le lien ne mène plus nulle part.'),
     maxVisits: field('Visites au plus', 'Vide : pas de limite.'),
