@@ -162,6 +162,7 @@ export function venuePageHtml(content: VenuePageContent): string {
 <title>${escapeHtml(content.name)} · Sortie</title>
 <meta name="description" content="${escapeHtml(`Les prochains événements et les liens de ${content.name}.`)}">
 <meta name="theme-color" content="${colour}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:${BACKGROUND};color:#1d1d1f;line-height:1.45}
 header{background:${colour};color:${onColour};padding:2rem 1.25rem 1.5rem;text-align:center}
