@@ -47,6 +47,19 @@ describe('ResolveDynaLink (?dyna={id})', () => {
     expect(logger.entries.error).toEqual([]);
   });
 
+  it('opens a link with a password, or a venue’s link page, at its short address, which asks for the password or draws the page and counts the visit (issue 36)', async () => {
+    for (const link of [
+      { _id: LINK_ID, shortCode: 'secret', protected: true },
+      { _id: LINK_ID, shortCode: 'secret', url: 'https://exemple.fr/', page: { placeId: anId(7) } },
+    ]) {
+      const { resolve, links, navigator } = setup();
+      links.knowLink(link);
+      expect(await resolve.execute(LINK_ID)).toEqual({ kind: 'shortLink', path: '/r/secret' });
+      expect(navigator.redirects).toEqual(['/r/secret']);
+      expect(links.callsTo('recordVisit')).toEqual([]);
+    }
+  });
+
   const failures: Array<[string, (s: ReturnType<typeof setup>) => void, string]> = [
     ['the link does not exist', () => {}, LINK_ID],
     ['the request fails', (s) => s.links.fail('getDynaLink', new Error('network down')), LINK_ID],

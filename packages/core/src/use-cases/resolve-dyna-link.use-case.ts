@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { ObjectIdSchema } from '../domain/schemas/common.schema';
+import { isShortCode } from '../domain/ids';
+import { pathFor } from '../domain/routes';
 import { ClockPort } from '../ports/clock.port';
 import { LinkResolverPort } from '../ports/link-resolver.port';
 import { NavigatorPort } from '../ports/navigator.port';
@@ -10,7 +12,7 @@ import type { Fallback } from './navigation';
  * Where ?dyna={id} went: the link's url (with the failure to record the visit, if any: the
  * visitor leaves all the same), or nowhere with the reason.
  */
-export type DynaLinkOutcome = { kind: 'external'; url: string; visitFailure?: unknown } | (Fallback & { path: null });
+export type DynaLinkOutcome = { kind: 'external'; url: string; visitFailure?: unknown } | { kind: 'shortLink'; path: string } | (Fallback & { path: null });
 
 /**
  * ?dyna={id} (SPEC.md §2, §8): fetches the dynamic link, records the visit and leaves for
@@ -29,7 +31,15 @@ export class ResolveDynaLink {
     let url: string;
     try {
       const linkId = ObjectIdSchema.parse(id);
-      url = externalTarget(await this.links.getDynaLink(linkId));
+      const link = await this.links.getDynaLink(linkId);
+      // A link with a password, or a venue's link page (issue 36), is opened at its short
+      // address: it asks for the password, or draws the page, and counts the visit itself.
+      if ((link.protected === true || link.page) && typeof link.shortCode === 'string' && isShortCode(link.shortCode)) {
+        const path = pathFor('shortLink', { shortCode: link.shortCode });
+        this.navigator.redirect(path);
+        return { kind: 'shortLink', path };
+      }
+      url = externalTarget(link);
     } catch (error) {
       return { kind: 'fallback', path: null, cause: error };
     }

@@ -10,7 +10,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 
 function page(title: string, body: string): string {
   return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)} · Sortie</title>
 <style>body{font-family:system-ui,sans-serif;background:#f6f5f2;color:#1d1d1f;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:2rem;max-width:22rem;width:calc(100% - 4rem);box-shadow:0 1px 4px #0002}h1{font-size:1.3rem;margin:0 0 1rem}p{line-height:1.5}label{display:block;font-weight:600;margin-bottom:.4rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #999;border-radius:6px}button{font:inherit;margin-top:1rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#1d1d1f;color:#fff;cursor:pointer}.error{color:#b00020}</style>
 </head><body><main>${body}</main></body></html>`;

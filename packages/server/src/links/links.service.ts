@@ -6,6 +6,7 @@ import { verifyPassword } from '../auth/passwords';
 import { countAttempt } from '../http/rate-limit-store';
 import type { VisitRequest } from './short-links';
 import { visitDetails } from './visit-details';
+import { venuePage } from './venue-page';
 
 /** Wrong passwords of a link allowed from one address before it waits (issue 36). */
 export const LINK_PASSWORD_ATTEMPTS = 5;
@@ -17,7 +18,9 @@ export type RedirectOutcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'password'; error?: string; referrer: string }
   | { kind: 'wait'; seconds: number }
-  | { kind: 'gone'; refusal: 'exhausted' | { expiresAt: number } };
+  | { kind: 'gone'; refusal: 'exhausted' | { expiresAt: number } }
+  /** A venue's link page (« lien en bio »): the visit is counted as a redirect's. */
+  | { kind: 'page'; html: string };
 
 /** What the visitor's request said: its user agent, referrer, QR mark, method, address, and the password it posted if any. */
 export interface RedirectRequest extends VisitRequest {
@@ -62,11 +65,28 @@ export class LinkService {
   }
 
   /**
+   * Where /r/{code} sends the visitor when memory alone can tell, at once (no promise, no
+   * query): a code that cannot be one, or that leads nowhere, goes /home; a usable link without
+   * a password leads to its target, the visit buffered. Undefined when the database must be read
+   * or a page answered: then redirect() says.
+   */
+  redirectNow(code: string, request: RedirectRequest): string | undefined {
+    if (!isShortCode(code)) return HOME_PATH;
+    const links = this.ctx.links;
+    const link = links.cached(code);
+    if (link === undefined) return undefined;
+    if (link === null) return HOME_PATH;
+    if (link.passwordHash || link.page || !links.usable(link)) return undefined;
+    return links.record(link, request.userAgent, undefined, request);
+  }
+
+  /**
    * What /r/{code} answers (issue 36): the link's target for the visitor's system, the visit
    * buffered; for a link with a password, the page asking for it until the right one is posted
    * (5 wrong ones from an address wait a minute); for a link that is over, a page saying so;
-   * /home for a code that leads nowhere. No query but the link's first load: the password's
-   * attempts are counted only when one is posted.
+   * for a venue's link page, that page (its events and links, kept VENUE_PAGE_TTL_MS), the visit
+   * counted all the same; /home for a code that leads nowhere. No other query than the link's
+   * first load: the password's attempts are counted only when one is posted.
    */
   async redirect(code: string, request: RedirectRequest, log: (error: unknown) => void): Promise<RedirectOutcome> {
     const home = { kind: 'redirect', location: HOME_PATH } as const;
@@ -90,6 +110,12 @@ export class LinkService {
           if (current >= LINK_PASSWORD_ATTEMPTS) return { kind: 'wait', seconds: Math.max(1, Math.ceil(ttl / 1000)) };
           return { kind: 'password', error: 'Mot de passe incorrect.', referrer };
         }
+      }
+      if (link.page) {
+        // Its place or organisation gone: the link leads to its url, as any other.
+        const html = await venuePage(this.ctx, link.page);
+        const location = links.record(link, request.userAgent, undefined, request);
+        return html === null ? { kind: 'redirect', location } : { kind: 'page', html };
       }
       return { kind: 'redirect', location: links.record(link, request.userAgent, undefined, request) };
     } catch (error) {

@@ -55,11 +55,11 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     readOne: {
       viewer: 'none',
       notFound: 'Lien introuvable.',
-      note: 'Où mène le lien, rien de plus : ni son auteur ni ses visites ; un lien protégé par un mot de passe ne le dit pas.',
+      note: 'Où mène le lien, rien de plus : ni son auteur ni ses visites ; un lien protégé par un mot de passe ne le dit pas ; une page de liens dit de quel lieu ou de quelle organisation.',
       project: (link) =>
         link.protected === true
           ? { _id: link._id, shortCode: link.shortCode, protected: true, createdAt: link.createdAt, updatedAt: link.updatedAt }
-          : { _id: link._id, url: link.url, shortCode: link.shortCode, createdAt: link.createdAt, updatedAt: link.updatedAt },
+          : { _id: link._id, url: link.url, shortCode: link.shortCode, ...(link.page ? { page: link.page } : {}), createdAt: link.createdAt, updatedAt: link.updatedAt },
     },
     // The password (issue 36) is stored hashed as the accounts' are, never read back: `protected` says there is one; '' removes it.
     writeOnly: {

@@ -34,12 +34,17 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
     if (code.includes('/')) return false;
     // What the visit tells is read when the buffer is written: here only the raw headers are kept.
     const qr = end !== -1 && QR_MARK.test(url.slice(end));
-    const referrer = request.headers.referer;
-    void links.redirect(code, { userAgent: request.headers['user-agent'] ?? '', referrer, qr }, (error) => console.error('Lien court : lecture impossible :', error)).then(
+    const visit = { userAgent: request.headers['user-agent'] ?? '', referrer: request.headers.referer, qr };
+    // A link memory knows is answered in this very call: no promise between the request and its 302.
+    const now = links.redirectNow(code, visit);
+    if (now !== undefined) {
+      redirectTo(response, now);
+      return true;
+    }
+    void links.redirect(code, visit, (error) => console.error('Lien court : lecture impossible :', error)).then(
       (outcome) => {
         if (outcome.kind === 'redirect') {
-          response.writeHead(302, { location: outcome.location, 'cache-control': 'no-store', 'content-length': '0' });
-          response.end();
+          redirectTo(response, outcome.location);
           return;
         }
         const { status, html, headers } = outcomePage(outcome);
@@ -57,6 +62,11 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
   };
 }
 
+function redirectTo(response: ServerResponse, location: string): void {
+  response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0' });
+  response.end();
+}
+
 /** `?q` (or `&q`, `q=…`): the visit came from a QR code (the designer's and the tools' codes add it). */
 const QR_MARK = /[?&]q(?:[=&#]|$)/;
 
@@ -69,6 +79,8 @@ function outcomePage(outcome: Exclude<RedirectOutcome, { kind: 'redirect' }>): {
       return { status: 429, html: waitPage(outcome.seconds), headers: { 'retry-after': String(outcome.seconds) } };
     case 'gone':
       return { status: 410, html: gonePage(outcome.refusal), headers: {} };
+    case 'page':
+      return { status: 200, html: outcome.html, headers: {} };
   }
 }
 

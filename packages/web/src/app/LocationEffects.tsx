@@ -41,7 +41,7 @@ export function LocationEffects() {
           .then((outcome) => {
             // SPEC.md §8: logged, and the visitor stays where it is (or leaves, if only the visit failed).
             if (outcome.kind === 'fallback') logger.error('Dynamic link could not be resolved', { id: dyna, error: outcome.cause });
-            else if (outcome.visitFailure !== undefined) logger.error('Dynamic link visit could not be recorded', { id: dyna, error: outcome.visitFailure });
+            else if (outcome.kind === 'external' && outcome.visitFailure !== undefined) logger.error('Dynamic link visit could not be recorded', { id: dyna, error: outcome.visitFailure });
           })
           .catch((error: unknown) => logger.error('Dynamic link failed', error));
       }

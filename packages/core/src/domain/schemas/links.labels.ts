@@ -5,7 +5,7 @@ import { field, type ResourceLabels } from './field-label';
 export const DYNA_LINK_LABELS: ResourceLabels = {
   gender: 'm',
   fields: {
-    url: field('Destination', 'L’adresse où le lien court mène.'),
+    url: field('Destination', 'L’adresse où le lien court mène (pour une page de liens : là où il mène si le lieu ou l’organisation n’existe plus).'),
     shortCode: field('Code court', 'La fin du lien court (/r/…) ; vide : tiré au hasard.'),
     expiresAt: field('Expiration', 'Après cette date, le lien ne mène plus nulle part.'),
     maxVisits: field('Visites au plus', 'Vide : pas de limite.'),
@@ -14,6 +14,9 @@ export const DYNA_LINK_LABELS: ResourceLabels = {
     'targets.android': field('Android', 'Vide : la destination.'),
     'targets.desktop': field('Ordinateur', 'Vide : la destination.'),
     password: field('Mot de passe', 'Demandé avant de suivre le lien ; jamais réaffiché. Vide : inchangé.'),
+    page: field('Page de liens (« lien en bio »)', 'Plutôt que de rediriger, le lien ouvre une page aux couleurs d’un lieu ou d’une organisation : ses prochains événements et ses liens. Vide : le lien redirige.'),
+    'page.placeId': field('Lieu', 'Sa page montre les prochains événements du lieu, son site et ses réseaux.'),
+    'page.organizationId': field('Organisation', 'Sa page montre les prochains événements de l’organisation et de ses lieux.'),
   },
 };
 

@@ -16,13 +16,25 @@ export type LinkTargets = z.infer<typeof LinkTargetsSchema>;
 /** A link's password: write-only (stored hashed, never read back); '' removes it. */
 export const LinkPasswordSchema = z.union([z.literal(''), z.string().min(4, 'Mot de passe trop court (4 caractères au moins).').max(200, 'Mot de passe trop long (200 caractères au plus).')]);
 
+/**
+ * A link that opens a venue's page rather than redirecting (« lien en bio », issue 36): the next
+ * events and the links of a place or of an organisation, in its colour. One of the two.
+ */
+export const LinkPageSchema = z
+  .object({ placeId: ObjectIdSchema.optional(), organizationId: ObjectIdSchema.optional() })
+  .refine((page) => Boolean(page.placeId) !== Boolean(page.organizationId), { message: 'Choisissez un lieu ou une organisation (un seul des deux).' });
+export type LinkPage = z.infer<typeof LinkPageSchema>;
+
 export const DynaLinkInputSchema = z.object({
   url: HttpUrlSchema,
   shortCode: ShortCodeSchema.optional(),
   expiresAt: IsoDateTimeSchema.optional(),
   maxVisits: z.number().int().min(1).optional(),
-  targets: LinkTargetsSchema.optional(),
+  /** null: none (the form sends it when they are all emptied). */
+  targets: LinkTargetsSchema.nullable().optional(),
   password: LinkPasswordSchema.optional(),
+  /** null: the link redirects again. */
+  page: LinkPageSchema.nullable().optional(),
 });
 /** SPEC.md §3: id, url, shortCode; visits carry datetime and userAgent. */
 export const DynaLinkSchema = z.object({
@@ -33,7 +45,8 @@ export const DynaLinkSchema = z.object({
   createdBy: ObjectIdSchema.optional(),
   expiresAt: IsoDateTimeSchema.optional(),
   maxVisits: z.number().int().min(1).optional(),
-  targets: LinkTargetsSchema.optional(),
+  targets: LinkTargetsSchema.nullable().optional(),
+  page: LinkPageSchema.nullable().optional(),
   /** The link asks for a password before it redirects (the password itself is never returned). */
   protected: z.boolean().optional(),
 });

@@ -60,4 +60,24 @@ describe('form fields from the core zod schemas', () => {
     expect(EventInputSchema.safeParse({ ...sent, startsAt: '2026-05-01T18:00:00.000Z' }).success).toBe(true);
     expect(sent).toMatchObject({ title: 'Concert', city: 'Poitiers', description: '' });
   });
+
+  it('lets a link’s device targets and its page (a place or an organisation) be emptied: sent as null, so that an update takes them away (issue 36)', () => {
+    const fields = resourceFields('dynaLinks');
+    const page = fields.find((f) => f.key === 'page');
+    expect(page).toMatchObject({ label: 'Page de liens (« lien en bio »)', required: false, widget: { kind: 'group', none: true } });
+    expect(page?.widget.kind === 'group' && page.widget.fields.map((f) => [f.key, f.label, f.widget])).toEqual([
+      ['placeId', 'Lieu', { kind: 'reference', resource: 'places' }],
+      ['organizationId', 'Organisation', { kind: 'reference', resource: 'organizations' }],
+    ]);
+    expect(fields.find((f) => f.key === 'targets')?.widget).toMatchObject({ kind: 'group', none: true });
+    const empty = emptyValue(fields);
+    expect(cleanValue(fields, { ...empty, url: 'https://exemple.fr/', targets: { ios: '', android: '' }, page: { placeId: '' } })).toEqual({ url: 'https://exemple.fr/', targets: null, page: null });
+    expect(cleanValue(fields, { ...empty, url: 'https://exemple.fr/', targets: { ios: 'https://apps.apple.com/fr/app/x/id1' }, page: { placeId: 'a'.repeat(24) } })).toEqual({
+      url: 'https://exemple.fr/',
+      targets: { ios: 'https://apps.apple.com/fr/app/x/id1' },
+      page: { placeId: 'a'.repeat(24) },
+    });
+    // An event's import source stays left out when blank (not nullable).
+    expect(cleanValue(resourceFields('events'), { title: 'Concert', source: {} })).not.toHaveProperty('source');
+  });
 });

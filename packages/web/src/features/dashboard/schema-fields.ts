@@ -36,7 +36,8 @@ export type Widget =
   | { kind: 'socials' }
   | { kind: 'choices'; options: string[] }
   | { kind: 'lines' }
-  | { kind: 'group'; fields: Field[] }
+  /** `none`: it may be taken away (null) — sent as null when all its fields are left blank. */
+  | { kind: 'group'; fields: Field[]; none?: boolean }
   | { kind: 'repeat'; fields: Field[] }
   | { kind: 'location' }
   | { kind: 'price' }
@@ -189,8 +190,10 @@ function widgetOf(key: string, node: JsonNode, path: string = key, labels?: Labe
   const nonNull = node.anyOf?.filter((n) => typeOf(n) !== 'null');
   if (nonNull && nonNull.length === 1) {
     const widget = widgetOf(key, { ...nonNull[0]!, default: node.default }, path, labels);
-    // A nullable colour (a place's, an organisation's) offers « Aucune ».
-    return widget.kind === 'colour' ? { kind: 'colour', none: nonNull.length < node.anyOf!.length } : widget;
+    // A nullable colour (a place's, an organisation's) offers « Aucune »; a nullable group (a link's device targets, its page) is taken away when emptied.
+    if (widget.kind === 'colour') return { kind: 'colour', none: nonNull.length < node.anyOf!.length };
+    if (widget.kind === 'group' && nonNull.length < node.anyOf!.length) return { ...widget, none: true };
+    return widget;
   }
   if (key === 'price' && node.anyOf) return { kind: 'price' };
   if (node.anyOf) return { kind: 'json' };
@@ -295,8 +298,12 @@ export function cleanValue(fields: Field[], value: Record<string, unknown>): Rec
     if (v === undefined || v === null || (v === '' && !field.required && field.default === undefined)) continue;
     if (field.widget.kind === 'group' && typeof v === 'object') {
       v = cleanValue(field.widget.fields, v as Record<string, unknown>);
-      // An optional group left blank (an event's import source) is not given at all.
-      if (!field.required && Object.keys(v as object).length === 0) continue;
+      // An optional group left blank (an event's import source) is not given at all; a nullable
+      // one (a link's targets, its page) is sent as null, so that an update takes it away.
+      if (!field.required && Object.keys(v as object).length === 0) {
+        if (field.widget.none) out[field.key] = null;
+        continue;
+      }
     }
     if (field.widget.kind === 'repeat' && Array.isArray(v)) {
       const inner = field.widget.fields;
