@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { capitalise, formatDay, formatTime, HEX_COLOUR_PATTERN, pathFor, type LinkPage } from '@sortie/core';
 import type { AppContext } from '../http/context';
 
@@ -29,8 +30,8 @@ function luminance(hex: string): number {
 
 /** The contrast ratio of two colours (1 to 21). */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  const [first, second] = [luminance(a), luminance(b)];
+  return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 }
 
 /** Text on a colour: black or white, whichever contrasts more (one of the two always reaches 4.58:1). */
@@ -43,27 +44,43 @@ export function textOn(colour: string): string {
  * until it reads as text there (4.5:1), so that a pale yellow brand still gives legible dates.
  */
 export function accentOn(colour: string, background = BACKGROUND): string {
-  let [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+  let channels = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
   let hex = colour;
   for (let step = 0; step < 40 && contrastRatio(hex, background) < 4.5; step += 1) {
-    [r, g, b] = [r, g, b].map((c) => Math.floor(c * 0.9)) as [number, number, number];
-    hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    channels = channels.map((c) => Math.floor(c * 0.9));
+    hex = `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
   }
   return hex;
 }
 
-const colourOf = (record: Record<string, unknown> | null | undefined): string | null => {
-  const colour = record?.colour;
-  return typeof colour === 'string' && HEX_COLOUR_PATTERN.test(colour) ? colour.toLowerCase() : null;
-};
+/**
+ * What the page reads of a place or an organisation, whatever else the record holds: a field of
+ * another shape counts as absent (an old record, an import), never as an error.
+ */
+const VenueFields = z
+  .object({
+    name: z.string().catch(''),
+    colour: z.string().regex(HEX_COLOUR_PATTERN).optional().catch(undefined),
+    website: z.unknown().optional(),
+    socials: z.record(z.string(), z.unknown()).optional().catch(undefined),
+    address: z.object({ city: z.string().optional().catch(undefined) }).loose().optional().catch(undefined),
+    images: z.array(z.unknown()).optional().catch(undefined),
+    logo: z.unknown().optional(),
+    organizationId: z.string().optional().catch(undefined),
+  })
+  .loose();
+type Venue = z.infer<typeof VenueFields>;
+
+const colourOf = (venue: Venue | null): string | null => venue?.colour?.toLowerCase() ?? null;
+
+/** An uploaded image's variants; an image given as an address on the web has none. */
+const ImageVariants = z.object({ variants: z.array(z.object({ url: z.string(), width: z.number().catch(0) }).loose()) }).loose();
 
 /** An uploaded image's smallest variant (served by Sortie itself); an address on the web is not shown. */
 function imageOf(image: unknown): string | null {
-  if (!image || typeof image !== 'object') return null;
-  const variants = (image as { variants?: Array<{ url?: unknown; width?: unknown }> }).variants;
-  if (!Array.isArray(variants)) return null;
-  const smallest = [...variants].filter((v) => typeof v.url === 'string' && v.url.startsWith('/')).sort((a, b) => Number(a.width) - Number(b.width))[0];
-  return typeof smallest?.url === 'string' ? smallest.url : null;
+  const variants = ImageVariants.safeParse(image).data?.variants ?? [];
+  const smallest = variants.filter((v) => v.url.startsWith('/')).sort((a, b) => a.width - b.width)[0];
+  return smallest?.url ?? null;
 }
 
 const httpUrl = (value: unknown): string | null => (typeof value === 'string' && /^https?:\/\//i.test(value) ? value : null);
@@ -90,21 +107,21 @@ export async function venuePageContent(ctx: AppContext, page: LinkPage): Promise
   if (page.placeId) {
     const place = await ctx.store.getRecord('places', page.placeId);
     if (!place) return null;
-    const data = place as unknown as Record<string, unknown>;
-    const organization = typeof data.organizationId === 'string' ? await ctx.store.getRecord('organizations', data.organizationId) : null;
+    const data = VenueFields.parse(place);
+    const record = data.organizationId ? await ctx.store.getRecord('organizations', data.organizationId) : null;
+    const organization = record ? VenueFields.parse(record) : null;
     const rows = await ctx.db.query<{ id: string; title: string; starts_at: string | Date }>(
       `SELECT id, title, starts_at FROM events WHERE place_id = $1 AND status = 'published' AND starts_at >= $2 ORDER BY starts_at, id LIMIT ${VENUE_PAGE_EVENTS}`,
       [page.placeId, now],
     );
-    const socials = data.socials && typeof data.socials === 'object' ? Object.entries(data.socials as Record<string, unknown>) : [];
-    const address = data.address as { city?: unknown } | undefined;
+    const socials = Object.entries(data.socials ?? {});
     return {
-      name: String(data.name ?? ''),
+      name: data.name,
       kind: 'place',
       path: pathFor('place', { id: place._id }),
-      city: typeof address?.city === 'string' ? address.city : null,
-      colour: colourOf(data) ?? colourOf(organization as unknown as Record<string, unknown>) ?? SORTIE_COLOUR,
-      logo: imageOf((organization as unknown as Record<string, unknown> | null)?.logo) ?? imageOf(Array.isArray(data.images) ? data.images[0] : null),
+      city: data.address?.city ?? null,
+      colour: colourOf(data) ?? colourOf(organization) ?? SORTIE_COLOUR,
+      logo: imageOf(organization?.logo) ?? imageOf(data.images?.[0]),
       events: rows.map((row) => ({ id: row.id, title: row.title, startsAt: new Date(row.starts_at).toISOString(), place: null })),
       links: linksOf(data.website, socials),
     };
@@ -112,14 +129,14 @@ export async function venuePageContent(ctx: AppContext, page: LinkPage): Promise
   const id = page.organizationId!;
   const organization = await ctx.store.getRecord('organizations', id);
   if (!organization) return null;
-  const data = organization as unknown as Record<string, unknown>;
+  const data = VenueFields.parse(organization);
   const rows = await ctx.db.query<{ id: string; title: string; starts_at: string | Date; place: string | null }>(
     `SELECT e.id, e.title, e.starts_at, p.data->>'name' AS place FROM events e LEFT JOIN places p ON p.id = e.place_id
      WHERE (e.organization_id = $1 OR p.organization_id = $1) AND e.status = 'published' AND e.starts_at >= $2 ORDER BY e.starts_at, e.id LIMIT ${VENUE_PAGE_EVENTS}`,
     [id, now],
   );
   return {
-    name: String(data.name ?? ''),
+    name: data.name,
     kind: 'organization',
     path: pathFor('organization', { id }),
     city: null,
