@@ -8,7 +8,7 @@ describe('a badge earned on the open page', () => {
 
   it('shows « Premier pas » in a toast and in the bell after a new visitor’s first like, without a reload', async () => {
     const page = await (await context()).newPage();
-    const errors = consoleErrors(page, /ERR_BLOCKED_BY_CLIENT/);
+    const errors = consoleErrors(page);
     await page.goto(`/events/${DEMO_IDS.firstEvent}`);
     await heading(page);
 

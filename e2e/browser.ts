@@ -50,7 +50,6 @@ export function openBrowser(wsEndpoint: string | undefined): Promise<Browser> {
   return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
-/** A context that never reaches the internet: any request off the app's origin is aborted. */
 /**
  * After a full page load, waits until the app has taken over the page the server drew (the
  * page marks itself `html[data-page="ready"]` once hydrated): a click before then would go
@@ -69,12 +68,22 @@ function untilAppReady(page: Page): void {
   }
 }
 
+/** OpenStreetMap's tile servers, as the map's tile layer names them (packages/web/src/features/map/LeafletMap.tsx). */
+const OSM_TILE = /^https:\/\/[abc]\.tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/;
+/** A blank 1×1 PNG, answered as a tile server answers: the map draws, offline. */
+const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A context that never reaches the internet: the map's tiles come from a fake tile server, and
+ * any other request off the app's origin is aborted.
+ */
 export async function newContext(browser: Browser, baseUrl: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
   context.on('page', untilAppReady);
   const origin = new URL(baseUrl).origin;
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
+    if (OSM_TILE.test(url.href)) return route.fulfill({ status: 200, contentType: 'image/png', headers: { 'cache-control': 'max-age=86400' }, body: BLANK_TILE });
     return url.origin === origin || url.protocol === 'data:' || url.protocol === 'blob:' ? route.continue() : route.abort('blockedbyclient');
   });
   return context;

@@ -47,8 +47,7 @@ describe('a venue’s link page', () => {
     // (It was sent to the App Store earlier today, SPEC §4: the event's page is shown, not the store.)
     await phone.addCookies([{ name: 'sortie_mobile_redirect', value: '1', url: baseUrl }]);
     const phonePage = await phone.newPage();
-    // (The event's page draws its map from tiles on the internet, which the browser is kept off.)
-    const phoneErrors = consoleErrors(phonePage, /ERR_BLOCKED_BY_CLIENT/);
+    const phoneErrors = consoleErrors(phonePage);
     // (The referrer of this navigation only: the page's own links then carry the page's.)
     const response = await phonePage.goto(`/r/${code}`, { referer: 'https://l.instagram.com/' });
     expect(response?.status()).toBe(200);
@@ -82,7 +81,7 @@ describe('a venue’s link page', () => {
     const link = await api.request<{ _id: string }>('POST', '/api/dynaLinks', { url: 'https://www.example.org/secret', shortCode: code, password: 'sesame-e2e' });
 
     const visitor = await (await context()).newPage();
-    const visitorErrors = consoleErrors(visitor, /ERR_BLOCKED_BY_CLIENT/);
+    const visitorErrors = consoleErrors(visitor);
     await visitor.goto(`/events/${DEMO_IDS.firstEvent}?dyna=${link._id}`);
     await visitor.waitForURL(`**/r/${code}`, { timeout: 15_000 });
     expect(await heading(visitor)).toBe('Ce lien est protégé');

@@ -59,9 +59,10 @@ export interface ListOptions {
    * With a text search in an order an index serves (an agenda's dates): the page is first looked
    * for among the first `window` rows in that order, a bounded walk that finds a common word at
    * once; when they hold fewer matches than the page, the matches are read from the full-text
-   * index and sorted. So that no word makes the database walk the date index through tens of
-   * thousands of rows (`festival` in November: the generated festivals are in summer), whatever
-   * the planner guesses of how a word spreads over the year (issue 34).
+   * index and sorted (`window: 0`: at once, for a word known to be rare). So that no word makes
+   * the database walk the date index through tens of thousands of rows (`festival` in November:
+   * the generated festivals are in summer), whatever the planner guesses of how a word spreads
+   * over the year (issue 34).
    */
   window?: number;
   /**
@@ -205,7 +206,7 @@ export class Store {
     if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false } };
     const select = (page: string) => this.db.query<Row & { total?: number | string }>(`${query.with(page)}SELECT id, ${data}, ${times}${query.totalColumn} ${page}`, query.params);
     const { limit, offset } = options;
-    const windowed = query.windowed ? await select(query.windowed.near) : null;
+    const windowed = query.windowed?.near ? await select(query.windowed.near) : null;
     const rows = windowed && windowed.length === limit ? windowed : await select(query.windowed?.indexed ?? query.page);
     if (query.mode === 'none') return { rows, total: { total: 0, totalIsEstimate: false } };
     if (rows.length > 0 && rows.length < limit) return { rows, total: { total: offset + rows.length, totalIsEstimate: false } };
@@ -248,9 +249,9 @@ export class Store {
     const pageOf = (from: string) => `${from} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`;
     const searchClause = where.at(-1);
     const windowed =
-      options.window && beforeSearch
+      options.window !== undefined && beforeSearch
         ? {
-            near: pageOf(`FROM (SELECT * ${beforeSearch} ORDER BY ${order} LIMIT ${Math.trunc(options.window)}) AS ${kind.table} WHERE ${searchClause}`),
+            near: options.window <= 0 ? null : pageOf(`FROM (SELECT * ${beforeSearch} ORDER BY ${order} LIMIT ${Math.trunc(options.window)}) AS ${kind.table} WHERE ${searchClause}`),
             // Materialised: planned alone, without the page's order to walk an index by.
             indexed: pageOf(`FROM matches AS ${kind.table}`),
           }

@@ -65,13 +65,13 @@ export class SearchService {
     where.push(`status = 'published'`);
     const now = new Date(this.now()).toISOString();
     const when = (clause: string) => and(clause, now);
-    // Two index-ordered reads rather than one sort of every match: the agenda's order is by date.
-    const [upcoming, counted] = await Promise.all([
-      this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none', window: AGENDA_WINDOW }),
-      this.store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery }),
-    ]);
+    // The count first, from the full-text index: a word with fewer matches than the count's cap
+    // (a name, a typo's correction) is read from that index at once, with no walk of the dates.
+    const counted = await this.store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery });
+    const window = counted.totalIsEstimate ? AGENDA_WINDOW : 0;
+    const upcoming = await this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none', window });
     const missing = input.limit - upcoming.items.length;
-    const past = missing > 0 && !input.upcomingOnly ? await this.store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none', window: AGENDA_WINDOW }) : null;
+    const past = missing > 0 && !input.upcomingOnly ? await this.store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none', window }) : null;
     return { kind, total: counted.total, totalIsEstimate: counted.totalIsEstimate, items: found([...upcoming.items, ...(past?.items ?? [])]) };
   }
 }
