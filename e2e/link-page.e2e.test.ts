@@ -17,6 +17,8 @@ describe('a venue’s link page', () => {
       name: venue,
       slug: code,
       address: { street: '3 rue de la Marne', postalCode: '86000', city: 'Poitiers' },
+      // On the map, as a real venue is: other scenarios open Poitiers' first event and its map.
+      location: { lat: 46.5833, lng: 0.3398 },
       colour: '#1e6b52',
       website: 'https://www.example.org/bocal',
       socials: { instagram: 'https://www.instagram.com/lebocal' },

@@ -17,13 +17,13 @@ export const fcmDeviceId = (token: string): string => `${FCM_PREFIX}${createHash
 export const FCM_SERVICE = 'fcm.googleapis.com';
 
 /** Records the browser (its User-Agent) and session that registered `token` for the person; a token given again moves to the new session. */
-export async function recordMessagingDevice(db: Db, input: { userId: string; token: string; sessionToken: string | null; userAgent: string | null | undefined; now: number }): Promise<void> {
+export async function recordMessagingDevice({ db, now }: { db: Db; now: () => number }, input: { userId: string; token: string; sessionToken: string | null; userAgent: string | null | undefined }): Promise<void> {
   await db.query(
     `INSERT INTO messaging_devices AS m (id, user_id, session_id, user_agent, created_at)
      VALUES ($1, $2, (SELECT id FROM sessions WHERE token_hash = $3 AND user_id = $2), $4, $5)
      ON CONFLICT (id) DO UPDATE SET session_id = EXCLUDED.session_id, user_agent = EXCLUDED.user_agent,
        created_at = CASE WHEN m.user_id = EXCLUDED.user_id THEN m.created_at ELSE EXCLUDED.created_at END, user_id = EXCLUDED.user_id`,
-    [fcmDeviceId(input.token), input.userId, input.sessionToken ? sessionTokenHash(input.sessionToken) : null, input.userAgent?.slice(0, 400) || null, new Date(input.now).toISOString()],
+    [fcmDeviceId(input.token), input.userId, input.sessionToken ? sessionTokenHash(input.sessionToken) : null, input.userAgent?.slice(0, 400) || null, new Date(now()).toISOString()],
   );
 }
 

@@ -42,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // A device that signs in again keeps its row on /account (see DEVICE_COOKIE); the token it held stops working.
     const { token, replaced } = await ctx.users.openSession(user._id, { userAgent: request.headers['user-agent'], device: deviceId(ctx, request, reply), token: sessionToken(request) });
     if (replaced) ctx.io?.in(replaced).disconnectSockets(true);
-    if (input.messagingToken) await recordMessagingDevice(ctx.db, { userId: user._id, token: input.messagingToken, sessionToken: token, userAgent: request.headers['user-agent'], now: ctx.now() });
+    if (input.messagingToken) await recordMessagingDevice(ctx, { userId: user._id, token: input.messagingToken, sessionToken: token, userAgent: request.headers['user-agent'] });
     setSessionCookie(ctx, request, reply, token);
     // The CLI has no cookie jar: it keeps the session token from the body. Browsers (which
     // send an Origin) only get the httpOnly cookie, so page scripts never see the token.
