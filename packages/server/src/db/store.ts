@@ -204,10 +204,11 @@ export class Store {
   private async page(kind: EntityKind, options: ListOptions, data: string, times = 'created_at, updated_at'): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean } }> {
     const query = await this.listQuery(kind, options);
     if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false } };
-    const select = (page: string) => this.db.query<Row & { total?: number | string }>(`${query.with(page)}SELECT id, ${data}, ${times}${query.totalColumn} ${page}`, query.params);
+    const select = ({ before = '', page }: { before?: string; page: string }) =>
+      this.db.query<Row & { total?: number | string }>(`${before}SELECT id, ${data}, ${times}${query.totalColumn} ${page}`, query.params);
     const { limit, offset } = options;
-    const windowed = query.windowed?.near ? await select(query.windowed.near) : null;
-    const rows = windowed && windowed.length === limit ? windowed : await select(query.windowed?.indexed ?? query.page);
+    const near = query.windowed?.near ? await select({ page: query.windowed.near }) : null;
+    const rows = near && near.length === limit ? near : await select(query.windowed?.indexed ?? { page: query.page });
     if (query.mode === 'none') return { rows, total: { total: 0, totalIsEstimate: false } };
     if (rows.length > 0 && rows.length < limit) return { rows, total: { total: offset + rows.length, totalIsEstimate: false } };
     if (rows.length === 0 && (offset > 0 || limit === 0)) return { rows, total: query.totalOf(await this.countAlone(query)) };
@@ -253,7 +254,7 @@ export class Store {
         ? {
             near: options.window <= 0 ? null : pageOf(`FROM (SELECT * ${beforeSearch} ORDER BY ${order} LIMIT ${Math.trunc(options.window)}) AS ${kind.table} WHERE ${searchClause}`),
             // Materialised: planned alone, without the page's order to walk an index by.
-            indexed: pageOf(`FROM matches AS ${kind.table}`),
+            indexed: { before: `WITH matches AS MATERIALIZED (SELECT * ${filter}) `, page: pageOf(`FROM matches AS ${kind.table}`) },
           }
         : null;
     return {
@@ -261,7 +262,6 @@ export class Store {
       params,
       page: pageOf(ranked),
       windowed,
-      with: (page: string) => (windowed && page === windowed.indexed ? `WITH matches AS MATERIALIZED (SELECT * ${filter}) ` : ''),
       totalColumn: mode === 'none' ? '' : `, ${counted} AS total`,
       count: { sql: `SELECT ${counted} AS total`, params: countParams },
       totalOf: (value: number | string | null) => {
