@@ -25,6 +25,8 @@ const suites = [
   { suite: 'reconnexion', script: 'packages/server/bench/restart.bench.mjs', args: ['reconnexion'], timeoutMs: 360_000 },
   // SIGTERM during a game of 300 phones: exit code, time to exit, every phone back with its points.
   { suite: 'sigterm', script: 'packages/server/bench/restart.bench.mjs', args: ['sigterm'], timeoutMs: 240_000 },
+  // /r under wrk load, the server sent SIGKILL then SIGTERM midway, 3 runs each, on PGlite and on one of 2 nodes on PostgreSQL: 302s whose visit is not stored (goal 0).
+  { suite: 'redirect-stop', script: 'packages/server/bench/redirect-stop.bench.mjs', timeoutMs: 420_000 },
   // One node, then two side by side on one PostgreSQL (SORTIE_BENCH_DATABASE_URL; skipped without it).
   { suite: 'cluster', script: 'packages/server/bench/cluster.bench.mjs', timeoutMs: 180_000 },
   { suite: 'web', script: 'tools/bench/web.bench.mjs' },

@@ -6,7 +6,8 @@
 // Environment: DURATION (seconds measured per measure, 5), WARMUP (seconds of warm-up before
 // each, DURATION), CONNECTIONS (wrk connections, 32), BENCH_EVENTS (generated events, 100000),
 // SORTIE_BENCH_DATABASE_URL (a PostgreSQL server: the database-bound measures run there too, in
-// a database created for the run and dropped after it), WRK_PATH (wrk when not on the PATH).
+// a database created for the run and dropped after it), WRK_PATH (wrk when not on the PATH),
+// REDIRECT_ONLY=1 (only /r and the ceiling: to work on the short links' fast path).
 //
 // wrk runs with one thread (-t1): on this 2-core machine one core loads, the other serves.
 import { fork } from 'node:child_process';
@@ -23,6 +24,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const POSTGRES_URL = process.env.SORTIE_BENCH_DATABASE_URL || undefined;
 const SEARCH_CLIENTS = 4;
+const REDIRECT_ONLY = process.env.REDIRECT_ONLY === '1';
 const SHORT_CODE = 'poitiers';
 const SERVER_START_TIMEOUT_MS = 240_000;
 
@@ -302,6 +304,13 @@ async function sortieMeasures(handle, { full }) {
   const backend = handle.info.backend;
   const tag = (label) => `${label} [${backend}]`;
   const tally = redirectTally();
+  if (REDIRECT_ONLY) {
+    const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: REDIRECT_HEADERS });
+    tally.add(redirect.warm, redirect.run);
+    addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, [ratioAtLeast(GOALS.redirectRatio)]);
+    const { visits } = await stop(handle, { shortCode: SHORT_CODE });
+    return visitsRow(backend, visits - handle.info.visitsBefore, tally);
+  }
   const feeds = feedPaths(handle.info);
   await preflight(handle, 'flux de ville', feeds);
   await preflight(handle, 'recherche', SEARCH_PATHS);

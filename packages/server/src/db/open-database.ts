@@ -58,8 +58,8 @@ export class PgliteDb implements Db {
 class PgClientDb implements Db {
   readonly kind = 'postgres';
   constructor(private readonly client: pg.PoolClient) {}
-  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.client.query<T>(text, params)).rows;
+  async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
+    return (await this.client.query<T>(prepared ? { name: prepared, text, values: params } : { text, values: params })).rows;
   }
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -88,8 +88,8 @@ export class PostgresDb implements Db {
     });
   }
 
-  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-    return this.availability.run(async () => (await this.pool.query<T>(text, params)).rows);
+  async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
+    return this.availability.run(async () => (await this.pool.query<T>(prepared ? { name: prepared, text, values: params } : { text, values: params })).rows);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

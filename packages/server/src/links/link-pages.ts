@@ -41,3 +41,8 @@ export function gonePage(refusal: 'exhausted' | { expiresAt: number }): string {
       : `Ce lien a expiré le ${escapeHtml(formatDateTime(new Date(refusal.expiresAt)))} : il ne mène plus nulle part.`;
   return page('Lien expiré', `<h1>Ce lien n’est plus valable</h1><p>${why}</p><p>Demandez-en un nouveau à qui vous l’a donné, ou <a href="${HOME_PATH}">découvrez les sorties sur Sortie</a>.</p>`);
 }
+
+/** The server is stopping (a restart): the visitor tries again in a moment, on a new connection. */
+export function stoppingPage(): string {
+  return page('Redémarrage', '<h1>Un instant…</h1><p role="alert">Le serveur redémarre : réessayez dans un instant.</p><p><a href="">Réessayer</a></p>');
+}

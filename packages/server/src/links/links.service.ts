@@ -4,7 +4,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/availabil
 import { forbidden, notFound } from '../http/errors';
 import { verifyPassword } from '../auth/passwords';
 import { countAttempt } from '../http/rate-limit-store';
-import type { VisitRequest } from './short-links';
+import type { CachedLink, VisitRequest } from './short-links';
 import { visitDetails } from './visit-details';
 import { venuePage } from './venue-page';
 
@@ -20,7 +20,9 @@ export type RedirectOutcome =
   | { kind: 'wait'; seconds: number }
   | { kind: 'gone'; refusal: 'exhausted' | { expiresAt: number } }
   /** A venue's link page (« lien en bio »): the visit is counted as a redirect's. */
-  | { kind: 'page'; html: string };
+  | { kind: 'page'; html: string }
+  /** The server is stopping: its last visits are being written, a new one could not be (a 503, worth a retry elsewhere). */
+  | { kind: 'stopping' };
 
 /** What the visitor's request said: its user agent, referrer, QR mark, method, address, and the password it posted if any. */
 export interface RedirectRequest extends VisitRequest {
@@ -65,19 +67,26 @@ export class LinkService {
   }
 
   /**
-   * Where /r/{code} sends the visitor when memory alone can tell, at once (no promise, no
-   * query): a code that cannot be one, or that leads nowhere, goes /home; a usable link without
-   * a password leads to its target, the visit buffered. Undefined when the database must be read
-   * or a page answered: then redirect() says.
+   * Where /r/{code} sends the visitor when memory alone can tell, without a query: a code that
+   * cannot be one, or that leads nowhere, goes /home at once; a usable link without a password
+   * leads to its target once the visit is stored (group commit, issue 34). Calls `answer` with
+   * the location and returns true; false when the database must be read or a page answered:
+   * then redirect() says.
    */
-  redirectNow(code: string, request: RedirectRequest): string | undefined {
-    if (!isShortCode(code)) return HOME_PATH;
+  redirectNow(code: string, request: RedirectRequest, answer: (location: string) => void): boolean {
+    if (!isShortCode(code)) return (answer(HOME_PATH), true);
     const links = this.ctx.links;
     const link = links.cached(code);
-    if (link === undefined) return undefined;
-    if (link === null) return HOME_PATH;
-    if (link.passwordHash || link.page || !links.usable(link)) return undefined;
-    return links.record(link, request.userAgent, undefined, request);
+    if (link === undefined || links.stopping) return false;
+    if (link === null) return (answer(HOME_PATH), true);
+    if (link.passwordHash || link.page || !links.usable(link)) return false;
+    links.record(link, request.userAgent, undefined, request, answer);
+    return true;
+  }
+
+  /** Records a visit of `link` and resolves with where it leads once it is stored (or the database is away: see ShortLinks.record). */
+  private recordStored(link: CachedLink, request: RedirectRequest): Promise<string> {
+    return new Promise((resolve) => this.ctx.links.record(link, request.userAgent, undefined, request, resolve));
   }
 
   /**
@@ -91,8 +100,9 @@ export class LinkService {
   async redirect(code: string, request: RedirectRequest, log: (error: unknown) => void): Promise<RedirectOutcome> {
     const home = { kind: 'redirect', location: HOME_PATH } as const;
     if (!isShortCode(code)) return home;
+    const links = this.ctx.links;
+    if (links.stopping) return { kind: 'stopping' };
     try {
-      const links = this.ctx.links;
       const link = await links.find(code);
       if (!link) return home;
       if (!links.usable(link)) {
@@ -114,10 +124,10 @@ export class LinkService {
       if (link.page) {
         // Its place or organisation gone: the link leads to its url, as any other.
         const html = await venuePage(this.ctx, link.page);
-        const location = links.record(link, request.userAgent, undefined, request);
+        const location = await this.recordStored(link, request);
         return html === null ? { kind: 'redirect', location } : { kind: 'page', html };
       }
-      return { kind: 'redirect', location: links.record(link, request.userAgent, undefined, request) };
+      return { kind: 'redirect', location: await this.recordStored(link, request) };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
       log(error);

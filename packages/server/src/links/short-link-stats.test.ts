@@ -43,8 +43,8 @@ describe('short links: visits, statistics, targets and passwords (issue 36)', ()
     expect((await t.app.inject({ method: 'GET', url: '/r/cibles', headers: { 'user-agent': ANDROID } })).headers.location).toBe('https://play.google.com/store/apps/details?id=sortie');
     // No desktop target: a computer goes to the url.
     expect((await t.app.inject({ method: 'GET', url: '/r/cibles', headers: { 'user-agent': DESKTOP } })).headers.location).toBe('https://exemple.fr/concert?utm_source=affiche&utm_campaign=ete');
-    // Nothing is read from the request before the buffer is written.
-    expect(t.app.ctx.links.pendingCount).toBeGreaterThan(0);
+    // Each 302 came once its visit was stored, with what it tells.
+    expect(t.app.ctx.links.pendingCount).toBe(0);
     const [first, second, third] = await visitsOf(link._id);
     expect(first).toMatchObject({ bot: false, qr: false, device: 'mobile', system: 'iOS', browser: 'Mobile Safari', referrer_host: 'instagram.com', day: '2026-06-15', hour: 12, utm: null });
     expect(second).toMatchObject({ bot: false, device: 'mobile', system: 'Android', referrer_host: null });

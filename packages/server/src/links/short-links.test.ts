@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, testApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '../demo/ids';
 
@@ -35,19 +35,33 @@ describe('GET /r/{shortCode}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/r/unefois' })).headers.location).toBe('https://exemple.fr/nouvelle');
   });
 
-  it('batches the visits and loses none when the server closes', async () => {
+  it('answers each redirect once its visit is stored, visits arriving together written by one statement (issue 34)', async () => {
     await t.app.ctx.links.flush();
     const before = await visits(DEMO_IDS.dynaLinks.poitiers);
-    for (let i = 0; i < 25; i++) await t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.poitiers}`, headers: { 'user-agent': `agent-${i}` } });
-    // Still buffered: nothing written yet, the redirect did not wait for the database.
-    expect(t.app.ctx.links.pendingCount).toBe(25);
-    expect(await visits(DEMO_IDS.dynaLinks.poitiers)).toBe(before);
-    await t.app.close();
+    const query = vi.spyOn(t.db, 'query');
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.poitiers}`, headers: { 'user-agent': `agent-${i}` } })));
+    const writes = query.mock.calls.filter(([sql]) => String(sql).startsWith('WITH ins AS')).length;
+    query.mockRestore();
+    expect(answers.every((answer) => answer.statusCode === 302)).toBe(true);
+    // Every answered visit is in the database already: a server killed now loses none of them.
+    expect(t.app.ctx.links.pendingCount).toBe(0);
     expect(await visits(DEMO_IDS.dynaLinks.poitiers)).toBe(before + 25);
+    expect(writes).toBeLessThanOrEqual(2);
     const [row] = await t.db.query<{ data: { visitCount: number } }>('SELECT data FROM dyna_links WHERE id = $1', [DEMO_IDS.dynaLinks.poitiers]);
     expect(row!.data.visitCount).toBe(before + 25);
     const agents = await t.db.query<{ user_agent: string }>('SELECT user_agent FROM dyna_link_visits WHERE link_id = $1 ORDER BY id DESC LIMIT 1', [DEMO_IDS.dynaLinks.poitiers]);
     expect(agents[0]!.user_agent).toBe('agent-24');
+  });
+
+  it('answers 503 « le serveur redémarre » once the server has begun to stop, rather than a visit it could not store', async () => {
+    await t.app.ctx.links.close();
+    const before = await visits(DEMO_IDS.dynaLinks.poitiers);
+    const stopping = await t.app.inject({ method: 'GET', url: `/r/${DEMO_SHORT_CODES.poitiers}` });
+    expect(stopping.statusCode).toBe(503);
+    expect(stopping.headers['retry-after']).toBe('1');
+    expect(stopping.headers.connection).toBe('close');
+    expect(stopping.body).toContain('Le serveur redémarre');
+    expect(await visits(DEMO_IDS.dynaLinks.poitiers)).toBe(before);
   });
 });
 

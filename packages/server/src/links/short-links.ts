@@ -35,7 +35,18 @@ interface PendingVisit extends Omit<RawVisit, 'datetime'> {
   capped: boolean;
 }
 
-export const VISIT_FLUSH_INTERVAL_MS = 250;
+/**
+ * How long a visit waits at most for others to share its write (issue 34: group commit). Its
+ * 302 is answered once that write is stored, so that a server killed at any instant has
+ * answered no visit it had not stored. A write starts as soon as as many visits wait as the
+ * last write answered (the visitors just answered come back with their next click, a crowd
+ * scanning a poster keeps coming), or after this wait: alone, a visit is written at once; under
+ * load, each statement carries many (a statement costs the embedded database about 0.3 ms
+ * whatever it carries).
+ */
+export const VISIT_GATHER_MS = 2;
+/** The first retry after a failed write; the next ones wait twice as long each time (VISIT_RETRY_MAX_MS). */
+export const VISIT_RETRY_MS = 250;
 /**
  * What the visits of one group share (the columns but the instant; utm is sent as JSON text),
  * and their types: the visits that said the same thing (same link, hour, user agent,
@@ -77,7 +88,8 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * The short-link fast path: code → link from memory (loaded on first use, dropped whenever a
- * link is written), visits buffered and written in one INSERT every 250 ms, and on close.
+ * link is written), visits gathered for at most VISIT_GATHER_MS and written in one statement,
+ * each visitor answered once its visit is stored (record's `stored`).
  */
 export class ShortLinks {
   private readonly cache = new Map<string, CachedLink | null>();
@@ -88,7 +100,17 @@ export class ShortLinks {
    */
   private readonly stale = new Map<string, CachedLink | null>();
   private pending: PendingVisit[] = [];
+  /** Who waits for the pending visits to be stored (the redirects to answer). */
+  private waiting: Array<() => void> = [];
+  /** A write is under way: the visits arriving meanwhile are the next one, sent as soon as it ends. */
+  private writing = false;
   private timer: NodeJS.Timeout | null = null;
+  /** The write of the visits gathered so far, due VISIT_GATHER_MS after the first. */
+  private gathering: NodeJS.Timeout | null = null;
+  /** When the first of the pending visits came (the gathering's start). */
+  private firstPendingAt = 0;
+  /** Visitors the last write answered: as many visits are awaited before the next, for VISIT_GATHER_MS at most. */
+  private expected = 1;
   private flushing: Promise<void> = Promise.resolve();
   private lastError: unknown = null;
   /** Flushes failed in a row (the database down): the next waits longer. */
@@ -172,13 +194,17 @@ export class ShortLinks {
   /**
    * Counts a visit of a usable link and answers where it leads (the target of the visitor's
    * system, else its url). Only what the request said is kept here: what it tells (bot, device,
-   * referrer's host…) is read when the buffer is written, off the redirect's path.
+   * referrer's host…) is read when the visits are written, off the redirect's path.
+   * `stored` is called with that target once the visit is stored: a redirect is answered only
+   * then (issue 34). While the database cannot take visits, at once: a poster's QR code keeps
+   * working through an outage, its visits kept in memory and written when it is back.
    */
-  record(link: CachedLink, userAgent: string, at?: number, request: VisitRequest = {}): string {
+  record(link: CachedLink, userAgent: string, at?: number, request: VisitRequest = {}, stored?: (target: string) => void): string {
     const target = linkTargetFor(link, userAgent);
     if (this.pending.length >= this.maxPending) {
       // The database has been away for long: memory is bounded, the visitor still goes on.
       if (this.dropped++ === 0) this.log(`Liens courts : ${this.pending.length} visites en attente et la base de données ne les a pas encore prises${this.lastError ? ` (${String(this.lastError)})` : ''} : les visites suivantes ne sont plus comptées jusqu’à son retour.`);
+      stored?.(target);
       return target;
     }
     link.visits += 1;
@@ -192,17 +218,51 @@ export class ShortLinks {
       target,
       capped: link.maxVisits !== null,
     });
-    // While the database is down, the retry timer paces the writes, however many visits wait.
-    if (this.failures === 0 && this.pending.length >= MAX_BATCH) void this.flush();
-    else this.schedule();
+    if (stored) {
+      if (this.failures > 0) stored(target);
+      else this.waiting.push(() => stored(target));
+    }
+    if (this.pending.length === 1) this.firstPendingAt = this.now();
+    // While the database is down, the retry timer paces the writes, however many visits wait;
+    // while a write is under way, the next one is considered when it ends.
+    if (this.failures > 0) this.schedule();
+    else if (!this.writing) this.gather();
     return target;
   }
 
-  /** The next flush: after the usual interval, or after the backoff while the database is down. */
+  /** The link's close has begun: nothing more is answered, a visit could no longer be stored. */
+  get stopping(): boolean {
+    return this.closing;
+  }
+
+  /** Writes the pending visits now if as many wait as the last write answered, else once the first has waited VISIT_GATHER_MS. */
+  private gather(): void {
+    if (this.pending.length >= Math.min(this.expected, MAX_BATCH)) {
+      void this.flush();
+      return;
+    }
+    this.gathering ??= setTimeout(() => void this.flush(), Math.max(0, this.firstPendingAt + VISIT_GATHER_MS - this.now()));
+  }
+
+  /** The next try after a failed write: a backoff while the database is down. */
   private schedule(): void {
+    if (this.failures === 0) {
+      this.gather();
+      return;
+    }
     if (this.timer) return;
-    const delay = this.failures === 0 ? VISIT_FLUSH_INTERVAL_MS : Math.min(VISIT_FLUSH_INTERVAL_MS * 2 ** (this.failures - 1), VISIT_RETRY_MAX_MS);
-    this.timer = setTimeout(() => void this.flush(), delay);
+    this.timer = setTimeout(() => void this.flush(), Math.min(VISIT_RETRY_MS * 2 ** (this.failures - 1), VISIT_RETRY_MAX_MS));
+  }
+
+  private cancelSchedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.gathering) clearTimeout(this.gathering);
+    this.timer = null;
+    this.gathering = null;
+  }
+
+  private answer(waiting: Array<() => void>): void {
+    for (const answer of waiting) answer();
   }
 
   /** Why a code leads nowhere: unknown, expired (on its date) or its visits all used; null when it is usable. */
@@ -228,39 +288,54 @@ export class ShortLinks {
   }
 
   /**
-   * Writes the buffered visits and bumps each link's visitCount, MAX_BATCH visits per statement
-   * (a backlog is written in several, each of a bounded size). A failed write keeps its visits, and those after it, and tries again after a backoff
-   * (250 ms, doubling, 2 s at most): the database restarting loses none of them.
+   * Writes the pending visits and bumps each link's visitCount, MAX_BATCH visits per statement
+   * (a backlog is written in several, each of a bounded size), then answers who waited for them.
+   * A failed write keeps its visits, and those after it, and tries again after a backoff (250 ms,
+   * doubling, 2 s at most): the database restarting loses none of them; who waited is answered.
    */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelSchedule();
     const batch = this.pending;
+    const waiting = this.waiting;
     this.pending = [];
+    this.waiting = [];
     this.flushing = this.flushing.then(async () => {
-      for (let start = 0; start < batch.length; start += MAX_BATCH) {
-        try {
-          const slice = batch.slice(start, start + MAX_BATCH);
-          await this.write(slice);
-          // Each process counts its own visits against a link's maximum: once stored, the others
-          // reload theirs (a capped link may overshoot by what one flush interval lets through).
-          if (slice.some((v) => v.capped)) this.announce?.();
-        } catch (error) {
-          // The database unreachable, or any other failure: nothing is dropped, the write is tried again.
-          this.pending = batch.slice(start).concat(this.pending);
-          this.lastError = error;
-          if (this.failures++ === 0) this.log(`Liens courts : ${this.pending.length} visites en attente, la base de données ne les prend pas (${String(error)}) : nouvel essai sous peu, rien n’est perdu.`);
-          if (!this.closing) this.schedule();
-          return;
+      this.writing = true;
+      try {
+        for (let start = 0; start < batch.length; start += MAX_BATCH) {
+          try {
+            const slice = batch.slice(start, start + MAX_BATCH);
+            await this.write(slice);
+            // Each process counts its own visits against a link's maximum: once stored, the others
+            // reload theirs (a capped link may overshoot by what one write lets through).
+            if (slice.some((v) => v.capped)) this.announce?.();
+          } catch (error) {
+            // The database unreachable, or any other failure: nothing is dropped, the write is tried again.
+            this.pending = batch.slice(start).concat(this.pending);
+            this.lastError = error;
+            if (this.failures++ === 0) this.log(`Liens courts : ${this.pending.length} visites en attente, la base de données ne les prend pas (${String(error)}) : nouvel essai sous peu, rien n’est perdu.`);
+            this.answer(waiting.concat(this.waiting));
+            this.waiting = [];
+            if (!this.closing) this.schedule();
+            return;
+          }
         }
+      } finally {
+        this.writing = false;
       }
+      this.answer(waiting);
+      // Those answered now and those already waiting are the visitors under way (not a backlog
+      // the database just took): the next write waits for all of them, so that it carries
+      // as many as possible rather than splitting them into two halves that take turns.
+      this.expected = Math.max(1, waiting.length + this.waiting.length);
       if (this.failures > 0 || this.dropped > 0) {
         this.log(`Liens courts : visites en attente enregistrées, la base de données répond de nouveau${this.dropped ? ` (${this.dropped} visites n’ont pas pu être comptées, le tampon étant plein)` : ''}.`);
         this.failures = 0;
         this.dropped = 0;
         this.lastError = null;
-        if (this.pending.length && !this.closing) this.schedule();
       }
+      // The visits that arrived during this write: theirs starts now, or once the others are back.
+      if (this.pending.length && !this.timer) this.gather();
     });
     return this.flushing;
   }
@@ -268,20 +343,21 @@ export class ShortLinks {
   private closing = false;
 
   private async write(visits: PendingVisit[]): Promise<void> {
-    await this.db.query(WRITE_VISITS, visitParams(visits));
+    await this.db.query(WRITE_VISITS, visitParams(visits), 'sortie_write_visits');
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    await this.flush();
+    // What arrived during the last write is written by the next, until none is left.
+    do await this.flush();
+    while (this.pending.length && this.failures === 0);
     // The database restarting as the server stops: it is given a few seconds to come back.
     const deadline = Date.now() + CLOSE_GRACE_MS;
     while (this.pending.length && isDatabaseUnavailable(this.lastError) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(VISIT_RETRY_MAX_MS, Math.max(0, deadline - Date.now()))));
       await this.flush();
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelSchedule();
     // Said, never silent: these visits were answered with a 302 but could not be stored.
     if (this.pending.length) console.error(`Liens courts : ${this.pending.length} visites non enregistrées à l’arrêt (${String(this.lastError)}).`);
   }

@@ -8,7 +8,7 @@ import { requireRole } from '../http/session';
 import { serve, serveUnparsed } from '../http/serve';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/availability';
 import { LinkService, type RedirectOutcome } from '../links/links.service';
-import { gonePage, passwordPage, waitPage } from '../links/link-pages';
+import { gonePage, passwordPage, stoppingPage, waitPage } from '../links/link-pages';
 import { isObject } from '../unknown-value';
 
 const IdParams = z.object({ id: z.string() });
@@ -35,12 +35,8 @@ export function shortLinkFastPath(ctx: AppContext): (request: IncomingMessage, r
     // What the visit tells is read when the buffer is written: here only the raw headers are kept.
     const qr = end !== -1 && QR_MARK.test(url.slice(end));
     const visit = { userAgent: request.headers['user-agent'] ?? '', referrer: request.headers.referer, qr };
-    // A link memory knows is answered in this very call: no promise between the request and its 302.
-    const now = links.redirectNow(code, visit);
-    if (now !== undefined) {
-      redirectTo(response, now);
-      return true;
-    }
+    // A link memory knows is answered without a promise: its 302 once the visit is stored.
+    if (links.redirectNow(code, visit, (location) => redirectTo(response, location))) return true;
     void links.redirect(code, visit, (error) => console.error('Lien court : lecture impossible :', error)).then(
       (outcome) => {
         if (outcome.kind === 'redirect') {
@@ -81,6 +77,9 @@ function outcomePage(outcome: Exclude<RedirectOutcome, { kind: 'redirect' }>): {
       return { status: 410, html: gonePage(outcome.refusal), headers: {} };
     case 'page':
       return { status: 200, html: outcome.html, headers: {} };
+    case 'stopping':
+      // The client goes again on a new connection: to another node, or here once restarted.
+      return { status: 503, html: stoppingPage(), headers: { 'retry-after': '1', connection: 'close' } };
   }
 }
 
