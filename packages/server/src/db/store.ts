@@ -114,6 +114,20 @@ export const COUNT_CAP = LIST_COUNT_CAP;
 export class Store {
   constructor(readonly db: Db) {}
 
+  /** Each table's NOT NULL columns, read once from the catalog: what a cursor's clause may bound the index scan by. */
+  private readonly notNull = new Map<string, Promise<Set<string>>>();
+  private notNullColumns(table: string): Promise<Set<string>> {
+    let columns = this.notNull.get(table);
+    if (!columns) {
+      columns = this.db
+        .query<{ name: string }>(`SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND attnotnull AND NOT attisdropped`, [table])
+        .then((rows) => new Set(rows.map((row) => row.name)));
+      columns.catch(() => this.notNull.delete(table));
+      this.notNull.set(table, columns);
+    }
+    return columns;
+  }
+
   kind(resource: ResourceName): EntityKind {
     return ENTITIES[resource];
   }
@@ -258,7 +272,7 @@ export class Store {
     // The count is the whole list's, the cursor's values aside: its parameters come last.
     const countParams = [...params];
     if (options.cursor && options.offset > 0) throw cursorRefusal('avec un curseur, laissez `offset` à 0 : le curseur dit déjà où reprendre.');
-    const keyset = options.cursor === undefined ? null : keysetPlan(kind.table, order, options.cursor, params);
+    const keyset = options.cursor === undefined ? null : keysetPlan(kind.table, order, options.cursor, params, options.cursor ? await this.notNullColumns(kind.table) : undefined);
     const filter = keyset?.clause ? `FROM ${kind.table} WHERE ${[...where, keyset.clause].join(' AND ')}` : countFilter;
     const ranked = options.rankAmong && order.startsWith('ts_rank') ? `FROM (SELECT * ${filter} LIMIT ${Math.trunc(options.rankAmong)}) AS ${kind.table}` : filter;
     const mode = options.count ?? 'capped';
