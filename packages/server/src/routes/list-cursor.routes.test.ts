@@ -65,7 +65,7 @@ describe('cursor pagination of the public lists, beside offsets', () => {
   }
 
   it('reads each list in its own order by cursor as by offset: dates, names, a sort asked for, nulls last, a search by relevance', async () => {
-    for (const query of ['/api/events?upcoming=true', '/api/events?upcoming=false&sort=-startsAt', '/api/events?sort=title', '/api/blog', '/api/organizations', '/api/places?q=poitiers', '/api/organizations?q=poitiers']) {
+    for (const query of ['/api/events?upcoming=true', '/api/events?upcoming=false&sort=-startsAt', '/api/events?sort=title', '/api/blog', '/api/organizations', '/api/places?q=poitiers', '/api/organizations?q=poitiers', '/api/jobOffers/open']) {
       const offsets = await byOffset(query, 2);
       expect(offsets.length, query).toBeGreaterThan(0);
       expect(await walk(`${query}${query.includes('?') ? '&' : '?'}limit=2`), query).toEqual(offsets);
