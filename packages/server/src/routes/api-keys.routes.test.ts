@@ -182,7 +182,8 @@ describe('API keys', () => {
     const again = await ask();
     expect(again.statusCode).toBe(200);
     expect([again.headers['ratelimit-remaining'], again.headers['ratelimit-reset']]).toEqual(['2', '60']);
-    // A request without a key counts nothing and is told nothing.
+    // A public list read with the key is counted and told the same; without a key, neither.
+    expect((await withKey(key, 'GET', '/api/events', undefined, {}, limited)).headers['ratelimit-remaining']).toBe('1');
     expect((await limited.inject({ method: 'GET', url: '/api/events' })).headers['ratelimit-limit']).toBeUndefined();
   });
 });
