@@ -53,6 +53,7 @@ import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/open-database';
 import { ChangeBus } from './db/notifications';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { rateLimitPolicyHook } from './http/rate-limit-headers';
 import { JobRunner } from './jobs';
 import { NotificationFanOut } from './jobs/fan-out';
 import { fanOut, mailDelivery } from './jobs/notifications';
@@ -160,7 +161,14 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   await registerDelivery(app, config);
   registerSessionHint(app, config);
   registerTextGuard(app);
-  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db), errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.` }) });
+  // The IETF draft's RateLimit-* headers (and Retry-After on a 429), as the API keys answer them; the policy is added on send.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    store: databaseRateLimitStore(db, now),
+    errorResponseBuilder: (_request, context) => new AppError(`Trop de tentatives : réessayez dans ${Math.ceil(context.ttl / 1000)} s.`, { code: 'RATE_LIMITED', statusCode: 429 }),
+  });
+  app.addHook('onSend', rateLimitPolicyHook);
 
   // The fast path first, outside the /api hooks.
   fastPath = shortLinkFastPath(ctx);

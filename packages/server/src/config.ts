@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { API_KEY_RATE_LIMIT_PER_MINUTE } from '@sortie/core/domain';
 import { SERVER_PATHS } from './runtime-paths';
+
+/** Attempts a minute per address at signing in, resetting a password and the like (SORTIE_SIGNIN_RATE_LIMIT). */
+export const DEFAULT_SIGN_IN_RATE_LIMIT = 10;
 
 /** Everything the server reads from its environment, once, at start. */
 export interface ServerConfig {
@@ -131,8 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appLinkScheme: env.SORTIE_APP_LINK_SCHEME ?? 'sortie',
     mapsApiKey: env.SORTIE_MAPS_API_KEY ?? null,
     microCacheMs: env.SORTIE_MICROCACHE_MS === undefined ? 1000 : Number(env.SORTIE_MICROCACHE_MS) || 0,
-    signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? 10) || 10,
-    apiKeyRateLimit: Number(env.SORTIE_API_KEY_RATE_LIMIT ?? 600) || 600,
+    signInRateLimit: Number(env.SORTIE_SIGNIN_RATE_LIMIT ?? DEFAULT_SIGN_IN_RATE_LIMIT) || DEFAULT_SIGN_IN_RATE_LIMIT,
+    apiKeyRateLimit: Number(env.SORTIE_API_KEY_RATE_LIMIT ?? API_KEY_RATE_LIMIT_PER_MINUTE) || API_KEY_RATE_LIMIT_PER_MINUTE,
     socketRateLimit: env.SORTIE_SOCKET_RATE_LIMIT !== '0',
     adminEmail: env.SORTIE_ADMIN_EMAIL?.trim().toLowerCase() || null,
     publicUrl: publicOrigin(env.SORTIE_PUBLIC_URL),

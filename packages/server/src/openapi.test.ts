@@ -14,10 +14,13 @@ import { OPERATION_DOCS } from './openapi-docs';
 const REDOCLY = fileURLToPath(new URL('../../../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
 
 type Document = {
-  info: { license?: { name: string } };
+  info: { license?: { name: string }; description: string };
   servers: Array<{ url: string }>;
-  paths: Record<string, Record<string, { operationId: string; summary: string; security: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
-  components: { securitySchemes: Record<string, unknown> };
+  paths: Record<
+    string,
+    Record<string, { operationId: string; summary: string; security: unknown[]; parameters?: Array<{ name: string }>; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown>; responses: Record<string, { headers?: Record<string, unknown> }> };
 };
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
@@ -70,6 +73,14 @@ describe('the OpenAPI document served at /api/openapi.json', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiKey', 'session']);
     expect(document.servers).toEqual([{ url: 'http://sortie.exemple.fr', description: 'Ce serveur' }]);
     expect(document.info.license?.name).toBeTruthy();
+    // The limits and the pagination, as an integrator reads them (issue 35).
+    expect(document.info.description).toContain('RateLimit-Remaining');
+    expect(document.info.description).toContain('`?cursor=`');
+    expect(Object.keys(document.components.responses.TooManyRequests?.headers ?? {})).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After']);
+    expect(document.paths['/api/places']!.get!.parameters?.map((parameter) => parameter.name)).toContain('cursor');
+    expect(document.paths['/api/events']!.get!.parameters?.find((parameter) => parameter.name === 'cursor')).toMatchObject({ schema: { type: 'string' } });
+    expect(document.components.responses.TooManyRequests).toBeDefined();
+    expect(document.components.schemas.PageMeta).toMatchObject({ properties: { nextCursor: expect.anything() } });
   });
 
   it('passes Redocly’s recommended rules without an error', async () => {

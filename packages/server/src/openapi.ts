@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  EventQuerySchema, ListQuerySchema, OPERATIONS, PageMetaSchema, RESOURCE_NAMES, RESOURCE_ROUTES, RESOURCES, type Operation, type OperationRoute, type ResourceName,
+  CursorListQuerySchema, EventQuerySchema, OPERATIONS, PageMetaSchema, RESOURCE_NAMES, RESOURCE_ROUTES, RESOURCES, type Operation, type OperationRoute, type ResourceName,
 } from '@sortie/core';
 import { OPERATION_DOCS, OTHER_ROUTES, TAGS, type Access, type OperationDoc } from './openapi-docs';
+import { PAGINATION_NOTE, RATE_LIMIT_HEADERS, RATE_LIMIT_NOTE, rateLimitHeaderRefs } from './openapi-usage';
 import { RESOURCE_POLICY, viewerMatters } from './resources/policy';
 import type { ReadOnePolicy } from './resources/resource-policy';
 
@@ -226,7 +227,7 @@ function resourceEntries(book: SchemaBook, paths: Record<string, PathItem>): voi
     const input = named('Input', def.input, 'input');
     const patch = named('Patch', def.patch, 'input');
     const json = (schema: Json) => ({ 'application/json': { schema } });
-    const listQuery = objectShape(name === 'events' ? EventQuerySchema : ListQuerySchema) ?? {};
+    const listQuery = objectShape(name === 'events' ? EventQuerySchema : CursorListQuerySchema) ?? {};
     const idParam = { name: 'id', in: 'path', required: true, description: 'Identifiant (24 caractères hexadécimaux) ; un artiste et un article se lisent aussi par leur slug.', schema: { type: 'string', maxLength: 200 } };
     const writeNote = def.write === 'owner' ? `Chaque compte modifie ses propres enregistrements (l’équipe, tous). ${ACCESS_NOTES[writeAccess]}` : ACCESS_NOTES[writeAccess];
     const readNote = (access: Access) => [...hidden, ACCESS_NOTES[access]].join(' ');
@@ -234,7 +235,7 @@ function resourceEntries(book: SchemaBook, paths: Record<string, PathItem>): voi
     // The list and the creation share a path, as the read, the patch and the deletion do.
     paths[openApiPath(routes.list.path)] = {
       get: {
-        ...op(routes.list, `Liste des ${def.label.many}`, readAccess, `Paginée (\`limit\`, \`offset\`), avec recherche (\`q\`) et filtres. ${readNote(readAccess)}`),
+        ...op(routes.list, `Liste des ${def.label.many}`, readAccess, `Paginée par décalage (\`limit\`, \`offset\`) ou par curseur (\`cursor\`, le \`meta.nextCursor\` de la page précédente), avec recherche (\`q\`) et filtres. ${readNote(readAccess)}`),
         parameters: Object.entries(listQuery).map(([param, schema]) => ({ name: param, in: 'query', required: false, schema: book.convert(schema, 'input') })),
         responses: responsesFor(200, json({ type: 'object', required: ['meta', 'items'], properties: { meta: pageMeta, items: { type: 'array', items: record } } }), 'Une page de la liste.', errorsFor([], { params: false, input: true })),
       },
@@ -325,6 +326,8 @@ export function buildOpenApi(options: { origin?: string; version?: string } = {}
         'L’API produit de Sortie, la plateforme des sorties locales. Les pages du site, le tableau de bord et la ligne de commande `sortie` passent tous par elle.',
         '**S’authentifier.** Un navigateur s’authentifie par le cookie de session (httpOnly) posé par `POST /api/auth/login/web`. Un script, une tâche planifiée ou un site partenaire envoie une **clé d’API** : `Authorization: Bearer sortie_…`. L’équipe crée ses clés dans le tableau de bord (« Clés d’API ») : chaque clé agit au nom de son propriétaire (mêmes règles de rôle), dans la limite de ses portées — `read` (lire ce qui demande une connexion), `links` (liens courts et partages), `tournaments` (tournois et championnats, actions en direct comprises), `content` (les autres contenus et les tâches). Une clé n’est jamais acceptée dans un cookie ni dans l’adresse, ni depuis la page d’un autre site, et elle est limitée en débit.',
         '**Erreurs.** Toute erreur répond `{ statusCode, error, message, code }`, le message en français.',
+        RATE_LIMIT_NOTE,
+        PAGINATION_NOTE,
         '**Temps réel.** Les tournois, les blind tests et les notifications passent par socket.io sur `/socket.io` (hors de ce document).',
       ].join('\n\n'),
       // Sortie is published under no open licence: its terms of use say what a reader may do.
@@ -339,8 +342,12 @@ export function buildOpenApi(options: { origin?: string; version?: string } = {}
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sortie_…', description: 'Une clé d’API (`sortie_` suivi de 43 caractères), ou le jeton de session que garde la ligne de commande.' },
       },
       schemas: { Error: ErrorSchema, ...book.components },
+      headers: RATE_LIMIT_HEADERS,
       responses: Object.fromEntries(
-        Object.values(ERROR_RESPONSES).map(({ name, description }) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+        Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+          name,
+          { description, ...(name === 'TooManyRequests' ? { headers: rateLimitHeaderRefs() } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
       ),
     },
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OPERATION_ROUTES, type OperationName, type OperationRoute } from './operation-routes';
 import { CredentialsSchema, LoginWebSchema, SignUpSchema, RuntimeConfigSchema } from './schemas/auth.schema';
 import { IsoDateTimeSchema, ListQuerySchema, ObjectIdSchema, PageMetaSchema, refuseUnstorableText } from './schemas/common.schema';
+import { CursorListQuerySchema } from './schemas/list-cursor.schema';
 import { AddViewSchema, LinkStatsQuerySchema, LinkStatsSchema, ShortCodeVisitSchema, VisitSchema } from './schemas/links.schema';
 import { CurrentUserSchema, ProfilePatchSchema, FollowTargetSchema, NotificationKindSchema, NotificationPreferencesSchema, UserRolesSchema, UserSchema } from './schemas/people.schema';
 import { FormEntryInputSchema, FormEntrySchema } from './schemas/forms.schema';
@@ -104,7 +105,7 @@ export const SearchQuerySchema = z.object({
   upcoming: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 export const SearchAnswerSchema = z.looseObject({});
-export const JobSearchQuerySchema = ListQuerySchema.extend({
+export const JobSearchQuerySchema = CursorListQuerySchema.extend({
   contract: z.enum(CONTRACTS, { error: 'Type de contrat inconnu.' }).optional(),
   city: z.string().trim().min(1).max(100).optional(),
 });

@@ -4,7 +4,8 @@ import { ENTITIES, type Data, type EntityKind } from './entities';
 import { recordFields, type StoredRecord, type TypedResource } from './records';
 import { isoOf, recordOf, textOf } from './rows';
 import { resolveTsQuery } from '../search/full-text';
-import { isObjectId, LIST_COUNT_CAP, type ResourceName } from '@sortie/core';
+import { isObjectId, LIST_COUNT_CAP, type ListPosition, type ResourceName } from '@sortie/core';
+import { cursorRefusal, isDataException, keysetPlan } from './keyset';
 
 export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
 /** A record of `R` as the API shows it, its fields read through core's schemas (db/records.ts). */
@@ -70,6 +71,12 @@ export interface ListOptions {
    * and in what `q` searches: core's `ownerOnly`, for a reader who is not staff.
    */
   ownerOnly?: { fields: readonly string[]; viewerId: string | null };
+  /**
+   * Pages by cursor as well (the public lists): null on the first page, else where the page
+   * before ended (its `nextCursor`, read by core's ListCursorSchema), with `offset` 0. The
+   * result then carries `next`. Not with `window` nor `rankAmong`.
+   */
+  cursor?: ListPosition | null;
 }
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -97,6 +104,8 @@ export interface ListResult<T> {
   /** True when counting stopped at the cap: there are at least `total` rows. */
   totalIsEstimate: boolean;
   items: T;
+  /** With `cursor`: the next page's, null on the last page. */
+  next?: string | null;
 }
 
 /** Rows counted before a list's total becomes "at least that many" (core's rule, shown by the interfaces). */
@@ -121,6 +130,20 @@ function preparedName(sql: string): string {
 
 export class Store {
   constructor(readonly db: Db) {}
+
+  /** Each table's NOT NULL columns, read once from the catalog: what a cursor's clause may bound the index scan by. */
+  private readonly notNull = new Map<string, Promise<Set<string>>>();
+  private notNullColumns(table: string): Promise<Set<string>> {
+    let columns = this.notNull.get(table);
+    if (!columns) {
+      columns = this.db
+        .query<{ name: string }>(`SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND attnotnull AND NOT attisdropped`, [table])
+        .then((rows) => new Set(rows.map((row) => row.name)));
+      columns.catch(() => this.notNull.delete(table));
+      this.notNull.set(table, columns);
+    }
+    return columns;
+  }
 
   kind(resource: ResourceName): EntityKind {
     return ENTITIES[resource];
@@ -199,7 +222,7 @@ export class Store {
   async list(resource: ResourceName, options: ListOptions): Promise<ListResult<Json[]>> {
     const kind = ENTITIES[resource];
     const page = await this.page(kind, options, options.ownerOnly ? `${visibleData(kind, options)} AS data` : 'data');
-    return { ...page.total, items: page.rows.map((row) => toJson(kind, row)) };
+    return { ...page.total, items: page.rows.map((row) => toJson(kind, row)), ...page.next };
   }
 
   /**
@@ -210,28 +233,37 @@ export class Store {
   async listJson(resource: ResourceName, options: ListOptions): Promise<ListResult<string>> {
     const kind = ENTITIES[resource];
     const page = await this.page(kind, options, `${visibleData(kind, options)}::text AS data`, ISO_TIMES);
-    return { ...page.total, items: `[${page.rows.map(jsonText).join(',')}]` };
+    return { ...page.total, items: `[${page.rows.map(jsonText).join(',')}]`, ...page.next };
   }
 
   /**
    * One statement: the page, and its total as an uncorrelated subquery that the database runs
    * once. A page that is not full tells its total (offset + rows); a full one carries the
-   * capped count.
+   * capped count. By cursor, one row more is read: whether there is a next page.
    */
-  private async page(kind: EntityKind, options: ListOptions, data: string, times = 'created_at, updated_at'): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean } }> {
+  private async page(kind: EntityKind, options: ListOptions, data: string, times = 'created_at, updated_at'): Promise<{ rows: Row[]; total: { total: number; totalIsEstimate: boolean }; next?: { next: string | null } }> {
     const query = await this.listQuery(kind, options);
-    if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false } };
+    if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false }, ...(options.cursor === undefined ? {} : { next: { next: null } }) };
     const select = ({ before = '', page }: { before?: string; page: string }) => {
-      const sql = `${before}SELECT id, ${data}, ${times}${query.totalColumn} ${page}`;
-      return this.db.query<Row & { total?: number | string }>(sql, query.params, query.preparable ? preparedName(sql) : undefined);
+      const sql = `${before}SELECT id, ${data}, ${times}${query.keyset?.columns ?? ''}${query.totalColumn} ${page}`;
+      return this.db.query<Row & { total?: number | string }>(sql, query.params, query.preparable ? preparedName(sql) : undefined).catch((error: unknown) => {
+        // A forged cursor's value the database cannot read as its column's type (a date that is none).
+        if (options.cursor && isDataException(error)) throw cursorRefusal();
+        throw error;
+      });
     };
     const { limit, offset } = options;
     const near = query.windowed?.near ? await select({ page: query.windowed.near }) : null;
-    const rows = near && near.length === limit ? near : await select(query.windowed?.indexed ?? { page: query.page });
-    if (query.mode === 'none') return { rows, total: { total: 0, totalIsEstimate: false } };
-    if (rows.length > 0 && rows.length < limit) return { rows, total: { total: offset + rows.length, totalIsEstimate: false } };
-    if (rows.length === 0 && (offset > 0 || limit === 0)) return { rows, total: query.totalOf(await this.countAlone(query)) };
-    return { rows, total: query.totalOf(rows[0]?.total ?? 0) };
+    const read = near && near.length === limit ? near : await select(query.windowed?.indexed ?? { page: query.page });
+    const rows = read.slice(0, limit);
+    const next = query.keyset ? { next: read.length > limit && limit > 0 ? query.keyset.cursorOf(rows.at(-1)!) : null } : undefined;
+    const page = (total: { total: number; totalIsEstimate: boolean }) => ({ rows, total, ...(next ? { next } : {}) });
+    // After a cursor, neither the offset nor the rows read tell the position: the count does.
+    const positioned = Boolean(options.cursor);
+    if (query.mode === 'none') return page({ total: 0, totalIsEstimate: false });
+    if (!positioned && rows.length > 0 && rows.length < limit) return page({ total: offset + rows.length, totalIsEstimate: false });
+    if (rows.length === 0 && (offset > 0 || limit === 0 || positioned)) return page(query.totalOf(await this.countAlone(query)));
+    return page(query.totalOf(rows[0]?.total ?? 0));
   }
 
   /** The parts of a list's SQL. Null when the text search has nothing to look for (only stop words): no row can match. */
@@ -255,7 +287,12 @@ export class Store {
         where.push(`${visibleData(kind, options)}::text ILIKE $${params.length}`);
       }
     }
-    const filter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    const countFilter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    // The count is the whole list's, the cursor's values aside: its parameters come last.
+    const countParams = [...params];
+    if (options.cursor && options.offset > 0) throw cursorRefusal('avec un curseur, laissez `offset` à 0 : le curseur dit déjà où reprendre.');
+    const keyset = options.cursor === undefined ? null : keysetPlan(kind.table, order, options.cursor, params, options.cursor ? await this.notNullColumns(kind.table) : undefined);
+    const filter = keyset?.clause ? `FROM ${kind.table} WHERE ${[...where, keyset.clause].join(' AND ')}` : countFilter;
     const ranked = options.rankAmong && order.startsWith('ts_rank') ? `FROM (SELECT * ${filter} LIMIT ${Math.trunc(options.rankAmong)}) AS ${kind.table}` : filter;
     const mode = options.count ?? 'capped';
     const cap = Math.max(COUNT_CAP, options.offset + options.limit + 1);
@@ -263,9 +300,8 @@ export class Store {
     // serves the page serves the count, rather than bitmaps of every row of each filter (a
     // category has tens of thousands). A text search counts from its own index.
     const countOrder = options.tsquery === undefined && !options.q ? ` ORDER BY ${order}` : '';
-    const counted = mode === 'exact' ? `(SELECT count(*) ${filter})` : `(SELECT count(*) FROM (SELECT 1 ${filter}${countOrder} LIMIT ${cap}) capped)`;
-    const countParams = [...params];
-    params.push(options.limit, options.offset);
+    const counted = mode === 'exact' ? `(SELECT count(*) ${countFilter})` : `(SELECT count(*) FROM (SELECT 1 ${countFilter}${countOrder} LIMIT ${cap}) capped)`;
+    params.push(options.limit + (keyset ? 1 : 0), options.offset);
     const pageOf = (from: string) => `${from} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`;
     const searchClause = where.at(-1);
     const windowed =
@@ -278,6 +314,7 @@ export class Store {
         : null;
     return {
       mode,
+      keyset,
       params,
       // Past the usual cap (a deep page), the count's cap is in the text: not a statement to keep.
       preparable: !beforeSearch && options.tsquery === undefined && !options.q && cap === COUNT_CAP,

@@ -4,6 +4,7 @@ import {
 } from '@sortie/core/domain';
 import { countAttempt } from './rate-limit-store';
 import { forbidden } from './errors';
+import { setRateLimitHeaders } from './rate-limit-headers';
 import type { AppContext } from './context';
 import type { UserJson } from '../auth/users';
 
@@ -67,10 +68,13 @@ export function apiKeyGate(ctx: AppContext): (request: FastifyRequest, reply: Fa
     }
     const grant = await ctx.apiKeys.authenticate(key);
     if (!grant) throw new AuthError('Clé d’API inconnue ou révoquée.', { code: 'INVALID_API_KEY' });
-    const { current, ttl } = await countAttempt(ctx.db, `apikey|${grant.id}`, 60_000);
+    // On the app's clock: every node's is the same to within far less than a window, and tests move it.
+    const { current, ttl } = await countAttempt(ctx.db, `apikey|${grant.id}`, 60_000, ctx.now());
+    const resetSeconds = Math.ceil(ttl / 1000);
+    setRateLimitHeaders(reply, { limit, windowSeconds: 60, remaining: limit - current, resetSeconds });
     if (current > limit) {
-      void reply.header('retry-after', String(Math.ceil(ttl / 1000)));
-      throw new AppError(`Trop de requêtes avec cette clé d’API (${limit} par minute) : réessayez dans ${Math.ceil(ttl / 1000)} s.`, { code: 'RATE_LIMITED', statusCode: 429 });
+      void reply.header('retry-after', String(resetSeconds));
+      throw new AppError(`Trop de requêtes avec cette clé d’API (${limit} par minute) : réessayez dans ${resetSeconds} s.`, { code: 'RATE_LIMITED', statusCode: 429 });
     }
     const scope = scopeOfRoute(table, request.method, request.routeOptions.url);
     const allowed = scope !== null && grant.scopes.includes(scope);

@@ -45,11 +45,13 @@ export class MicroCache {
 }
 
 /** The `meta` of a list page; `totalIsEstimate` only when counting stopped at the cap (see Store.list). */
-export const pageMeta = (result: { total: number; totalIsEstimate: boolean }, query: { limit: number; offset: number }) => ({
+export const pageMeta = (result: { total: number; totalIsEstimate: boolean; next?: string | null }, query: { limit: number; offset: number }) => ({
   total: result.total,
   limit: query.limit,
   offset: query.offset,
   ...(result.totalIsEstimate ? { totalIsEstimate: true } : {}),
+  // The lists that page by cursor too (ListOptions.cursor): the next page's, null on the last.
+  ...(result.next === undefined ? {} : { nextCursor: result.next }),
 });
 
 /** A page `{meta, items}` around items already serialised as a JSON array. */

@@ -17,7 +17,8 @@ describe('the rate-limit store in the database', () => {
     new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 10));
 
   it('counts attempts per key and route, across store instances (as across nodes), and starts again once the window is over', async () => {
-    const Store = databaseRateLimitStore(db);
+    let clock = Date.parse('2026-06-01T10:00:00Z');
+    const Store = databaseRateLimitStore(db, () => clock);
     // As @fastify/rate-limit hands them: the route's limit options, the route itself under routeInfo.
     const routeOf = (url: string) => ({ max: 10, timeWindow: 60_000, routeInfo: { method: 'POST', url } }) as unknown as Parameters<FastifyRateLimitStore['child']>[0];
     const route = routeOf('/api/identity/signIn');
@@ -32,9 +33,10 @@ describe('the rate-limit store in the database', () => {
     expect(third.ttl).toBeLessThanOrEqual(minute);
     expect((await incr(other, '198.51.100.1', minute)).current).toBe(1);
     expect((await incr(onA, '198.51.100.2', minute)).current).toBe(1);
-    // A window of 50 ms, waited out (however slow the machine, a later attempt is past it): the count starts again.
-    expect((await incr(onA, '198.51.100.3', 50)).current).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await incr(onB, '198.51.100.3', 50)).current).toBe(1);
+    // Counted on the app's clock: 59 s on, the same window with 1 s left; a minute on, a new one.
+    clock += 59_000;
+    expect(await incr(onB, '198.51.100.1', minute)).toEqual({ current: 4, ttl: 1000 });
+    clock += 1000;
+    expect(await incr(onB, '198.51.100.1', minute)).toEqual({ current: 1, ttl: minute });
   });
 });

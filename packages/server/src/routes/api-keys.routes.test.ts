@@ -156,4 +156,34 @@ describe('API keys', () => {
     expect(over.json().message).toMatch(/^Trop de requêtes avec cette clé d’API \(3 par minute\)/);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('tells its limit in RateLimit headers on every answer, counting down to a 429 with Retry-After, and starts again once the minute is over', async () => {
+    const limited = await otherNode({ apiKeyRateLimit: 3 });
+    const { key } = await createKey(['read']);
+    const start = clock;
+    const ask = () => withKey(key, 'GET', '/api/dashboard/stats', undefined, {}, limited);
+    const seen: Array<Array<string | string[] | number | undefined>> = [];
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await ask();
+      expect(answer.statusCode).toBe(200);
+      seen.push([answer.headers['ratelimit-limit'], answer.headers['ratelimit-remaining'], answer.headers['ratelimit-policy']]);
+      clock += 10_000;
+    }
+    expect(seen).toEqual([['3', '2', '3;w=60'], ['3', '1', '3;w=60'], ['3', '0', '3;w=60']]);
+    // 30 s after the first request of the window: 30 s left.
+    const over = await ask();
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['ratelimit-remaining']).toBe('0');
+    expect(over.headers['ratelimit-reset']).toBe('30');
+    expect(over.headers['retry-after']).toBe('30');
+    expect(over.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: 'Trop de requêtes avec cette clé d’API (3 par minute) : réessayez dans 30 s.' });
+    // A minute after the window began, a new one: the count starts again.
+    clock = start + 60_000;
+    const again = await ask();
+    expect(again.statusCode).toBe(200);
+    expect([again.headers['ratelimit-remaining'], again.headers['ratelimit-reset']]).toEqual(['2', '60']);
+    // A public list read with the key is counted and told the same; without a key, neither.
+    expect((await withKey(key, 'GET', '/api/events', undefined, {}, limited)).headers['ratelimit-remaining']).toBe('1');
+    expect((await limited.inject({ method: 'GET', url: '/api/events' })).headers['ratelimit-limit']).toBeUndefined();
+  });
 });

@@ -23,7 +23,7 @@ describe.each(BACKENDS)('engagement routes on %s', (backend) => {
 
     it('paginates and leaves expired offers out', async () => {
       const first = (await get('/api/jobOffers/open?limit=2')).json();
-      expect(first.meta).toEqual({ total: 4, limit: 2, offset: 0 });
+      expect(first.meta).toEqual({ total: 4, limit: 2, offset: 0, nextCursor: expect.any(String) });
       expect(first.items).toHaveLength(2);
       const expired = await t.app.inject({
         method: 'POST', url: '/api/jobOffers', headers: { cookie: staff },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { IdListSchema, isObjectId, ListQuerySchema, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, RESOURCE_ROUTES, type ResourceName } from '@sortie/core';
+import { CursorListQuerySchema, IdListSchema, isObjectId, ObjectIdSchema, RESOURCES, RESOURCE_NAMES, RESOURCE_ROUTES, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import { notFound, parse } from '../http/errors';
 import { currentUser, requireRole, requireUser } from '../http/session';
@@ -13,11 +13,11 @@ import { missing, ResourceService } from '../services/resources.service';
 const IdParams = z.object({ id: z.string() });
 const FilterValue = z.string().trim().min(1).max(100);
 
-/** Query of a generic list: pagination, q and ids, plus the resource's own filters. */
+/** Query of a generic list: pagination (offset or cursor), q and ids, plus the resource's own filters. */
 function listQuerySchema(service: ResourceService, resource: ResourceName) {
   const filters: Record<string, z.ZodType> = {};
   for (const key of service.filterNames(resource)) filters[key] = (key.endsWith('Id') ? ObjectIdSchema : FilterValue).optional();
-  return ListQuerySchema.extend({ city: FilterValue.optional(), ids: IdListSchema.optional() }).and(z.object(filters));
+  return CursorListQuerySchema.extend({ city: FilterValue.optional(), ids: IdListSchema.optional() }).and(z.object(filters));
 }
 
 /** The role a write needs (RESOURCES[…].write); an `owner` resource needs a signed-in user, and the service checks whose record it is. */

@@ -67,14 +67,14 @@ describe.each(BACKENDS)('search and capped lists on %s', (backend) => {
     );
     const first = (await get('/api/events?city=Capville&limit=20')).json();
     expect(first.items).toHaveLength(20);
-    expect(first.meta).toEqual({ total: COUNT_CAP, limit: 20, offset: 0, totalIsEstimate: true });
+    expect(first.meta).toEqual({ total: COUNT_CAP, limit: 20, offset: 0, totalIsEstimate: true, nextCursor: expect.any(String) });
     const deep = (await get('/api/events?city=Capville&limit=20&offset=1040')).json();
-    expect(deep.meta).toEqual({ total: 1061, limit: 20, offset: 1040, totalIsEstimate: true });
+    expect(deep.meta).toEqual({ total: 1061, limit: 20, offset: 1040, totalIsEstimate: true, nextCursor: expect.any(String) });
     const last = (await get('/api/events?city=Capville&limit=20&offset=1090')).json();
     expect(last.items).toHaveLength(10);
-    expect(last.meta).toEqual({ total: 1100, limit: 20, offset: 1090 });
+    expect(last.meta).toEqual({ total: 1100, limit: 20, offset: 1090, nextCursor: null });
     const past = (await get('/api/events?city=Capville&limit=20&offset=5000')).json();
-    expect(past.meta).toEqual({ total: 1100, limit: 20, offset: 5000 });
+    expect(past.meta).toEqual({ total: 1100, limit: 20, offset: 5000, nextCursor: null });
     // A search counts each kind up to the same cap.
     const search = (await get('/api/search?q=gabarit')).json();
     expect(search.counts.event).toBe(COUNT_CAP);

@@ -1,4 +1,4 @@
-import { isDraft, isObjectId, type RaffleProof } from '@sortie/core';
+import { isDraft, isObjectId, type ListPosition, type RaffleProof } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { Json, ListResult } from '../db/store';
 import { whereClauses } from '../db/where';
@@ -9,6 +9,7 @@ import { RaffleDrawService } from '../raffles/raffle-draw.service';
 export interface OpenJobOffersQuery {
   limit: number;
   offset: number;
+  cursor?: ListPosition;
   q?: string;
   contract?: string;
   city?: string;
@@ -33,7 +34,7 @@ export class EngagementService {
     add('published_at IS NOT NULL AND published_at <= {}', new Date(this.ctx.now()).toISOString());
     if (query.contract) add(`data->>'contract' = {}`, query.contract);
     if (query.city) add('lower(city) = lower({})', query.city);
-    return this.ctx.store.list('jobOffers', { where, params, q: query.q, limit: query.limit, offset: query.offset });
+    return this.ctx.store.list('jobOffers', { where, params, q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null });
   }
 
   /**

@@ -27,7 +27,7 @@ export async function listEvents(ctx: AppContext, query: EventQuery, viewer: Use
   if (query.from) add('starts_at >= {}', query.from);
   if (query.to) add('starts_at <= {}', query.to);
   if (query.free !== undefined) add(`COALESCE(data->'price'->>'free', 'false') = {}`, String(query.free));
-  const page = await ctx.store.listJson('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
+  const page = await ctx.store.listJson('events', { where, params, q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
   return pageJson(page.items, pageMeta(page, query));
 }
 

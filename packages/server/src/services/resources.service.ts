@@ -1,4 +1,4 @@
-import { DRAFT_STATUS, isObjectId, RESOURCES, type ResourceName } from '@sortie/core';
+import { DRAFT_STATUS, isObjectId, RESOURCES, type ListPosition, type ResourceName } from '@sortie/core';
 import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
@@ -15,7 +15,7 @@ import { auditCreate, auditRemove, auditUpdate } from '../resources/audit-writes
 import { missing } from '../resources/missing';
 
 /** A generic list's query, once parsed: pagination, q, city, ids and the kind's own filters. */
-export type GenericListQuery = { limit: number; offset: number; q?: string; city?: string; ids?: string[] } & Record<string, unknown>;
+export type GenericListQuery = { limit: number; offset: number; cursor?: ListPosition; q?: string; city?: string; ids?: string[] } & Record<string, unknown>;
 
 export { missing };
 
@@ -86,7 +86,7 @@ export class ResourceService {
       add(clause, value);
     }
     const ownerOnly = visitor && def.ownerOnly.length > 0 ? { fields: def.ownerOnly, viewerId: viewer?._id ?? null } : undefined;
-    const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset, ...(ownerOnly ? { ownerOnly } : {}) });
+    const page = await this.ctx.store.listJson(resource, { where, params, q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null, ...(ownerOnly ? { ownerOnly } : {}) });
     return pageJson(projectedListJson(resource, page.items, this.ctx.now()), pageMeta(page, query));
   }
 

@@ -81,6 +81,8 @@ export const PageMetaSchema = z.object({
   offset: z.number().int().min(0),
   /** Long lists stop counting at a cap: there are then at least `total` items. */
   totalIsEstimate: z.boolean().optional(),
+  /** The public lists that page by cursor: the `cursor` of the next page, null on the last one (list-cursor.schema.ts). */
+  nextCursor: z.string().nullable().optional().meta({ description: 'Les listes publiques : le curseur de la page suivante, à renvoyer tel quel dans `cursor` ; `null` sur la dernière page.' }),
 });
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 

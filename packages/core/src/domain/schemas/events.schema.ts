@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CentsSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, ListQuerySchema, NonEmpty, ObjectIdSchema } from './common.schema';
+import { CentsSchema, EntityMeta, HexColourSchema, HttpUrlSchema, IsoDateTimeSchema, NonEmpty, ObjectIdSchema } from './common.schema';
 import { ImageFieldSchema } from './image.schema';
 import { IconIdSchema } from './icon.schema';
+import { CursorListQuerySchema } from './list-cursor.schema';
 
 export const EventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
 
@@ -47,7 +48,7 @@ export type Event = z.infer<typeof EventSchema>;
 export type EventInput = z.input<typeof EventInputSchema>;
 
 /** GET /api/events filters (SPEC.md §7 uses placeId and limit). */
-export const EventQuerySchema = ListQuerySchema.extend({
+export const EventQuerySchema = CursorListQuerySchema.extend({
   placeId: ObjectIdSchema.optional(),
   organizationId: ObjectIdSchema.optional(),
   artistId: ObjectIdSchema.optional(),

@@ -1,4 +1,5 @@
 export * from './common.schema';
+export * from './list-cursor.schema';
 export * from './events.schema';
 export * from './places.schema';
 export * from './people.schema';
