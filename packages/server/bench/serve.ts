@@ -2,7 +2,9 @@
 // volume of events, in a temporary PGlite data folder (BENCH_DATA_DIR, made and removed by the
 // bench) or on a fresh PostgreSQL database (BENCH_DATABASE_URL, created and dropped by the bench).
 //
-// Parent → child (IPC): { type: 'stop', shortCode }. Child → parent: { type: 'ready', port,
+// Parent → child (IPC): { type: 'capture', paths, headers } answers { type: 'captured', statements }:
+// the SQL each path runs, its parameters inlined (what pgbench runs beside the server);
+// { type: 'stop', shortCode }. Child → parent: { type: 'ready', port,
 // backend, events, published, categoryIds, cities, seedSeconds, visitsBefore }, then { type: 'stopped', visits } (the
 // visits of shortCode stored once the server has closed and flushed its buffer), or
 // { type: 'failed', message }.
@@ -65,7 +67,39 @@ try {
   process.exit(1);
 }
 
-process.on('message', async (message: { type: string; shortCode: string }) => {
+/** A parameter as an SQL literal, for a statement pgbench runs as it is. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The statements a request runs, as pgbench would send them: each parameter written in its place. */
+async function capture(path: string, headers: Record<string, string>): Promise<string[]> {
+  const statements: string[] = [];
+  const query = db!.query.bind(db);
+  db!.query = (text, params = [], prepared) => {
+    statements.push(text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])));
+    return query(text, params, prepared);
+  };
+  try {
+    const response = await app!.inject({ url: path, headers });
+    if (response.statusCode !== 200) throw new Error(`${path} : ${response.statusCode}`);
+  } finally {
+    db!.query = query;
+  }
+  return statements;
+}
+
+process.on('message', async (message: { type: string; shortCode: string; paths?: string[]; headers?: Record<string, string> }) => {
+  if (message.type === 'capture') {
+    const statements = [];
+    for (const path of message.paths ?? []) statements.push(await capture(path, message.headers ?? {}));
+    await send({ type: 'captured', statements });
+    return;
+  }
   if (message.type !== 'stop') return;
   await app!.close(); // flushes the buffered visits
   const visits = await visitsOf(message.shortCode);

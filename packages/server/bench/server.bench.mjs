@@ -10,8 +10,8 @@
 // REDIRECT_ONLY=1 (only /r and the ceiling: to work on the short links' fast path).
 //
 // wrk runs with one thread (-t1): on this 2-core machine one core loads, the other serves.
-import { fork } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,7 @@ const GOALS = {
   feedRatio: 0.15,
   searchP95Ms: 20,
   redirectUnderSearchP99Ms: 15,
+  feedPgbenchRatio: 0.5,
 };
 const HEADERS = { accept: 'application/json', 'user-agent': 'sortie-bench' };
 // /r is loaded as a phone from an Instagram story would open it: each visit is stored with its day,
@@ -322,7 +323,8 @@ async function sortieMeasures(handle, { full }) {
   }
 
   const feed = await measure(handle, tag('flux de ville sans cache'), { paths: feeds, headers: UNCACHED, statuses: true });
-  addRow('feedUncached', tag(`flux de ville sans cache (${feeds.length} variantes)`), feed.run, [percentileAtMost(99, GOALS.feedP99Ms), ratioAtLeast(GOALS.feedRatio)]);
+  const feedRow = addRow('feedUncached', tag(`flux de ville sans cache (${feeds.length} variantes)`), feed.run, [percentileAtMost(99, GOALS.feedP99Ms), ratioAtLeast(GOALS.feedRatio)]);
+  if (backend === 'PostgreSQL') await pgbenchBeside(handle, feeds, feedRow);
 
   if (full) {
     const cached = await measure(handle, tag('flux de ville anonyme (cache 1 s)'), { paths: feeds, headers: HEADERS });
@@ -340,6 +342,57 @@ async function sortieMeasures(handle, { full }) {
 
   const { visits } = await stop(handle, { shortCode: SHORT_CODE });
   return visitsRow(backend, visits - handle.info.visitsBefore, tally);
+}
+
+/** pgbench: on this machine's PostgreSQL binaries, or on the PATH. */
+function pgbenchPath() {
+  if (process.env.PGBENCH) return process.env.PGBENCH;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => `${root}/${v}/bin/pgbench`).find((path) => existsSync(path));
+  return found ?? 'pgbench';
+}
+
+/**
+ * The feed's own statements (captured from the server, parameters inlined) run by pgbench with
+ * as many clients as wrk had, on the same database: what PostgreSQL alone can serve. The feed's
+ * row then also asks for half of it (issue 34: the Node process must not be the bottleneck).
+ */
+async function pgbenchBeside(handle, paths, feedRow) {
+  const captured = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('capture des requêtes du flux : pas de réponse')), 60_000);
+    handle.child.on('message', function listen(m) {
+      if (m.type !== 'captured') return;
+      clearTimeout(timer);
+      handle.child.off('message', listen);
+      resolve(m.statements);
+    });
+    handle.child.send({ type: 'capture', paths, headers: UNCACHED });
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'sortie-pgbench-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const scripts = captured.map((statements, i) => {
+    const file = join(dir, `flux-${i}.sql`);
+    writeFileSync(file, `${statements.map((sql) => sql.replace(/\s+/g, ' ').trim()).join(';\n')};\n`);
+    return file;
+  });
+  const args = ['-n', '-M', 'simple', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), ...scripts.flatMap((file) => ['-f', file]), handle.databaseUrl];
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(pgbenchPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`pgbench a échoué (code ${code}) : ${out.slice(-500)}`))));
+  });
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? NaN);
+  const average = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? NaN);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
+  const statementsPerRequest = captured.reduce((n, statements) => n + statements.length, 0) / captured.length;
+  console.log(`  pgbench, les mêmes requêtes (${number(statementsPerRequest, 1)} par requête, ${CONNECTIONS} clients) : ${number(tps)} transactions/s, latence moyenne ${ms(average)} ms`);
+  addRow('feedPgbench', `pgbench : les requêtes du flux, ${CONNECTIONS} clients [PostgreSQL] (p50 = moyenne)`, { rps: tps, latencyMs: { p50: average, p95: NaN, p99: NaN }, errorCount: failed }, [], { withRatio: false });
+  feedRow.goals.push({ text: `≥ ${number(GOALS.feedPgbenchRatio, 2)}× pgbench`, test: (run) => run.rps >= GOALS.feedPgbenchRatio * tps });
+  feedRow.label += ` — ${number(feedRow.run.rps / tps, 2)}× pgbench`;
 }
 
 async function startSortie(label, env) {
@@ -376,6 +429,7 @@ try {
     const database = await createPostgresDatabase(POSTGRES_URL);
     console.log(`\nPostgreSQL : base ${database.name} créée pour la mesure (supprimée à la fin).`);
     const postgres = await startSortie('serveur Sortie (PostgreSQL)', { BENCH_DATABASE_URL: database.url });
+    postgres.databaseUrl = database.url;
     visitChecks.push(await sortieMeasures(postgres, { full: false }));
   } else {
     console.log('\n(SORTIE_BENCH_DATABASE_URL absent : pas de mesure sur PostgreSQL.)');
