@@ -183,6 +183,8 @@ export class Users {
       `WITH touched AS (UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND expires_at > now() AND last_used_at < now() - ${TOUCH_INTERVAL} RETURNING 1)
        SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
       [hash],
+      // Every signed-in request reads its session: parsed and planned once a connection (issue 34).
+      'sortie_session_user',
     );
     return row ? userOf(row) : null;
   }
