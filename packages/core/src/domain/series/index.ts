@@ -1,0 +1,4 @@
+export * from './series-rule';
+export * from './series-description';
+export * from './series-schedule';
+export * from './series-split';
