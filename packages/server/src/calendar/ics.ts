@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { markdownToPlainText, pathFor, type Event, type Organization, type Place } from '@sortie/core/domain';
 import { PARIS_TZID, parisTime, parisVtimezone, utcTime } from './paris-zone';
+import type { SeriesEntry } from './series-calendar';
 
 /** A calendar needs an end: two hours after the start when the event gives none. */
 export const DEFAULT_DURATION_MS = 2 * 3600_000;
@@ -13,6 +14,10 @@ export interface CalendarItem {
   event: Event;
   place?: Place | null;
   organization?: Organization | null;
+  /** The VEVENT of a whole series (series-calendar.ts): its RRULE and EXDATEs. */
+  series?: SeriesEntry;
+  /** A date of a series changed alone: its series and the start the rule gave it (RECURRENCE-ID). */
+  recurrenceOf?: { seriesId: string; startsAt: string };
 }
 
 export interface CalendarOptions {
@@ -26,6 +31,8 @@ export interface CalendarOptions {
 
 /** « event-<id>@sortie.example »: unique across every calendar, stable across downloads. */
 export const eventUid = (id: string, origin: string) => `event-${id}@${new URL(origin).hostname}`;
+/** « series-<id>@sortie.example »: a series' VEVENT and the dates changed alone share it. */
+export const seriesUid = (id: string, origin: string) => `series-${id}@${new URL(origin).hostname}`;
 
 /** The place's name and address, or the event's city. */
 export function locationOf(event: Event, place: Place | null | undefined): string {
@@ -33,18 +40,26 @@ export function locationOf(event: Event, place: Place | null | undefined): strin
   return [place.name, place.address.street, `${place.address.postalCode} ${place.address.city}`].filter(Boolean).join(', ');
 }
 
-function vevent({ event, place, organization }: CalendarItem, options: CalendarOptions): ICAL.Component {
+function vevent({ event, place, organization, series, recurrenceOf }: CalendarItem, options: CalendarOptions): ICAL.Component {
   const component = new ICAL.Component('vevent');
-  const add = (name: string, value: string | ICAL.Time | number[]) => component.addPropertyWithValue(name, value);
+  const add = (name: string, value: string | ICAL.Time | ICAL.Recur | number[]) => component.addPropertyWithValue(name, value);
   const zoned = (name: string, iso: string) => add(name, parisTime(iso)).setParameter('tzid', PARIS_TZID);
   const url = `${options.origin}${pathFor('event', { id: event._id })}`;
 
-  add('uid', eventUid(event._id, options.origin));
+  const seriesId = series?.id ?? recurrenceOf?.seriesId;
+  add('uid', seriesId ? seriesUid(seriesId, options.origin) : eventUid(event._id, options.origin));
   add('dtstamp', utcTime(new Date(options.now).toISOString()));
   add('created', utcTime(event.createdAt));
   add('last-modified', utcTime(event.updatedAt));
-  zoned('dtstart', event.startsAt);
-  zoned('dtend', event.endsAt ?? new Date(Date.parse(event.startsAt) + DEFAULT_DURATION_MS).toISOString());
+  const startsAt = series?.startsAt ?? event.startsAt;
+  const endsAt = series ? series.endsAt : event.endsAt;
+  zoned('dtstart', startsAt);
+  zoned('dtend', endsAt ?? new Date(Date.parse(startsAt) + DEFAULT_DURATION_MS).toISOString());
+  if (series) {
+    add('rrule', ICAL.Recur.fromString(series.rule));
+    for (const exdate of series.exdates) zoned('exdate', exdate);
+  }
+  if (recurrenceOf) zoned('recurrence-id', recurrenceOf.startsAt);
   add('summary', event.title);
   const description = markdownToPlainText(event.description ?? '');
   add('description', description ? `${description}\n\n${url}` : url);

@@ -57,3 +57,32 @@ export type SeriesShape = Pick<Series, 'rule' | 'startDate' | 'startTime' | 'exc
 /** Who an edit of one occurrence reaches: that date alone, or that date and every later one. */
 export const SeriesEditScopeSchema = z.enum(['one', 'following']);
 export type SeriesEditScope = z.infer<typeof SeriesEditScopeSchema>;
+
+/** « Toutes les dates suivantes »: what changes from `from` on (the rule, the time, the pauses, the event's fields). */
+export const SeriesFollowingEditSchema = z.object({
+  from: SeriesDaySchema,
+  rule: SeriesRuleSchema.optional(),
+  startTime: SeriesTimeSchema.optional(),
+  /** null: no end time any more. */
+  durationMinutes: z.number().int().min(1).max(7 * 24 * 60).nullable().optional(),
+  exceptions: z.array(SeriesExceptionSchema).max(200).optional(),
+  template: EventTemplateSchema.partial().optional(),
+});
+export type SeriesFollowingEdit = z.input<typeof SeriesFollowingEditSchema>;
+
+/** One date of a series as its page lists it. */
+export const SeriesDateSchema = z.object({ _id: z.string(), startsAt: z.string(), occurrenceDate: z.string(), status: z.string(), title: z.string() });
+export type SeriesDate = z.infer<typeof SeriesDateSchema>;
+
+/** A series as GET /api/series/:id shows it: the record, told in French, its next dates and its schema.org Schedule. */
+export const SeriesViewSchema = z.object({
+  series: z.looseObject({ _id: z.string(), rule: z.string(), startDate: z.string(), startTime: z.string(), status: z.string() }),
+  description: z.string(),
+  pauses: z.array(z.string()),
+  upcoming: z.array(SeriesDateSchema),
+  schedule: z.looseObject({ '@type': z.literal('Schedule') }).nullable(),
+});
+export type SeriesView = z.infer<typeof SeriesViewSchema>;
+
+/** What making or splitting a series answers: the series (the new one after a split) and the events just made. */
+export const SeriesCreatedSchema = z.object({ series: z.looseObject({ _id: z.string(), rule: z.string() }), events: z.array(z.string()) });

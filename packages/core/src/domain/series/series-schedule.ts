@@ -20,7 +20,7 @@ function endTimeOf(startTime: string, minutes: number): string {
   return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
 }
 
-export interface SchemaSchedule {
+export type SchemaSchedule = {
   '@type': 'Schedule';
   repeatFrequency: 'P1W' | 'P2W' | 'P1M';
   byDay: string[];
@@ -33,7 +33,7 @@ export interface SchemaSchedule {
   repeatCount?: number;
   scheduleTimezone: string;
   exceptDate?: string[];
-}
+};
 
 /**
  * The schema.org Schedule of a series: its frequency, days, times and bounds, and as `exceptDate`
