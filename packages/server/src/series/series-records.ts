@@ -32,11 +32,11 @@ export async function activeSeriesIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-export async function insertSeries(db: Db, series: Omit<StoredSeries, '_id' | 'createdAt' | 'updatedAt'>, now: number): Promise<StoredSeries> {
+export async function insertSeries(db: Db, series: Omit<StoredSeries, '_id' | 'createdAt' | 'updatedAt'>, now: number, id = newId()): Promise<StoredSeries> {
   const at = new Date(now).toISOString();
   const [row] = await db.query(
     'INSERT INTO series (id, data, place_id, organization_id, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
-    [newId(), JSON.stringify(dataOf(series)), series.placeId ?? null, series.organizationId ?? null, series.status, at],
+    [id, JSON.stringify(dataOf(series)), series.placeId ?? null, series.organizationId ?? null, series.status, at],
   );
   return seriesOf(row!);
 }
