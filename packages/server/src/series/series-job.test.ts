@@ -109,8 +109,7 @@ describe('the series job: the next 8 weeks of a series are real events, made onc
     await run();
     await run();
     expect((await notes()).map((n) => n.title)).toEqual(['La série « Quiz test » s’arrêtera bientôt', 'La série « Quiz test » s’est arrêtée']);
-    const [{ status }] = await t.db.query<{ status: string }>('SELECT status FROM series WHERE id = $1', [seriesId]);
-    expect(status).toBe('stopped');
+    expect(await t.db.query('SELECT status FROM series WHERE id = $1', [seriesId])).toEqual([{ status: 'stopped' }]);
     clock = Date.parse('2026-10-10T09:00:00Z');
     await run();
     expect(await occurrences()).toHaveLength(before);

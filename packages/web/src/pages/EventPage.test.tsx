@@ -227,7 +227,7 @@ describe('an event’s page (/events/{id})', () => {
           description: 'Tous les mardis à 20 h 30',
           pauses: ['Pause du lundi 6 avril 2026 au dimanche 19 avril 2026'],
           upcoming: [date(1, '2026-03-24', '2026-03-24T19:30:00.000Z'), date(2, '2026-03-31', '2026-03-31T18:30:00.000Z'), date(3, '2026-04-21', '2026-04-21T18:30:00.000Z', 'cancelled')],
-          schedule: { '@type': 'Schedule', repeatFrequency: 'P1W' },
+          schedule: { '@type': 'Schedule' as const, repeatFrequency: 'P1W' },
         };
       });
     await renderApp({ path: `/events/${anId(21)}`, api });
