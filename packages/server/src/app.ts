@@ -26,6 +26,8 @@ import { registerBlindTestReportRoutes } from './blind-tests/blind-test-report.r
 import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerGamesAtRoutes } from './routes/games-at.routes';
 import { registerSeriesRoutes } from './series/series.routes';
+// Registers the hourly upkeep of series (issue 35): their next 8 weeks of dates, and the stop of stale ones.
+import './series/series-job';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
 import { registerImageRoutes } from './images/images.routes';

@@ -1,7 +1,6 @@
 import ICAL from 'ical.js';
 import { markdownToPlainText, pathFor, type Event, type Organization, type Place } from '@sortie/core/domain';
 import { PARIS_TZID, parisTime, parisVtimezone, utcTime } from './paris-zone';
-import type { SeriesEntry } from './series-calendar';
 
 /** A calendar needs an end: two hours after the start when the event gives none. */
 export const DEFAULT_DURATION_MS = 2 * 3600_000;
@@ -9,6 +8,18 @@ export const DEFAULT_DURATION_MS = 2 * 3600_000;
 export const REFRESH_INTERVAL = 'PT6H';
 
 const STATUS: Record<Event['status'], string> = { published: 'CONFIRMED', cancelled: 'CANCELLED', draft: 'TENTATIVE' };
+
+/** What the VEVENT of a series carries beyond its event's fields (series-calendar.ts). */
+export interface SeriesEntry {
+  id: string;
+  /** The RRULE text, UNTIL in UTC as RFC 5545 wants beside a DTSTART with TZID. */
+  rule: string;
+  /** The first date's start and end. */
+  startsAt: string;
+  endsAt?: string;
+  /** The starts (in the rule's time) of the dates that do not take place. */
+  exdates: string[];
+}
 
 export interface CalendarItem {
   event: Event;

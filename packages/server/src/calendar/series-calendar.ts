@@ -2,7 +2,7 @@ import { addDays, expandSeries, isPaused, occurrenceTimes, repeatOf, ruleEndingB
 import type { Db } from '../db/database';
 import { readSeries, type StoredSeries } from '../series/series-records';
 import { occurrencesOf } from '../series/series-events';
-import type { CalendarItem } from './ics';
+import type { CalendarItem, SeriesEntry } from './ics';
 
 /*
  * A series in a calendar (issue 35): one VEVENT with its RRULE and, as EXDATE, the dates it skips
@@ -10,18 +10,6 @@ import type { CalendarItem } from './ics';
  * changed alone — instead of its generated dates one by one, which an agenda could not tell apart
  * from unrelated events.
  */
-
-/** What the VEVENT of a series carries beyond its event's fields. */
-export interface SeriesEntry {
-  id: string;
-  /** The RRULE text, UNTIL in UTC as RFC 5545 wants beside a DTSTART with TZID. */
-  rule: string;
-  /** The first date's start and end. */
-  startsAt: string;
-  endsAt?: string;
-  /** The starts (in the rule's time) of the dates that do not take place. */
-  exdates: string[];
-}
 
 /** The rule's UNTIL (a Paris day) as the UTC instant that day ends. */
 function icsRule(series: StoredSeries): string {

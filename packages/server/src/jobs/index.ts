@@ -15,8 +15,6 @@ import { runNotifications } from './notifications';
 import '../audit/audit-retention';
 // Registers the nightly catch-up of badge awards.
 import '../badges/badges-job';
-// Registers the hourly upkeep of series: their next 8 weeks of dates, and the stop of stale ones.
-import '../series/series-job';
 
 export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning } from './runner';
 export { nextCronTime, isValidCron } from './cron';

@@ -2,7 +2,6 @@ import { addDays, expandSeries, parisDay, SERIES_HORIZON_DAYS, type Occurrence }
 import type { AppContext } from '../http/context';
 import type { Data } from '../db/entities';
 import type { Db } from '../db/database';
-import { RESOURCE_POLICY } from '../resources/policy';
 import { lockSeries, readSeries, type StoredSeries } from './series-records';
 
 /*
@@ -54,8 +53,7 @@ export async function keepOccurrences(ctx: AppContext, seriesId: string): Promis
     }
     return ids;
   });
-  // The same hook as any event written (in-memory copies, the federation's Create).
-  for (const id of made) RESOURCE_POLICY.events.afterWrite?.(ctx, id);
+  // Public pages show them at once (the one-second cache of anonymous reads).
   if (made.length) ctx.cache.clear();
   return made;
 }

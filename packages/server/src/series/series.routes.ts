@@ -4,6 +4,7 @@ import type { AppContext } from '../http/context';
 import { requireRole } from '../http/session';
 import { serve } from '../http/serve';
 import { SeriesService } from './series.service';
+import { ResourceService } from '../services/resources.service';
 
 /**
  * Series (issue 35): staff make one from an event's fields and a rule, change one date alone
@@ -11,7 +12,7 @@ import { SeriesService } from './series.service';
  * reads a series as its event pages show it.
  */
 export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const series = new SeriesService(ctx);
+  const series = new SeriesService(ctx, new ResourceService(ctx));
   const staff = { guard: (request: FastifyRequest) => requireRole(ctx, request, 'staff') };
 
   serve(app, OPERATIONS.createSeries, async ({ body }, { reply }) => reply.status(201).send(await series.create(body)), staff);

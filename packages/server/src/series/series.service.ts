@@ -8,7 +8,7 @@ import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
 import { recordOf } from '../db/rows';
 import { ConflictError, notFound, parse } from '../http/errors';
-import { ResourceService } from '../services/resources.service';
+import type { Data } from '../db/entities';
 import { insertSeries, readSeries, writeSeries, type StoredSeries } from './series-records';
 import { keepOccurrences, occurrenceRecord } from './series-occurrences';
 import { occurrencesOf, relinkOccurrence, type OccurrenceRow } from './series-events';
@@ -23,17 +23,23 @@ function startingOn(series: Pick<StoredSeries, 'rule' | 'startDate' | 'startTime
   return first;
 }
 
+/** What a series changes its dates through: the generic update and delete of events. */
+export interface EventWrites {
+  update(resource: 'events', id: string, patch: Data, actor: UserJson): Promise<Json | null>;
+  remove(resource: 'events', id: string, actor: UserJson): Promise<void>;
+}
+
 /**
  * Series (issue 35): made from an event's fields and a rule; edited for one date (« Cette date
  * seulement », the event alone, through the events' own update) or from a date on (« Toutes les
  * dates suivantes », the series split in two there); shown with its next dates.
  */
 export class SeriesService {
-  private readonly events: ResourceService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.events = new ResourceService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    /** The events' own update and delete (ResourceService): a date of a series changes as any event does, hooks included. */
+    private readonly events: EventWrites,
+  ) {}
 
   /** A new series, and its first 8 weeks of dates at once. */
   async create(input: SeriesInput): Promise<{ series: StoredSeries; events: string[] }> {
