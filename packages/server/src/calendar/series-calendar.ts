@@ -29,7 +29,8 @@ export async function collapseSeries(db: Db, items: CalendarItem[]): Promise<Cal
   if (ids.length === 0) return items;
   const collapsed = new Map<string, CalendarItem[]>();
   for (const id of ids) {
-    const stored = await readSeries(db, id);
+    // A series that cannot be read leaves its dates listed as events.
+    const stored = await readSeries(db, id).catch(() => null);
     const rows = stored ? await occurrencesOf(db, id) : [];
     const made = rows.map((row) => row.occurrenceDate).sort();
     const lastMade = made[made.length - 1];
