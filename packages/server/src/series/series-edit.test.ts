@@ -80,4 +80,21 @@ describe('editing a series: « Cette date seulement » and « Toutes les dates s
     expect(thursdays.map((r) => r.occurrence_date)).toEqual(['2026-04-16', '2026-04-23']);
     expect(await t.db.query(`SELECT id FROM events WHERE occurrence_date IN ('2026-04-14', '2026-04-21')`)).toEqual([]);
   });
+
+  it('a lone event that now repeats becomes its series’ date of its day, and is not made twice', async () => {
+    const lone = await t.app.inject({ method: 'POST', url: '/api/events', headers: { cookie: staff }, payload: { title: 'Scène ouverte', city: 'Poitiers', startsAt: '2026-03-06T20:00:00.000Z' } });
+    expect(lone.statusCode).toBe(201);
+    const eventId = lone.json()._id;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/series',
+      headers: { cookie: staff },
+      payload: { rule: 'FREQ=MONTHLY;BYDAY=1FR', startDate: '2026-03-06', startTime: '21:00', template: { title: 'Scène ouverte', city: 'Poitiers' }, eventId },
+    });
+    expect(made.statusCode).toBe(201);
+    const rows = await eventsOf(made.json().series._id);
+    expect(rows.map((r) => [r.occurrence_date, r.id === eventId])).toEqual([['2026-03-06', true], ['2026-04-03', false]]);
+    const again = await t.app.inject({ method: 'POST', url: '/api/series', headers: { cookie: staff }, payload: { rule: 'FREQ=WEEKLY;BYDAY=FR', startDate: '2026-03-06', startTime: '21:00', template: { title: 'X', city: 'Poitiers' }, eventId } });
+    expect(again.statusCode).toBe(409);
+  });
 });

@@ -43,8 +43,11 @@ export class SeriesService {
 
   /** A new series, and its first 8 weeks of dates at once. */
   async create(input: SeriesInput): Promise<{ series: StoredSeries; events: string[] }> {
-    const valid = parse(SeriesInputSchema, input);
+    const { eventId, ...valid } = parse(SeriesInputSchema, input);
     const now = this.ctx.now();
+    const lone = eventId ? await this.ctx.store.get('events', eventId) : null;
+    if (eventId && !lone) throw notFound('Événement introuvable.');
+    if (typeof lone?.seriesId === 'string') throw new ConflictError('Cet événement fait déjà partie d’une série.');
     const series = await insertSeries(
       this.ctx.db,
       {
@@ -57,6 +60,9 @@ export class SeriesService {
       },
       now,
     );
+    // The event that now repeats is the series' date of its day, when the rule gives that day.
+    const day = typeof lone?.startsAt === 'string' ? parisDay(new Date(lone.startsAt)) : null;
+    if (lone && day && ruleDates(series, day, day).length) await relinkOccurrence(this.ctx.db, lone._id, { seriesId: series._id, occurrenceDate: day });
     return { series, events: await keepOccurrences(this.ctx, series._id) };
   }
 

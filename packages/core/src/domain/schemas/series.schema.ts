@@ -40,7 +40,10 @@ const SeriesFields = z.object({
   exceptions: z.array(SeriesExceptionSchema).max(200).default([]),
   template: EventTemplateSchema,
 });
-export const SeriesInputSchema = SeriesFields;
+export const SeriesInputSchema = SeriesFields.extend({
+  /** An event that exists already and now repeats: it becomes the series' date of its day. */
+  eventId: ObjectIdSchema.optional(),
+});
 export type SeriesInput = z.input<typeof SeriesInputSchema>;
 export const SeriesSchema = SeriesFields.extend({
   ...EntityMeta,

@@ -103,4 +103,26 @@ describe('dashboard: an event that repeats', () => {
     expect(following).toEqual([[{ id: seriesId }, expect.objectContaining({ from: '2026-03-24', startTime: '20:30', template: expect.objectContaining({ title: 'Quiz spécial !' }) })]]);
     expect(dialog.isConnected).toBe(false);
   });
+
+  it('makes a lone event repeat: saved as it is, then the first date of its new series, without asking which dates', async () => {
+    const eventId = anId(51);
+    const sent: unknown[] = [];
+    const api = staffApi()
+      .seed('events', anEvent({ _id: eventId, title: 'Scène ouverte', city: 'Poitiers', startsAt: '2026-03-06T20:00:00.000Z' }))
+      .serve(OPERATIONS.createSeries, ({ body }) => {
+        sent.push(body);
+        return { series: { _id: anId(52), rule: body.rule }, events: [] };
+      });
+    const { user } = await renderApp({ path: `/dashboard/events/${eventId}`, api });
+    const form = await screen.findByRole('form', { name: 'Modifier' }, { timeout: 15_000 });
+    const repeat = within(form).getByRole('group', { name: 'Répétition' });
+    expect(within(repeat).getByRole('option', { name: 'Ne se répète pas' })).toBeTruthy();
+    await user.selectOptions(within(repeat).getByRole('combobox', { name: 'Se répète' }), 'Chaque mois, le Nième jour');
+    await user.selectOptions(within(repeat).getByRole('combobox', { name: 'Jour du mois' }), 'vendredi');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Enregistré.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('update')).toHaveLength(1);
+    expect(sent).toEqual([expect.objectContaining({ rule: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1FR', startDate: '2026-03-06', startTime: '21:00', eventId })]);
+  });
 });

@@ -26,6 +26,12 @@ export function useEventSaver() {
         const first = made.events[0];
         return first ? records.read<Record_>('events', first) : { ...body, _id: undefined };
       }
+      if (!seriesId && rule && repeat) {
+        // A lone event that now repeats: saved as it is, then the first date of a new series.
+        await records.update<Record_>('events', initial._id, body);
+        await series.create({ rule, ...timingOf(body), exceptions: pausesOf(repeat), template: templateOf(body), eventId: initial._id });
+        return records.read<Record_>('events', initial._id);
+      }
       if (!seriesId || !scope) return null;
       if (scope === 'one') return series.editOne(seriesId, initial._id, body);
       const { startTime, durationMinutes } = timingOf(body);
