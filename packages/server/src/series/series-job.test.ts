@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, testApp } from '../testing/test-app';
+import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
+import { openDatabase, PostgresDb } from '../db/open-database';
+import { insertSeries } from './series-records';
+import { keepOccurrences } from './series-occurrences';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { SERIES_JOB } from './series-job';
 
@@ -59,7 +62,6 @@ describe('the series job: the next 8 weeks of a series are real events, made onc
     const ran = await run();
     expect(await occurrences()).toHaveLength(6);
     expect(ran.counts.created).toBe(0);
-    const { keepOccurrences } = await import('./series-occurrences');
     clock = T0 + 7 * DAY;
     const [a, b] = await Promise.all([keepOccurrences(t.app.ctx, seriesId), keepOccurrences(t.app.ctx, seriesId)]);
     expect(a.length + b.length).toBe(1);
@@ -113,5 +115,27 @@ describe('the series job: the next 8 weeks of a series are real events, made onc
     clock = Date.parse('2026-10-10T09:00:00Z');
     await run();
     expect(await occurrences()).toHaveLength(before);
+  });
+});
+
+// Needs SORTIE_TEST_DATABASE_URL (CI): two servers on one PostgreSQL make each date of a series once.
+describe.skipIf(!BACKENDS.includes('postgres'))('series on two servers sharing one PostgreSQL', () => {
+  it('makes each date once when both keep the same series at the same moment', async () => {
+    const clock = T0;
+    const shared = await openTestDb('postgres');
+    const url = (shared as PostgresDb).pool.options.connectionString!;
+    const a = await testApp({ db: shared, now: () => clock });
+    const b = await testApp({ db: await openDatabase({ databaseUrl: url }), now: () => clock });
+    try {
+      const series = await insertSeries(shared, { rule: 'FREQ=WEEKLY;BYDAY=TU,TH', startDate: '2026-03-03', startTime: '20:30', exceptions: [], template: { title: 'Quiz partagé', city: 'Poitiers', description: '', artistIds: [], categoryIds: [], price: { free: true }, tags: [] }, status: 'active', changedAt: new Date(T0).toISOString() }, T0);
+      const made = await Promise.all([keepOccurrences(a.app.ctx, series._id), keepOccurrences(b.app.ctx, series._id), keepOccurrences(a.app.ctx, series._id), keepOccurrences(b.app.ctx, series._id)]);
+      expect(made.flat()).toHaveLength(16);
+      const rows = await shared.query<{ occurrence_date: string; n: number }>('SELECT occurrence_date, count(*)::int AS n FROM events WHERE series_id = $1 GROUP BY occurrence_date', [series._id]);
+      expect(rows).toHaveLength(16);
+      expect(rows.every((row) => row.n === 1)).toBe(true);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });
