@@ -73,8 +73,16 @@ describe('dashboard: an event that repeats', () => {
       .seed('events', anEvent({ _id: eventId, title: 'Quiz du mardi', city: 'Poitiers', startsAt: '2026-03-24T19:30:00.000Z', seriesId, occurrenceDate: '2026-03-24' }))
       .serve(OPERATIONS.editSeriesOccurrence, ({ path, body }) => {
         one.push([path, body]);
-        return { _id: eventId, ...body };
+        // As the server answers: the whole event, its link to the series included.
+        return { _id: eventId, city: 'Poitiers', startsAt: '2026-03-24T19:30:00.000Z', seriesId, occurrenceDate: '2026-03-24', detached: true, ...body };
       })
+      .serve(OPERATIONS.series, () => ({
+        series: { _id: seriesId, rule: 'FREQ=WEEKLY;BYDAY=TU', startDate: '2026-03-03', startTime: '20:30', status: 'active', exceptions: [{ from: '2026-04-06', to: '2026-04-19' }] },
+        description: 'Tous les mardis à 20 h 30',
+        pauses: [],
+        upcoming: [],
+        schedule: null,
+      }))
       .serve(OPERATIONS.editSeriesFollowing, ({ path, body }) => {
         following.push([path, body]);
         return { series: { _id: anId(42), rule: 'FREQ=WEEKLY;BYDAY=TU' }, events: [] };
@@ -94,13 +102,25 @@ describe('dashboard: an event that repeats', () => {
     expect(one).toEqual([[{ id: seriesId, eventId }, expect.objectContaining({ title: 'Quiz spécial' })]]);
     expect(api.callsTo('update')).toEqual([]);
 
-    await user.type(within(await screen.findByRole('form', { name: 'Modifier' })).getByRole('textbox', { name: /^Titre/ }), ' !');
+    // The section shows the series' rule and pause; a second pause is added for the following dates.
+    const again = await screen.findByRole('form', { name: 'Modifier' });
+    const repeat = within(again).getByRole('group', { name: 'Répétition' });
+    expect((within(repeat).getByRole('combobox', { name: 'Se répète' }) as HTMLSelectElement).value).toBe('weekly');
+    expect((within(repeat).getByRole('checkbox', { name: 'mardi' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(repeat).getByLabelText('Du') as HTMLInputElement).value).toBe('2026-04-06');
+    await user.click(within(repeat).getByRole('checkbox', { name: 'jeudi' }));
+    await user.type(within(again).getByRole('textbox', { name: /^Titre/ }), ' !');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     dialog = await screen.findByRole('dialog', { name: 'Modifier une date de la série' });
     await user.tab();
     await user.keyboard('{Enter}');
     await screen.findByText('Enregistré.');
-    expect(following).toEqual([[{ id: seriesId }, expect.objectContaining({ from: '2026-03-24', startTime: '20:30', template: expect.objectContaining({ title: 'Quiz spécial !' }) })]]);
+    expect(following).toEqual([
+      [
+        { id: seriesId },
+        expect.objectContaining({ from: '2026-03-24', startTime: '20:30', rule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TU,TH', exceptions: [{ from: '2026-04-06', to: '2026-04-19' }], template: expect.objectContaining({ title: 'Quiz spécial !' }) }),
+      ],
+    ]);
     expect(dialog.isConnected).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { EventTemplateSchema, isoToParisLocal, parisDay, ruleOf, ValidationError, type EventTemplate, type SeriesEnd, type SeriesNth, type SeriesRepeat, type SeriesWeekday } from '@sortie/core';
+import { EventTemplateSchema, isoToParisLocal, parisDay, repeatOf, ruleOf, ValidationError, type EventTemplate, type SeriesEnd, type SeriesNth, type SeriesRepeat, type SeriesWeekday } from '@sortie/core';
 
 /** What the « Répétition » section of the event form holds, as staff fill it in. */
 export interface RepeatDraft {
@@ -47,3 +47,17 @@ export function timingOf(body: Record<string, unknown>): { startDate: string; st
 
 /** The pauses fully given, in order. */
 export const pausesOf = (draft: RepeatDraft) => draft.pauses.filter((p) => p.from && p.to).map((p) => ({ from: p.from, to: p.to < p.from ? p.from : p.to }));
+
+/** The section filled in with a series' current rule and pauses (a date of it being edited). */
+export function draftOfSeries(series: { rule: string; exceptions?: unknown }): RepeatDraft {
+  const draft = emptyRepeat();
+  const parsed = repeatOf(series.rule);
+  const pauses = Array.isArray(series.exceptions)
+    ? series.exceptions.flatMap((e: unknown) => (typeof e === 'object' && e !== null && 'from' in e && 'to' in e && typeof e.from === 'string' && typeof e.to === 'string' ? [{ from: e.from, to: e.to }] : []))
+    : [];
+  if (!parsed) return { ...draft, pauses };
+  const { repeat, end } = parsed;
+  const ending = end.kind === 'until' ? { end: 'until' as const, until: end.date } : end.kind === 'count' ? { end: 'count' as const, count: end.count } : {};
+  if (repeat.kind === 'monthly') return { ...draft, ...ending, kind: 'monthly', nth: repeat.nth, day: repeat.day, pauses };
+  return { ...draft, ...ending, kind: repeat.interval === 2 ? 'biweekly' : 'weekly', days: repeat.days, pauses };
+}
