@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import jsonld from 'jsonld';
 import { Api, demoId } from './api';
 import { consoleErrors, useBrowser } from './fixtures';
 
 const PLACE = demoId('place:le-pince-oreille');
+const SCHEMA = 'https://schema.org/';
+/** schema.org's context as its vocabulary (tests never reach the internet; see server-rendering.e2e.test.ts). */
+const documentLoader = async (url: string) => {
+  if (url.replace(/\/$/, '') !== 'https://schema.org') throw new Error(`Contexte inattendu : ${url}`);
+  return { document: { '@context': { '@vocab': SCHEMA, byDay: { '@type': '@id' }, eventStatus: { '@type': '@id' }, url: { '@type': '@id' } } }, documentUrl: url };
+};
 
 // Issue 35: the demo's weekly quiz night, as a visitor, a search engine and a calendar app see it.
 describe('a weekly series: « Quiz du mardi » at Le Pince Oreille', () => {
@@ -20,6 +27,13 @@ describe('a weekly series: « Quiz du mardi » at Le Pince Oreille', () => {
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
     const event = blocks.find((block) => block['@type'] === 'Event');
     expect(event).toMatchObject({ name: 'Quiz du mardi', eventSchedule: { '@type': 'Schedule', repeatFrequency: 'P1W', byDay: ['https://schema.org/Tuesday'], startTime: '20:30', scheduleTimezone: 'Europe/Paris' } });
+    // As a JSON-LD processor reads it: a schema.org Event whose eventSchedule is a schema.org Schedule on Tuesdays.
+    const [expanded] = await jsonld.expand(event!, { documentLoader: documentLoader as never });
+    expect(expanded!['@type']).toEqual([`${SCHEMA}Event`]);
+    const [schedule] = expanded![`${SCHEMA}eventSchedule`] as Array<Record<string, unknown>>;
+    expect(schedule!['@type']).toEqual([`${SCHEMA}Schedule`]);
+    expect(schedule![`${SCHEMA}byDay`]).toEqual([{ '@id': `${SCHEMA}Tuesday` }]);
+    expect(schedule![`${SCHEMA}startDate`]).toBeTruthy();
 
     const page = await (await context()).newPage();
     const errors = consoleErrors(page);
