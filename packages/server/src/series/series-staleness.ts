@@ -1,4 +1,4 @@
-import { frenchDate, parisDay, pathFor, seriesStaleness, seriesStopsAt } from '@sortie/core/domain';
+import { frenchDate, parisDay, pathFor, seriesActiveSince, seriesStaleness, seriesStopsAt } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import { fanOut } from '../jobs/notifications';
 import { readSeries, writeSeries, type StoredSeries } from './series-records';
@@ -33,12 +33,13 @@ export async function checkStaleness(ctx: AppContext, seriesId: string): Promise
   const series = await readSeries(ctx.db, seriesId);
   if (!series || series.status !== 'active') return 'fresh';
   const now = ctx.now();
-  const state = seriesStaleness(series.changedAt, now);
+  const since = seriesActiveSince(series.changedAt, series.startDate);
+  const state = seriesStaleness(since, now);
   const name = series.template.title;
   if (state === 'fresh') return 'fresh';
-  const key = `series:${series._id}:${series.changedAt}`;
+  const key = `series:${series._id}:${since}`;
   if (state === 'warn') {
-    const stops = frenchDate(parisDay(seriesStopsAt(series.changedAt)));
+    const stops = frenchDate(parisDay(seriesStopsAt(since)));
     await tell(ctx, series, `${key}:warn`, `La série « ${name} » s’arrêtera bientôt`, `Sans modification depuis six mois, elle ne créera plus de dates à partir du ${stops}. Modifiez-la pour la garder.`);
     return 'warned';
   }
