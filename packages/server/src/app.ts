@@ -25,6 +25,9 @@ import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerBlindTestReportRoutes } from './blind-tests/blind-test-report.routes';
 import { registerCollectorRoutes } from './collectors/collector.routes';
 import { registerGamesAtRoutes } from './routes/games-at.routes';
+import { registerSeriesRoutes } from './series/series.routes';
+// Registers the hourly upkeep of series (issue 35): their next 8 weeks of dates, and the stop of stale ones.
+import './series/series-job';
 import { registerDiscoveryRoutes } from './routes/discovery.routes';
 import { registerMailRoutes } from './routes/mail.routes';
 import { registerImageRoutes } from './images/images.routes';
@@ -196,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerMeRoutes(api, ctx);
     registerDiscoveryRoutes(api, ctx);
     registerGamesAtRoutes(api, ctx);
+    registerSeriesRoutes(api, ctx);
     registerPeopleRoutes(api, ctx);
     registerFormAndRaffleRoutes(api, ctx);
     registerEngagementRoutes(api, ctx);

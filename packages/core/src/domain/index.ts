@@ -39,3 +39,4 @@ export * from './icons';
 export * from './push';
 export * from './live-code';
 export * from './socket-rate';
+export * from './series';

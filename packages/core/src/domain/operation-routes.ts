@@ -74,6 +74,11 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   search: { method: 'GET', path: '/api/search' },
   eventGames: { method: 'GET', path: '/api/events/:id/games' },
   placeTonight: { method: 'GET', path: '/api/places/:id/tonight' },
+  // Series, events that repeat (issue 35): made and edited by staff, read by anyone (an event page's « Tous les mardis »).
+  createSeries: { method: 'POST', path: '/api/series' },
+  series: { method: 'GET', path: '/api/series/:id' },
+  editSeriesFollowing: { method: 'PATCH', path: '/api/series/:id' },
+  editSeriesOccurrence: { method: 'PATCH', path: '/api/series/:id/occurrences/:eventId' },
   // The live game a 6-digit code opens (issue 32): /j's one request.
   liveByCode: { method: 'GET', path: '/api/live/byCode/:code' },
   // Calendars (iCalendar files, outside /api so that they may be cached): one event, and feeds to subscribe to.

@@ -24,6 +24,8 @@ import { StripeRedirectSchema, StripeSessionCheckSchema, StripeStatusSchema, Str
 import { AnnouncementInputSchema, AnnouncementListSchema, AnnouncementRecipientsSchema, AnnouncementSchema, AnnouncementTargetSchema } from './schemas/announcements.schema';
 import { PushDeviceListSchema, PushDeviceSchema, PushSubscriptionInputSchema } from './push';
 import { LiveCodeSchema, LiveGameSchema } from './live-code';
+import { SeriesCreatedSchema, SeriesFollowingEditSchema, SeriesInputSchema, SeriesViewSchema } from './schemas/series.schema';
+import { EventPatchSchema } from './schemas/events.schema';
 
 export type { HttpMethod } from './http-method';
 export { ENTRY_ROUTES, FILE_ROUTES, OPERATION_ROUTES, operationPath, RESOURCE_ROUTES, type FileRouteName, type OperationName, type OperationRoute, type ResourceRoutes } from './operation-routes';
@@ -212,6 +214,10 @@ export const OPERATIONS = {
   // What an event's page and a place's page lead to, each in one request; an unknown or malformed id answers 404.
   eventGames: op('eventGames', EventGamesSchema, { path: z.object({ id: z.string().max(100) }) }),
   placeTonight: op('placeTonight', PlaceTonightSchema, { path: z.object({ id: z.string().max(100) }) }),
+  createSeries: op('createSeries', SeriesCreatedSchema, { body: SeriesInputSchema }),
+  series: op('series', SeriesViewSchema, { path: z.object({ id: z.string().max(100) }) }),
+  editSeriesFollowing: op('editSeriesFollowing', SeriesCreatedSchema, { path: z.object({ id: z.string().max(100) }), body: SeriesFollowingEditSchema }),
+  editSeriesOccurrence: op('editSeriesOccurrence', RecordSchema, { path: z.object({ id: z.string().max(100), eventId: z.string().max(100) }), body: EventPatchSchema }),
   // A malformed code answers 400, an unknown one 404, both in French; public and rate-limited (a code is six digits).
   liveByCode: op('liveByCode', LiveGameSchema, { path: z.object({ code: LiveCodeSchema }) }),
   // text/calendar, not JSON: an unknown or malformed id answers 404, as its page does.

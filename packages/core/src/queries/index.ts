@@ -5,3 +5,4 @@ export * from './me.queries';
 export * from './places.queries';
 export * from './people.queries';
 export * from './search.queries';
+export * from './series.queries';

@@ -2,6 +2,7 @@ import { ArtistSchema, EventSchema, OrganizationSchema, PlaceSchema, isArtistRef
 import type { AppContext } from '../http/context';
 import { whereClauses } from '../db/where';
 import type { CalendarItem } from './ics';
+import { collapseSeries } from './series-calendar';
 
 /** A feed keeps the events of the last month (a visitor checks what they went to) and every one to come, up to this many. */
 export const FEED_PAST_DAYS = 30;
@@ -80,7 +81,7 @@ export class CalendarService {
     add(`status IN ('published', 'cancelled') AND starts_at >= {}`, new Date(this.ctx.now() - FEED_PAST_DAYS * 86_400_000).toISOString());
     add(clause, value);
     const page = await this.ctx.store.list('events', { where, params, order: 'starts_at ASC, id', limit: FEED_LIMIT, offset: 0, count: 'none' });
-    return { name, items: await this.withPlaces(parsedList(EventSchema, page.items)) };
+    return { name, items: await collapseSeries(this.ctx.db, await this.withPlaces(parsedList(EventSchema, page.items))) };
   }
 
   /** The places and organisations of these events, in one query each. */

@@ -9,10 +9,26 @@ export const REFRESH_INTERVAL = 'PT6H';
 
 const STATUS: Record<Event['status'], string> = { published: 'CONFIRMED', cancelled: 'CANCELLED', draft: 'TENTATIVE' };
 
+/** What the VEVENT of a series carries beyond its event's fields (series-calendar.ts). */
+export interface SeriesEntry {
+  id: string;
+  /** The RRULE text, UNTIL in UTC as RFC 5545 wants beside a DTSTART with TZID. */
+  rule: string;
+  /** The first date's start and end. */
+  startsAt: string;
+  endsAt?: string;
+  /** The starts (in the rule's time) of the dates that do not take place. */
+  exdates: string[];
+}
+
 export interface CalendarItem {
   event: Event;
   place?: Place | null;
   organization?: Organization | null;
+  /** The VEVENT of a whole series (series-calendar.ts): its RRULE and EXDATEs. */
+  series?: SeriesEntry;
+  /** A date of a series changed alone: its series and the start the rule gave it (RECURRENCE-ID). */
+  recurrenceOf?: { seriesId: string; startsAt: string };
 }
 
 export interface CalendarOptions {
@@ -26,6 +42,8 @@ export interface CalendarOptions {
 
 /** « event-<id>@sortie.example »: unique across every calendar, stable across downloads. */
 export const eventUid = (id: string, origin: string) => `event-${id}@${new URL(origin).hostname}`;
+/** « series-<id>@sortie.example »: a series' VEVENT and the dates changed alone share it. */
+export const seriesUid = (id: string, origin: string) => `series-${id}@${new URL(origin).hostname}`;
 
 /** The place's name and address, or the event's city. */
 export function locationOf(event: Event, place: Place | null | undefined): string {
@@ -33,18 +51,26 @@ export function locationOf(event: Event, place: Place | null | undefined): strin
   return [place.name, place.address.street, `${place.address.postalCode} ${place.address.city}`].filter(Boolean).join(', ');
 }
 
-function vevent({ event, place, organization }: CalendarItem, options: CalendarOptions): ICAL.Component {
+function vevent({ event, place, organization, series, recurrenceOf }: CalendarItem, options: CalendarOptions): ICAL.Component {
   const component = new ICAL.Component('vevent');
-  const add = (name: string, value: string | ICAL.Time | number[]) => component.addPropertyWithValue(name, value);
+  const add = (name: string, value: string | ICAL.Time | ICAL.Recur | number[]) => component.addPropertyWithValue(name, value);
   const zoned = (name: string, iso: string) => add(name, parisTime(iso)).setParameter('tzid', PARIS_TZID);
   const url = `${options.origin}${pathFor('event', { id: event._id })}`;
 
-  add('uid', eventUid(event._id, options.origin));
+  const seriesId = series?.id ?? recurrenceOf?.seriesId;
+  add('uid', seriesId ? seriesUid(seriesId, options.origin) : eventUid(event._id, options.origin));
   add('dtstamp', utcTime(new Date(options.now).toISOString()));
   add('created', utcTime(event.createdAt));
   add('last-modified', utcTime(event.updatedAt));
-  zoned('dtstart', event.startsAt);
-  zoned('dtend', event.endsAt ?? new Date(Date.parse(event.startsAt) + DEFAULT_DURATION_MS).toISOString());
+  const startsAt = series?.startsAt ?? event.startsAt;
+  const endsAt = series ? series.endsAt : event.endsAt;
+  zoned('dtstart', startsAt);
+  zoned('dtend', endsAt ?? new Date(Date.parse(startsAt) + DEFAULT_DURATION_MS).toISOString());
+  if (series) {
+    add('rrule', ICAL.Recur.fromString(series.rule));
+    for (const exdate of series.exdates) zoned('exdate', exdate);
+  }
+  if (recurrenceOf) zoned('recurrence-id', recurrenceOf.startsAt);
   add('summary', event.title);
   const description = markdownToPlainText(event.description ?? '');
   add('description', description ? `${description}\n\n${url}` : url);

@@ -62,7 +62,7 @@ const kind = (table: string, columns: EntityKind['columns'] = {}, extra: Partial
 export const ENTITIES: Record<ResourceName, EntityKind> = {
   events: kind(
     'events',
-    { title: str('title'), city: str('city'), starts_at: str('startsAt'), place_id: str('placeId'), organization_id: str('organizationId'), status: str('status') },
+    { title: str('title'), city: str('city'), starts_at: str('startsAt'), place_id: str('placeId'), organization_id: str('organizationId'), status: str('status'), series_id: str('seriesId'), occurrence_date: str('occurrenceDate') },
     { search: words('title', 'description', 'city', 'tags'), filters: { placeId: 'place_id', organizationId: 'organization_id', status: 'status' }, order: 'starts_at ASC, id' },
   ),
   eventCategories: kind('event_categories', { slug: str('slug') }, { order: "data->>'name', id" }),

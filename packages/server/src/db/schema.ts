@@ -31,10 +31,15 @@ export const events = entity(
     organizationId: text('organization_id'),
     status: text('status').notNull(),
     search: text('search').notNull().default(''),
+    /** An occurrence of a series (migration 0025): its series and the Paris day the rule gave it. */
+    seriesId: text('series_id'),
+    occurrenceDate: text('occurrence_date'),
   },
   // The city feed's index is on lower(city), made by migration 0004 with the search vocabulary.
   (t) => [index('events_place_starts_idx').on(t.placeId, t.startsAt), index('events_starts_idx').on(t.startsAt)],
 );
+/** Events that repeat (issue 35): the rule, template and pauses in `data`; their occurrences are events. */
+export const series = entity('series', { placeId: text('place_id'), organizationId: text('organization_id'), status: text('status').notNull().default('active') }, (t) => [index('series_status_idx').on(t.status)]);
 export const eventCategories = entity('event_categories', { slug: text('slug').notNull().unique() });
 export const eventRoles = entity('event_roles', { eventId: text('event_id').notNull(), userId: text('user_id').notNull() });
 export const championships = entity('championships', { eventId: text('event_id').notNull() });

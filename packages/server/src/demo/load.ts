@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { Store } from '../db/store';
+import { loadDemoSeries } from './series';
 import { Users } from '../auth/users';
 import { DEMO_ACCOUNT_KEYS, DEMO_ACCOUNTS, DEMO_IDS } from './ids';
 import { demoRecords, DEMO_RAFFLE_ENTRANTS } from './data';
@@ -19,6 +20,7 @@ const TABLES = [
   'badges', 'user_badges', 'follows', 'likes', 'notifications', 'blind_tests', 'blind_test_answers', 'questions', 'tournaments', 'raffles', 'raffle_entries', 'form_templates',
   'forms', 'form_entries', 'menus', 'stores', 'job_offers', 'blog_posts', 'doc_pages', 'dyna_links', 'dyna_link_visits', 'shares', 'share_views',
   'collectors', 'scrape_jobs', 'mail_templates', 'images', 'image_files', 'tasks', 'push_subscriptions', 'messaging_devices', 'notification_deliveries',
+  'series',
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -56,5 +58,6 @@ export async function loadDemo(db: Db, options: { password: string; production: 
     ]);
     // The tournaments open or running get their /j codes, as the API's create gives them.
     await assignTournamentCodes(tx);
+    await loadDemoSeries(tx, store, now);
   });
 }

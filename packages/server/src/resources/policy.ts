@@ -8,6 +8,7 @@ import { parse } from '../http/errors';
 import { randomShortCode } from '../links/codes';
 import { hashPassword } from '../auth/passwords';
 import { listEvents } from '../services/events.service';
+import { pauseDeletedOccurrence } from '../series/series-events';
 import { TOURNAMENT_SERVER_FIELDS } from '../tournaments/tournament-fields';
 import { CHAMPIONSHIP_POLICY } from '../tournaments/championship-policy';
 import { scheduleCollector } from '../collectors/collector-schedule';
@@ -72,6 +73,9 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   // A draft is staff's until it is published (publicView below): the agenda hides it, and so does its own address.
   events: {
     serverFields: { likeCount: 0 },
+    // An occurrence's link to its series is the series' (series/): a PATCH keeps it; a date deleted by hand becomes a pause of the series.
+    serverOwned: ['seriesId', 'occurrenceDate'],
+    beforeRemove: (tx, id) => pauseDeletedOccurrence(tx, id),
     list: { own: ownList(EventQuerySchema, listEvents) },
   },
   forms: { serverFields: { entryCount: 0 } },

@@ -214,4 +214,30 @@ describe('an event’s page (/events/{id})', () => {
     expect(Object.fromEntries(outlook.searchParams)).toMatchObject({ subject: 'Concert de rentrée', startdt: '2026-01-20T19:30:00.000Z', enddt: '2026-01-20T23:00:00.000Z' });
     expect(screen.queryByRole('button', { name: 'Ajouter à mon agenda' })).toBeNull();
   });
+
+  it('shows a date of a series as « Tous les mardis à 20 h 30 », its pause and its next dates as links (issue 35)', async () => {
+    const SERIES = anId(20);
+    const date = (n: number, day: string, startsAt: string, status = 'published') => ({ _id: anId(20 + n), startsAt, occurrenceDate: day, status, title: 'Quiz du mardi' });
+    const api = new FakeProductApi()
+      .seed('events', anEvent({ _id: anId(21), title: 'Quiz du mardi', startsAt: '2026-03-24T19:30:00.000Z', seriesId: SERIES, occurrenceDate: '2026-03-24' }))
+      .serve(OPERATIONS.series, ({ path }) => {
+        expect(path.id).toBe(SERIES);
+        return {
+          series: { _id: SERIES, rule: 'FREQ=WEEKLY;BYDAY=TU', startDate: '2026-03-03', startTime: '20:30', status: 'active' },
+          description: 'Tous les mardis à 20 h 30',
+          pauses: ['Pause du lundi 6 avril 2026 au dimanche 19 avril 2026'],
+          upcoming: [date(1, '2026-03-24', '2026-03-24T19:30:00.000Z'), date(2, '2026-03-31', '2026-03-31T18:30:00.000Z'), date(3, '2026-04-21', '2026-04-21T18:30:00.000Z', 'cancelled')],
+          schedule: { '@type': 'Schedule' as const, repeatFrequency: 'P1W' },
+        };
+      });
+    await renderApp({ path: `/events/${anId(21)}`, api });
+    const series = await screen.findByRole('region', { name: 'Tous les mardis à 20 h 30' });
+    expect(within(series).getByText('Pause du lundi 6 avril 2026 au dimanche 19 avril 2026')).toBeTruthy();
+    const links = within(series).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['mardi 31 mars à 20:30', `/events/${anId(22)}`],
+      ['mardi 21 avril à 20:30', `/events/${anId(23)}`],
+    ]);
+    expect(within(series).getByText('annulée')).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 import { mdiAccountGroup, mdiCalendar, mdiCurrencyEur, mdiMapMarker, mdiOpenInNew } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { eventQueries, imageUrl, OPERATION_ROUTES, operationPath, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
+import { eventQueries, seriesQueries, imageUrl, OPERATION_ROUTES, operationPath, parisDay, pathFor, recordQueries, type Artist, type EventCategory, type Organization, type Place, type Event } from '@sortie/core';
 import { breadcrumbsJsonLd, eventJsonLd, summary } from '../seo/structured-data';
 import { Icon } from '../components/Icon';
 import { Markdown } from '../components/Markdown';
@@ -12,6 +12,7 @@ import { useQuery } from '../data/useQuery';
 import { EventActions } from '../features/events/EventActions';
 import { CalendarLinks } from '../features/calendar/CalendarLinks';
 import { EventGames } from '../features/events/EventGames';
+import { SeriesDates } from '../features/events/SeriesDates';
 import { EventCard } from '../components/EventCard';
 import { MapView } from '../features/map/MapView';
 import { formatDateTime, formatPriceRange, formatTime } from '../format';
@@ -60,6 +61,8 @@ function EventDetails({ event }: { event: Event }) {
   const sameDay = event.endsAt && parisDay(new Date(event.endsAt)) === parisDay(new Date(event.startsAt));
   const organizationData = organization.status === 'success' ? organization.data : null;
   const artistsData = artists.status === 'success' ? artists.data : [];
+  const series = useQuery(event.seriesId ? seriesQueries.one(event.seriesId) : null);
+  const seriesData = series.status === 'success' ? series.data : null;
   // A shared link shows the date and the place before anything else.
   usePageHead(
     {
@@ -71,7 +74,7 @@ function EventDetails({ event }: { event: Event }) {
       type: 'event',
     },
     (origin) => [
-      eventJsonLd(event, origin, { place: placeData, organization: organizationData, artists: artistsData }),
+      eventJsonLd(event, origin, { place: placeData, organization: organizationData, artists: artistsData, schedule: seriesData?.schedule }),
       breadcrumbsJsonLd([{ name: event.city, path: pathFor('home', { city: event.city }) }, { name: event.title, path: pathFor('event', { id: event._id }) }], origin),
     ],
   );
@@ -146,6 +149,8 @@ function EventDetails({ event }: { event: Event }) {
           <span className="sr-only">(nouvelle fenêtre)</span>
         </a>
       )}
+
+      {seriesData && <SeriesDates view={seriesData} currentId={event._id} />}
 
       <EventActions event={event} />
       <CalendarLinks event={event} location={location} />

@@ -42,8 +42,11 @@ const performerThing = (artist: Artist, origin: string): Thing =>
 
 const STATUS: Record<Event['status'], string> = { published: 'EventScheduled', cancelled: 'EventCancelled', draft: 'EventScheduled' };
 
-/** An event: when, where (the place with its address and coordinates, or its city), the price, who plays and who organises. */
-export function eventJsonLd(event: Event, origin: string, related: { place?: Place | null; organization?: Organization | null; artists?: Artist[] } = {}): Thing {
+/**
+ * An event: when, where (the place with its address and coordinates, or its city), the price, who
+ * plays and who organises; for a date of a series, the series as its `eventSchedule` (schema.org Schedule).
+ */
+export function eventJsonLd(event: Event, origin: string, related: { place?: Place | null; organization?: Organization | null; artists?: Artist[]; schedule?: Thing | null } = {}): Thing {
   const url = `${origin}${pathFor('event', { id: event._id })}`;
   const price = 'free' in event.price ? { price: '0' } : { lowPrice: (event.price.min / 100).toFixed(2), highPrice: (event.price.max / 100).toFixed(2) };
   return compact({
@@ -61,6 +64,7 @@ export function eventJsonLd(event: Event, origin: string, related: { place?: Pla
     offers: compact({ '@type': 'Offer', url: event.ticketUrl ?? url, priceCurrency: 'EUR', availability: `${CONTEXT}/InStock`, ...price }),
     performer: (related.artists ?? []).map((artist) => performerThing(artist, origin)),
     organizer: related.organization ? organizationThing(related.organization, origin) : undefined,
+    eventSchedule: related.schedule ?? undefined,
   });
 }
 

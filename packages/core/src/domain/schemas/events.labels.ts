@@ -23,6 +23,9 @@ export const EVENT_LABELS: ResourceLabels = {
     'source.kind': field('Type de source', 'Le format de la source importée.', COLLECTOR_KIND_LABELS),
     'source.uid': field('Référence dans la source', 'Ce qui identifie l’événement dans la source, pour le mettre à jour.'),
     'source.url': field('Page d’origine', 'L’adresse de l’événement dans la source.'),
+    seriesId: field('Série', 'La série dont cet événement est une date.'),
+    occurrenceDate: field('Date dans la série', 'Le jour que la règle de la série lui a donné, gardé s’il est déplacé.'),
+    detached: field('Modifié seul', 'Changé pour cette date seulement : la série ne le réécrit plus.'),
   },
 };
 

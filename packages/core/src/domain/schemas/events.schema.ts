@@ -37,7 +37,15 @@ const EventFields = z.object({
   tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   /** Set on events a collector imported: what it recognises them by on its next run. */
   source: EventSourceSchema.optional(),
+  /** An occurrence of a series (series.schema.ts): its series, and the Paris day the rule gave it (kept when it moves). */
+  seriesId: ObjectIdSchema.optional(),
+  occurrenceDate: z.iso.date().optional(),
+  /** Changed alone (« Cette date seulement »): the series' later edits leave it as it is. */
+  detached: z.boolean().optional(),
 });
+/** The fields of an event a series repeats (its template): all but the dates, the status, the import and the series link. */
+export const EventTemplateSchema = EventFields.omit({ startsAt: true, endsAt: true, status: true, source: true, seriesId: true, occurrenceDate: true, detached: true });
+export type EventTemplate = z.infer<typeof EventTemplateSchema>;
 const endsAfterStart = (e: { startsAt?: string; endsAt?: string }) => !e.startsAt || !e.endsAt || Date.parse(e.endsAt) >= Date.parse(e.startsAt);
 const endsAfterStartIssue = { message: 'La fin doit suivre le début.', path: ['endsAt'] };
 

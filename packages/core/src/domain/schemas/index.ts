@@ -14,3 +14,4 @@ export * from './music.schema';
 export * from './image.schema';
 export * from './announcements.schema';
 export * from './games-at.schema';
+export * from './series.schema';

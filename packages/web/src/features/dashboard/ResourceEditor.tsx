@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { fieldLabelOf, ValidationError, type ResourceName } from '@sortie/core';
+import { fieldLabelOf, ValidationError, type ResourceName, type SeriesEditScope } from '@sortie/core';
 import { useRecordWrites } from '../../data/records';
 import { apiErrorMessage } from '../../data/api-error-message';
 import { SchemaForm, type Errors } from './SchemaForm';
@@ -9,6 +9,9 @@ import { BadgeForm } from './BadgeForm';
 import { TournamentForm, tournamentFormFields } from './TournamentForm';
 import { cleanValue, emptyValue, labelOf, resourceFields } from './schema-fields';
 import { UnsavedChangesGuard } from './widgets/UnsavedChangesGuard';
+import { EventForm, eventFormFields } from './EventForm';
+import { useEventSaver } from './series/useEventSaver';
+import { EditScopeDialog } from './series/EditScopeDialog';
 
 type Record_ = Record<string, unknown> & { _id?: string };
 
@@ -19,10 +22,10 @@ function pathLabel(resource: ResourceName, path: string): string {
 }
 
 /** Resources whose form is more than one widget per field (a question by its kind, a blind test's ordered questions). */
-const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm, badges: BadgeForm, tournaments: TournamentForm };
+const FORMS: Partial<Record<ResourceName, typeof SchemaForm>> = { questions: QuestionForm, blindtests: BlindTestForm, badges: BadgeForm, tournaments: TournamentForm, events: EventForm };
 
 /** The fields a resource's form edits and sends, when not all of its schema's (a tournament's bracket changes through its desk's actions). */
-const FORM_FIELDS: Partial<Record<ResourceName, (fields: ReturnType<typeof resourceFields>) => ReturnType<typeof resourceFields>>> = { tournaments: tournamentFormFields };
+const FORM_FIELDS: Partial<Record<ResourceName, (fields: ReturnType<typeof resourceFields>) => ReturnType<typeof resourceFields>>> = { tournaments: tournamentFormFields, events: eventFormFields };
 
 /**
  * The edit form of one record (or of a new one): the draft stays on screen whatever the
@@ -40,16 +43,26 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
   // What was last loaded or saved: the draft differs from it while there are unsaved changes.
   const [baseline, setBaseline] = useState(() => JSON.stringify(cleanValue(fields, draft)));
   const dirty = !readOnly && JSON.stringify(cleanValue(fields, draft)) !== baseline;
+  // Events that repeat are saved through their series (issue 35); a date of a series asks which dates first.
+  const eventSaver = useEventSaver();
+  const saver = resource === 'events' ? eventSaver : null;
+  const [askingScope, setAskingScope] = useState(false);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (readOnly) return;
+    if (saver?.asksScope(initial)) setAskingScope(true);
+    else void save(null);
+  }
+
+  async function save(scope: SeriesEditScope | null) {
     setSaving(true);
     setSaved(false);
     setFailure(null);
     const body = cleanValue(fields, draft);
     try {
-      const result = initial?._id ? await records.update<Record_>(resource, initial._id, body) : await records.create<Record_>(resource, body);
+      const special = saver ? await saver.save({ initial, draft, body, scope }) : null;
+      const result = special ?? (initial?._id ? await records.update<Record_>(resource, initial._id, body) : await records.create<Record_>(resource, body));
       setErrors({});
       setSaved(true);
       if (initial?._id && result) {
@@ -75,6 +88,16 @@ export function ResourceEditor({ resource, initial, onSaved, readOnly = false, r
   return (
     <form onSubmit={submit} noValidate className="max-w-3xl space-y-4" aria-label={initial?._id ? 'Modifier' : 'Créer'}>
       <UnsavedChangesGuard dirty={dirty} />
+      {saver && (
+        <EditScopeDialog
+          open={askingScope}
+          onClose={() => setAskingScope(false)}
+          onChoose={(scope) => {
+            setAskingScope(false);
+            void save(scope);
+          }}
+        />
+      )}
       {readOnlyReason && <p className="rounded-lg bg-surface p-3 text-sm text-muted">{readOnlyReason}</p>}
       {failure && (
         <div role="alert" className="rounded-lg border border-error/40 bg-error/10 p-3 text-sm">
