@@ -90,6 +90,10 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   purgeCaches: { method: 'POST', path: '/api/dashboard/cache/purge' },
   taskRuns: { method: 'GET', path: '/api/dashboard/tasks/:id/runs' },
   mailbox: { method: 'GET', path: '/api/dashboard/mails' },
+  // ActivityPub (issue 35): a place's or organisation's followers elsewhere, its switch, the remote actors it follows.
+  federationOverview: { method: 'GET', path: '/api/federation/:kind/:id' },
+  setFederation: { method: 'PUT', path: '/api/federation/:kind/:id' },
+  followRemoteActor: { method: 'POST', path: '/api/federation/:kind/:id/following' },
   // E-mail: the visitor's choices, and the one-click unsubscribe link of every mail (no session).
   notificationPreferences: { method: 'GET', path: '/api/users/notificationPreferences' },
   updateNotificationPreferences: { method: 'PUT', path: '/api/users/notificationPreferences' },

@@ -73,6 +73,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
   events: {
     serverFields: { likeCount: 0 },
     list: { own: ownList(EventQuerySchema, listEvents) },
+    // Published, changed, cancelled or deleted: federated (federation/publish.ts compares; its job catches other paths).
+    afterWrite: (ctx) => ctx.federation?.kick(),
   },
   forms: { serverFields: { entryCount: 0 } },
   formTemplates: {},
