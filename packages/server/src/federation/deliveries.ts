@@ -143,6 +143,7 @@ export class Deliveries {
       headers[name] = value;
     });
     headers.host = inbox.host;
+    headers['content-length'] = String(Buffer.byteLength(body));
     const answer = await remoteRequest(inbox, { method: 'POST', headers, body }, this.options.allowedPrivateOrigins);
     return { status: answer.status, text: answer.text };
   }

@@ -13,6 +13,8 @@ import { followerInboxes, queueDeliveries } from './deliveries';
  * once and the `federation` job catches up every minute. Only actors with followers and
  * federation on are compared, under one lock, so two processes never send twice.
  */
+const RECENT_MS = 24 * 3600_000;
+
 export interface PublishOptions {
   db: Db;
   now: () => number;
@@ -48,10 +50,12 @@ export async function reconcileEvents(options: PublishOptions): Promise<{ create
        JOIN events e ON (a.kind = 'place' AND e.place_id = a.record_id) OR (a.kind = 'organization' AND e.organization_id = a.record_id)
        LEFT JOIN places p ON p.id = e.place_id
        LEFT JOIN federation_events fe ON fe.actor_id = a.record_id AND fe.event_id = e.id
-       WHERE (fe.event_id IS NULL AND e.status = 'published')
+       WHERE (fe.event_id IS NULL AND e.status = 'published' AND e.starts_at >= $1)
           OR (fe.state = 'published' AND fe.version IS DISTINCT FROM to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
        ORDER BY e.updated_at, e.id
        LIMIT 500`,
+      // A past event never federated stays so (the baseline of a new follower starts a day back too).
+      [new Date(at - RECENT_MS).toISOString()],
     );
     for (const row of candidates) {
       const event = FederatedEventRecord.safeParse({ ...recordOf(row.data), status: row.status });
@@ -111,7 +115,7 @@ export async function baselineEvents(db: Db, actorId: string, options: Omit<Publ
      WHERE e.status = 'published' AND (e.place_id = $1 OR e.organization_id = $1) AND e.starts_at >= $2
        AND NOT EXISTS (SELECT 1 FROM federation_events fe WHERE fe.actor_id = $1 AND fe.event_id = e.id)
      LIMIT 1000`,
-    [actorId, new Date(options.now() - 24 * 3600_000).toISOString()],
+    [actorId, new Date(options.now() - RECENT_MS).toISOString()],
   );
   for (const row of rows) {
     const event = FederatedEventRecord.safeParse({ ...recordOf(row.data), status: row.status });

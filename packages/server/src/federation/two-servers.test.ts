@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
-import { signIn, testApp } from '../testing/test-app';
+import { DEMO_IDS } from '../demo/ids';
+import { freePort, settle, startFederatedNode as start, type FederatedNode as Node } from './testing/federated-node';
 
 /*
  * Issue 35, « Done when »: two Sortie servers (two apps, each on its own PGlite data, on two
@@ -11,45 +10,14 @@ import { signIn, testApp } from '../testing/test-app';
  * A publishes an event, moves it, cancels it; B's inbox receives Create, Update and Delete, each
  * verified with A's published key; a forged signature is refused with 401.
  */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-
-type Node = Awaited<ReturnType<typeof testApp>> & { origin: string; cookie: string };
-
-async function startNode(port: number, other: number): Promise<Node> {
-  const origin = `http://127.0.0.1:${port}`;
-  const node = await testApp({ config: { publicUrl: origin, allowedPrivateOrigins: [`http://127.0.0.1:${other}`] } });
-  await node.app.listen({ port, host: '127.0.0.1' });
-  const cookie = await signIn(node.app, DEMO_ACCOUNTS.staff.email);
-  return { ...node, origin, cookie };
-}
-
-/** Lets both servers finish what they queued (each delivery can make the other queue an answer). */
-async function settle(...nodes: Node[]) {
-  for (let round = 0; round < 3; round++) {
-    for (const node of nodes) {
-      await node.app.federation.settled();
-      await node.app.federation.run();
-    }
-  }
-}
-
 describe('federation between two Sortie servers', () => {
   let a: Node;
   let b: Node;
   const place = DEMO_IDS.places.confort;
   beforeAll(async () => {
     const [portA, portB] = [await freePort(), await freePort()];
-    a = await startNode(portA, portB);
-    b = await startNode(portB, portA);
+    a = await start(portA, [`http://127.0.0.1:${portB}`]);
+    b = await start(portB, [`http://127.0.0.1:${portA}`]);
   }, 60_000);
   afterAll(async () => {
     await a?.close();
