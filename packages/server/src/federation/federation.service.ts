@@ -133,8 +133,9 @@ export class FederationService {
     if (!actor.enabled) throw new AppError('La fédération est désactivée pour cette page.', { code: 'FEDERATION_OFF', statusCode: 409 });
     const remote = await lookUpRemoteActor(handle, this.config.allowedPrivateOrigins).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
-      const reason = error instanceof RemoteRefused ? error.message : `introuvable (${error instanceof Error ? error.message : String(error)})`;
-      throw new AppError(`Compte distant ${handle} : ${reason}`, { code: 'REMOTE_ACTOR', statusCode: 502 });
+      // A private address is the caller's mistake (400); a server that does not answer, the remote's (502).
+      if (error instanceof RemoteRefused) throw new AppError(`Compte distant ${handle} : ${error.message}`, { code: 'REMOTE_REFUSED', statusCode: 400 });
+      throw new AppError(`Compte distant ${handle} introuvable : ${error instanceof Error ? error.message : String(error)}`, { code: 'REMOTE_ACTOR', statusCode: 502 });
     });
     const actorUrl = actorUrlOf(origin, id);
     const followId = `${actorUrl}#follows/${newId()}`;
