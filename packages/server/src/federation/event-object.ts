@@ -1,4 +1,4 @@
-import { capitalise, frenchDateTime, imageUrl, ImageFieldSchema } from '@sortie/core';
+import { capitalise, frenchDateTime, imageUrl, ImageFieldSchema, TIME_ZONE } from '@sortie/core';
 import { z } from 'zod';
 
 /*
@@ -88,7 +88,7 @@ export function eventObject(input: EventObjectInput): Record<string, unknown> {
     name: event.title,
     startTime: new Date(event.startsAt).toISOString(),
     ...(event.endsAt ? { endTime: new Date(event.endsAt).toISOString() } : {}),
-    timezone: 'Europe/Paris',
+    timezone: TIME_ZONE,
     url: page,
     attributedTo: actorUrl,
     to: [AS_PUBLIC],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Create, Event, Place } from '@fedify/fedify';
-import { DEMO_IDS } from '../demo/ids';
-import { freePort, settle, startFederatedNode, type FederatedNode } from './testing/federated-node';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { freePort, settle } from './testing/federated-node';
+import { signIn, testApp } from '../testing/test-app';
 import { startMastodonActor, type MastodonActor } from './testing/mastodon-actor';
 
 /*
@@ -9,6 +10,20 @@ import { startMastodonActor, type MastodonActor } from './testing/mastodon-actor
  * signatures only) follows a place, receives an Accept, then a Create whose object parses with
  * fedify's vocabulary as an Event with a location and a start time.
  */
+/**
+ * A Sortie server for federation tests: an app on its own PGlite data (the demo), listening on
+ * `port` of 127.0.0.1, that origin as its public address, allowing `allowed` origins through
+ * SORTIE_ALLOWED_PRIVATE_ORIGINS; `cookie` is a staff session.
+ */
+async function startFederatedNode(port: number, allowed: string[], now?: () => number) {
+  const origin = `http://127.0.0.1:${port}`;
+  const node = await testApp({ config: { publicUrl: origin, allowedPrivateOrigins: allowed }, now });
+  await node.app.listen({ port, host: '127.0.0.1' });
+  const cookie = await signIn(node.app, DEMO_ACCOUNTS.staff.email);
+  return { ...node, origin, cookie };
+}
+type FederatedNode = Awaited<ReturnType<typeof startFederatedNode>>;
+
 describe('a Mastodon-like follower', () => {
   let mastodon: MastodonActor;
   let node: FederatedNode;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { DEMO_IDS } from '../demo/ids';
-import { freePort, settle, startFederatedNode as start, type FederatedNode as Node } from './testing/federated-node';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { freePort, settle } from './testing/federated-node';
+import { signIn, testApp } from '../testing/test-app';
 
 /*
  * Issue 35, « Done when »: two Sortie servers (two apps, each on its own PGlite data, on two
@@ -10,14 +11,28 @@ import { freePort, settle, startFederatedNode as start, type FederatedNode as No
  * A publishes an event, moves it, cancels it; B's inbox receives Create, Update and Delete, each
  * verified with A's published key; a forged signature is refused with 401.
  */
+/**
+ * A Sortie server for federation tests: an app on its own PGlite data (the demo), listening on
+ * `port` of 127.0.0.1, that origin as its public address, allowing `allowed` origins through
+ * SORTIE_ALLOWED_PRIVATE_ORIGINS; `cookie` is a staff session.
+ */
+async function startFederatedNode(port: number, allowed: string[], now?: () => number) {
+  const origin = `http://127.0.0.1:${port}`;
+  const node = await testApp({ config: { publicUrl: origin, allowedPrivateOrigins: allowed }, now });
+  await node.app.listen({ port, host: '127.0.0.1' });
+  const cookie = await signIn(node.app, DEMO_ACCOUNTS.staff.email);
+  return { ...node, origin, cookie };
+}
+type FederatedNode = Awaited<ReturnType<typeof startFederatedNode>>;
+
 describe('federation between two Sortie servers', () => {
-  let a: Node;
-  let b: Node;
+  let a: FederatedNode;
+  let b: FederatedNode;
   const place = DEMO_IDS.places.confort;
   beforeAll(async () => {
     const [portA, portB] = [await freePort(), await freePort()];
-    a = await start(portA, [`http://127.0.0.1:${portB}`]);
-    b = await start(portB, [`http://127.0.0.1:${portA}`]);
+    a = await startFederatedNode(portA, [`http://127.0.0.1:${portB}`]);
+    b = await startFederatedNode(portB, [`http://127.0.0.1:${portA}`]);
   }, 60_000);
   afterAll(async () => {
     await a?.close();
