@@ -172,6 +172,14 @@ export const FILE_ROUTES = /* @__PURE__ */ named({
   sitemapPart: { method: 'GET', path: '/sitemap-:part.xml', raw: true },
   demoSource: { method: 'GET', path: '/demo-sources/:file', raw: true },
   demoAudio: { method: 'GET', path: '/demo-audio/:file', raw: true },
+  // ActivityPub (issue 35): what Mastodon, Mobilizon and Gancio read and post to, for each place and organisation.
+  webfinger: { method: 'GET', path: '/.well-known/webfinger', raw: true },
+  activityActor: { method: 'GET', path: '/ap/actors/:id', raw: true },
+  activityFollowers: { method: 'GET', path: '/ap/actors/:id/followers', raw: true },
+  activityOutbox: { method: 'GET', path: '/ap/actors/:id/outbox', raw: true },
+  activityEvent: { method: 'GET', path: '/ap/actors/:id/events/:eventId', raw: true },
+  activityInbox: { method: 'POST', path: '/ap/actors/:id/inbox', raw: true },
+  activitySharedInbox: { method: 'POST', path: '/ap/inbox', raw: true },
 });
 
 export type FileRouteName = keyof typeof FILE_ROUTES;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_ROUTES } from '@sortie/core';
 import type { ServerConfig } from '../config';
+import { serveUnparsed } from '../http/serve';
 import { publicOrigin } from '../seo/public-origin';
 import type { FederationService } from './federation.service';
 
@@ -46,19 +48,15 @@ export async function registerFederationRoutes(app: FastifyInstance, config: Ser
       const origin = publicOrigin(config, request);
       return sendResponse(reply, await federation.fetch(webRequest(request, origin), origin));
     };
-    fed.get('/.well-known/webfinger', forward);
-    fed.get('/ap/actors/:id', forward);
-    fed.get('/ap/actors/:id/followers', forward);
-    fed.post('/ap/actors/:id/inbox', forward);
-    fed.post('/ap/inbox', forward);
+    for (const route of [FILE_ROUTES.webfinger, FILE_ROUTES.activityActor, FILE_ROUTES.activityFollowers, FILE_ROUTES.activityInbox, FILE_ROUTES.activitySharedInbox]) serveUnparsed(fed, route, forward);
 
-    fed.get('/ap/actors/:id/outbox', async (request, reply) => {
+    serveUnparsed(fed, FILE_ROUTES.activityOutbox, async (request, reply) => {
       const id = idOf(request.params, 'id');
       const outbox = id ? await federation.outbox(publicOrigin(config, request), id) : null;
       if (!outbox) return reply.code(404).type(AS_TYPE).send({ error: 'Acteur introuvable.' });
       return reply.type(AS_TYPE).send(outbox);
     });
-    fed.get('/ap/actors/:id/events/:eventId', async (request, reply) => {
+    serveUnparsed(fed, FILE_ROUTES.activityEvent, async (request, reply) => {
       const id = idOf(request.params, 'id');
       const eventId = idOf(request.params, 'eventId');
       const copy = id && eventId ? await federation.eventCopy(publicOrigin(config, request), id, eventId) : null;
