@@ -43,6 +43,22 @@ describe('federation inbox and switch', () => {
   const deliver = (activity: Record<string, unknown>) => mastodon.send(`${node.origin}/ap/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', ...activity });
   const overview = async (kind: 'places' | 'organizations', id: string) => (await node.app.inject({ method: 'GET', url: `/api/federation/${kind}/${id}`, headers: { cookie: node.cookie } })).json();
 
+  it('serves the actor with its public keys only, and sends a browser to the place’s page', async () => {
+    const answer = await node.app.inject({ method: 'GET', url: `/ap/actors/${place}`, headers: { accept: 'application/activity+json' } });
+    expect(answer.statusCode).toBe(200);
+    const document = answer.json();
+    expect(document).toMatchObject({ id: actor(place), type: 'Organization', preferredUsername: 'tap-theatre', url: `${node.origin}/places/${place}`, inbox: `${actor(place)}/inbox`, outbox: `${actor(place)}/outbox`, followers: `${actor(place)}/followers`, endpoints: { sharedInbox: `${node.origin}/ap/inbox` } });
+    expect(document.publicKey).toMatchObject({ id: `${actor(place)}#main-key`, owner: actor(place) });
+    expect(document.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    expect(document.assertionMethod).toEqual([expect.objectContaining({ type: 'Multikey', publicKeyMultibase: expect.stringMatching(/^z/) })]);
+    // No private half anywhere (a JWK's private members are d, p, q…).
+    expect(answer.body).not.toMatch(/"(d|p|q|dp|dq|qi|privateKey)"/);
+    expect(JSON.stringify(await overview('places', place))).not.toMatch(/"(d|p|q|privateKey)"/);
+    const browser = await node.app.inject({ method: 'GET', url: `/ap/actors/${place}`, headers: { accept: 'text/html' } });
+    expect(browser.statusCode).toBe(303);
+    expect(browser.headers.location).toBe(`${node.origin}/places/${place}`);
+  });
+
   it('lists a follower, then forgets it after its Undo', async () => {
     const follow = { id: `${mastodon.id}#follows/undo`, type: 'Follow', actor: mastodon.id, object: actor(place) };
     expect(await deliver(follow)).toBe(202);
@@ -103,6 +119,19 @@ describe('federation inbox and switch', () => {
     clock += 61_000;
     await settle(node);
     expect(mastodon.received.some((item) => JSON.stringify(item.body).includes('Jam session'))).toBe(true);
+  });
+
+  it('sends Delete when an event is deleted', async () => {
+    const created = await node.app.inject({ method: 'POST', url: '/api/events', headers: { cookie: node.cookie }, payload: { title: 'Concert supprimé', startsAt: '2027-08-01T19:00:00.000Z', city: 'Poitiers', organizationId: organization, status: 'published' } });
+    const eventId: string = created.json()._id;
+    await settle(node);
+    expect((await node.app.inject({ method: 'DELETE', url: `/api/events/${eventId}`, headers: { cookie: node.cookie } })).statusCode).toBeLessThan(300);
+    await settle(node);
+    const object = `${actor(organization)}/events/${eventId}`;
+    const types = mastodon.received.filter((item) => JSON.stringify(item.body).includes(object)).map((item) => item.body.type);
+    expect(types).toEqual(['Create', 'Delete']);
+    const copy = await node.app.inject({ method: 'GET', url: `/ap/actors/${organization}/events/${eventId}`, headers: { accept: 'application/activity+json' } });
+    expect(copy.statusCode).toBe(410);
   });
 
   it('refuses to reach a private address the operator did not allow', async () => {

@@ -47,7 +47,15 @@ export class FederationService {
   /** Fedify answers a request (WebFinger, an actor, an inbox, followers); `origin` is the one it came to. */
   async fetch(request: Request, origin: string): Promise<Response> {
     await this.rememberOrigin(origin);
-    return this.federation.fetch(request, { contextData: this.deps });
+    return this.federation.fetch(request, { contextData: this.deps, onNotAcceptable: (asked) => this.toPage(asked, origin) });
+  }
+
+  /** A browser opening an actor's address (it asks for HTML) is sent to the place's or organisation's page. */
+  private async toPage(request: Request, origin: string): Promise<Response> {
+    const id = /^\/ap\/actors\/([A-Za-z0-9_-]{1,100})$/.exec(new URL(request.url).pathname)?.[1];
+    const actor = id ? await findActor(this.db, origin, id) : null;
+    if (!actor?.enabled) return new Response('Introuvable.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response(null, { status: 303, headers: { location: actor.page, vary: 'Accept' } });
   }
 
   private async rememberOrigin(origin: string): Promise<void> {

@@ -42,7 +42,8 @@ export function buildFederation(kv: KvStore, allowedPrivateOrigins: readonly str
         manuallyApprovesFollowers: false,
         discoverable: true,
         publicKey: keys[0]?.cryptographicKey ?? null,
-        assertionMethods: keys.map((key) => key.multikey),
+        // RSA for draft-cavage signatures (publicKey), Ed25519 as the Multikey of object proofs (assertionMethod).
+        assertionMethods: keys.filter((key) => key.publicKey.algorithm.name === 'Ed25519').map((key) => key.multikey),
       });
     })
     .mapHandle(async (ctx, username) => {
