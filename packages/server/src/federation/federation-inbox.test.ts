@@ -59,6 +59,16 @@ describe('federation inbox and switch', () => {
     expect(browser.headers.location).toBe(`${node.origin}/places/${place}`);
   });
 
+  it('gives an organisation named as a place has its slug another handle, and WebFinger answers the place for the slug', async () => {
+    const created = await node.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie: node.cookie }, payload: { name: 'TAP Théâtre' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const host = new URL(node.origin).host;
+    expect((await overview('organizations', created.json()._id)).handle).toBe(`@tap-theatre-2@${host}`);
+    const finger = async (handle: string) => (await node.app.inject({ method: 'GET', url: `/.well-known/webfinger?resource=${encodeURIComponent(`acct:${handle}@${host}`)}` })).json().links.find((link: { rel: string }) => link.rel === 'self').href;
+    expect(await finger('tap-theatre')).toBe(actor(place));
+    expect(await finger('tap-theatre-2')).toBe(actor(created.json()._id));
+  });
+
   it('lists a follower, then forgets it after its Undo', async () => {
     const follow = { id: `${mastodon.id}#follows/undo`, type: 'Follow', actor: mastodon.id, object: actor(place) };
     expect(await deliver(follow)).toBe(202);

@@ -77,6 +77,11 @@ describe('federation between two Sortie servers', () => {
     expect(ofEvent[0]!.startTime).toBe('2027-03-12T19:30:00.000Z');
     expect(ofEvent[1]!.startTime).toBe('2027-03-13T19:30:00.000Z');
     expect(ofEvent[2]!.status).toBe('https://schema.org/EventCancelled');
+
+    // B checked those signatures with the key A publishes on its actor: the one B fetched and keeps.
+    const published = (await (await fetch(`${a.origin}/ap/actors/${place}`, { headers: { accept: 'application/activity+json' } })).json()) as { publicKey: { id: string; publicKeyPem: string } };
+    const [cached] = await b.db.query<{ value: unknown }>(`SELECT value FROM federation_kv WHERE key LIKE '%publicKey%' AND key LIKE $1`, [`%${published.publicKey.id}%`]);
+    expect(JSON.stringify(cached?.value)).toContain(published.publicKey.publicKeyPem.split('\n')[1]!);
   });
 
   it('refuses a forged signature with 401', async () => {
