@@ -144,6 +144,16 @@ describe('federation inbox and switch', () => {
     expect(copy.statusCode).toBe(410);
   });
 
+  it('federates an event written by another path (a collector, the series job) through the « federation » job', async () => {
+    const before = mastodon.received.length;
+    // Straight into the store, as a collector writes: no route, no hook.
+    const stored = await node.app.ctx.store.insert('events', { title: 'Importé du calendrier', startsAt: '2027-09-01T19:00:00.000Z', city: 'Poitiers', organizationId: organization, status: 'published', description: '', artistIds: [], categoryIds: [], tags: [], price: { free: true }, likeCount: 0 });
+    const run = await node.app.ctx.jobs.runNow('federation');
+    expect(run).toMatchObject({ outcome: 'ok', counts: { created: 1 } });
+    const sent = mastodon.received.slice(before);
+    expect(sent.map((item) => [item.body.type, JSON.stringify(item.body).includes(`/events/${stored._id}`)])).toEqual([['Create', true]]);
+  });
+
   it('refuses to reach a private address the operator did not allow', async () => {
     const stranger = await startMastodonActor('inconnu');
     try {
