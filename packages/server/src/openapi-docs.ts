@@ -216,6 +216,8 @@ const FILE_ROUTE_DOCS: Record<FileRouteName, Omit<OtherRouteDoc, 'operationId'>>
   sitemapPart: { summary: 'Une partie du plan du site', tag: 'Hors API', success: 'Une partie du plan du site.', responseType: 'application/xml' },
   apiReference: { summary: 'Ce document, à lire dans un navigateur', tag: 'Serveur', success: 'Une page HTML qui présente ce document (Redoc).', responseType: 'text/html' },
   webfinger: { summary: 'WebFinger : le compte ActivityPub d’un identifiant', tag: 'Fédération', success: 'Le lien `self` vers le compte (acct:{lieu}@{hôte}).', responseType: 'application/jrd+json', description: 'Réponse 404 pour un identifiant inconnu ou une fédération coupée.' },
+  nodeInfoLinks: { summary: 'NodeInfo : où lire la description du serveur', tag: 'Fédération', success: 'Le lien vers le document NodeInfo 2.1.', responseType: 'application/json' },
+  nodeInfo: { summary: 'NodeInfo 2.1 : le logiciel et le protocole du serveur', tag: 'Fédération', success: 'Sortie, ActivityPub.', responseType: 'application/json' },
   activityActor: { summary: 'Le compte ActivityPub d’un lieu ou d’une organisation', tag: 'Fédération', success: 'Le profil (Organization) : nom, image, page, clés publiques, boîtes.', responseType: 'application/activity+json', description: 'Demandé avec Accept: application/activity+json ; 404 quand la fédération est coupée.' },
   activityFollowers: { summary: 'Les abonnés d’un compte ActivityPub', tag: 'Fédération', success: 'La collection des abonnés.', responseType: 'application/activity+json' },
   activityOutbox: { summary: 'Les événements publiés par un compte ActivityPub', tag: 'Fédération', success: 'Les 50 dernières publications (Create d’Event).', responseType: 'application/activity+json' },

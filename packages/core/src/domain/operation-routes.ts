@@ -174,6 +174,8 @@ export const FILE_ROUTES = /* @__PURE__ */ named({
   demoAudio: { method: 'GET', path: '/demo-audio/:file', raw: true },
   // ActivityPub (issue 35): what Mastodon, Mobilizon and Gancio read and post to, for each place and organisation.
   webfinger: { method: 'GET', path: '/.well-known/webfinger', raw: true },
+  nodeInfoLinks: { method: 'GET', path: '/.well-known/nodeinfo', raw: true },
+  nodeInfo: { method: 'GET', path: '/nodeinfo/2.1', raw: true },
   activityActor: { method: 'GET', path: '/ap/actors/:id', raw: true },
   activityFollowers: { method: 'GET', path: '/ap/actors/:id/followers', raw: true },
   activityOutbox: { method: 'GET', path: '/ap/actors/:id/outbox', raw: true },

@@ -54,6 +54,9 @@ describe('federation inbox and switch', () => {
     // No private half anywhere (a JWK's private members are d, p, q…).
     expect(answer.body).not.toMatch(/"(d|p|q|dp|dq|qi|privateKey)"/);
     expect(JSON.stringify(await overview('places', place))).not.toMatch(/"(d|p|q|privateKey)"/);
+    const links = (await node.app.inject({ method: 'GET', url: '/.well-known/nodeinfo' })).json();
+    const nodeInfo = await node.app.inject({ method: 'GET', url: new URL(links.links[0].href).pathname });
+    expect(nodeInfo.json()).toMatchObject({ software: { name: 'sortie' }, protocols: ['activitypub'] });
     const browser = await node.app.inject({ method: 'GET', url: `/ap/actors/${place}`, headers: { accept: 'text/html' } });
     expect(browser.statusCode).toBe(303);
     expect(browser.headers.location).toBe(`${node.origin}/places/${place}`);

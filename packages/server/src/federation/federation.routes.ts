@@ -48,7 +48,7 @@ export async function registerFederationRoutes(app: FastifyInstance, config: Ser
       const origin = publicOrigin(config, request);
       return sendResponse(reply, await federation.fetch(webRequest(request, origin), origin));
     };
-    for (const route of [FILE_ROUTES.webfinger, FILE_ROUTES.activityActor, FILE_ROUTES.activityFollowers, FILE_ROUTES.activityInbox, FILE_ROUTES.activitySharedInbox]) serveUnparsed(fed, route, forward);
+    for (const route of [FILE_ROUTES.webfinger, FILE_ROUTES.nodeInfoLinks, FILE_ROUTES.nodeInfo, FILE_ROUTES.activityActor, FILE_ROUTES.activityFollowers, FILE_ROUTES.activityInbox, FILE_ROUTES.activitySharedInbox]) serveUnparsed(fed, route, forward);
 
     serveUnparsed(fed, FILE_ROUTES.activityOutbox, async (request, reply) => {
       const id = idOf(request.params, 'id');

@@ -1,5 +1,5 @@
 import './node20-compat';
-import { Accept, Announce, createFederation, Create, Delete, Endpoints, Follow, getDocumentLoader, Image, Join, Like, Organization, Undo, Update, type Federation } from '@fedify/fedify';
+import { Accept, Announce, createFederation, Create, Delete, Endpoints, Follow, getDocumentLoader, Image, Join, Like, Organization, parseSemVer, Undo, Update, type Federation } from '@fedify/fedify';
 import { actorKeyPairs, findActor, idOfHandle } from './actors';
 import { ACTOR_PATH, type FederationDeps } from './deps';
 import { onAccept, onFollow, onInteraction, onReceived, onUndo } from './inbox';
@@ -73,6 +73,14 @@ export function buildFederation(kv: KvStore, allowedPrivateOrigins: readonly str
       const [row] = await ctx.data.db.query<{ count: number }>('SELECT count(*)::int AS count FROM federation_followers WHERE actor_id = $1', [identifier]);
       return row?.count ?? 0;
     });
+
+  // What Mastodon, Mobilizon and Gancio show of the server (its software, its protocol); no user counts.
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', () => ({
+    software: { name: 'sortie', version: parseSemVer('0.1.0') },
+    protocols: ['activitypub'],
+    openRegistrations: true,
+    usage: { users: {}, localPosts: 0, localComments: 0 },
+  }));
 
   federation
     .setInboxListeners(`${ACTOR_PATH}/inbox`, '/ap/inbox')

@@ -245,6 +245,8 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'PUT /api/federation/:kind/:id': STAFF,
   'POST /api/federation/:kind/:id/following': STAFF,
   'GET /.well-known/webfinger': PUBLIC,
+  'GET /.well-known/nodeinfo': PUBLIC,
+  'GET /nodeinfo/2.1': PUBLIC,
   'GET /ap/actors/:id': PUBLIC,
   'GET /ap/actors/:id/followers': PUBLIC,
   'GET /ap/actors/:id/outbox': PUBLIC,
