@@ -155,6 +155,11 @@ describe('federation inbox and switch', () => {
     expect(run).toMatchObject({ outcome: 'ok', counts: { created: 1 } });
     const sent = mastodon.received.slice(before);
     expect(sent.map((item) => [item.body.type, JSON.stringify(item.body).includes(`/events/${stored._id}`)])).toEqual([['Create', true]]);
+    // Changed in what the fediverse does not show (its tags): no Update.
+    const patched = await node.app.inject({ method: 'PATCH', url: `/api/events/${stored._id}`, headers: { cookie: node.cookie }, payload: { tags: ['jazz'] } });
+    expect(patched.statusCode).toBe(200);
+    await settle(node);
+    expect(mastodon.received.length).toBe(before + 1);
   });
 
   it('refuses to reach a private address the operator did not allow', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../db/database';
 import { isoOf, recordOf } from '../db/rows';
 import { eventObject, eventObjectUrl, FederatedEventRecord, FederatedPlaceRecord, AS_PUBLIC } from './event-object';
@@ -33,6 +34,8 @@ type Candidate = {
   place_data: unknown;
   state: string | null;
   version: string | null;
+  /** The object last sent, to send no Update when nothing the fediverse shows changed. */
+  sent: unknown;
 };
 
 export async function reconcileEvents(options: PublishOptions): Promise<{ created: number; updated: number; deleted: number }> {
@@ -45,7 +48,7 @@ export async function reconcileEvents(options: PublishOptions): Promise<{ create
       `WITH actors AS (
          SELECT a.record_id, a.kind FROM federation_actors a
          WHERE a.enabled AND EXISTS (SELECT 1 FROM federation_followers f WHERE f.actor_id = a.record_id))
-       SELECT a.record_id AS actor_id, e.id AS event_id, e.data, e.status, e.created_at, e.updated_at, to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS current_version, p.data AS place_data, fe.state, fe.version
+       SELECT a.record_id AS actor_id, e.id AS event_id, e.data, e.status, e.created_at, e.updated_at, to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS current_version, p.data AS place_data, fe.state, fe.version, fe.object AS sent
        FROM actors a
        JOIN events e ON (a.kind = 'place' AND e.place_id = a.record_id) OR (a.kind = 'organization' AND e.organization_id = a.record_id)
        LEFT JOIN places p ON p.id = e.place_id
@@ -70,6 +73,9 @@ export async function reconcileEvents(options: PublishOptions): Promise<{ create
         await send('Create', object);
         await keep(tx, row, 'published', version, object, at);
         counts.created += 1;
+      } else if (row.status === 'published' && sameShown(row.sent, object)) {
+        // Written again, but nothing the fediverse shows changed (tags, a ticket link…): no Update.
+        await keep(tx, row, 'published', version, object, at);
       } else if (row.status === 'published') {
         await send('Update', object);
         await keep(tx, row, 'published', version, object, at);
@@ -110,7 +116,7 @@ export async function reconcileEvents(options: PublishOptions): Promise<{ create
  */
 export async function baselineEvents(db: Db, actorId: string, options: Omit<PublishOptions, 'db'>): Promise<void> {
   const rows = await db.query<Candidate>(
-    `SELECT $1::text AS actor_id, e.id AS event_id, e.data, e.status, e.created_at, e.updated_at, to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS current_version, p.data AS place_data, NULL AS state, NULL AS version
+    `SELECT $1::text AS actor_id, e.id AS event_id, e.data, e.status, e.created_at, e.updated_at, to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS current_version, p.data AS place_data, NULL AS state, NULL AS version, NULL AS sent
      FROM events e LEFT JOIN places p ON p.id = e.place_id
      WHERE e.status = 'published' AND (e.place_id = $1 OR e.organization_id = $1) AND e.starts_at >= $2
        AND NOT EXISTS (SELECT 1 FROM federation_events fe WHERE fe.actor_id = $1 AND fe.event_id = e.id)
@@ -133,6 +139,15 @@ async function keep(db: Db, row: Candidate, state: string, version: string, obje
      ON CONFLICT (actor_id, event_id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, object = EXCLUDED.object, updated_at = EXCLUDED.updated_at`,
     [row.actor_id, row.event_id, state, version, JSON.stringify(object), when],
   );
+}
+
+/** Whether two objects show the same (their `updated` apart). */
+function sameShown(sent: unknown, object: Record<string, unknown>): boolean {
+  if (typeof sent !== 'object' || sent === null) return false;
+  const { updated: _before, ...was } = recordOf(sent);
+  const { updated: _now, ...is } = object;
+  // The stored copy is jsonb: its keys come back in another order.
+  return isDeepStrictEqual(was, is);
 }
 
 const tombstone = (object: Record<string, unknown>) => ({ type: 'Tombstone', id: object.id, formerType: 'Event' });
