@@ -68,6 +68,9 @@ import { PushService } from './push/push.service';
 import { registerPushRoutes } from './push/push.routes';
 import { registerLiveRoutes } from './live/live.routes';
 import { assignTournamentCodes } from './live/live-codes';
+import { FederationService } from './federation/federation.service';
+import { registerFederationRoutes } from './federation/federation.routes';
+import { registerFederationAdminRoutes } from './federation/federation-admin.routes';
 
 // Validation messages in French, for every schema the server parses.
 z.config(z.locales.fr());
@@ -87,7 +90,7 @@ async function loadSecret(db: Db, configured: string | undefined): Promise<strin
  * The whole server on one Fastify instance: /api, /r, the web app, and socket.io on the same
  * HTTP server. The caller owns the database and closes it after `app.close()`.
  */
-export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute>; push: PushService; fanOut: NotificationFanOut };
+export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArray<ServedRoute>; push: PushService; fanOut: NotificationFanOut; federation: FederationService };
 /** A route Fastify registered, with the name of the row of core's operation table it was registered from (http/serve.ts), if any. */
 export type ServedRoute = { method: string; url: string; operation?: string };
 
@@ -148,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     },
   };
   fanOutService.mail = (delivery) => mailDelivery(ctx, delivery);
+  const federation = new FederationService(db, config, now, (message) => app.log.warn(message));
+  ctx.federation = federation;
   // Each registered job gets its schedule and its row in /dashboard/tasks (kept across restarts).
   await ctx.jobs.sync();
   // Tournaments open or running from before their /j codes (issue 32) get theirs.
@@ -224,12 +229,14 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     registerStripeRoutes(api, ctx);
     registerPushRoutes(api, ctx, push);
     registerLiveRoutes(api, ctx);
+    registerFederationAdminRoutes(api, ctx, federation);
   });
 
   await app.register(demoAudioRoutes);
   registerReferenceRoutes(app);
   registerSeoRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
+  await registerFederationRoutes(app, config, federation);
   await registerWebApp(app, config.webDist, config, { now, ttlMs: config.microCacheMs, onClear: (listener) => ctx.cache.onClear(listener) });
 
   if (bus) {
@@ -248,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   ctx.io = attachSocket(app, ctx);
   app.addHook('preClose', async () => {
     await ctx.jobs.stop();
+    await federation.settled();
     await fanOutService.close();
     await ctx.links.close();
     await new Promise<void>((resolve) => {
@@ -256,5 +264,5 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   });
   // What an earlier process left queued (it stopped, or a retry is due) leaves now.
   fanOutService.kick();
-  return Object.assign(app, { ctx, routes, push, fanOut: fanOutService });
+  return Object.assign(app, { ctx, routes, push, fanOut: fanOutService, federation });
 }

@@ -43,6 +43,7 @@ export const TAGS = [
   { name: 'Hors API', description: 'Ce que le serveur sert en dehors de /api : redirections des liens courts, plan du site, fichiers de démonstration.' },
   { name: 'Images', description: 'Images envoyées, redimensionnées en plusieurs tailles.' },
   { name: 'Calendriers', description: 'Fichiers iCalendar (.ics) à importer ou à suivre dans un agenda.' },
+  { name: 'Fédération', description: 'ActivityPub : chaque lieu et chaque organisation est un compte que Mastodon, Mobilizon ou Gancio suivent (WebFinger, profil, boîtes, abonnés).' },
   { name: 'Designer', description: 'Affiches (PDF) et visuels (PNG) des événements, des lieux et des tournois, avec le QR code de leur lien court.' },
   { name: 'Paiement', description: 'Abonnements Sortie Pro par Stripe : Checkout, portail client, vérification d’une session, webhook signé. Sans clés Stripe : 503 « Paiement non configuré ».' },
   // One per resource of RESOURCES (openapi.ts names them from their French label).
@@ -142,6 +143,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   runTask: { summary: 'Lance une tâche maintenant', tag: 'Tableau de bord', access: 'staff', success: 'La tâche et son passage.', errors: [409] },
   runCollector: { summary: 'Lance un collecteur maintenant', tag: 'Tableau de bord', access: 'staff', success: 'Le collecteur, le passage dans son historique.', errors: [409] },
   purgeCaches: { summary: 'Vide les caches', tag: 'Tableau de bord', access: 'staff', success: 'Les caches vidés, sur tous les serveurs.' },
+  federationOverview: { summary: 'La fédération d’un lieu ou d’une organisation', tag: 'Tableau de bord', access: 'staff', success: 'Son identifiant (@nom@serveur), ses abonnés sur d’autres serveurs, les « j’aime », partages et participations reçus, les comptes suivis et ce qu’ils ont envoyé.', errors: [404] },
+  setFederation: { summary: 'Active ou coupe la fédération', tag: 'Tableau de bord', access: 'staff', success: 'La fédération telle qu’elle est désormais.', errors: [404], description: 'Coupée : le compte ActivityPub répond 404 et plus rien n’est envoyé.' },
+  followRemoteActor: { summary: 'Suit un compte d’un autre serveur', tag: 'Tableau de bord', access: 'staff', success: 'La fédération, le compte suivi en attente de son acceptation.', errors: [400, 404, 409, 502], description: 'Recherche WebFinger de @nom@serveur, puis un Follow signé.' },
   taskRuns: { summary: 'Historique d’une tâche', tag: 'Tableau de bord', access: 'staff', success: 'Les derniers passages.' },
   mailbox: { summary: 'Les e-mails envoyés (ou gardés sans SMTP), liens personnels masqués', tag: 'Tableau de bord', access: 'admin', success: 'Les e-mails, les plus récents d’abord.' },
   setUserRoles: { summary: 'Change les rôles d’un compte', tag: 'Tableau de bord', access: 'admin', success: 'Le compte et ses rôles.', errors: [409], description: 'Le dernier administrateur garde le sien ; chaque changement est écrit au journal.' },
@@ -215,6 +219,15 @@ const FILE_ROUTE_DOCS: Record<FileRouteName, Omit<OtherRouteDoc, 'operationId'>>
   sitemap: { summary: 'Plan du site', tag: 'Hors API', success: 'Le plan du site (ou son index quand il est découpé).', responseType: 'application/xml' },
   sitemapPart: { summary: 'Une partie du plan du site', tag: 'Hors API', success: 'Une partie du plan du site.', responseType: 'application/xml' },
   apiReference: { summary: 'Ce document, à lire dans un navigateur', tag: 'Serveur', success: 'Une page HTML qui présente ce document (Redoc).', responseType: 'text/html' },
+  webfinger: { summary: 'WebFinger : le compte ActivityPub d’un identifiant', tag: 'Fédération', success: 'Le lien `self` vers le compte (acct:{lieu}@{hôte}).', responseType: 'application/jrd+json', description: 'Réponse 404 pour un identifiant inconnu ou une fédération coupée.' },
+  nodeInfoLinks: { summary: 'NodeInfo : où lire la description du serveur', tag: 'Fédération', success: 'Le lien vers le document NodeInfo 2.1.', responseType: 'application/json' },
+  nodeInfo: { summary: 'NodeInfo 2.1 : le logiciel et le protocole du serveur', tag: 'Fédération', success: 'Sortie, ActivityPub.', responseType: 'application/json' },
+  activityActor: { summary: 'Le compte ActivityPub d’un lieu ou d’une organisation', tag: 'Fédération', success: 'Le profil (Organization) : nom, image, page, clés publiques, boîtes.', responseType: 'application/activity+json', description: 'Demandé avec Accept: application/activity+json ; 404 quand la fédération est coupée.' },
+  activityFollowers: { summary: 'Les abonnés d’un compte ActivityPub', tag: 'Fédération', success: 'La collection des abonnés.', responseType: 'application/activity+json' },
+  activityOutbox: { summary: 'Les événements publiés par un compte ActivityPub', tag: 'Fédération', success: 'Les 50 dernières publications (Create d’Event).', responseType: 'application/activity+json' },
+  activityEvent: { summary: 'Un événement tel que le fédivers le lit', tag: 'Fédération', success: 'L’objet Event (410 une fois supprimé ou annulé).', responseType: 'application/activity+json' },
+  activityInbox: { summary: 'La boîte de réception d’un compte ActivityPub', tag: 'Fédération', success: 'L’activité est acceptée (202).', responseType: 'application/activity+json', description: 'Signature HTTP exigée (draft-cavage ou RFC 9421) ; sans elle, 401.' },
+  activitySharedInbox: { summary: 'La boîte de réception partagée', tag: 'Fédération', success: 'L’activité est acceptée (202).', responseType: 'application/activity+json', description: 'Signature HTTP exigée (draft-cavage ou RFC 9421) ; sans elle, 401.' },
   apiReferenceAsset: { summary: 'Les fichiers de la page de référence', tag: 'Serveur', success: 'Le script de Redoc ou la feuille de style de la page.', responseType: 'text/javascript' },
 };
 

@@ -90,6 +90,8 @@ const OPERATION_SCOPES: Partial<Record<OperationName, ApiKeyScope | null>> = {
   runTask: 'content',
   runCollector: 'content',
   purgeCaches: 'content',
+  setFederation: 'content',
+  followRemoteActor: 'content',
   uploadImage: 'content',
   // Roles are granted by a person, with a session.
   setUserRoles: null,

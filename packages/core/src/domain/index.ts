@@ -31,6 +31,7 @@ export * from './api-keys';
 export * from './audit';
 export * from './stripe';
 export * from './integrations';
+export * from './federation';
 export * from './platform';
 export * from './resource-paths';
 export * from './markdown-text';

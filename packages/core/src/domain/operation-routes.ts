@@ -95,6 +95,10 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   purgeCaches: { method: 'POST', path: '/api/dashboard/cache/purge' },
   taskRuns: { method: 'GET', path: '/api/dashboard/tasks/:id/runs' },
   mailbox: { method: 'GET', path: '/api/dashboard/mails' },
+  // ActivityPub (issue 35): a place's or organisation's followers elsewhere, its switch, the remote actors it follows.
+  federationOverview: { method: 'GET', path: '/api/federation/:kind/:id' },
+  setFederation: { method: 'PUT', path: '/api/federation/:kind/:id' },
+  followRemoteActor: { method: 'POST', path: '/api/federation/:kind/:id/following' },
   // E-mail: the visitor's choices, and the one-click unsubscribe link of every mail (no session).
   notificationPreferences: { method: 'GET', path: '/api/users/notificationPreferences' },
   updateNotificationPreferences: { method: 'PUT', path: '/api/users/notificationPreferences' },
@@ -173,6 +177,16 @@ export const FILE_ROUTES = /* @__PURE__ */ named({
   sitemapPart: { method: 'GET', path: '/sitemap-:part.xml', raw: true },
   demoSource: { method: 'GET', path: '/demo-sources/:file', raw: true },
   demoAudio: { method: 'GET', path: '/demo-audio/:file', raw: true },
+  // ActivityPub (issue 35): what Mastodon, Mobilizon and Gancio read and post to, for each place and organisation.
+  webfinger: { method: 'GET', path: '/.well-known/webfinger', raw: true },
+  nodeInfoLinks: { method: 'GET', path: '/.well-known/nodeinfo', raw: true },
+  nodeInfo: { method: 'GET', path: '/nodeinfo/2.1', raw: true },
+  activityActor: { method: 'GET', path: '/ap/actors/:id', raw: true },
+  activityFollowers: { method: 'GET', path: '/ap/actors/:id/followers', raw: true },
+  activityOutbox: { method: 'GET', path: '/ap/actors/:id/outbox', raw: true },
+  activityEvent: { method: 'GET', path: '/ap/actors/:id/events/:eventId', raw: true },
+  activityInbox: { method: 'POST', path: '/ap/actors/:id/inbox', raw: true },
+  activitySharedInbox: { method: 'POST', path: '/ap/inbox', raw: true },
 });
 
 export type FileRouteName = keyof typeof FILE_ROUTES;

@@ -26,6 +26,7 @@ import { PushDeviceListSchema, PushDeviceSchema, PushSubscriptionInputSchema } f
 import { LiveCodeSchema, LiveGameSchema } from './live-code';
 import { SeriesCreatedSchema, SeriesFollowingEditSchema, SeriesInputSchema, SeriesViewSchema } from './schemas/series.schema';
 import { EventPatchSchema } from './schemas/events.schema';
+import { FederationFollowInputSchema, FederationOverviewSchema, FederationPathSchema, FederationSwitchSchema } from './federation';
 
 export type { HttpMethod } from './http-method';
 export { ENTRY_ROUTES, FILE_ROUTES, OPERATION_ROUTES, operationPath, RESOURCE_ROUTES, type FileRouteName, type OperationName, type OperationRoute, type ResourceRoutes } from './operation-routes';
@@ -234,6 +235,9 @@ export const OPERATIONS = {
   runCollector: op('runCollector', RecordSchema, { path: z.object({ id: ObjectIdSchema }) }),
   purgeCaches: op('purgeCaches', z.object({ purged: z.array(z.string()) })),
   taskRuns: op('taskRuns', z.object({ job: z.string().nullable(), items: z.array(JobRunSchema) }), { path: z.object({ id: ObjectIdSchema }) }),
+  federationOverview: op('federationOverview', FederationOverviewSchema, { path: FederationPathSchema }),
+  setFederation: op('setFederation', FederationOverviewSchema, { path: FederationPathSchema, body: FederationSwitchSchema }),
+  followRemoteActor: op('followRemoteActor', FederationOverviewSchema, { path: FederationPathSchema, body: FederationFollowInputSchema }),
   mailbox: op('mailbox', z.object({ total: z.number().int(), items: z.array(MailSchema) }), { query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), offset: z.coerce.number().int().min(0).default(0) }) }),
   notificationPreferences: op('notificationPreferences', NotificationPreferencesSchema),
   updateNotificationPreferences: op('updateNotificationPreferences', NotificationPreferencesSchema, { body: NotificationPreferencesSchema }),

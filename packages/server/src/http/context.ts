@@ -45,6 +45,8 @@ export interface AppContext {
   apiKeys: ApiKeys;
   /** How mails reach their recipients, whole (SMTP, or kept on this machine); the mail log keeps them masked. */
   mailer: MailTransport;
+  /** ActivityPub (federation/federation.service.ts): told of the events' writes; its job runs it. */
+  federation?: { kick(): void; run(): Promise<Record<string, number>> };
 }
 
 export interface AppOptions {

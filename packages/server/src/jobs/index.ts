@@ -15,6 +15,8 @@ import { runNotifications } from './notifications';
 import '../audit/audit-retention';
 // Registers the nightly catch-up of badge awards.
 import '../badges/badges-job';
+// Registers the federation's catch-up (ActivityPub deliveries and events changed by any path).
+import '../federation/federation-job';
 
 export { registerJob, registeredJobs, JobRunner, JobAlreadyRunning } from './runner';
 export { nextCronTime, isValidCron } from './cron';

@@ -77,6 +77,8 @@ export const RESOURCE_POLICY: Record<ResourceName, ResourcePolicy> = {
     serverOwned: ['seriesId', 'occurrenceDate'],
     beforeRemove: (tx, id) => pauseDeletedOccurrence(tx, id),
     list: { own: ownList(EventQuerySchema, listEvents) },
+    // Published, changed, cancelled or deleted: federated (federation/publish.ts compares; its job catches other paths).
+    afterWrite: (ctx) => ctx.federation?.kick(),
   },
   forms: { serverFields: { entryCount: 0 } },
   formTemplates: {},

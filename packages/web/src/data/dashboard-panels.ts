@@ -1,4 +1,4 @@
-import { OPERATION_ROUTES, type ProductApiPort } from '@sortie/core';
+import { OPERATION_ROUTES, type FederationOwner, type ProductApiPort } from '@sortie/core';
 import type { OperationBody, OperationQuery } from './operation-types';
 import { useApiQuery } from './useApiQuery';
 import { useApiWrites } from './api-writes';
@@ -20,6 +20,10 @@ const panelWrites = (api: ProductApiPort) => ({
   runCollector: (collectorId: string) => api.call(OPERATION_ROUTES.runCollector, { path: { id: collectorId } }),
   uploadImage: (file: File, alt: string) => api.call(OPERATION_ROUTES.uploadImage, { query: { alt }, body: file }),
   setUserRoles: (userId: string, roles: OperationBody<'setUserRoles'>['roles']) => api.call(OPERATION_ROUTES.setUserRoles, { path: { id: userId }, body: { roles } }),
+  /** A place's or organisation's ActivityPub: its followers elsewhere, what came, its switch (issue 35). */
+  federationOf: (kind: FederationOwner, id: string) => api.call(OPERATION_ROUTES.federationOverview, { path: { kind, id } }),
+  setFederation: (kind: FederationOwner, id: string, enabled: boolean) => api.call(OPERATION_ROUTES.setFederation, { path: { kind, id }, body: { enabled } }),
+  followRemoteActor: (kind: FederationOwner, id: string, handle: string) => api.call(OPERATION_ROUTES.followRemoteActor, { path: { kind, id }, body: { handle } }),
 });
 
 /** The panels' writes: each answers the server's answer or throws its error. */

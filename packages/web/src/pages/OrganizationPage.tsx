@@ -44,7 +44,14 @@ export default function OrganizationPage({ params }: PageProps) {
 /** What a link to the organisation shows, and its structured data. */
 function OrganizationHead({ organization }: { organization: Organization }) {
   usePageHead(
-    { title: organization.name, description: summary(organization.description) ?? `${organization.name} : ses prochains événements sur Sortie.`, image: imageUrl(organization.logo), imageAlt: organization.name },
+    {
+      title: organization.name,
+      description: summary(organization.description) ?? `${organization.name} : ses prochains événements sur Sortie.`,
+      image: imageUrl(organization.logo),
+      imageAlt: organization.name,
+      // Its ActivityPub actor (issue 35).
+      alternates: [{ type: 'application/activity+json', href: `/ap/actors/${organization._id}` }],
+    },
     (origin) => [organizationJsonLd(organization, origin), breadcrumbsJsonLd([{ name: organization.name, path: pathFor('organization', { id: organization._id }) }], origin)],
   );
   return null;

@@ -43,6 +43,8 @@ function PlaceView({ place, typeName, menu, jobOfferCount }: PlaceDetails) {
       image: imageUrl(place.images[0]),
       imageAlt: place.name,
       type: 'place',
+      // Its ActivityPub actor (issue 35): Mastodon finds the place to follow from its page's address.
+      alternates: [{ type: 'application/activity+json', href: `/ap/actors/${place._id}` }],
     },
     (origin) => [placeJsonLd(place, origin), breadcrumbsJsonLd([{ name: 'Lieux', path: pathFor('places') }, { name: place.name, path: pathFor('place', { id: place._id }) }], origin)],
   );

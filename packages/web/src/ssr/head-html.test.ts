@@ -21,6 +21,11 @@ describe('the head of a server-rendered page', () => {
     expect(JSON.parse(json!)).toEqual({ name: '</script><script>alert(2)</script>' });
   });
 
+  it('links the page’s alternates, such as its ActivityPub actor, at absolute addresses', () => {
+    const html = headHtml({ title: 'Confort Moderne', alternates: [{ type: 'application/activity+json', href: '/ap/actors/abc' }] }, 'https://sortie.fr/places/abc', 'https://sortie.fr', 'Le site.');
+    expect(html).toContain('<link rel="alternate" type="application/activity+json" href="https://sortie.fr/ap/actors/abc" />');
+  });
+
   it('says noindex instead of a canonical address for pages not to index', () => {
     const html = headHtml({ title: 'Page introuvable', noindex: true }, 'https://sortie.fr/nope', 'https://sortie.fr', 'Sortie : que faire ce soir.');
     expect(html).toContain('<meta name="robots" content="noindex" />');

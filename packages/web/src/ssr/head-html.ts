@@ -31,6 +31,9 @@ export function headHtml(head: PageHead, canonical: string, origin: string, site
     meta('name', 'twitter:title', head.title ?? title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
+    ...(head.alternates ?? []).map(
+      (link) => `<link rel="alternate" type="${escapeHtml(link.type)}" href="${escapeHtml(absolute(link.href, origin))}"${link.title ? ` title="${escapeHtml(link.title)}"` : ''} />`,
+    ),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${jsonLd(data)}</script>`),
   ].join('\n    ');
 }

@@ -14,6 +14,8 @@ export interface PageHead {
   jsonLd?: object[];
   /** Pages that should not be indexed (a visitor's own pages, errors). */
   noindex?: boolean;
+  /** `<link rel="alternate">` of the page (its ActivityPub actor…), root-relative or absolute. */
+  alternates?: Array<{ type: string; href: string; title?: string }>;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ResourceName } from '@sortie/core';
 import { AnnouncementPanel } from './AnnouncementPanel';
 import { CollectorPanel, ScrapeFindingsPanel } from './CollectorPanel';
 import { DynaLinkPanel } from './DynaLinkPanel';
+import { FederationPanel } from './FederationPanel';
 import { FormEntriesPanel } from './FormEntriesPanel';
 import type { DashboardRecord } from './panel-styles';
 import { RafflePanel } from './RafflePanel';
@@ -31,7 +32,21 @@ export const RESOURCE_PANELS: Partial<Record<ResourceName, ResourcePanels>> = {
   collectors: { extras: CollectorPanel },
   scrape: { extras: ScrapeFindingsPanel },
   users: { extras: UserRolesPanel },
-  places: { extras: ({ record }) => <AnnouncementPanel kind="place" record={record} /> },
-  organizations: { extras: ({ record }) => <AnnouncementPanel kind="organization" record={record} /> },
+  places: {
+    extras: ({ record }) => (
+      <>
+        <AnnouncementPanel kind="place" record={record} />
+        <FederationPanel kind="places" record={record} />
+      </>
+    ),
+  },
+  organizations: {
+    extras: ({ record }) => (
+      <>
+        <AnnouncementPanel kind="organization" record={record} />
+        <FederationPanel kind="organizations" record={record} />
+      </>
+    ),
+  },
   events: { extras: ({ record }) => <AnnouncementPanel kind="event" record={record} /> },
 };
