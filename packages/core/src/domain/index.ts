@@ -38,4 +38,6 @@ export * from './docs';
 export * from './icons';
 export * from './push';
 export * from './live-code';
+export * from './oembed';
+export * from './discovery-links';
 export * from './socket-rate';
