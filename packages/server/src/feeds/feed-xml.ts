@@ -47,7 +47,7 @@ export function buildFeed({ name, items }: CalendarFeed, options: FeedOptions): 
     updated: new Date(items.reduce((last, { event }) => Math.max(last, Date.parse(event.updatedAt)), 0) || options.now),
     generator: 'Sortie',
     image: `${options.origin}/icons/icon-512.png`,
-    favicon: `${options.origin}/favicon.ico`,
+    favicon: `${options.origin}/favicon.svg`,
     copyright: 'Sortie',
     ttl: 60,
     feedLinks: { rss: `${options.origin}${paths.rss}`, atom: `${options.origin}${paths.atom}` },
