@@ -160,7 +160,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   organizationFeedAtom: { summary: 'Les événements à venir d’une organisation (Atom)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil Atom.', responseType: 'application/atom+xml' },
   artistFeedRss: { summary: 'Les dates à venir d’un artiste (RSS)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil RSS 2.0.', responseType: 'application/rss+xml' },
   artistFeedAtom: { summary: 'Les dates à venir d’un artiste (Atom)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil Atom.', responseType: 'application/atom+xml' },
-  oembed: { summary: 'oEmbed d’une page d’événement, de lieu ou de tournoi', tag: 'Intégrations', access: 'public', success: 'Le type rich d’oembed.com : une iframe de la page intégrée.', errors: [404, 501], description: 'Une adresse qui n’est pas une page d’événement, de lieu ou de tournoi de ce site répond 404 ; format=xml, 501.' },
+  oembed: { summary: 'oEmbed d’une page d’événement, de lieu ou de tournoi', tag: 'Intégrations', access: 'public', success: 'Le type rich d’oembed.com : une iframe de la page intégrée.', errors: [404], description: 'Une adresse qui n’est pas une page d’événement, de lieu ou de tournoi de ce site répond 404 ; format=xml, 501.' },
   // Images.
   uploadImage: { summary: 'Envoie une image', tag: 'Images', access: 'staff', status: 201, success: 'L’image, en plusieurs tailles.', errors: [413, 422], requestType: 'application/octet-stream' },
   updateMyProfile: { summary: 'Change mon profil', tag: 'Mon compte', access: 'session', success: 'Mon compte : nom affiché, ville, photo retirée.' },
