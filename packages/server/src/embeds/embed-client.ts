@@ -74,7 +74,8 @@ export function renderBracket(tournament: BracketTournament, origin: string): st
  * `tournament:update` event as the site's own pages — drawing each new state at once.
  */
 export function embedPage(draw: typeof renderBracket): void {
-  const tellHeight = () => parent.postMessage({ sortieEmbed: location.pathname, height: document.documentElement.scrollHeight }, '*');
+  // The content's own height (the document's would be at least the iframe's): the iframe shrinks as well as grows.
+  const tellHeight = () => parent.postMessage({ sortieEmbed: location.pathname, height: Math.ceil(document.body.getBoundingClientRect().height) }, '*');
   new ResizeObserver(tellHeight).observe(document.body);
   tellHeight();
   const root = document.querySelector<HTMLElement>('[data-live-tournament]');
