@@ -3,6 +3,7 @@ import type { ResourceName } from '@sortie/core';
 import { AnnouncementPanel } from './AnnouncementPanel';
 import { CollectorPanel, ScrapeFindingsPanel } from './CollectorPanel';
 import { DynaLinkPanel } from './DynaLinkPanel';
+import { EmbedSnippetPanel } from './EmbedSnippetPanel';
 import { FormEntriesPanel } from './FormEntriesPanel';
 import type { DashboardRecord } from './panel-styles';
 import { RafflePanel } from './RafflePanel';
@@ -31,7 +32,8 @@ export const RESOURCE_PANELS: Partial<Record<ResourceName, ResourcePanels>> = {
   collectors: { extras: CollectorPanel },
   scrape: { extras: ScrapeFindingsPanel },
   users: { extras: UserRolesPanel },
-  places: { extras: ({ record }) => <AnnouncementPanel kind="place" record={record} /> },
+  places: { extras: ({ record }) => <><AnnouncementPanel kind="place" record={record} /><EmbedSnippetPanel kind="place" record={record} /></> },
+  tournaments: { extras: ({ record }) => <EmbedSnippetPanel kind="tournament" record={record} /> },
   organizations: { extras: ({ record }) => <AnnouncementPanel kind="organization" record={record} /> },
   events: { extras: ({ record }) => <AnnouncementPanel kind="event" record={record} /> },
 };
