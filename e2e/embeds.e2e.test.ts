@@ -143,7 +143,7 @@ describe('embeds on a venue’s website, feeds and discovery links', () => {
     const tournament = alternates(await head(`/tournaments/${DEMO_IDS.tournament}`));
     expect(tournament.map((link) => link.type)).toEqual(['application/json+oembed']);
     // The oEmbed link answers the iframe of the embed page.
-    const oembed = await (await fetch(tournament[0]!.href.replace(/&amp;/g, '&'))).json();
+    const oembed = await (await fetch(String(tournament[0]?.href).replace(/&amp;/g, '&'))).json();
     expect(oembed).toMatchObject({ type: 'rich', version: '1.0', provider_name: 'Sortie' });
     expect(oembed.html).toContain(`src="${baseUrl}/embed/tournaments/${DEMO_IDS.tournament}"`);
   });

@@ -1,4 +1,4 @@
-import { EventSchema, isObjectId, PlaceSchema, TournamentSchema, type EmbeddableKind, type Place, type Tournament } from '@sortie/core/domain';
+import { isObjectId, PlaceSchema, TournamentSchema, type EmbeddableKind, type Place, type Tournament } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import type { CalendarItem } from '../calendar/ics';
 import { UpcomingEventsService } from '../feeds/upcoming-events.service';

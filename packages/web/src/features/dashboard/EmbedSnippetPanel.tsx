@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useOrigin } from '../calendar/use-origin';
 import { CopyButton } from './CopyButton';
 import { PANEL_CLASS, type DashboardRecord } from './panel-styles';
 
@@ -22,11 +21,11 @@ export function embedSnippets(kind: keyof typeof EMBEDS, ref: string, origin: st
  * (it grows to its content and follows a tournament live), or an iframe, each with a copy button.
  */
 export function EmbedSnippetPanel({ kind, record }: { kind: keyof typeof EMBEDS; record: DashboardRecord }) {
-  const origin = useOrigin();
+  // The dashboard is drawn in the browser only: the site's own origin is the one venues load from.
+  const origin = window.location.origin;
   const id = useId();
   // A place by its slug, which reads better in a venue's page than its id.
   const ref = kind === 'place' && typeof record['slug'] === 'string' && record['slug'] ? record['slug'] : record._id;
-  if (!origin) return null;
   const snippets = embedSnippets(kind, ref, origin);
   return (
     <section aria-labelledby={`${id}-title`} className={PANEL_CLASS}>
