@@ -226,6 +226,7 @@ const FILE_ROUTE_DOCS: Record<FileRouteName, Omit<OtherRouteDoc, 'operationId'>>
   embedLiveScript: { summary: 'Le script des pages intégrées', tag: 'Intégrations', success: 'Leur hauteur pour l’iframe, et le tournoi suivi en direct.', responseType: 'text/javascript' },
   embedPlace: { summary: 'Les prochains événements d’un lieu, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe (par identifiant ou slug).', responseType: 'text/html' },
   embedEvent: { summary: 'Un événement, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe.', responseType: 'text/html' },
+  embedBlindTest: { summary: 'Le classement d’un blind test en direct, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe, mise à jour pendant la partie.', responseType: 'text/html' },
   embedTournament: { summary: 'Le tableau d’un tournoi en direct, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe, mise à jour à chaque score.', responseType: 'text/html' },
 };
 

@@ -185,6 +185,7 @@ export const FILE_ROUTES = /* @__PURE__ */ named({
   embedPlace: { method: 'GET', path: '/embed/places/:ref', raw: true },
   embedEvent: { method: 'GET', path: '/embed/events/:id', raw: true },
   embedTournament: { method: 'GET', path: '/embed/tournaments/:id', raw: true },
+  embedBlindTest: { method: 'GET', path: '/embed/blindTests/:id', raw: true },
 });
 
 export type FileRouteName = keyof typeof FILE_ROUTES;

@@ -67,25 +67,54 @@ export function renderBracket(tournament: BracketTournament, origin: string): st
   return `<header><h1><a href="${escape(page)}" target="_blank" rel="noopener">${escape(tournament.name)}</a></h1><p class="meta">${escape(tournament.game)} · ${escape(statuses[tournament.status ?? ''] ?? '')}</p></header>${winner}${body}`;
 }
 
+interface LeaderboardView {
+  blindTestId?: string;
+  title?: string;
+  role?: string;
+  status?: string;
+  questionCount?: number;
+  question?: { index?: number } | null;
+  leaderboard?: Array<{ nickname: string; score: number; rank: number }>;
+  teams?: Array<{ team: string; score: number; rank: number }>;
+}
+
+/** A blind test's leaderboard as HTML, in French: its teams' and its first players' scores; the title opens the game's page. */
+export function renderLeaderboard(view: LeaderboardView, origin: string): string {
+  const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const statuses: Record<string, string> = { lobby: 'Les joueurs arrivent', question: 'Question en cours', reveal: 'Réponse dévoilée', podium: 'Partie terminée' };
+  const page = `${origin}/blindTests/${encodeURIComponent(view.blindTestId ?? '')}`;
+  const status = view.role === 'closed' ? 'La partie n’est pas ouverte.' : (statuses[view.status ?? ''] ?? '');
+  const row = (rank: number, name: string, score: number) => `<li class="side"><span class="who">${escape(rank)}. ${escape(name)}</span><span class="score">${escape(score)} pts</span></li>`;
+  const teams = view.teams?.length ? `<h2>Équipes</h2><ol>${view.teams.map((team) => row(team.rank, team.team, team.score)).join('')}</ol>` : '';
+  const players = view.leaderboard?.length
+    ? `<h2>Classement</h2><ol>${view.leaderboard.slice(0, 10).map((player) => row(player.rank, player.nickname, player.score)).join('')}</ol>`
+    : '<p class="empty">Le classement s’affiche dès les premières réponses.</p>';
+  return `<header><h1><a href="${escape(page)}" target="_blank" rel="noopener">${escape(view.title)}</a></h1><p class="meta">Blind test · ${escape(status)}</p></header>${teams}${players}`;
+}
+
 /**
  * The embed page's script (/embed/live.js): tells the venue's page its height (embed.js sizes
  * the iframe with it) and, on a bracket, follows the tournament on the site's live socket —
  * socket.io's protocol spoken over a plain WebSocket, the same `tournament` call and
  * `tournament:update` event as the site's own pages — drawing each new state at once.
  */
-export function embedPage(draw: typeof renderBracket): void {
+export function embedPage(drawBracket: typeof renderBracket, drawLeaderboard: typeof renderLeaderboard): void {
   // The content's own height (the document's would be at least the iframe's): the iframe shrinks as well as grows.
   const tellHeight = () => parent.postMessage({ sortieEmbed: location.pathname, height: Math.ceil(document.body.getBoundingClientRect().height) }, '*');
   new ResizeObserver(tellHeight).observe(document.body);
   tellHeight();
-  const root = document.querySelector<HTMLElement>('[data-live-tournament]');
-  const id = root?.dataset.liveTournament;
-  if (!root || !id) return;
+  const root = document.querySelector<HTMLElement>('[data-live-tournament], [data-live-blind-test]');
+  const tournamentId = root?.dataset.liveTournament;
+  const blindTestId = root?.dataset.liveBlindTest;
+  if (!root || !(tournamentId || blindTestId)) return;
   const show = (tournament: BracketTournament) => {
-    if (tournament._id !== id) return;
-    root.innerHTML = draw(tournament, location.origin);
-    root.dataset.updatedAt = String(Date.now());
+    if (tournament && tournament._id === tournamentId) root.innerHTML = drawBracket(tournament, location.origin);
   };
+  const showGame = (view: LeaderboardView) => {
+    if (view && view.blindTestId === blindTestId) root.innerHTML = drawLeaderboard(view, location.origin);
+  };
+  // The site's own call for what this page shows: a tournament, or a blind test as its screen sees it.
+  const call = tournamentId ? ['tournament', { action: 'get', tournamentId }] : ['blindTest', { action: 'get', blindTestId }];
   const connect = (): void => {
     const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/socket.io/?EIO=4&transport=websocket`);
     socket.onmessage = (message) => {
@@ -93,13 +122,17 @@ export function embedPage(draw: typeof renderBracket): void {
       // Engine.IO: 0 open, 2 ping (answered 3); Socket.IO: 40 connected, 43 an acknowledgement, 42 an event.
       if (data.startsWith('0')) socket.send('40');
       else if (data === '2') socket.send('3');
-      else if (data.startsWith('40')) socket.send(`421${JSON.stringify(['tournament', JSON.stringify({ action: 'get', tournamentId: id })])}`);
+      else if (data.startsWith('40')) socket.send(`421${JSON.stringify([call[0], JSON.stringify(call[1])])}`);
       else if (data.startsWith('431')) {
         const [answer] = JSON.parse(data.slice(3));
-        if (answer && answer.status === 'ok') show(answer.tournament);
+        if (answer && answer.status === 'ok') {
+          if (answer.tournament) show(answer.tournament);
+          if (answer.game) showGame(answer.game);
+        }
       } else if (data.startsWith('42')) {
-        const [name, tournament] = JSON.parse(data.slice(2));
-        if (name === 'tournament:update' && tournament) show(tournament);
+        const [name, payload] = JSON.parse(data.slice(2));
+        if (name === 'tournament:update') show(payload);
+        if (name === 'blindTest:update' && payload && payload.game) showGame(payload.game);
       }
     };
     // The server restarting or the network lost: the next state comes with the next connection.
@@ -109,9 +142,9 @@ export function embedPage(draw: typeof renderBracket): void {
 }
 
 /**
- * embed.js, on the venue's own page: `<sortie-agenda place="…">` and `<sortie-bracket
- * tournament="…">`, each an iframe of this site's embed page that grows to its content, and the
- * one-line form `<script src="…/embed.js" data-place="…" async>` that puts one where it stands.
+ * embed.js, on the venue's own page: `<sortie-agenda place="…">`, `<sortie-bracket
+ * tournament="…">` and `<sortie-leaderboard blind-test="…">`, each an iframe of this site's embed page that grows to its content, and the
+ * one-line form `<script src="…/embed.js" data-place="…" async>` (or data-tournament, data-blind-test) that puts one where it stands.
  */
 export function embedLoader(origin: string): void {
   const define = (tag: string, attribute: string, path: string, title: string) => {
@@ -136,10 +169,17 @@ export function embedLoader(origin: string): void {
   };
   define('sortie-agenda', 'place', '/embed/places/', 'Agenda sur Sortie');
   define('sortie-bracket', 'tournament', '/embed/tournaments/', 'Tournoi en direct sur Sortie');
+  define('sortie-leaderboard', 'blind-test', '/embed/blindTests/', 'Blind test en direct sur Sortie');
   const script = document.currentScript;
   if (!script || !script.parentNode) return;
   const place = script.getAttribute('data-place');
   const tournament = script.getAttribute('data-tournament');
+  const blindTest = script.getAttribute('data-blind-test');
+  if (blindTest) {
+    const element = document.createElement('sortie-leaderboard');
+    element.setAttribute('blind-test', blindTest);
+    script.parentNode.insertBefore(element, script.nextSibling);
+  }
   if (place) {
     const element = document.createElement('sortie-agenda');
     element.setAttribute('place', place);
@@ -156,7 +196,7 @@ export function embedLoader(origin: string): void {
 const NAME_SHIM = 'var __name = function (target) { return target; };';
 
 /** /embed/live.js */
-export const embedPageScript = () => `${NAME_SHIM}\n(${embedPage.toString()})(${renderBracket.toString()});\n`;
+export const embedPageScript = () => `${NAME_SHIM}\n(${embedPage.toString()})(${renderBracket.toString()}, ${renderLeaderboard.toString()});\n`;
 
 /** /embed.js, for a site at `origin` */
 export const embedLoaderScript = (origin: string) => `${NAME_SHIM}\n(${embedLoader.toString()})(${JSON.stringify(origin)});\n`;

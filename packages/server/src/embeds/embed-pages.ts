@@ -1,6 +1,6 @@
-import { capitalise, formatDateTime, pathFor, type Place, type Tournament } from '@sortie/core/domain';
+import { capitalise, formatDateTime, pathFor, type BlindTest, type Place, type Tournament } from '@sortie/core/domain';
 import { locationOf, type CalendarItem } from '../calendar/ics';
-import { renderBracket } from './embed-client';
+import { renderBracket, renderLeaderboard } from './embed-client';
 
 const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -42,4 +42,10 @@ export function eventCardPage(item: CalendarItem, origin: string): string {
 export function tournamentPage(tournament: Tournament, origin: string): string {
   const body = `<div data-live-tournament="${escape(tournament._id)}">${renderBracket(tournament, origin)}</div>`;
   return embedDocument(tournament.name, body, origin);
+}
+
+/** /embed/blindTests/{id}: the game's title until the live script brings its leaderboard, as the room's screen sees it. */
+export function blindTestPage(blindTest: BlindTest, origin: string): string {
+  const body = `<div data-live-blind-test="${escape(blindTest._id)}">${renderLeaderboard({ blindTestId: blindTest._id, title: blindTest.title, status: 'lobby' }, origin)}</div>`;
+  return embedDocument(blindTest.title, body, origin);
 }

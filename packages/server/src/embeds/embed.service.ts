@@ -1,4 +1,4 @@
-import { isObjectId, PlaceSchema, TournamentSchema, type EmbeddableKind, type Place, type Tournament } from '@sortie/core/domain';
+import { BlindTestSchema, isObjectId, PlaceSchema, TournamentSchema, type BlindTest, type EmbeddableKind, type Place, type Tournament } from '@sortie/core/domain';
 import type { AppContext } from '../http/context';
 import type { CalendarItem } from '../calendar/ics';
 import { UpcomingEventsService } from '../feeds/upcoming-events.service';
@@ -42,6 +42,10 @@ export class EmbedService {
 
   async tournament(id: string): Promise<Tournament | null> {
     return isObjectId(id) ? parsed(TournamentSchema, await this.ctx.store.get('tournaments', id)) : null;
+  }
+
+  async blindTest(id: string): Promise<BlindTest | null> {
+    return isObjectId(id) ? parsed(BlindTestSchema, await this.ctx.store.get('blindtests', id)) : null;
   }
 
   /** The title oEmbed gives an embeddable page, or null when there is no such public record. */

@@ -41,7 +41,7 @@ describe('oEmbed and the embed pages', () => {
   });
 
   it('lets any site frame the embed pages, and only them: every other answer keeps frame-ancestors \'self\'', async () => {
-    for (const url of [`/embed/places/${DEMO_IDS.places.confort}`, '/embed/places/confort-moderne', `/embed/tournaments/${DEMO_IDS.tournament}`, `/embed/events/${DEMO_IDS.firstEvent}`]) {
+    for (const url of [`/embed/places/${DEMO_IDS.places.confort}`, '/embed/places/confort-moderne', `/embed/tournaments/${DEMO_IDS.tournament}`, `/embed/events/${DEMO_IDS.firstEvent}`, `/embed/blindTests/${DEMO_IDS.blindTest}`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -73,6 +73,14 @@ describe('oEmbed and the embed pages', () => {
     expect(html).toContain(`data-live-tournament="${DEMO_IDS.tournament}"`);
     expect(html).toMatch(/<h1><a href="https:\/\/sortie\.example\/tournaments\/[0-9a-f]{24}" target="_blank" rel="noopener">/);
     expect((await get('/embed/tournaments/000000000000000000000000')).statusCode).toBe(404);
+  });
+
+  it('names a blind test for the live script to follow with its leaderboard', async () => {
+    const html = (await get(`/embed/blindTests/${DEMO_IDS.blindTest}`)).body;
+    expect(html).toContain(`data-live-blind-test="${DEMO_IDS.blindTest}"`);
+    expect(html).toContain('Blind test · Les joueurs arrivent');
+    expect(html).toContain(`href="${ORIGIN}/blindTests/${DEMO_IDS.blindTest}" target="_blank" rel="noopener"`);
+    expect((await get('/embed/blindTests/000000000000000000000000')).statusCode).toBe(404);
   });
 
   it('serves /embed.js and /embed/live.js as scripts a browser can parse', async () => {

@@ -8,7 +8,7 @@ import { publicOrigin } from '../seo/public-origin';
 import { NotFoundError } from '@sortie/core';
 import { embedLoaderScript, embedPageScript } from './embed-client';
 import { allowAnyFramer } from './embed-framing';
-import { eventCardPage, placeAgendaPage, tournamentPage } from './embed-pages';
+import { blindTestPage, eventCardPage, placeAgendaPage, tournamentPage } from './embed-pages';
 import { EmbedService } from './embed.service';
 
 const HTML = 'text/html; charset=utf-8';
@@ -53,6 +53,13 @@ export function registerEmbedRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!tournament) return missing(reply, 'Tournoi introuvable.', request.url);
     // Always the bracket as it stands: the live script follows it from there.
     return allowAnyFramer(reply).header('cache-control', 'no-cache').type(HTML).send(tournamentPage(tournament, origin(request)));
+  });
+
+  serveUnparsed(app, FILE_ROUTES.embedBlindTest, async (request, reply) => {
+    const params = IdParams.safeParse(request.params);
+    const blindTest = params.success ? await embeds.blindTest(params.data.id) : null;
+    if (!blindTest) return missing(reply, 'Blind test introuvable.', request.url);
+    return allowAnyFramer(reply).header('cache-control', 'no-cache').type(HTML).send(blindTestPage(blindTest, origin(request)));
   });
 
   serve(app, OPERATIONS.oembed, async ({ query }, { request, reply }) => {

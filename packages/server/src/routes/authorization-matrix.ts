@@ -260,6 +260,7 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /embed/places/:ref': PUBLIC,
   'GET /embed/events/:id': PUBLIC,
   'GET /embed/tournaments/:id': PUBLIC,
+  'GET /embed/blindTests/:id': PUBLIC,
 };
 
 /** The whole table: `METHOD /path` → what each caller gets. */
