@@ -28,6 +28,7 @@ describe('embeds on a venue’s website, feeds and discovery links', () => {
   const { baseUrl, context } = useBrowser();
   let site: { origin: string; server: Server };
   let tournamentId = '';
+  let blindTestId = '';
 
   beforeAll(async () => {
     site = await venueSite(
@@ -36,7 +37,8 @@ describe('embeds on a venue’s website, feeds and discovery links', () => {
 <script src="${baseUrl}/embed.js" data-place="confort-moderne" async></script>
 <h2>Le tournoi de ce soir</h2>
 <sortie-bracket tournament="${tournamentId}"></sortie-bracket>
-<script src="${baseUrl}/embed.js" async></script></body></html>`,
+<script src="${baseUrl}/embed.js" async></script>
+${blindTestId ? `<h2>Le quiz</h2><script src="${baseUrl}/embed.js" data-blind-test="${blindTestId}" async></script>` : ''}</body></html>`,
     );
   });
   afterAll(() => new Promise<void>((resolve) => site.server.close(() => resolve())));
@@ -104,6 +106,36 @@ describe('embeds on a venue’s website, feeds and discovery links', () => {
     expect(await venue.evaluate(() => 'sortieNotReloaded' in window)).toBe(true);
 
     expect([...errors, ...staffErrors]).toEqual([]);
+  });
+
+  it('shows a blind test’s leaderboard live: a player who joins on their phone appears in the embed', async () => {
+    const api = await Api.staff(baseUrl);
+    const question = await api.request<{ _id: string }>('POST', '/api/questions', { kind: 'text', prompt: 'Quelle ville accueille le Futuroscope ?', answers: ['Poitiers'], points: 100, timeLimitSeconds: 60 });
+    const title = `Quiz embarqué ${Date.now().toString(36)}`;
+    blindTestId = (await api.request<{ _id: string }>('POST', '/api/blindTests', { title, questionIds: [question._id], mode: 'answers' }))._id;
+    const host = await (await context()).newPage();
+    const hostErrors = consoleErrors(host);
+    await signInThroughApi(host, DEMO_ACCOUNTS.staff.email);
+    await host.goto(`/blindTests/${blindTestId}?animateur`);
+    await host.getByRole('button', { name: 'Ouvrir la partie' }).click({ timeout: 15_000 });
+    const code = (await host.getByRole('region', { name: 'Rejoindre la partie' }).getByLabel('Code de la partie').innerText({ timeout: 5_000 })).replace(/\s/g, '');
+
+    const venueContext = await context();
+    await venueContext.route(`${site.origin}/**`, (route) => route.continue());
+    const venue = await venueContext.newPage();
+    const errors = consoleErrors(venue);
+    await venue.goto(`${site.origin}/`);
+    const board = venue.frameLocator('sortie-leaderboard iframe');
+    await board.getByRole('link', { name: title }).waitFor({ timeout: 10_000 });
+    await board.getByText('Blind test · Les joueurs arrivent').waitFor({ timeout: 5_000 });
+
+    const phone = await (await context({ viewport: { width: 390, height: 844 } })).newPage();
+    const phoneErrors = consoleErrors(phone);
+    await phone.goto(`/blindTests/${blindTestId}?code=${code}`);
+    await phone.getByLabel('Pseudo').fill('Aitana', { timeout: 15_000 });
+    await phone.getByRole('button', { name: 'Rejoindre' }).click();
+    await expect.poll(() => board.locator('li').allInnerTexts(), { timeout: 2_000 }).toEqual([expect.stringMatching(/^1\. Aitana\s*0 pts$/)]);
+    expect([...hostErrors, ...errors, ...phoneErrors]).toEqual([]);
   });
 
   it('serves Poitiers’ RSS as valid RSS 2.0 listing the week’s events, and every page its discovery links', async () => {
