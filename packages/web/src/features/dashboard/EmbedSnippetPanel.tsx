@@ -36,12 +36,13 @@ export function EmbedSnippetPanel({ kind, record }: { kind: keyof typeof EMBEDS;
       <label htmlFor={`${id}-script`} className="block text-sm font-medium">
         Code à coller
       </label>
-      <textarea id={`${id}-script`} readOnly rows={2} value={snippets.script} className="w-full rounded-lg bg-surface p-2 font-mono text-xs ring-1 ring-line" />
+      {/* data-code: code to paste, shown as it is (ids and attributes included): the dashboard's French check leaves it aside. */}
+      <textarea id={`${id}-script`} data-code="" readOnly rows={2} value={snippets.script} className="w-full rounded-lg bg-surface p-2 font-mono text-xs ring-1 ring-line" />
       <CopyButton text={snippets.script} label="Copier le code" />
       <label htmlFor={`${id}-iframe`} className="block text-sm font-medium">
         Ou, si votre site refuse les scripts, une iframe
       </label>
-      <textarea id={`${id}-iframe`} readOnly rows={3} value={snippets.iframe} className="w-full rounded-lg bg-surface p-2 font-mono text-xs ring-1 ring-line" />
+      <textarea id={`${id}-iframe`} data-code="" readOnly rows={3} value={snippets.iframe} className="w-full rounded-lg bg-surface p-2 font-mono text-xs ring-1 ring-line" />
       <CopyButton text={snippets.iframe} label="Copier l’iframe" />
     </section>
   );
