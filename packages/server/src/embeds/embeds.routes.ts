@@ -33,11 +33,20 @@ export function registerEmbedRoutes(app: FastifyInstance, ctx: AppContext): void
   serveUnparsed(app, FILE_ROUTES.embedScript, async (request, reply) => reply.header('cache-control', 'public, max-age=3600').type(SCRIPT).send(embedLoaderScript(origin(request))));
   serveUnparsed(app, FILE_ROUTES.embedLiveScript, async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type(SCRIPT).send(embedPageScript()));
 
+  // A venue's every visitor loads its agenda: the one-second public cache answers a crowd of them with one read.
   serveUnparsed(app, FILE_ROUTES.embedPlace, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
-    const agenda = params.success ? await embeds.placeAgenda(params.data.ref) : null;
-    if (!agenda) return missing(reply, 'Lieu introuvable.', request.url);
-    return allowAnyFramer(reply).header('cache-control', 'public, max-age=300').type(HTML).send(placeAgendaPage(agenda, origin(request)));
+    allowAnyFramer(reply).header('cache-control', 'public, max-age=300');
+    return ctx.cache.serve(
+      request,
+      reply,
+      async () => {
+        const agenda = params.success ? await embeds.placeAgenda(params.data.ref) : null;
+        if (!agenda) throw notFound('Lieu introuvable.');
+        return placeAgendaPage(agenda, origin(request));
+      },
+      HTML,
+    );
   });
 
   serveUnparsed(app, FILE_ROUTES.embedEvent, async (request, reply) => {
