@@ -42,7 +42,7 @@ const HEX_ID = /\b[0-9a-f]{24}\b/;
 
 /**
  * The text a person sees: visible text nodes (select options included) and the values of visible
- * fields (typed: what staff wrote, looked at for ids only), less the « Identifiant ».
+ * fields (typed: what staff wrote, looked at for ids only), less the « Identifiant » and code to paste as it is (`data-code`).
  */
 async function visibleTexts(page: Page): Promise<{ text: string; typed: boolean }[]> {
   return page.evaluate(() => {
@@ -52,12 +52,12 @@ async function visibleTexts(page: Page): Promise<{ text: string; typed: boolean 
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.textContent?.trim();
-      if (!parent || !text || parent.closest('[data-identifiant], script, style, template')) continue;
+      if (!parent || !text || parent.closest('[data-identifiant], [data-code], script, style, template')) continue;
       const shown = parent.closest('select') ?? parent;
       if (shown.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) out.push({ text, typed: false });
     }
     for (const field of main.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea')) {
-      if (field.value.trim() && !field.closest('[data-identifiant]') && field.checkVisibility()) out.push({ text: field.value.trim(), typed: true });
+      if (field.value.trim() && !field.closest('[data-identifiant], [data-code]') && field.checkVisibility()) out.push({ text: field.value.trim(), typed: true });
     }
     return out;
   });

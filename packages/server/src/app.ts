@@ -51,6 +51,8 @@ import { registerSessionHint } from './http/session-hint';
 import { registerTextGuard } from './http/unstorable-text';
 import { registerSeoRoutes } from './seo/seo.routes';
 import { registerCalendarRoutes } from './calendar/calendar.routes';
+import { registerFeedRoutes } from './feeds/feeds.routes';
+import { registerEmbedRoutes } from './embeds/embeds.routes';
 import { demoAudioRoutes } from './blind-tests/demo-audio';
 import { attachSocket, originAllowed } from './socket/socket';
 import { PostgresDb } from './db/open-database';
@@ -237,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   registerSeoRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   await registerFederationRoutes(app, config, federation);
+  registerFeedRoutes(app, ctx);
+  registerEmbedRoutes(app, ctx);
   await registerWebApp(app, config.webDist, config, { now, ttlMs: config.microCacheMs, onClear: (listener) => ctx.cache.onClear(listener) });
 
   if (bus) {

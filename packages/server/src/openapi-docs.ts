@@ -159,6 +159,16 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   placeCalendar: { summary: 'Les événements à venir d’un lieu, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
   organizationCalendar: { summary: 'Les événements à venir d’une organisation, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
   artistCalendar: { summary: 'Les dates à venir d’un artiste, à suivre', tag: 'Calendriers', access: 'public', success: 'Un agenda iCalendar.', responseType: 'text/calendar' },
+  // Feeds and oEmbed, outside /api (issue 35).
+  cityFeedRss: { summary: 'Les événements à venir d’une ville (RSS)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil RSS 2.0.', responseType: 'application/rss+xml' },
+  cityFeedAtom: { summary: 'Les événements à venir d’une ville (Atom)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil Atom.', responseType: 'application/atom+xml' },
+  placeFeedRss: { summary: 'Les événements à venir d’un lieu (RSS)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil RSS 2.0.', responseType: 'application/rss+xml' },
+  placeFeedAtom: { summary: 'Les événements à venir d’un lieu (Atom)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil Atom.', responseType: 'application/atom+xml' },
+  organizationFeedRss: { summary: 'Les événements à venir d’une organisation (RSS)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil RSS 2.0.', responseType: 'application/rss+xml' },
+  organizationFeedAtom: { summary: 'Les événements à venir d’une organisation (Atom)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil Atom.', responseType: 'application/atom+xml' },
+  artistFeedRss: { summary: 'Les dates à venir d’un artiste (RSS)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil RSS 2.0.', responseType: 'application/rss+xml' },
+  artistFeedAtom: { summary: 'Les dates à venir d’un artiste (Atom)', tag: 'Fils RSS et Atom', access: 'public', success: 'Un fil Atom.', responseType: 'application/atom+xml' },
+  oembed: { summary: 'oEmbed d’une page d’événement, de lieu ou de tournoi', tag: 'Intégrations', access: 'public', success: 'Le type rich d’oembed.com : une iframe de la page intégrée.', errors: [404], description: 'Une adresse qui n’est pas une page d’événement, de lieu ou de tournoi de ce site répond 404 ; format=xml, 501.' },
   // Images.
   uploadImage: { summary: 'Envoie une image', tag: 'Images', access: 'staff', status: 201, success: 'L’image, en plusieurs tailles.', errors: [413, 422], requestType: 'application/octet-stream' },
   updateMyProfile: { summary: 'Change mon profil', tag: 'Mon compte', access: 'session', success: 'Mon compte : nom affiché, ville, photo retirée.' },
@@ -229,6 +239,12 @@ const FILE_ROUTE_DOCS: Record<FileRouteName, Omit<OtherRouteDoc, 'operationId'>>
   activityInbox: { summary: 'La boîte de réception d’un compte ActivityPub', tag: 'Fédération', success: 'L’activité est acceptée (202).', responseType: 'application/activity+json', description: 'Signature HTTP exigée (draft-cavage ou RFC 9421) ; sans elle, 401.' },
   activitySharedInbox: { summary: 'La boîte de réception partagée', tag: 'Fédération', success: 'L’activité est acceptée (202).', responseType: 'application/activity+json', description: 'Signature HTTP exigée (draft-cavage ou RFC 9421) ; sans elle, 401.' },
   apiReferenceAsset: { summary: 'Les fichiers de la page de référence', tag: 'Serveur', success: 'Le script de Redoc ou la feuille de style de la page.', responseType: 'text/javascript' },
+  embedScript: { summary: 'Le script à coller sur le site d’un lieu', tag: 'Intégrations', success: 'Les composants <sortie-agenda place="…"> et <sortie-bracket tournament="…">, et leur forme en une ligne (data-place, data-tournament).', responseType: 'text/javascript' },
+  embedLiveScript: { summary: 'Le script des pages intégrées', tag: 'Intégrations', success: 'Leur hauteur pour l’iframe, et le tournoi suivi en direct.', responseType: 'text/javascript' },
+  embedPlace: { summary: 'Les prochains événements d’un lieu, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe (par identifiant ou slug).', responseType: 'text/html' },
+  embedEvent: { summary: 'Un événement, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe.', responseType: 'text/html' },
+  embedBlindTest: { summary: 'Le classement d’un blind test en direct, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe, mise à jour pendant la partie.', responseType: 'text/html' },
+  embedTournament: { summary: 'Le tableau d’un tournoi en direct, à intégrer', tag: 'Intégrations', success: 'Une page HTML que tout site peut afficher dans une iframe, mise à jour à chaque score.', responseType: 'text/html' },
 };
 
 /** Every route the server serves that is not an API call of core's contract, by `METHOD path`: the short links, and core's FILE_ROUTES. */

@@ -39,5 +39,7 @@ export * from './docs';
 export * from './icons';
 export * from './push';
 export * from './live-code';
+export * from './oembed';
+export * from './discovery-links';
 export * from './socket-rate';
 export * from './series';

@@ -87,6 +87,17 @@ export const OPERATION_ROUTES = /* @__PURE__ */ named({
   placeCalendar: { method: 'GET', path: '/calendar/places/:id.ics', raw: true },
   organizationCalendar: { method: 'GET', path: '/calendar/organizations/:id.ics', raw: true },
   artistCalendar: { method: 'GET', path: '/calendar/artists/:id.ics', raw: true },
+  // RSS 2.0 and Atom feeds of the same pages (issue 35): their upcoming published events, for feed readers and WordPress.
+  cityFeedRss: { method: 'GET', path: '/feeds/cities/:city.rss', raw: true },
+  cityFeedAtom: { method: 'GET', path: '/feeds/cities/:city.atom', raw: true },
+  placeFeedRss: { method: 'GET', path: '/feeds/places/:id.rss', raw: true },
+  placeFeedAtom: { method: 'GET', path: '/feeds/places/:id.atom', raw: true },
+  organizationFeedRss: { method: 'GET', path: '/feeds/organizations/:id.rss', raw: true },
+  organizationFeedAtom: { method: 'GET', path: '/feeds/organizations/:id.atom', raw: true },
+  artistFeedRss: { method: 'GET', path: '/feeds/artists/:id.rss', raw: true },
+  artistFeedAtom: { method: 'GET', path: '/feeds/artists/:id.atom', raw: true },
+  // oEmbed (oembed.com) of the event, place and tournament pages: the embed page in an iframe (issue 35).
+  oembed: { method: 'GET', path: '/oembed', raw: true },
   // The back office.
   dashboardServer: { method: 'GET', path: '/api/dashboard/server' },
   dashboardStats: { method: 'GET', path: '/api/dashboard/stats' },
@@ -187,6 +198,13 @@ export const FILE_ROUTES = /* @__PURE__ */ named({
   activityEvent: { method: 'GET', path: '/ap/actors/:id/events/:eventId', raw: true },
   activityInbox: { method: 'POST', path: '/ap/actors/:id/inbox', raw: true },
   activitySharedInbox: { method: 'POST', path: '/ap/inbox', raw: true },
+  // Embeds for a venue's own website (issue 35): the one-line script, the embed pages it frames, and their live script.
+  embedScript: { method: 'GET', path: '/embed.js', raw: true },
+  embedLiveScript: { method: 'GET', path: '/embed/live.js', raw: true },
+  embedPlace: { method: 'GET', path: '/embed/places/:ref', raw: true },
+  embedEvent: { method: 'GET', path: '/embed/events/:id', raw: true },
+  embedTournament: { method: 'GET', path: '/embed/tournaments/:id', raw: true },
+  embedBlindTest: { method: 'GET', path: '/embed/blindTests/:id', raw: true },
 });
 
 export type FileRouteName = keyof typeof FILE_ROUTES;

@@ -27,6 +27,7 @@ import { LiveCodeSchema, LiveGameSchema } from './live-code';
 import { SeriesCreatedSchema, SeriesFollowingEditSchema, SeriesInputSchema, SeriesViewSchema } from './schemas/series.schema';
 import { EventPatchSchema } from './schemas/events.schema';
 import { FederationFollowInputSchema, FederationOverviewSchema, FederationPathSchema, FederationSwitchSchema } from './federation';
+import { OEmbedQuerySchema, OEmbedSchema } from './oembed';
 
 export type { HttpMethod } from './http-method';
 export { ENTRY_ROUTES, FILE_ROUTES, OPERATION_ROUTES, operationPath, RESOURCE_ROUTES, type FileRouteName, type OperationName, type OperationRoute, type ResourceRoutes } from './operation-routes';
@@ -227,6 +228,17 @@ export const OPERATIONS = {
   placeCalendar: op('placeCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
   organizationCalendar: op('organizationCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
   artistCalendar: op('artistCalendar', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  // RSS 2.0 and Atom (XML, not JSON), found as the calendars are: an unknown city or id answers 404.
+  cityFeedRss: op('cityFeedRss', z.string(), { path: z.object({ city: z.string().max(100) }) }),
+  cityFeedAtom: op('cityFeedAtom', z.string(), { path: z.object({ city: z.string().max(100) }) }),
+  placeFeedRss: op('placeFeedRss', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  placeFeedAtom: op('placeFeedAtom', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  organizationFeedRss: op('organizationFeedRss', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  organizationFeedAtom: op('organizationFeedAtom', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  artistFeedRss: op('artistFeedRss', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  artistFeedAtom: op('artistFeedAtom', z.string(), { path: z.object({ id: z.string().max(100) }) }),
+  // oembed.com's rich type; a URL that is not one of this site's event, place or tournament pages answers 404, format=xml 501.
+  oembed: op('oembed', OEmbedSchema, { query: OEmbedQuerySchema }),
   // The back office.
   dashboardServer: op('dashboardServer', ServerInfoSchema),
   dashboardStats: op('dashboardStats', DashboardStatsSchema),

@@ -35,7 +35,7 @@ const parsedOrNull = <T>(schema: Schema<T>, row: unknown): T | null => {
  * neither events nor places), which the route answers 404 in French.
  */
 export class CalendarService {
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'store' | 'now'>) {}
+  constructor(protected readonly ctx: Pick<AppContext, 'db' | 'store' | 'now'>) {}
 
   /** One event with its place and organisation; a draft is nobody's. */
   async event(id: string): Promise<CalendarItem | null> {
@@ -76,7 +76,7 @@ export class CalendarService {
    * Published and cancelled events matching `clause`, from a month ago on, by start. Cancelled
    * ones too, so that a subscriber's agenda shows the cancellation instead of silently dropping it.
    */
-  private async feed(name: string, clause: string, value: unknown): Promise<CalendarFeed> {
+  protected async feed(name: string, clause: string, value: unknown): Promise<CalendarFeed> {
     const { where, params, add } = whereClauses();
     add(`status IN ('published', 'cancelled') AND starts_at >= {}`, new Date(this.ctx.now() - FEED_PAST_DAYS * 86_400_000).toISOString());
     add(clause, value);
@@ -85,7 +85,7 @@ export class CalendarService {
   }
 
   /** The places and organisations of these events, in one query each. */
-  private async withPlaces(events: Event[]): Promise<CalendarItem[]> {
+  protected async withPlaces(events: Event[]): Promise<CalendarItem[]> {
     const ids = (key: 'placeId' | 'organizationId') => [...new Set(events.map((e) => e[key]).filter((id): id is string => Boolean(id)))];
     const load = async <T extends { _id: string }>(resource: 'places' | 'organizations', schema: Schema<T>, list: string[]) => {
       if (list.length === 0) return new Map<string, T>();

@@ -28,7 +28,7 @@ describe('the documentation (/api/docs, /api/docPages/byPath/*, /api/docs/search
     const items = await toc();
     expect(items).toHaveLength(files.length);
     expect(items.map((item) => item.path.join('/'))).toEqual([
-      'organisateurs', 'organisateurs/premiers-pas', 'organisateurs/evenements-et-lieux', 'organisateurs/liens-courts', 'organisateurs/formulaires-et-tombolas', 'organisateurs/menus-et-allergenes', 'organisateurs/federation',
+      'organisateurs', 'organisateurs/premiers-pas', 'organisateurs/evenements-et-lieux', 'organisateurs/liens-courts', 'organisateurs/formulaires-et-tombolas', 'organisateurs/menus-et-allergenes', 'organisateurs/federation', 'organisateurs/sur-votre-site',
       'animations', 'animations/tournoi', 'animations/blind-test',
       'developpeurs', 'developpeurs/api', 'developpeurs/cli',
       'hebergement',

@@ -27,20 +27,20 @@ export class MicroCache {
     this.clearListeners.push(listener);
   }
 
-  /** Answers from the cache, or computes the JSON text (anonymous requests only). */
-  async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>): Promise<FastifyReply> {
+  /** Answers from the cache, or computes the JSON text (anonymous requests only); `type` for another text (a feed's XML). */
+  async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, type = 'application/json; charset=utf-8'): Promise<FastifyReply> {
     const anonymous = !request.headers.cookie && !request.headers.authorization;
     const key = request.url;
     if (anonymous && this.ttlMs > 0) {
       const hit = this.entries.get(key);
-      if (hit && this.now() - hit.at < this.ttlMs) return reply.type('application/json; charset=utf-8').send(hit.body);
+      if (hit && this.now() - hit.at < this.ttlMs) return reply.type(type).send(hit.body);
     }
     const body = await compute();
     if (anonymous && this.ttlMs > 0) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { at: this.now(), body });
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type(type).send(body);
   }
 }
 

@@ -262,6 +262,22 @@ const OTHER_ROUTES: Record<string, MatrixRow> = {
   'GET /calendar/places/:id.ics': PUBLIC,
   'GET /calendar/organizations/:id.ics': PUBLIC,
   'GET /calendar/artists/:id.ics': PUBLIC,
+  // Feeds, oEmbed and embeds (issue 35): public, as the pages they come from.
+  'GET /feeds/cities/:city.rss': PUBLIC,
+  'GET /feeds/cities/:city.atom': PUBLIC,
+  'GET /feeds/places/:id.rss': PUBLIC,
+  'GET /feeds/places/:id.atom': PUBLIC,
+  'GET /feeds/organizations/:id.rss': PUBLIC,
+  'GET /feeds/organizations/:id.atom': PUBLIC,
+  'GET /feeds/artists/:id.rss': PUBLIC,
+  'GET /feeds/artists/:id.atom': PUBLIC,
+  'GET /oembed': PUBLIC,
+  'GET /embed.js': PUBLIC,
+  'GET /embed/live.js': PUBLIC,
+  'GET /embed/places/:ref': PUBLIC,
+  'GET /embed/events/:id': PUBLIC,
+  'GET /embed/tournaments/:id': PUBLIC,
+  'GET /embed/blindTests/:id': PUBLIC,
 };
 
 /** The whole table: `METHOD /path` → what each caller gets. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from '../http/errors';
-import { NotFoundError } from '@sortie/core';
+import { discoveryLinks, discoveryLinksHtml, NotFoundError } from '@sortie/core';
 import { allowScriptHashes, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding, staticCacheHeaders } from './delivery';
 import { injectFetch, loadPageRenderer } from './page-renderer';
 import { PageCache } from './page-cache';
@@ -75,7 +75,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, conf
         return reply.header('content-encoding', encoding).send(page.encoded(encoding));
       }
     }
-    // The shell: the browser draws the page (the dashboard, a visitor's own pages).
+    // The shell: the browser draws the page (the dashboard, a visitor's own pages); a tournament's carries its oEmbed link (issue 35).
+    const links = pages ? discoveryLinks(request.url.split('?')[0] ?? '/', publicOrigin(config ?? { publicUrl: null }, request)) : [];
+    if (pages && links.length) return reply.type('text/html; charset=utf-8').send(pages.template.replace('</head>', () => `  ${discoveryLinksHtml(links).join('\n    ')}\n  </head>`));
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
 

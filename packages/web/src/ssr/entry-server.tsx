@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoute } from '@sortie/core';
+import { discoveryLinks, discoveryLinksHtml, matchRoute } from '@sortie/core';
 import { createEagerServices } from '@sortie/adapters/eager';
 import { App } from '../app/App';
 import { createServices } from '../app/services';
@@ -69,9 +69,14 @@ export async function render({ url, origin, config, template, fetch, timeoutMs =
   // Replacer functions: a replacement string would read `$&` or `$'` in a title or a description as patterns.
   const html = template
     .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace(/<title>[^<]*<\/title>/, () => headHtml(collector.head, `${origin}${address.pathname}`, origin, siteDescription))
+    .replace(/<title>[^<]*<\/title>/, () => [headHtml(collector.head, `${origin}${address.pathname}`, origin, siteDescription), ...discoveryHtml(collector, address.pathname)].join('\n    '))
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${serializeState(state)}</script>`);
   return { status: collector.status, html };
+}
+
+/** The page's RSS, Atom and oEmbed links (issue 35), when it shows what they follow: not on an error page. */
+function discoveryHtml(collector: ServerRender, pathname: string): string[] {
+  return collector.status < 400 ? discoveryLinksHtml(discoveryLinks(pathname, collector.origin, collector.head.title)) : [];
 }
 
 function safeMatch(pathname: string) {

@@ -4,6 +4,7 @@ import { AnnouncementPanel } from './AnnouncementPanel';
 import { CollectorPanel, ScrapeFindingsPanel } from './CollectorPanel';
 import { DynaLinkPanel } from './DynaLinkPanel';
 import { FederationPanel } from './FederationPanel';
+import { EmbedSnippetPanel } from './EmbedSnippetPanel';
 import { FormEntriesPanel } from './FormEntriesPanel';
 import type { DashboardRecord } from './panel-styles';
 import { RafflePanel } from './RafflePanel';
@@ -37,9 +38,11 @@ export const RESOURCE_PANELS: Partial<Record<ResourceName, ResourcePanels>> = {
       <>
         <AnnouncementPanel kind="place" record={record} />
         <FederationPanel kind="places" record={record} />
+        <EmbedSnippetPanel kind="place" record={record} />
       </>
     ),
   },
+  tournaments: { extras: ({ record }) => <EmbedSnippetPanel kind="tournament" record={record} /> },
   organizations: {
     extras: ({ record }) => (
       <>
