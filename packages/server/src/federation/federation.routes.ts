@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_ROUTES } from '@sortie/core';
+import { FILE_ROUTES, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE, ValidationError } from '@sortie/core';
 import type { ServerConfig } from '../config';
 import { serveUnparsed } from '../http/serve';
+import { notFound } from '../http/errors';
 import { publicOrigin } from '../seo/public-origin';
 import type { FederationService } from './federation.service';
 
@@ -43,7 +44,11 @@ export async function registerFederationRoutes(app: FastifyInstance, config: Ser
   await app.register(async (fed) => {
     // Activities come as application/activity+json or ld+json: read as bytes, for the digest.
     fed.removeAllContentTypeParsers();
-    fed.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    fed.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => {
+      // The bytes go on as they came, but text PostgreSQL cannot store is refused as on every route.
+      if (Buffer.isBuffer(body) && unstorable(body)) done(new ValidationError(UNSTORABLE_TEXT_MESSAGE), undefined);
+      else done(null, body);
+    });
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = publicOrigin(config, request);
       return sendResponse(reply, await federation.fetch(webRequest(request, origin), origin));
@@ -53,16 +58,28 @@ export async function registerFederationRoutes(app: FastifyInstance, config: Ser
     serveUnparsed(fed, FILE_ROUTES.activityOutbox, async (request, reply) => {
       const id = idOf(request.params, 'id');
       const outbox = id ? await federation.outbox(publicOrigin(config, request), id) : null;
-      if (!outbox) return reply.code(404).type(AS_TYPE).send({ error: 'Acteur introuvable.' });
+      if (!outbox) throw notFound('Acteur introuvable.');
       return reply.type(AS_TYPE).send(outbox);
     });
     serveUnparsed(fed, FILE_ROUTES.activityEvent, async (request, reply) => {
       const id = idOf(request.params, 'id');
       const eventId = idOf(request.params, 'eventId');
       const copy = id && eventId ? await federation.eventCopy(publicOrigin(config, request), id, eventId) : null;
-      if (!copy) return reply.code(404).type(AS_TYPE).send({ error: 'Événement introuvable.' });
+      if (!copy) throw notFound('Événement introuvable.');
       if (copy.gone) return reply.code(410).type(AS_TYPE).send({ '@context': 'https://www.w3.org/ns/activitystreams', id: copy.object.id, type: 'Tombstone', formerType: 'Event' });
       return reply.type(AS_TYPE).send(copy.object);
     });
   });
+}
+
+/** A NUL or a lone surrogate in an activity's text, raw or escaped in its JSON. */
+function unstorable(body: Buffer): boolean {
+  const text = body.toString('utf8');
+  if (hasUnstorableText(text)) return true;
+  try {
+    return hasUnstorableText(JSON.parse(text));
+  } catch {
+    // Not JSON: the inbox refuses it on its own.
+    return false;
+  }
 }

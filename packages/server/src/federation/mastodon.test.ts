@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Create, Event, Place } from '@fedify/fedify';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { DEMO_ACCOUNTS, DEMO_IDS, demoId } from '../demo/ids';
+import { DEMO_QUIZ_SERIES } from '../demo/series';
 import { freePort, settle } from './testing/federated-node';
 import { signIn, testApp } from '../testing/test-app';
 import { startMastodonActor, type MastodonActor } from './testing/mastodon-actor';
@@ -77,5 +78,24 @@ describe('a Mastodon-like follower', () => {
     expect(location).toBeInstanceOf(Place);
     expect(location?.name?.toString()).toBe('Confort Moderne');
     expect(create!.body.object).toMatchObject({ location: { address: { type: 'PostalAddress', addressLocality: 'Poitiers' } }, url: `${origin}/events/${created.json()._id}` });
+  });
+
+  it('hears a weekly series date cancelled alone as an Update with eventStatus cancelled, the other dates left as they are', async () => {
+    const { origin, cookie } = node;
+    const pub = demoId('place:le-pince-oreille');
+    const actor = `${origin}/ap/actors/${pub}`;
+    expect(await deliver({ '@context': 'https://www.w3.org/ns/activitystreams', id: `${mastodon.id}#follows/2`, type: 'Follow', actor: mastodon.id, object: actor })).toBe(202);
+    await settle(node);
+    const dates = await node.db.query<{ id: string }>('SELECT id FROM events WHERE series_id = $1 ORDER BY occurrence_date LIMIT 2', [DEMO_QUIZ_SERIES]);
+    expect(dates).toHaveLength(2);
+    const [cancelled, kept] = dates.map((row) => row.id);
+    // « Cette date seulement », as the dashboard's dialog sends it.
+    const patch = await node.app.inject({ method: 'PATCH', url: `/api/series/${DEMO_QUIZ_SERIES}/occurrences/${cancelled}`, headers: { cookie }, payload: { status: 'cancelled' } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    await settle(node);
+    const about = (id: string) => mastodon.received.filter((item) => JSON.stringify(item.body.object ?? '').includes(`/events/${id}`));
+    const update = about(cancelled!).find((item) => item.body.type === 'Update');
+    expect(update?.body.object).toMatchObject({ type: 'Event', eventStatus: 'https://schema.org/EventCancelled' });
+    expect(about(kept!)).toEqual([]);
   });
 });

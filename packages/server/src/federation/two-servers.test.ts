@@ -1,29 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { loadDemo } from '../demo/load';
+import { openDatabase } from '../db/open-database';
 import { freePort, settle } from './testing/federated-node';
 import { signIn, testApp } from '../testing/test-app';
 
 /*
- * Issue 35, « Done when »: two Sortie servers (two apps, each on its own PGlite data, on two
- * ports of this machine, each allowing the other through SORTIE_ALLOWED_PRIVATE_ORIGINS). B's
+ * Issue 35, « Done when »: two Sortie servers (two apps, each on its own data folder of the
+ * embedded database as `pnpm start` makes it, on two ports of this machine, each allowing the other through SORTIE_ALLOWED_PRIVATE_ORIGINS). B's
  * place follows `@confort-moderne@A` found by WebFinger; A lists B's actor among its followers;
  * A publishes an event, moves it, cancels it; B's inbox receives Create, Update and Delete, each
  * verified with A's published key; a forged signature is refused with 401.
  */
 /**
- * A Sortie server for federation tests: an app on its own PGlite data (the demo), listening on
- * `port` of 127.0.0.1, that origin as its public address, allowing `allowed` origins through
- * SORTIE_ALLOWED_PRIVATE_ORIGINS; `cookie` is a staff session.
+ * A Sortie server for federation tests: an app on a data folder of its own (the embedded
+ * database, the demo loaded as a first start loads it), listening on `port` of 127.0.0.1, that
+ * origin as its public address, allowing `allowed` origins through SORTIE_ALLOWED_PRIVATE_ORIGINS;
+ * `cookie` is a staff session.
  */
 async function startFederatedNode(port: number, allowed: string[], now?: () => number) {
   const origin = `http://127.0.0.1:${port}`;
-  const node = await testApp({ config: { publicUrl: origin, allowedPrivateOrigins: allowed }, now });
+  const dataDir = mkdtempSync(join(tmpdir(), 'sortie-federation-'));
+  dataDirs.push(dataDir);
+  const db = await openDatabase({ dataDir });
+  await loadDemo(db, { password: 'sortie-demo', production: false, now: Date.now() });
+  const node = await testApp({ db, config: { publicUrl: origin, allowedPrivateOrigins: allowed, dataDir }, now });
   await node.app.listen({ port, host: '127.0.0.1' });
   const cookie = await signIn(node.app, DEMO_ACCOUNTS.staff.email);
   return { ...node, origin, cookie };
 }
 type FederatedNode = Awaited<ReturnType<typeof startFederatedNode>>;
+const dataDirs: string[] = [];
 
 describe('federation between two Sortie servers', () => {
   let a: FederatedNode;
@@ -33,10 +44,11 @@ describe('federation between two Sortie servers', () => {
     const [portA, portB] = [await freePort(), await freePort()];
     a = await startFederatedNode(portA, [`http://127.0.0.1:${portB}`]);
     b = await startFederatedNode(portB, [`http://127.0.0.1:${portA}`]);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('follows by WebFinger, then receives Create, Update and Delete signed with A’s key', async () => {

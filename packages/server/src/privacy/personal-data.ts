@@ -184,6 +184,19 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   // What each notification became on each channel (sent, failed and why).
   { table: 'notification_deliveries', identifies: ['user_id'], section: 'notificationDeliveries', mine: 't.user_id = who.id', omit: ['claim'] },
   { table: 'sessions', identifies: ['user_id'], section: 'sessions', mine: 't.user_id = who.id', omit: ['token_hash', 'device_hash'] },
+  // ActivityPub (issue 35): `actor_id` is one of our places or organisations, `remote_actor` an
+  // account on another server, never a Sortie account: no row of these is a person's here.
+  // Their ids and handles stay on the server that keeps them; a place's staff see its followers.
+  ...(
+    [
+      ['federation_followers', ['actor_id']],
+      ['federation_interactions', ['actor_id', 'remote_actor']],
+      ['federation_following', ['actor_id', 'remote_actor']],
+      ['federation_received', ['actor_id', 'remote_actor']],
+      ['federation_events', ['actor_id']],
+      ['federation_deliveries', ['actor_id']],
+    ] as const
+  ).map(([table, identifies]) => ({ table, identifies, section: null, mine: 'false' })),
   // Last: the account itself (its push devices are in its record).
   { table: 'users', identifies: ['id', 'email'], section: 'account', mine: 't.id = who.id', omit: ['password_hash'] },
 ];

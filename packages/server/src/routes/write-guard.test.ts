@@ -75,6 +75,12 @@ const WRITES: Write[] = [
   { method: 'POST', route: '/api/dashboard/instagram/events/:id/publish', who: 'staff' },
   { method: 'POST', route: '/api/dashboard/brightdata/test', who: 'staff' },
   { method: 'POST', route: '/api/dashboard/diagnostics/:check', who: 'admin' },
+  // Issue 35: series, and a place's or organisation's federation.
+  { method: 'POST', route: '/api/series', who: 'staff' },
+  { method: 'PATCH', route: '/api/series/:id', who: 'staff' },
+  { method: 'PATCH', route: '/api/series/:id/occurrences/:eventId', who: 'staff' },
+  { method: 'PUT', route: '/api/federation/:kind/:id', who: 'staff' },
+  { method: 'POST', route: '/api/federation/:kind/:id/following', who: 'staff' },
 ];
 
 describe('every write is refused without the right session', () => {
@@ -100,7 +106,7 @@ describe('every write is refused without the right session', () => {
   const urlOf = (write: Write) => {
     const apiPath = write.route.split('/')[2]!;
     const id = write.route.startsWith('/api/raffles/') ? DEMO_IDS.raffle : (existing.get(apiPath) ?? NO_ID);
-    return write.route.replace(':eventId', DEMO_IDS.firstEvent).replace(':id', id);
+    return write.route.replace(':eventId', DEMO_IDS.firstEvent).replace(':kind', 'places').replace(':id', id);
   };
   const send = (write: Write, cookie?: string) =>
     t.app.inject({ method: write.method, url: urlOf(write), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: '{}' });
