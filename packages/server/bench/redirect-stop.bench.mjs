@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runWrk, running as runningWrk } from './wrk.mjs';
+import { createBenchDatabase } from './postgres-database.mjs';
 import { buildServer, freePort, startServer } from '../src/testing/server-process.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 
@@ -125,25 +126,13 @@ async function postgresRuns(signal, url) {
   return lost;
 }
 
-/** A fresh database on the PostgreSQL server of SORTIE_BENCH_DATABASE_URL (dropped at the end). */
+/** `fn` on a fresh database of the PostgreSQL server of SORTIE_BENCH_DATABASE_URL, dropped after it. */
 async function withPostgresDatabase(adminUrl, fn) {
-  const name = `sortie_stop_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sql) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createBenchDatabase(adminUrl, 'sortie_stop');
   try {
-    return await fn(url.href);
+    return await fn(database.url);
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await database.drop();
   }
 }
 

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runWrk, running as runningWrk, wrkVersion, WrkMissingError } from './wrk.mjs';
+import { createBenchDatabase } from './postgres-database.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const WARMUP = Number(process.env.WARMUP ?? DURATION);
@@ -155,22 +156,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /** A fresh database on the PostgreSQL server of SORTIE_BENCH_DATABASE_URL, dropped at the end. */
 async function createPostgresDatabase(adminUrl) {
-  const { default: pg } = await import('pg');
-  const name = `sortie_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sql) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => admin(`DROP DATABASE IF EXISTS ${name}`)));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.href };
+  const database = await createBenchDatabase(adminUrl, 'sortie_bench');
+  cleanups.push(database.drop);
+  return database;
 }
 
 // ---------------------------------------------------------------- measures

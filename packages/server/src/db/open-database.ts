@@ -169,7 +169,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // One connection: PGlite has one session, and pglite-socket interleaves the extended-protocol
     // messages of concurrent connections (seen under load: a Bind meant for one statement reached
     // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
-    const pool = new pg.Pool({ ...embedded.connection, max: 1, ...RESILIENT_POOL });
+    const pool = new pg.Pool({ ...embedded.connection, max: 1, idleTimeoutMillis: 0, ...RESILIENT_POOL });
+    // PGlite's one session outlives a connection: a new one (after a drop) would find the last
+    // one's prepared statements there, and pg, which knows none, would fail to prepare them again.
+    pool.on('connect', (client) => {
+      client.query('DEALLOCATE ALL').catch(() => undefined);
+    });
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
       await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));
