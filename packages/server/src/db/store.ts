@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db, Row } from './database';
 import { ENTITIES, type Data, type EntityKind } from './entities';
 import { recordFields, type StoredRecord, type TypedResource } from './records';
@@ -110,23 +110,6 @@ export interface ListResult<T> {
 
 /** Rows counted before a list's total becomes "at least that many" (core's rule, shown by the interfaces). */
 export const COUNT_CAP = LIST_COUNT_CAP;
-
-/**
- * The name a list's statement is prepared under, from its text: a list without a text search
- * is one of a few statements (a filter's clauses, never its values), each then parsed and
- * planned once a connection rather than at every request — planning the city feed cost the
- * embedded database 1.4 ms, running it 0.7 (issue 34). A text search is planned every time: its
- * best plan depends on how common the word is.
- */
-const preparedNames = new Map<string, string>();
-function preparedName(sql: string): string {
-  let name = preparedNames.get(sql);
-  if (!name) {
-    name = `sortie_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    preparedNames.set(sql, name);
-  }
-  return name;
-}
 
 export class Store {
   constructor(readonly db: Db) {}
@@ -246,7 +229,7 @@ export class Store {
     if (!query) return { rows: [], total: { total: 0, totalIsEstimate: false }, ...(options.cursor === undefined ? {} : { next: { next: null } }) };
     const select = ({ before = '', page }: { before?: string; page: string }) => {
       const sql = `${before}SELECT id, ${data}, ${times}${query.keyset?.columns ?? ''}${query.totalColumn} ${page}`;
-      return this.db.query<Row & { total?: number | string }>(sql, query.params, query.preparable ? preparedName(sql) : undefined).catch((error: unknown) => {
+      return this.db.query<Row & { total?: number | string }>(sql, query.params).catch((error: unknown) => {
         // A forged cursor's value the database cannot read as its column's type (a date that is none).
         if (options.cursor && isDataException(error)) throw cursorRefusal();
         throw error;
@@ -316,8 +299,6 @@ export class Store {
       mode,
       keyset,
       params,
-      // Past the usual cap (a deep page), the count's cap is in the text: not a statement to keep.
-      preparable: !beforeSearch && options.tsquery === undefined && !options.q && cap === COUNT_CAP,
       page: pageOf(ranked),
       windowed,
       totalColumn: mode === 'none' ? '' : `, ${counted} AS total`,
