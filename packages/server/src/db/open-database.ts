@@ -55,11 +55,14 @@ export class PgliteDb implements Db {
   }
 }
 
+/** A query for pg: named when prepared (parsed and planned once a connection), else plain. */
+const pgQuery = (text: string, values: unknown[], prepared?: string): pg.QueryConfig => (prepared ? { name: prepared, text, values } : { text, values });
+
 class PgClientDb implements Db {
   readonly kind = 'postgres';
   constructor(private readonly client: pg.PoolClient) {}
   async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
-    return (await this.client.query<T>(prepared ? { name: prepared, text, values: params } : { text, values: params })).rows;
+    return (await this.client.query<T>(pgQuery(text, params, prepared))).rows;
   }
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -89,7 +92,7 @@ export class PostgresDb implements Db {
   }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
-    return this.availability.run(async () => (await this.pool.query<T>(prepared ? { name: prepared, text, values: params } : { text, values: params })).rows);
+    return this.availability.run(async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

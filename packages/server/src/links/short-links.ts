@@ -246,10 +246,6 @@ export class ShortLinks {
 
   /** The next try after a failed write: a backoff while the database is down. */
   private schedule(): void {
-    if (this.failures === 0) {
-      this.gather();
-      return;
-    }
     if (this.timer) return;
     this.timer = setTimeout(() => void this.flush(), Math.min(VISIT_RETRY_MS * 2 ** (this.failures - 1), VISIT_RETRY_MAX_MS));
   }
