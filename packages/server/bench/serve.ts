@@ -5,7 +5,7 @@
 // Parent → child (IPC): { type: 'capture', paths, headers } answers { type: 'captured', statements }:
 // the SQL each path runs, its parameters inlined (what pgbench runs beside the server);
 // { type: 'stop', shortCode }. Child → parent: { type: 'ready', port,
-// backend, events, published, categoryIds, cities, seedSeconds, visitsBefore }, then { type: 'stopped', visits } (the
+// backend, events, published, categoryIds, cities, seedSeconds, eventPath, visitsBefore }, then { type: 'stopped', visits } (the
 // visits of shortCode stored once the server has closed and flushed its buffer), or
 // { type: 'failed', message }.
 import { buildApp, type SortieApp } from '../src/app';
@@ -13,6 +13,8 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/open-database';
 import type { Db } from '../src/db/database';
 import { loadDemo } from '../src/demo/load';
+import { DEMO_IDS } from '../src/demo/ids';
+import { sessionTokenHash } from '../src/auth/session-token';
 
 const send = (message: object) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -44,6 +46,11 @@ try {
     await seedVolume(db, { events, now });
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
+  // The demo visitor's session, whose cookie the bench sends as a signed-in visitor's (BENCH_SESSION_TOKEN).
+  const token = process.env.BENCH_SESSION_TOKEN;
+  if (token) await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [sessionTokenHash(token), DEMO_IDS.users.visitor]);
+  // The event page the bench loads: the next published one in Poitiers.
+  const [next] = await db.query<{ id: string }>(`SELECT id FROM events WHERE status = 'published' AND city = 'Poitiers' AND starts_at > now() ORDER BY starts_at LIMIT 1`);
   const [count] = await db.query<{ n: number; published: number }>(`SELECT count(*)::int AS n, (count(*) FILTER (WHERE status = 'published'))::int AS published FROM events`);
   const categories = await db.query<{ id: string }>('SELECT id FROM event_categories ORDER BY id');
   const cities = await db.query<{ city: string; n: number }>(`SELECT city, count(*)::int AS n FROM events WHERE status = 'published' GROUP BY city ORDER BY n DESC, city LIMIT 10`);
@@ -58,6 +65,7 @@ try {
     categoryIds: categories.map((c) => c.id),
     cities: cities.map((c) => ({ city: c.city, events: Number(c.n) })),
     seedSeconds,
+    eventPath: next ? `/events/${next.id}` : null,
     visitsBefore: await visitsOf(process.env.BENCH_SHORT_CODE ?? 'poitiers'),
   });
 } catch (error) {

@@ -7,11 +7,13 @@
 // each, DURATION), CONNECTIONS (wrk connections, 32), BENCH_EVENTS (generated events, 100000),
 // SORTIE_BENCH_DATABASE_URL (a PostgreSQL server: the database-bound measures run there too, in
 // a database created for the run and dropped after it), WRK_PATH (wrk when not on the PATH),
-// REDIRECT_ONLY=1 (only /r and the ceiling: to work on the short links' fast path).
+// REDIRECT_ONLY=1 (only /r and the ceiling: to work on the short links' fast path), SEARCH_SECONDS
+// (seconds measured for each search alone, one client: DURATION / 2, at least 2).
 //
 // wrk runs with one thread (-t1): on this 2-core machine one core loads, the other serves.
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,15 +31,24 @@ const REDIRECT_ONLY = process.env.REDIRECT_ONLY === '1';
 const SHORT_CODE = 'poitiers';
 const SERVER_START_TIMEOUT_MS = 240_000;
 
+// Issue 34's figures (and 36's for /r), at 100,000 events on this machine.
 const GOALS = {
   ceilingRps: 25_000,
-  redirectRatio: 0.5,
-  feedP99Ms: 20,
-  feedRatio: 0.15,
-  searchP95Ms: 20,
-  redirectUnderSearchP99Ms: 15,
+  redirectRatio: { PGlite: 0.5, PostgreSQL: 0.35 },
+  redirectP99Ms: 15,
+  redirectUnderSearchP99Ms: 25,
+  feedP99Ms: 40,
+  feedEmbeddedRps: 1_500,
   feedPgbenchRatio: 0.5,
+  /** Each search alone, one client. */
+  searchOneP95Ms: 15,
+  /** SEARCH_CLIENTS clients at once, looping over SEARCHES. */
+  searchConcurrentP95Ms: { PGlite: 30, PostgreSQL: 20 },
+  pageVisitorRps: 300,
+  pageAnonymousRps: 3_000,
+  pageP99Ms: 100,
 };
+const PAGE_CONNECTIONS = 16;
 const HEADERS = { accept: 'application/json', 'user-agent': 'sortie-bench' };
 // /r is loaded as a phone from an Instagram story would open it: each visit is stored with its day,
 // device, system, browser and referrer's host (issue 36), and only visits with all of them count.
@@ -46,15 +57,20 @@ const REDIRECT_HEADERS = {
   'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   referer: 'https://l.instagram.com/',
 };
-// A request with a cookie is not anonymous: it skips the one-second cache of public reads.
-const UNCACHED = { ...HEADERS, cookie: 'bench=1' };
-const SEARCHES = [
-  'jazz', 'théâtre', 'concert', 'exposition', // one word
-  'jazz baroque', 'marché noël', // two words
-  'concrt', 'theatre', 'exposiiton', // typos (and a missing accent)
-  'Poitiers', 'Bordeaux', // cities
-  'confort moderne', 'maalouf', // a place, an artist
-];
+// A signed-in visitor (the demo visitor's session, made by serve.ts): what it reads as any visitor
+// would comes from the one-second public cache; with Cache-Control: no-cache (a forced reload) it
+// is read afresh, which is how the uncached figures are taken.
+const SESSION_TOKEN = randomBytes(32).toString('base64url');
+// Its browser holds the session cookie and the page-readable hint beside it (http/session-hint.ts).
+const VISITOR = { ...HEADERS, cookie: `sortie_session=${SESSION_TOKEN}; sortie_signed_in=1` };
+const UNCACHED = { ...VISITOR, 'cache-control': 'no-cache' };
+// A browser opening a page: HTML, compressed.
+const PAGE = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'sortie-bench' };
+// The searches of issue 34: common and rare words, a missing accent, a typo, two words, a city,
+// and festival, whose events are half a year away in November.
+const SEARCHES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baroque', 'Poitiers', 'exposition photo', 'festival', 'marché', 'danse', 'humour'];
+/** Seconds measured per search alone (one wrk each, after a second of warm-up). */
+const SEARCH_SECONDS = Number(process.env.SEARCH_SECONDS ?? Math.max(2, Math.round(DURATION / 2)));
 const SEARCH_PATHS = SEARCHES.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -288,6 +304,33 @@ const ratioAtLeast = (x) => ({ text: `≥ ${number(x, 2)}× plafond`, test: (_ru
 const percentileAtMost = (p, limitMs) => ({ text: `p${p} ≤ ${limitMs} ms`, test: (run) => run.latencyMs[`p${p}`] <= limitMs });
 const rpsAtLeast = (rps) => ({ text: `≥ ${number(rps)} req/s`, test: (run) => run.rps >= rps });
 
+const redirectGoals = (backend) => [ratioAtLeast(GOALS.redirectRatio[backend]), percentileAtMost(99, GOALS.redirectP99Ms)];
+
+/**
+ * The landing page and an event's page, drawn by the server, with PAGE_CONNECTIONS browsers at
+ * once: a signed-in visitor's and an anonymous one's (issue 34).
+ */
+async function measurePages(handle, tag) {
+  const pages = [
+    { key: 'landing', path: '/', name: 'page d’accueil /' },
+    ...(handle.info.eventPath ? [{ key: 'event', path: handle.info.eventPath, name: 'page d’un événement' }] : []),
+  ];
+  const signedIn = { ...PAGE, cookie: VISITOR.cookie };
+  for (const page of pages) {
+    const answer = await fetch(`http://127.0.0.1:${handle.info.port}${page.path}`, { headers: signedIn });
+    const html = await answer.text();
+    if (answer.status !== 200 || !html.includes('<main')) throw new Error(`${page.name} : ${answer.status}, page non dessinée par le serveur (web construit ?) ${html.slice(0, 200)}`);
+    for (const [who, headers, goal] of [
+      ['visiteur connecté', signedIn, GOALS.pageVisitorRps],
+      ['anonyme', PAGE, GOALS.pageAnonymousRps],
+    ]) {
+      const label = tag(`${page.name}, ${who}, ${PAGE_CONNECTIONS} clients`);
+      const { run } = await measure(handle, label, { paths: [page.path], headers, connections: PAGE_CONNECTIONS, statuses: true });
+      addRow(`page-${page.key}`, label, run, [rpsAtLeast(goal), percentileAtMost(99, GOALS.pageP99Ms)]);
+    }
+  }
+}
+
 /** The database-bound measures on one server (PGlite, or PostgreSQL). */
 async function sortieMeasures(handle, { full }) {
   const backend = handle.info.backend;
@@ -296,7 +339,7 @@ async function sortieMeasures(handle, { full }) {
   if (REDIRECT_ONLY) {
     const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: REDIRECT_HEADERS });
     tally.add(redirect.warm, redirect.run);
-    addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, [ratioAtLeast(GOALS.redirectRatio)]);
+    addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, redirectGoals(backend));
     const { visits } = await stop(handle, { shortCode: SHORT_CODE });
     return visitsRow(backend, visits - handle.info.visitsBefore, tally);
   }
@@ -304,24 +347,39 @@ async function sortieMeasures(handle, { full }) {
   await preflight(handle, 'flux de ville', feeds);
   await preflight(handle, 'recherche', SEARCH_PATHS);
 
-  if (full) {
-    const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: REDIRECT_HEADERS });
-    tally.add(redirect.warm, redirect.run);
-    addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, [ratioAtLeast(GOALS.redirectRatio)]);
-  }
+  // On both databases: issue 34 sets /r's figure on each (≥ 0.5× the ceiling on PGlite, ≥ 0.35× on PostgreSQL).
+  const redirect = await measure(handle, tag(`GET /r/${SHORT_CODE}`), { paths: [`/r/${SHORT_CODE}`], headers: REDIRECT_HEADERS });
+  tally.add(redirect.warm, redirect.run);
+  addRow('redirect', tag(`GET /r/${SHORT_CODE}`), redirect.run, redirectGoals(backend));
 
+  // The city's agenda as a crowd of signed-in visitors loads it (the public cache answers what is the same for all)…
+  const feedGoals = [percentileAtMost(99, GOALS.feedP99Ms), ...(backend === 'PGlite' ? [rpsAtLeast(GOALS.feedEmbeddedRps)] : [])];
+  const visited = await measure(handle, tag('flux de ville, visiteur connecté'), { paths: feeds, headers: VISITOR, statuses: true });
+  const visitedRow = addRow('feedVisitor', tag(`flux de ville, visiteur connecté (${feeds.length} variantes, cache 1 s)`), visited.run, feedGoals);
+  // …and read afresh at every request (Cache-Control: no-cache): what the database and the server cost.
   const feed = await measure(handle, tag('flux de ville sans cache'), { paths: feeds, headers: UNCACHED, statuses: true });
-  const feedRow = addRow('feedUncached', tag(`flux de ville sans cache (${feeds.length} variantes)`), feed.run, [percentileAtMost(99, GOALS.feedP99Ms), ratioAtLeast(GOALS.feedRatio)]);
-  if (backend === 'PostgreSQL') await pgbenchBeside(handle, feeds, feedRow);
+  const feedRow = addRow('feedUncached', tag(`flux de ville sans cache, visiteur connecté (${feeds.length} variantes)`), feed.run, feedGoals);
+  if (backend === 'PostgreSQL') await pgbenchBeside(handle, feeds, [feedRow, visitedRow]);
 
   if (full) {
     const cached = await measure(handle, tag('flux de ville anonyme (cache 1 s)'), { paths: feeds, headers: HEADERS });
     addRow('feedCached', tag('flux de ville anonyme (cache 1 s)'), cached.run);
   }
 
-  // One visitor searching: the time a search takes. Several at once are measured below, beside /r.
-  const search = await measure(handle, tag('recherche sans cache'), { paths: SEARCH_PATHS, headers: UNCACHED, statuses: true, connections: 1 });
-  addRow('searchUncached', tag(`recherche sans cache (${SEARCHES.length} requêtes, 1 client)`), search.run, [percentileAtMost(95, GOALS.searchP95Ms)]);
+  await measurePages(handle, tag);
+
+  // One visitor searching: the time each search takes, its own p95 (wrk gives one histogram a run).
+  const base = `http://127.0.0.1:${handle.info.port}`;
+  for (const [i, q] of SEARCHES.entries()) {
+    await runWrk({ base, paths: [SEARCH_PATHS[i]], headers: UNCACHED, connections: 1, seconds: 1 });
+    const run = await runWrk({ base, paths: [SEARCH_PATHS[i]], headers: UNCACHED, connections: 1, seconds: SEARCH_SECONDS, statuses: true });
+    alive(handle);
+    console.log(`  ${tag(`recherche « ${q} », 1 client`)} : ${describe(run)}`);
+    addRow('searchOne', tag(`recherche « ${q} » sans cache, 1 client`), run, [percentileAtMost(95, GOALS.searchOneP95Ms)], { withRatio: false });
+  }
+  // Several visitors at once, each looping over every search.
+  const concurrent = await measure(handle, tag(`recherches sans cache, ${SEARCH_CLIENTS} clients`), { paths: SEARCH_PATHS, headers: UNCACHED, statuses: true, connections: SEARCH_CLIENTS });
+  addRow('searchConcurrent', tag(`recherches sans cache (${SEARCHES.length} requêtes, ${SEARCH_CLIENTS} clients)`), concurrent.run, [percentileAtMost(95, GOALS.searchConcurrentP95Ms[backend])], { withRatio: false });
 
   const under = await measureUnderSearch(handle, tag(`GET /r/${SHORT_CODE} pendant ${SEARCH_CLIENTS} recherches`));
   tally.add(under.warm?.redirect, under.run.redirect);
@@ -346,7 +404,7 @@ function pgbenchPath() {
  * as many clients as wrk had, on the same database: what PostgreSQL alone can serve. The feed's
  * row then also asks for half of it (issue 34: the Node process must not be the bottleneck).
  */
-async function pgbenchBeside(handle, paths, feedRow) {
+async function pgbenchBeside(handle, paths, feedRows) {
   const captured = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('capture des requêtes du flux : pas de réponse')), 60_000);
     handle.child.on('message', function listen(m) {
@@ -379,13 +437,15 @@ async function pgbenchBeside(handle, paths, feedRow) {
   const statementsPerRequest = captured.reduce((n, statements) => n + statements.length, 0) / captured.length;
   console.log(`  pgbench, les mêmes requêtes (${number(statementsPerRequest, 1)} par requête, ${CONNECTIONS} clients) : ${number(tps)} transactions/s, latence moyenne ${ms(average)} ms`);
   addRow('feedPgbench', `pgbench : les requêtes du flux, ${CONNECTIONS} clients [PostgreSQL] (p50 = moyenne)`, { rps: tps, latencyMs: { p50: average, p95: NaN, p99: NaN }, errorCount: failed }, [], { withRatio: false });
-  feedRow.goals.push({ text: `≥ ${number(GOALS.feedPgbenchRatio, 2)}× pgbench`, test: (run) => run.rps >= GOALS.feedPgbenchRatio * tps });
-  feedRow.label += ` — ${number(feedRow.run.rps / tps, 2)}× pgbench`;
+  for (const feedRow of feedRows) {
+    feedRow.goals.push({ text: `≥ ${number(GOALS.feedPgbenchRatio, 2)}× pgbench`, test: (run) => run.rps >= GOALS.feedPgbenchRatio * tps });
+    feedRow.label += ` — ${number(feedRow.run.rps / tps, 2)}× pgbench`;
+  }
 }
 
 async function startSortie(label, env) {
   console.log(`\n${label} : démarrage, données de démonstration + ${number(EVENTS)} événements générés…`);
-  const handle = await start(label, here('./serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_EVENTS: String(EVENTS), BENCH_SHORT_CODE: SHORT_CODE, ...env } });
+  const handle = await start(label, here('./serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_EVENTS: String(EVENTS), BENCH_SHORT_CODE: SHORT_CODE, BENCH_SESSION_TOKEN: SESSION_TOKEN, ...env } });
   const { info } = handle;
   console.log(`  prêt : ${number(info.events)} événements dont ${number(info.published)} publiés (données en ${number(info.seedSeconds, 1)} s), villes ${info.cities.slice(0, 4).map((c) => `${c.city} ${number(c.events)}`).join(', ')}…`);
   if (EVENTS > 0 && info.events < EVENTS) throw new Error(`${label} : ${info.events} événements en base, ${EVENTS} attendus au moins.`);
@@ -403,6 +463,13 @@ try {
 }
 console.log(`Sortie bench serveur — générateur de charge : ${generator.version} (-t1 -c${CONNECTIONS}, script Lua bench/report.lua), ${WARMUP} s de chauffe puis ${DURATION} s mesurées par mesure`);
 console.log(`journal des serveurs : ${logPath}`);
+
+// The pages are drawn from the built web app: built now if it is missing or older than its sources.
+const build = spawnSync(process.execPath, [here('../../../tools/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('✗ la construction de l’application web a échoué : les pages ne peuvent pas être mesurées.');
+  process.exit(1);
+}
 
 const visitChecks = [];
 try {

@@ -12,6 +12,7 @@ import { MicroCache } from './http/micro-cache';
 import type { Db } from './db/database';
 import { ShortLinks } from './links/short-links';
 import { Users } from './auth/users';
+import { SessionCache } from './auth/session-cache';
 import { TokenService } from './auth/tokens';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerResourceRoutes } from './routes/resources.routes';
@@ -79,6 +80,8 @@ z.config(z.locales.fr());
 
 export const BODY_LIMIT_BYTES = 512 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How long an idle keep-alive connection stays open: Fastify's default, above proxies' 60 s. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** The secret of the embedded identity provider: from the config, or generated once and kept in the database. */
 async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
@@ -106,7 +109,13 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   // Typed as the instance only: Fastify's is also thenable (awaiting it loads its plugins), and an
   // async function's result would then be typed as what that resolves to, without ctx and routes.
   const app: FastifyInstance = Fastify({
-    serverFactory: (handler) => createServer((request, response) => fastPath?.(request, response) || handler(request, response)),
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => fastPath?.(request, response) || handler(request, response));
+      // Fastify sets this only on a server it makes itself; Node's own 5 s would close idle
+      // connections that a proxy (60 s idle) or a client may still reuse, failing that request.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -131,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     db,
     store,
     links: new ShortLinks(db, now),
-    users: new Users(db),
+    users: new Users(db, new SessionCache(now)),
     tokens: new TokenService(await loadSecret(db, config.secret), config.firebase?.projectId ?? null, options.googleKeys, now),
     now,
     cache: new MicroCache(now, config.microCacheMs),
@@ -243,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
   registerEmbedRoutes(app, ctx);
   await registerWebApp(app, config.webDist, config, { now, ttlMs: config.microCacheMs, onClear: (listener) => ctx.cache.onClear(listener) });
 
+  // A session read lately is forgotten with the public cache: on every write here, and on every node through the bus.
+  ctx.cache.onClear(() => ctx.users.forgetSessions());
   if (bus) {
     ctx.links.announce = () => bus.publishSoon('links');
     bus.on('links', () => ctx.links.forget());

@@ -5,6 +5,7 @@ import { ENTITIES } from '../db/entities';
 import { NO_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { sessionRoomOfHash, sessionTokenHash } from './session-token';
 import { identityEmailProven, type Identity } from './tokens';
+import { SessionCache, type CachedSession } from './session-cache';
 import { AuthError } from '@sortie/core';
 import { z } from 'zod';
 import { ConflictError } from '../http/errors';
@@ -42,7 +43,11 @@ const TOUCH_INTERVAL = `interval '5 minutes'`;
 /** Accounts, their passwords and their sessions. */
 export class Users {
   private readonly store: Store;
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** The sessions read in the last seconds (app.ts shares one per process); none: every request reads its session. */
+    private readonly sessions: SessionCache<UserJson> = new SessionCache(Date.now, 0),
+  ) {
     this.store = new Store(db);
   }
 
@@ -176,17 +181,29 @@ export class Users {
     return (await this.openSession(userId, meta)).token;
   }
 
-  /** The account of a live session; its last use is noted on the way (at most every five minutes). */
-  async fromSession(token: string): Promise<UserJson | null> {
+  /** The account of a live session, read at most once in a few seconds (SessionCache); its last use is noted on the way (at most every five minutes). */
+  fromSession(token: string): Promise<UserJson | null> {
     const hash = sessionTokenHash(token);
+    return this.sessions.read(hash, () => this.readSession(hash));
+  }
+
+  /** Forgets the sessions read lately: a session ended, an account changed (on this node, or on another through the change bus). */
+  forgetSessions(): void {
+    this.sessions.clear();
+  }
+
+  private async readSession(hash: string): Promise<CachedSession<UserJson>> {
     const [row] = await this.db.query(
       `WITH touched AS (UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND expires_at > now() AND last_used_at < now() - ${TOUCH_INTERVAL} RETURNING 1)
-       SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
+       SELECT u.*, extract(epoch FROM s.expires_at - now()) * 1000 AS session_ms_left FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
       [hash],
-      // Every signed-in request reads its session: parsed and planned once a connection (issue 34).
+      // Every signed-in request reads its session (when not read in the last seconds): parsed and planned once a connection (issue 34).
       'sortie_session_user',
     );
-    return row ? userOf(row) : null;
+    if (!row) return { user: null, expiresAt: null };
+    // What is left of the session by the database's clock, counted on the server's from now (the two may differ).
+    const { session_ms_left: left, ...account } = row;
+    return { user: userOf(account), expiresAt: this.sessions.now() + Number(left) };
   }
 
   /** The live sessions of an account, the most recently used first; `current` marks the one of `token`. */
@@ -208,10 +225,12 @@ export class Users {
       `DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR token_hash <> $2) AND ($3::text IS NULL OR id = $3) RETURNING token_hash`,
       [userId, options.except ? sessionTokenHash(options.except) : null, options.id ?? null],
     );
+    this.forgetSessions();
     return rows.map((row) => sessionRoomOfHash(row.token_hash));
   }
 
   async endSession(token: string): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [sessionTokenHash(token)]);
+    this.forgetSessions();
   }
 }

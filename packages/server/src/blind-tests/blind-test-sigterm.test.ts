@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { DEMO_IDS } from '../demo/ids';
-import { freePort, staffSessionToken, startServer, type ServerProcess } from '../testing/server-process';
+import { freePort, removeFolder, staffSessionToken, startServer, stopServer, type ServerProcess } from '../testing/server-process';
 import { sharedServerBuild } from '../testing/shared-server-build';
 import { answerAll, ask, awaitBack, hostScores, joinPhones, must, openSocket, type Phone } from '../../bench/blind-test-crowd';
 
@@ -27,10 +27,10 @@ describe('SIGTERM during a live blind test', () => {
   beforeAll(async () => {
     script = await sharedServerBuild();
   }, 120_000);
-  afterAll(() => {
+  afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    server?.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(server);
+    removeFolder(dataDir);
   });
 
   it(`exits 0 within 10 s with ${PLAYERS} phones in a game, and after the restart every phone is back as its player with its points`, async () => {

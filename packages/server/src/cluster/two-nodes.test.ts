@@ -8,6 +8,7 @@ import { BACKENDS, openTestDb } from '../testing/test-app';
 import type { Db } from '../db/database';
 import { PostgresDb } from '../db/open-database';
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_SHORT_CODES } from '../demo/ids';
+import { SESSION_CACHE_MS } from '../auth/session-cache';
 
 /*
  * Sortie scaled out: two real server processes (node A and node B, `src/main.ts` as an operator
@@ -230,6 +231,18 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     figure(`événement publié sur A → fil de la ville sur B : ${elapsed.toFixed(1)} ms`);
     // How soon is a figure, not an assertion (no timing in a test): the feed shows it, well within the poll's bound.
     expect(seen).toContain('Marché de nuit');
+  });
+
+  it('ends on B at once a session signed out through A (B had read it a moment before)', async () => {
+    const cookie = await signIn(a, DEMO_ACCOUNTS.visitor.email);
+    expect((await api(b, 'GET', '/api/auth/me', cookie)).status).toBe(200);
+    expect((await api(a, 'POST', '/api/auth/logout', cookie)).status).toBe(200);
+    const signedOut = performance.now();
+    let status = (await api(b, 'GET', '/api/auth/me', cookie)).status;
+    // Polled for less than the few seconds B keeps a session it read (SESSION_CACHE_MS): only the change bus can end it sooner.
+    while (status === 200 && performance.now() - signedOut < SESSION_CACHE_MS / 2) status = (await api(b, 'GET', '/api/auth/me', cookie)).status;
+    figure(`session fermée sur A → refusée sur B : ${(performance.now() - signedOut).toFixed(1)} ms`);
+    expect(status).toBe(401);
   });
 
   it('keeps both scores reported at the same moment on A and on B', async () => {

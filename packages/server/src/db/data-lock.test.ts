@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './data-lock';
 import { sharedServerBuild } from '../testing/shared-server-build';
-import { freePort, startServer as startBuiltServer, type ServerProcess } from '../testing/server-process';
+import { freePort, removeFolder, startServer as startBuiltServer, type ServerProcess } from '../testing/server-process';
 
 // The real server processes, as `pnpm start` and `pnpm demo:reset` run them, on one data folder.
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  // A killed server's database process closes its files a moment later: retried meanwhile.
+  removeFolder(dataDir);
 });
 
 const IN_USE = /Le dossier de données .* est déjà utilisé par un autre processus Sortie \(pid \d+\)/;

@@ -12,7 +12,8 @@ import { startEmbeddedPostgres } from './embedded/embedded-postgres';
 import { SERVER_PATHS } from '../runtime-paths';
 import { migrateOrExplain } from './migrations';
 import { Availability } from './availability';
-import type { Db, Row } from './database';
+import type { Db, QueryOrder, Row } from './database';
+import { Turns } from './turns';
 
 export const MIGRATIONS_FOLDER = SERVER_PATHS.migrations;
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
@@ -79,6 +80,8 @@ export class PostgresDb implements Db {
     readonly kind: 'pglite' | 'postgres' = 'postgres',
     private readonly onClose: () => Promise<void> = async () => undefined,
     availability?: Availability,
+    /** The embedded database's one connection, in turns (its statements asked 'first' before the others); none for PostgreSQL's pool. */
+    private readonly turns?: Turns,
   ) {
     this.availability = availability ?? new Availability();
     // A connection dropped (the database restarting: `terminating connection due to administrator
@@ -91,8 +94,9 @@ export class PostgresDb implements Db {
     });
   }
 
-  async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
-    return this.availability.run(async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows);
+  async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string, order: QueryOrder = 'queued'): Promise<T[]> {
+    const run = async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows;
+    return this.availability.run(() => (this.turns ? this.turns.run(order === 'first', run) : run()));
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -169,8 +173,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   if (options.dataDir) {
     const embedded = await startEmbeddedPostgres(options.dataDir);
-    // One connection: PGlite has one session, and pglite-socket interleaves the extended-protocol
-    // messages of concurrent connections (seen under load: a Bind meant for one statement reached
+    // One connection: PGlite has one session, and its process runs each connection's messages as
+    // they arrive (pglite-process.mjs): two connections' extended-protocol messages could
+    // interleave (seen under load with pglite-socket: a Bind meant for one statement reached
     // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
     const pool = new pg.Pool({ ...embedded.connection, max: 1, idleTimeoutMillis: 0, ...RESILIENT_POOL });
     // PGlite's one session outlives a connection: a new one (after a drop) would find the last
@@ -181,7 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
       await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));
-      return new PostgresDb(pool, 'pglite', () => embedded.stop());
+      return new PostgresDb(pool, 'pglite', () => embedded.stop(), undefined, new Turns());
     } catch (error) {
       // The pool first: its idle connection would otherwise see the database go and throw unheard.
       await pool.end().catch(() => undefined);

@@ -116,22 +116,18 @@ export const jobOffers = entity('job_offers', { title: text('title').notNull(), 
 export const blogPosts = entity('blog_posts', { slug: text('slug').notNull().unique(), publishedAt: at('published_at') });
 export const docPages = entity('doc_pages', { path: text('path').notNull().unique(), sortOrder: integer('sort_order').notNull().default(0) });
 export const dynaLinks = entity('dyna_links', { shortCode: text('short_code').notNull().unique(), url: text('url').notNull() });
-export const dynaLinkVisits = pgTable('dyna_link_visits', {
+// Issue 36: the visits of a link written together, one row (links/visit-batches.ts); the view
+// dyna_link_visits (migration 0028) shows them one row a visit. No IP address.
+export const linkVisitBatches = pgTable('link_visit_batches', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   linkId: text('link_id').notNull(),
-  datetime: at('datetime').notNull(),
-  userAgent: text('user_agent').notNull(),
-  // Issue 36: read from the request when the buffer is written (links/visit-details.ts); no IP.
-  day: text('day'),
-  hour: smallint('hour'),
-  referrerHost: text('referrer_host'),
-  device: text('device'),
-  system: text('system'),
-  browser: text('browser'),
-  bot: boolean('bot').notNull().default(false),
-  qr: boolean('qr').notNull().default(false),
-  utm: jsonb('utm'),
-}, (t) => [index('dyna_link_visits_link_day_idx').on(t.linkId, t.day)]);
+  day: text('day').notNull(),
+  hour: smallint('hour').notNull(),
+  at: at('at').notNull(),
+  kinds: jsonb('kinds').notNull(),
+  visitKinds: smallint('visit_kinds').array().notNull(),
+  offsets: integer('offsets').array().notNull(),
+}, (t) => [index('link_visit_batches_link_day_idx').on(t.linkId, t.day)]);
 export const shares = entity('shares', { userId: text('user_id'), targetKind: text('target_kind').notNull(), targetId: text('target_id').notNull() });
 export const shareViews = pgTable('share_views', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

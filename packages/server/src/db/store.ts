@@ -15,7 +15,7 @@ export type RecordJson<R extends TypedResource> = StoredRecord<R> & { _id: strin
 export const newId = (): string => randomBytes(12).toString('hex');
 
 /** The same as `toJson`, as JSON text, from a row whose `data` is the record's jsonb text. */
-function jsonText(row: Row): string {
+export function jsonText(row: Row): string {
   const data = textOf(row.data);
   return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${textOf(row.created_at)}","updatedAt":"${textOf(row.updated_at)}"}`;
 }
@@ -25,7 +25,7 @@ function jsonText(row: Row): string {
  * lists sent as text: the driver would otherwise parse each into a Date to be written back at
  * once (a few per cent of a city feed's CPU).
  */
-const ISO_TIMES = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
+export const ISO_TIMES = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
 /** A stored row as the API shows it: `_id`, the record, `createdAt`, `updatedAt`. */
 export function toJson(kind: EntityKind, row: Row): Json {
@@ -86,13 +86,18 @@ const without = (expression: string, fields: readonly string[]) =>
     return `(${expr} - '${key}')`;
   }, expression);
 
+/** A record's jsonb without its kind's hidden fields (a blind test's game), from `column`. */
+export function shownData(kind: EntityKind, column = 'data'): string {
+  return without(column, kind.hidden ?? []);
+}
+
 /**
  * The jsonb a list shows and searches: the record without its kind's hidden fields (a blind
  * test's game) nor, unless the viewer owns it, the owner-only ones. The viewer's id is written
  * into the SQL only once checked to be 24 hex characters (an id the server made).
  */
 function visibleData(kind: EntityKind, options: Pick<ListOptions, 'ownerOnly'>): string {
-  const visible = without('data', kind.hidden ?? []);
+  const visible = shownData(kind);
   const mask = options.ownerOnly;
   if (!mask || mask.fields.length === 0) return visible;
   const masked = without(visible, mask.fields);

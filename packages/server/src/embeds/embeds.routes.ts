@@ -45,7 +45,7 @@ export function registerEmbedRoutes(app: FastifyInstance, ctx: AppContext): void
         if (!agenda) throw notFound('Lieu introuvable.');
         return placeAgendaPage(agenda, origin(request));
       },
-      HTML,
+      { type: HTML },
     );
   });
 

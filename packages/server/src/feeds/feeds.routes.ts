@@ -45,7 +45,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
       const pageParam: Record<string, string> = source.kind === 'city' ? { city: canonical } : { id: canonical };
       const built = buildFeed(feed, { kind: source.kind, ref: canonical, pagePath: pathFor(source.page, pageParam), origin: publicOrigin(ctx.config, request), now: ctx.now() });
       return format === 'rss' ? built.rss2() : built.atom1();
-    }, TYPES[format]);
+    }, { type: TYPES[format] });
   };
 
   serve(app, OPERATIONS.cityFeedRss, answer(sources.city, 'rss'));

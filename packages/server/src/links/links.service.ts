@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../http/errors';
 import { verifyPassword } from '../auth/passwords';
 import { countAttempt } from '../http/rate-limit-store';
 import type { CachedLink, VisitRequest } from './short-links';
-import { visitDetails } from './visit-details';
+import { INSERT_VISIT_BATCHES, visitBatches } from './visit-batches';
 import { venuePage } from './venue-page';
 
 /** Wrong passwords of a link allowed from one address before it waits (issue 36). */
@@ -208,11 +208,8 @@ export class LinkService {
     const found = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx.query('SELECT id FROM dyna_links WHERE id = $1 FOR UPDATE', [id]);
       if (!rows.length) return false;
-      const d = visitDetails({ datetime: visit.datetime, userAgent: visit.userAgent, referrer: '', qr: false, head: false, target: '' });
-      await tx.query(
-        'INSERT INTO dyna_link_visits (link_id, datetime, user_agent, day, hour, device, system, browser, bot) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        [id, visit.datetime, visit.userAgent, d.day, d.hour, d.device, d.system, d.browser, d.bot],
-      );
+      const { rows: batch } = visitBatches([{ linkId: id, at: Date.parse(visit.datetime), userAgent: visit.userAgent, referrer: '', qr: false, head: false, target: '' }]);
+      await tx.query(INSERT_VISIT_BATCHES, [batch]);
       await this.ctx.store.bump('dynaLinks', id, 'visitCount', 1, tx);
       return true;
     });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db, Row } from '../db/database';
-import { ShortLinks, VISIT_GATHER_MS, VISIT_GROUP_COLUMNS } from './short-links';
+import { agentsOfWrite } from '../testing/stored-visits';
+import { ShortLinks, VISIT_GATHER_MS } from './short-links';
 
 const LINK = { id: 'b'.repeat(24), url: 'https://exemple.fr/', data: {} };
 
@@ -8,11 +9,14 @@ const LINK = { id: 'b'.repeat(24), url: 'https://exemple.fr/', data: {} };
 class SlowDb implements Db {
   readonly kind = 'postgres' as const;
   writes: string[][] = [];
+  /** Each write's links and their new visits (the statement's last two parameters). */
+  counts: Array<Record<string, number>> = [];
   private ends: Array<() => void> = [];
   async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
     if (text.startsWith('SELECT id, url, data FROM dyna_links')) return [LINK as unknown as T];
-    const agents = params[3 + VISIT_GROUP_COLUMNS.indexOf('user_agent')] as string[];
-    this.writes.push(String(params[1]).split(',').map((group) => agents[Number(group) - 1]!));
+    this.writes.push(agentsOfWrite(params));
+    const [ids, visits] = params.slice(-2) as [string[], number[]];
+    this.counts.push(Object.fromEntries(ids.map((id, i) => [id, visits[i]!])));
     await new Promise<void>((resolve) => this.ends.push(resolve));
     return [];
   }
@@ -94,6 +98,38 @@ describe('short-link visits written by group commit (issue 34)', () => {
     expect(db.writes).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(1);
     expect(db.writes.at(-1)).toEqual(['h']);
+    db.endWrite();
+  });
+
+  it('gathers the visits that arrive in the same turn as a write begins into the next write, not one write each', async () => {
+    const db = new SlowDb();
+    const links = new ShortLinks(db, () => Date.now(), () => undefined);
+    const link = (await links.find('code'))!;
+    const answered: string[] = [];
+    for (const agent of ['a', 'b', 'c']) links.record(link, agent, undefined, {}, () => answered.push(agent));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.writes).toEqual([['a']]);
+    db.endWrite();
+    await vi.advanceTimersByTimeAsync(VISIT_GATHER_MS);
+    expect(db.writes).toEqual([['a'], ['b', 'c']]);
+    db.endWrite();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answered).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps each visit with what it said when like visits and others alternate in a write, and counts each link’s', async () => {
+    const db = new SlowDb();
+    const links = new ShortLinks(db, () => Date.now(), () => undefined);
+    const link = (await links.find('code'))!;
+    const other = { ...link, id: 'c'.repeat(24) };
+    links.record(link, 'first');
+    await vi.advanceTimersByTimeAsync(0);
+    for (const [target, agent] of [[link, 'a'], [link, 'a'], [other, 'a'], [link, 'b'], [link, 'a'], [other, 'a']] as const) links.record(target, agent);
+    db.endWrite();
+    await vi.advanceTimersByTimeAsync(VISIT_GATHER_MS);
+    // One row a link: the first link's four visits in their order, then the other's two.
+    expect(db.writes.at(-1)).toEqual(['a', 'a', 'b', 'a', 'a', 'a']);
+    expect(db.counts.at(-1)).toEqual({ [link.id]: 4, [other.id]: 2 });
     db.endWrite();
   });
 

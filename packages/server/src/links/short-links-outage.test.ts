@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db, Row } from '../db/database';
 import { DatabaseUnavailableError } from '../db/availability';
-import { ShortLinks, VISIT_GROUP_COLUMNS, VISIT_RETRY_MAX_MS } from './short-links';
+import { agentsOfWrite } from '../testing/stored-visits';
+import { ShortLinks, VISIT_RETRY_MAX_MS } from './short-links';
 
 const LINK = { id: 'a'.repeat(24), url: 'https://exemple.fr/', data: {} };
 
@@ -22,10 +23,9 @@ class FlakyDb implements Db {
     this.attempts += 1;
     if (this.down) throw new DatabaseUnavailableError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
     this.writes += 1;
-    // Each visit's group (1-based, comma-separated), then an array a group column: the user agents are the second.
-    expect(params).toHaveLength(3 + VISIT_GROUP_COLUMNS.length + 2);
-    const agents = params[3 + VISIT_GROUP_COLUMNS.indexOf('user_agent')] as string[];
-    this.stored.push(...String(params[1]).split(',').map((group) => agents[Number(group) - 1]!));
+    // The rows as JSON, then the links and their new visits.
+    expect(params).toHaveLength(3);
+    this.stored.push(...agentsOfWrite(params));
     return [];
   }
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

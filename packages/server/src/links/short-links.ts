@@ -1,7 +1,7 @@
 import { linkTargetFor, LinkPageSchema, LinkTargetsSchema, type LinkPage, type LinkTargets } from '@sortie/core';
 import type { Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/availability';
-import { visitDetails, type RawVisit } from './visit-details';
+import { INSERT_VISIT_BATCHES, visitBatches, type VisitToStore } from './visit-batches';
 
 export interface CachedLink {
   id: string;
@@ -27,10 +27,7 @@ export interface VisitRequest {
 }
 
 /** A visit as the redirect keeps it: what the request said, as it is (no Date, no string built per visit). */
-interface PendingVisit extends Omit<RawVisit, 'datetime'> {
-  linkId: string;
-  /** When, in milliseconds since the epoch. */
-  at: number;
+interface PendingVisit extends VisitToStore {
   /** The link has a maximum of visits: the other processes must count this one too. */
   capped: boolean;
 }
@@ -41,39 +38,24 @@ interface PendingVisit extends Omit<RawVisit, 'datetime'> {
  * answered no visit it had not stored. A write starts as soon as as many visits wait as the
  * last write answered (the visitors just answered come back with their next click, a crowd
  * scanning a poster keeps coming), or after this wait: alone, a visit is written at once; under
- * load, each statement carries many (a statement costs the embedded database about 0.3 ms
- * whatever it carries).
+ * load, each statement carries many (measured on the embedded database: a statement alone costs
+ * its process about 0.11 ms, a write of 32 visits about 0.22 ms).
  */
 export const VISIT_GATHER_MS = 2;
 /** The first retry after a failed write; the next ones wait twice as long each time (VISIT_RETRY_MAX_MS). */
 export const VISIT_RETRY_MS = 250;
 /**
- * What the visits of one group share (the columns but the instant; utm is sent as JSON text),
- * and their types: the visits that said the same thing (same link, hour, user agent,
- * referrer, QR mark, method and target) are one group, read once and sent once.
+ * The statement that stores a batch of visits (INSERT_VISIT_BATCHES, $1) and bumps each link's
+ * visitCount ($2 the links, $3 their new visits), in one transaction.
  */
-export const VISIT_GROUP_COLUMNS = ['link_id', 'user_agent', 'day', 'hour', 'referrer_host', 'device', 'system', 'browser', 'bot', 'qr', 'utm'] as const;
-const VISIT_GROUP_TYPES = ['text', 'text', 'text', 'smallint', 'text', 'text', 'text', 'text', 'boolean', 'boolean', 'jsonb'];
-/**
- * The statement that stores a batch of visits and bumps each link's visitCount. Its parameters:
- * $1 the first visit's instant; $2 each visit's group (1-based) and $3 its milliseconds after
- * $1, both as comma-separated text (two short numbers a visit, nothing to quote or escape);
- * then one array a group column (VISIT_GROUP_COLUMNS); then the links and their new visits.
- * The visits are inserted in the order they were made (their ids follow it).
- */
-const WRITE_VISITS = `WITH ins AS (
-  INSERT INTO dyna_link_visits (link_id, datetime, ${VISIT_GROUP_COLUMNS.slice(1).join(', ')})
-  SELECT g.link_id, $1::timestamptz + v.ms * interval '1 millisecond', ${VISIT_GROUP_COLUMNS.slice(1).map((c) => `g.${c}`).join(', ')}
-  FROM unnest(string_to_array($2::text, ',')::int4[], string_to_array($3::text, ',')::int8[]) WITH ORDINALITY AS v(g, ms, n)
-  JOIN unnest(${VISIT_GROUP_TYPES.map((type, i) => `$${i + 4}::${type}[]`).join(', ')}) WITH ORDINALITY AS g(${VISIT_GROUP_COLUMNS.join(', ')}, n) ON g.n = v.g
-  ORDER BY v.n)
+const WRITE_VISITS = `WITH ins AS (${INSERT_VISIT_BATCHES})
 UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + c.n))
-FROM unnest($${VISIT_GROUP_TYPES.length + 4}::text[], $${VISIT_GROUP_TYPES.length + 5}::int4[]) AS c(id, n) WHERE d.id = c.id`;
+FROM unnest($2::text[], $3::int4[]) AS c(id, n) WHERE d.id = c.id`;
 /**
  * Visits a statement carries at most: more are written in several, one after the other, so that
  * preparing them (on the redirect's event loop, about 1 µs a visit) never holds the redirects
- * for long (issue 36: p99 ≤ 15 ms). Not much fewer: each statement costs the embedded database
- * about 2 ms of its own, whatever it carries (measured: 17 µs a visit by 250, 10 by 1,000, 9 by 4,000).
+ * for long (issue 36: p99 ≤ 15 ms). Also the most a row of link_visit_batches holds (its view
+ * numbers a row's visits below 4,096).
  */
 const MAX_BATCH = 2000;
 /** Once a flush failed, the next tries wait twice as long each time, up to this. */
@@ -102,8 +84,12 @@ export class ShortLinks {
   private pending: PendingVisit[] = [];
   /** Who waits for the pending visits to be stored (the redirects to answer). */
   private waiting: Array<() => void> = [];
-  /** A write is under way: the visits arriving meanwhile are the next one, sent as soon as it ends. */
-  private writing = false;
+  /**
+   * Writes asked for and not yet ended (counted from the moment flush() is called, not when its
+   * turn comes): while one is under way, the visits arriving meanwhile are the next one, sent as
+   * soon as it ends, rather than one statement each.
+   */
+  private writes = 0;
   private timer: NodeJS.Timeout | null = null;
   /** The write of the visits gathered so far, due VISIT_GATHER_MS after the first. */
   private gathering: NodeJS.Timeout | null = null;
@@ -226,7 +212,7 @@ export class ShortLinks {
     // While the database is down, the retry timer paces the writes, however many visits wait;
     // while a write is under way, the next one is considered when it ends.
     if (this.failures > 0) this.schedule();
-    else if (!this.writing) this.gather();
+    else if (this.writes === 0) this.gather();
     return target;
   }
 
@@ -295,8 +281,8 @@ export class ShortLinks {
     const waiting = this.waiting;
     this.pending = [];
     this.waiting = [];
+    this.writes += 1;
     this.flushing = this.flushing.then(async () => {
-      this.writing = true;
       try {
         for (let start = 0; start < batch.length; start += MAX_BATCH) {
           try {
@@ -317,7 +303,7 @@ export class ShortLinks {
           }
         }
       } finally {
-        this.writing = false;
+        this.writes -= 1;
       }
       this.answer(waiting);
       // Those answered now and those already waiting are the visitors under way (not a backlog
@@ -339,7 +325,9 @@ export class ShortLinks {
   private closing = false;
 
   private async write(visits: PendingVisit[]): Promise<void> {
-    await this.db.query(WRITE_VISITS, visitParams(visits), 'sortie_write_visits');
+    // Before the statements waiting for the embedded database (a crowd's searches): every visitor of the batch waits for this one.
+    const { rows, links, visits: counts } = visitBatches(visits);
+    await this.db.query(WRITE_VISITS, [rows, links, counts], 'sortie_write_visits', 'first');
   }
 
   async close(): Promise<void> {
@@ -357,34 +345,4 @@ export class ShortLinks {
     // Said, never silent: these visits were answered with a 302 but could not be stored.
     if (this.pending.length) console.error(`Liens courts : ${this.pending.length} visites non enregistrées à l’arrêt (${String(this.lastError)}).`);
   }
-}
-
-/**
- * The parameters of WRITE_VISITS for a batch. What a visit tells is read here, once a group (a
- * phone model from one story in one hour is one group, however many visits it made), not in
- * the redirect (issue 36); each visit then costs two numbers.
- */
-function visitParams(visits: PendingVisit[]): unknown[] {
-  const base = visits[0]?.at ?? 0;
-  const groupOf = new Map<string, number>();
-  const columns: unknown[][] = VISIT_GROUP_TYPES.map(() => []);
-  const groups: number[] = [];
-  const offsets: number[] = [];
-  const perLink = new Map<string, number>();
-  for (const v of visits) {
-    const hour = Math.floor(v.at / 3_600_000);
-    const key = `${v.linkId}\n${hour}\n${v.qr ? 1 : 0}${v.head ? 1 : 0}\n${v.target}\n${v.referrer}\n${v.userAgent}`;
-    let group = groupOf.get(key);
-    if (group === undefined) {
-      group = groupOf.size + 1;
-      groupOf.set(key, group);
-      const d = visitDetails({ ...v, datetime: new Date(v.at).toISOString() });
-      const row = [v.linkId, v.userAgent, d.day, d.hour, d.referrerHost, d.device, d.system, d.browser, d.bot, d.qr, d.utm && JSON.stringify(d.utm)];
-      row.forEach((value, i) => columns[i]!.push(value));
-    }
-    groups.push(group);
-    offsets.push(v.at - base);
-    perLink.set(v.linkId, (perLink.get(v.linkId) ?? 0) + 1);
-  }
-  return [new Date(base).toISOString(), groups.join(','), offsets.join(','), ...columns, [...perLink.keys()], [...perLink.values()]];
 }

@@ -22,7 +22,7 @@ export class MetaService {
 
   constructor(private readonly ctx: AppContext) {
     this.docs = new DocsService(SERVER_PATHS.docs, ctx.store);
-    this.search = new SearchService(ctx.db, ctx.store, ctx.now);
+    this.search = new SearchService(ctx.db, ctx.now);
     this.writeCheck = new WriteCheck(ctx.db);
     // A write anywhere clears the public cache (on every node, through the change bus): the cities go with it.
     ctx.cache.onClear(() => {

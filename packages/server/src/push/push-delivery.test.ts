@@ -194,8 +194,9 @@ describe('Web Push delivery: each notification reaches the person’s devices th
       }
       push.hold();
       const notification = await a.app.ctx.notify({ userId: DEMO_IDS.users.visitor, title: 'Arrêt en plein envoi' });
-      // The first batch (2 devices) is at the push service when the server is asked to stop.
-      await expect.poll(() => push.received.length).toBe(2);
+      // The first batch (2 devices) is at the push service when the server is asked to stop
+      // (waited for, not timed: a loaded CI machine took longer than the poll's default second).
+      await expect.poll(() => push.received.length, { timeout: 10_000 }).toBe(2);
       const stopping = a.app.close();
       push.release();
       await stopping;

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
-import { freePort, startServer, type ServerProcess } from '../testing/server-process';
+import { freePort, removeFolder, startServer, stopServer, type ServerProcess } from '../testing/server-process';
 import { sharedServerBuild } from '../testing/shared-server-build';
 import { startFakePushService, type FakePushService } from './fake-push-service';
 
@@ -35,9 +35,9 @@ describe('Web Push over HTTPS, from the built server', () => {
     script = await sharedServerBuild();
   }, 120_000);
   afterAll(async () => {
-    server?.child.kill('SIGKILL');
+    await stopServer(server);
     await service?.close();
-    rmSync(folder, { recursive: true, force: true });
+    removeFolder(folder);
   });
 
   it('delivers a first like’s badge to each device, signed, with a TTL, encrypted, readable in French with its link', async () => {

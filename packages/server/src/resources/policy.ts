@@ -165,6 +165,14 @@ export function publicView<T extends Data>(resource: ResourceName, record: T, vi
 export const viewerMatters = (resource: ResourceName): boolean =>
   RESOURCES[resource].drafts || RESOURCES[resource].ownerOnly.length > 0 || Boolean(RESOURCE_POLICY[resource].list?.hiddenFromVisitors);
 
+/**
+ * Whether `viewer` reads a resource's list as an anonymous visitor does, so that the same answer
+ * serves both (the public cache): drafts and a policy's hidden rows are staff's alone, and only
+ * an owner-only field sets one signed-in visitor apart from another. An own list (events) reads
+ * its viewer as staff or not, no more.
+ */
+export const readsAsVisitor = (resource: ResourceName, viewer: Viewer): boolean => !isStaff(viewer) && RESOURCES[resource].ownerOnly.length === 0;
+
 /** Who may read a resource's list (and its records, unless its policy says otherwise). */
 export const listRule = (resource: ResourceName) => RESOURCES[resource].read;
 

@@ -30,7 +30,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     ctx.cache.serve(request, reply, async () => {
       // Parsed inside the micro-cache, as the cached answer depends on the whole query string.
       const query = parse(OPERATIONS.search.params.query, request.query);
-      return JSON.stringify(await meta.search.search({ q: query.q, limit: query.limit, city: query.city, upcomingOnly: query.upcoming === true }));
+      return meta.search.search({ q: query.q, limit: query.limit, city: query.city, upcomingOnly: query.upcoming === true });
     }),
   );
 }

@@ -6,7 +6,7 @@ import { notFound, parse } from '../http/errors';
 import { currentUser, requireRole, requireUser } from '../http/session';
 import { serveUnparsed } from '../http/serve';
 import { recordOf } from '../db/rows';
-import { publicView, RESOURCE_POLICY, viewerMatters } from '../resources/policy';
+import { publicView, readsAsVisitor, RESOURCE_POLICY, viewerMatters } from '../resources/policy';
 import type { Viewer } from '../resources/resource-policy';
 import { missing, ResourceService } from '../services/resources.service';
 
@@ -54,7 +54,11 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     };
     const own = policy.list?.own;
     const list = own ? (request: FastifyRequest) => own.load(ctx, request.query, (): Promise<Viewer> => currentUser(ctx, request)) : listGeneric;
-    serveUnparsed(app, routes.list, (request, reply) => (def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request)) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body))));
+    // A public list is served from the one-second cache to everyone who reads it as a visitor does, signed in or not.
+    const shared = async (request: FastifyRequest) => !matters || readsAsVisitor(resource, await currentUser(ctx, request));
+    serveUnparsed(app, routes.list, async (request, reply) =>
+      def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request), { shared: await shared(request) }) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body)),
+    );
 
     serveUnparsed(app, routes.get, async (request) => {
       const { id } = parse(IdParams, request.params);

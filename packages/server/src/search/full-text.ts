@@ -24,32 +24,33 @@ export function queryWords(q: string): string[] {
  * four letters or more is replaced by its closest known spellings (OR), by trigram similarity
  * over the vocabulary (`search_words`, trigram-indexed), so `concrt` finds concert and
  * `exposiiton` exposition. Stemming and accents are the `french_unaccent` configuration's:
- * `theatre` finds Théâtre, `concerts` finds concert. The common case (every word known) costs
- * one indexed lookup; only a typo pays for the similarity search. The lexemes come from the
- * database's own tsquery output, so joining them with & and | builds a valid query.
+ * `theatre` finds Théâtre, `concerts` finds concert. One statement, typos or not: the common
+ * case (every word known) costs one indexed lookup per word; only a typo pays for the
+ * similarity search, run for it alone. The lexemes come from the database's own tsquery
+ * output (stored with each word of the vocabulary), so joining them with & and | builds a valid query.
  */
 export async function resolveTsQuery(db: Db, q: string): Promise<string | null> {
   const words = queryWords(q);
   if (!words.length) return null;
-  const looked = await db.query<{ w: string; known: boolean; lexemes: string | null }>(
-    `SELECT q.w, EXISTS (SELECT 1 FROM search_words s WHERE s.word = q.w) AS known, nullif(plainto_tsquery('french_unaccent', q.w)::text, '') AS lexemes
-     FROM unnest($1::text[]) AS q(w)`,
-    [words],
+  const looked = await db.query<{ lexemes: string | null; spellings: Array<string | null> | null }>(
+    // A known word's lexemes, and its spellings', are the vocabulary's (computed once, when the
+    // word came in: migration 0027); only a word it does not hold (or one stored without them) is stemmed here.
+    `SELECT nullif(COALESCE(s.lexemes, plainto_tsquery('french_unaccent', q.w)::text), '') AS lexemes,
+       CASE WHEN s.word IS NULL AND length(q.w) >= $2 THEN
+         ARRAY(SELECT nullif(COALESCE(t.lexemes, plainto_tsquery('french_unaccent', t.word)::text), '') FROM search_words t WHERE t.word % q.w ORDER BY similarity(t.word, q.w) DESC, t.word LIMIT $3)
+       END AS spellings
+     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, n) LEFT JOIN search_words s ON s.word = q.w
+     ORDER BY q.n`,
+    [words, MIN_TYPO_LENGTH, SPELLINGS_PER_WORD],
+    // Prepared: one text for every query; its plan (indexed lookups) does not depend on the words.
+    'search_resolve_lexemes',
   );
-  const typos = looked.filter((row) => !row.known && row.w.length >= MIN_TYPO_LENGTH).map((row) => row.w);
-  const spellings = new Map<string, string[]>();
-  if (typos.length) {
-    const near = await db.query<{ w: string; lexemes: string | null }>(
-      `SELECT q.w, nullif(plainto_tsquery('french_unaccent', s.word)::text, '') AS lexemes
-       FROM unnest($1::text[]) AS q(w),
-       LATERAL (SELECT word FROM search_words WHERE word % q.w ORDER BY similarity(word, q.w) DESC, word LIMIT $2) AS s`,
-      [typos, SPELLINGS_PER_WORD],
-    );
-    for (const row of near) if (row.lexemes) spellings.set(row.w, [...(spellings.get(row.w) ?? []), row.lexemes]);
-  }
   // A word with no close spelling stays as typed: it then matches nothing, as it should.
   const terms = looked
-    .map((row) => [...new Set(spellings.get(row.w) ?? (row.lexemes ? [row.lexemes] : []))])
+    .map((row) => {
+      const spellings = (row.spellings ?? []).filter((lexemes): lexemes is string => Boolean(lexemes));
+      return [...new Set(spellings.length ? spellings : row.lexemes ? [row.lexemes] : [])];
+    })
     .filter((alternatives) => alternatives.length > 0)
     .map((alternatives) => `(${alternatives.map((lexemes) => `(${lexemes})`).join(' | ')})`);
   return terms.length ? terms.join(' & ') : null;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Row } from '../db/database';
-import { Store } from '../db/store';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb } from '../testing/test-app';
-import { AGENDA_WINDOW, SearchService } from './search.service';
+import { dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
+import { SearchService, type SearchAnswer } from './search.service';
+import { AGENDA_WINDOW } from './search-statement';
 
 /**
  * The guard of issue 34: every statement a search runs, for each of the issue's queries, planned
@@ -15,33 +16,6 @@ const QUERIES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baro
 /** A window's walk, with the rows its status filter leaves out. */
 const BOUND = Math.round(AGENDA_WINDOW * 1.2);
 const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/**
- * The ordered walks of a date index (Index Scan, Index Only Scan: row after row in date order,
- * the text search as a filter) that read more rows than `bound`, counting the rows they kept and
- * those their filter dropped. A bitmap of a date range is not a walk: it reads the index once.
- */
-function dateIndexWalks(plan: PlanNode, bound: number): string[] {
-  const walks: string[] = [];
-  const visit = (node: PlanNode) => {
-    const read = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
-    const ordered = node['Node Type'] === 'Index Scan' || node['Node Type'] === 'Index Only Scan';
-    if (ordered && node['Index Name'] && /starts/.test(node['Index Name']) && read > bound) walks.push(`${node['Node Type']} ${node['Index Name']}: ${read} rows`);
-    node.Plans?.forEach(visit);
-  };
-  visit(plan);
-  return walks;
-}
 
 /** The database, recording each statement the search sends. */
 function recording(db: Db, statements: Array<{ text: string; params: unknown[] }>): Db {
@@ -85,7 +59,7 @@ describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
 
   it.each(QUERIES)('« %s » never walks the date index past the window', async (q) => {
     const statements: Array<{ text: string; params: unknown[] }> = [];
-    const search = new SearchService(recording(db, statements), new Store(recording(db, statements)), () => NOVEMBER);
+    const search = new SearchService(recording(db, statements), () => NOVEMBER);
     await search.search({ q, limit: 10 });
     const reads = statements.filter((s) => /\bFROM (events|\(SELECT \* FROM events)|\bmatches\b/.test(s.text) && /^\s*(WITH|SELECT)/.test(s.text));
     expect(reads.length).toBeGreaterThan(0);
@@ -93,8 +67,8 @@ describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
   });
 
   it('finds the festivals half a year ahead, in date order, as the plain statement does', async () => {
-    const search = new SearchService(db, new Store(db), () => NOVEMBER);
-    const found = (await search.search({ q: 'festival', limit: 10, upcomingOnly: true })).items.filter((i) => i.kind === 'event');
+    const search = new SearchService(db, () => NOVEMBER);
+    const found = (JSON.parse(await search.search({ q: 'festival', limit: 10, upcomingOnly: true })) as SearchAnswer).items.filter((i) => i.kind === 'event');
     const [plain] = await db.query<{ ids: string[] }>(
       `SELECT array_agg(id ORDER BY starts_at, id) AS ids FROM (SELECT id, starts_at FROM events WHERE status = 'published' AND starts_at >= $1 AND search_tsv @@ plainto_tsquery('french_unaccent', 'festival') ORDER BY starts_at, id LIMIT 10) s`,
       [new Date(NOVEMBER).toISOString()],

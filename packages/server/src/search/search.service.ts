@@ -1,17 +1,8 @@
 import type { Db } from '../db/database';
 import { SEARCHABLE } from '../db/entities';
-import type { Json, Store } from '../db/store';
-import { whereClauses } from '../db/where';
+import { jsonText } from '../db/store';
 import { resolveTsQuery } from './full-text';
-
-/** Results of a kind ranked by relevance, among the first ones the index finds. */
-const RANKED_CANDIDATES = 200;
-/**
- * The agenda's events looked for first among the next (or last) this many in date order; past
- * them, from the full-text index (store.ts's `window`). A word on one event in fifty fills a
- * page of ten there.
- */
-export const AGENDA_WINDOW = 500;
+import { EVENTS_COUNT_CAP, rankedCountCap, searchStatement, type SearchRow } from './search-statement';
 
 export interface SearchInput {
   q: string;
@@ -21,59 +12,75 @@ export interface SearchInput {
   upcomingOnly?: boolean;
 }
 
+/** What `search` answers, as JSON text. */
+export interface SearchAnswer {
+  meta: { total: number; limit: number; offset: number; totalIsEstimate?: true };
+  q: string;
+  counts: Record<string, number>;
+  estimates: Record<string, boolean>;
+  items: Array<{ kind: string; _id: string; title: string; item: Record<string, unknown> & { _id: string; createdAt: string; updatedAt: string } }>;
+}
+
 interface KindResult {
   kind: string;
   total: number;
   totalIsEstimate: boolean;
-  items: Array<{ kind: string; _id: string; title: string; item: Json }>;
+  /** Each result as JSON text: `{ kind, _id, title, item }`, the record framed as the database wrote it. */
+  items: string[];
 }
 
 /**
  * GET /api/search: events, places, organisations and artists for one query. The query is
- * resolved once (typos corrected against the vocabulary), then each kind is read from its
- * full-text index: events upcoming first in date order, then the most recent past ones;
- * the others by relevance. Counts are capped like every list's.
+ * resolved once (typos corrected against the vocabulary), then every kind is read from its
+ * full-text index in one statement (search-statement.ts): events upcoming first in date order,
+ * then the most recent past ones; the others by relevance. Counts are capped like every list's.
  */
 export class SearchService {
   constructor(
     private readonly db: Db,
-    private readonly store: Store,
     private readonly now: () => number,
   ) {}
 
-  async search(input: SearchInput) {
+  /**
+   * The answer as JSON text: `{ meta, q, counts, estimates, items }`, each item `{ kind, _id,
+   * title, item }`. The records are framed as the database wrote them, never parsed nor
+   * re-serialised (as the public lists: Store.listJson).
+   */
+  async search(input: SearchInput): Promise<string> {
     const tsquery = await resolveTsQuery(this.db, input.q);
-    const results = await Promise.all(SEARCHABLE.map((searchable) => (tsquery ? this.searchKind(searchable, tsquery, input) : empty(searchable.kind))));
-    return {
+    const rows = tsquery ? await this.read({ tsquery, input }) : [];
+    const results = SEARCHABLE.map((searchable) => kindResult(searchable, input, rows.filter((row) => row.kind === searchable.kind)));
+    const head = JSON.stringify({
       meta: { total: results.reduce((n, r) => n + r.total, 0), limit: input.limit, offset: 0, ...(results.some((r) => r.totalIsEstimate) ? { totalIsEstimate: true } : {}) },
       q: input.q,
       counts: Object.fromEntries(results.map((r) => [r.kind, r.total])),
       /** Kinds whose count stopped at the cap: there are at least that many. */
       estimates: Object.fromEntries(results.map((r) => [r.kind, r.totalIsEstimate])),
-      items: results.flatMap((r) => r.items),
-    };
+    });
+    return `${head.slice(0, -1)},"items":[${results.flatMap((r) => r.items).join(',')}]}`;
   }
 
-  private async searchKind({ resource, kind, title, byCity, agenda }: (typeof SEARCHABLE)[number], tsquery: string, input: SearchInput): Promise<KindResult> {
-    const found = (items: Json[]) => items.map((item) => ({ kind, _id: item._id, title: String(item[title] ?? ''), item }));
-    const { where, params, add, and } = whereClauses();
-    if (input.city && byCity) add('lower(city) = lower({})', input.city);
-    if (!agenda) {
-      const page = await this.store.list(resource, { where, params, tsquery, limit: input.limit, offset: 0, rankAmong: RANKED_CANDIDATES });
-      return { kind, total: page.total, totalIsEstimate: page.totalIsEstimate, items: found(page.items) };
-    }
-    where.push(`status = 'published'`);
-    const now = new Date(this.now()).toISOString();
-    const when = (clause: string) => and(clause, now);
-    // The count first, from the full-text index: a word with fewer matches than the count's cap
-    // (a name, a typo's correction) is read from that index at once, with no walk of the dates.
-    const counted = await this.store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery });
-    const window = counted.totalIsEstimate ? AGENDA_WINDOW : 0;
-    const upcoming = await this.store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none', window });
-    const missing = input.limit - upcoming.items.length;
-    const past = missing > 0 && !input.upcomingOnly ? await this.store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none', window }) : null;
-    return { kind, total: counted.total, totalIsEstimate: counted.totalIsEstimate, items: found([...upcoming.items, ...(past?.items ?? [])]) };
+  private read({ tsquery, input }: { tsquery: string; input: SearchInput }): Promise<SearchRow[]> {
+    const { text, params, name } = searchStatement({ tsquery, limit: input.limit, city: input.city, upcomingOnly: input.upcomingOnly, now: new Date(this.now()).toISOString() });
+    return this.db.query<SearchRow>(text, params, name);
   }
 }
 
-const empty = (kind: string): KindResult => ({ kind, total: 0, totalIsEstimate: false, items: [] });
+/**
+ * A kind's results and count from its rows. Events carry their capped count in a row of their
+ * own; the ranked kinds, like a list's page, tell their total by a page that is not full, and
+ * otherwise by the capped count each row carries.
+ */
+function kindResult({ kind, agenda }: (typeof SEARCHABLE)[number], input: SearchInput, rows: SearchRow[]): KindResult {
+  const label = JSON.stringify(kind);
+  const items = rows
+    .filter((row) => row.id !== null)
+    .map((row) => `{"kind":${label},"_id":${JSON.stringify(row.id)},"title":${JSON.stringify(row.title ?? '')},"item":${jsonText(row)}}`);
+  if (agenda) {
+    const total = Number(rows.find((row) => row.id === null)?.total ?? 0);
+    return { kind, total, totalIsEstimate: total >= EVENTS_COUNT_CAP, items };
+  }
+  if (items.length > 0 && items.length < input.limit) return { kind, total: items.length, totalIsEstimate: false, items };
+  const total = Number(rows[0]?.total ?? 0);
+  return { kind, total, totalIsEstimate: total >= rankedCountCap(input.limit), items };
+}

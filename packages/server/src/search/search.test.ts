@@ -9,7 +9,8 @@ describe.each(BACKENDS)('search and capped lists on %s', (backend) => {
   let t: Awaited<ReturnType<typeof testApp>>;
   const addEvent = (title: string, startsAt: number, extra: Record<string, unknown> = {}) =>
     t.app.ctx.store.insert('events', { ...EventInputSchema.parse({ title, startsAt: new Date(startsAt).toISOString(), city: 'Niort', ...extra }), likeCount: 0 });
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: 'uncached=1' } });
+  // A forced reload's header: read afresh, past the one-second public cache.
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'cache-control': 'no-cache' } });
   const titles = (body: { items: Array<{ kind: string; title: string }> }) => body.items.filter((i) => i.kind === 'event').map((i) => i.title);
 
   beforeAll(async () => {
@@ -43,6 +44,18 @@ describe.each(BACKENDS)('search and capped lists on %s', (backend) => {
     await addEvent('Soirée zorglubesque', Date.now() + 3 * DAY);
     expect(titles((await get('/api/search?q=zorglubesque')).json())).toEqual(['Soirée zorglubesque']);
     expect(titles((await get('/api/search?q=zorglubeske')).json())).toEqual(['Soirée zorglubesque']);
+  });
+
+  it('reads a word\'s lexemes from the vocabulary, and stems a word stored without them (migration 0027)', async () => {
+    const [stored] = await t.app.ctx.db.query<{ lexemes: string | null }>(`SELECT lexemes FROM search_words WHERE word = 'clavecin'`);
+    expect(stored?.lexemes).toBe(`'clavecin'`);
+    await t.app.ctx.db.query(`UPDATE search_words SET lexemes = NULL WHERE word IN ('clavecin', 'baroque')`);
+    try {
+      expect(titles((await get('/api/search?q=clavecin%20baroque')).json())).toEqual(['Nuit du clavecin baroque', 'Nuit du clavecin baroque (passée)']);
+      expect(titles((await get('/api/search?q=CLAVCIN%20barocque')).json())).toEqual(['Nuit du clavecin baroque', 'Nuit du clavecin baroque (passée)']);
+    } finally {
+      await t.app.ctx.db.query(`UPDATE search_words SET lexemes = plainto_tsquery('french_unaccent', word)::text WHERE lexemes IS NULL`);
+    }
   });
 
   it('answers an empty result, not an error, for a query of stop words or punctuation', async () => {

@@ -83,6 +83,25 @@ export async function startServer(script: string, { dataDir, port, env = {}, tim
   return { url: `http://127.0.0.1:${port}`, port, child, output: () => output, exit };
 }
 
+/**
+ * Stops a server started by startServer, if it still runs, and waits until it and its embedded
+ * database's process are gone (SIGTERM: it closes that process before it exits), so that its
+ * data folder can be removed; SIGKILL after `graceMs`. The folder's removal is then retried a
+ * few times all the same: a killed server's database process closes on its own, a moment later.
+ */
+export async function stopServer(server: ServerProcess | null, graceMs = 15_000): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), graceMs);
+  await server.exit;
+  clearTimeout(timer);
+}
+
+/** Removes a test's folder, retried while a process that just stopped may still be closing files in it. */
+export function removeFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+}
+
 /** A session token of the demo's staff account. */
 export async function staffSessionToken(url: string): Promise<string> {
   const post = async (path: string, body: unknown) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<Record<string, string>>;

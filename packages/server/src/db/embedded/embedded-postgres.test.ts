@@ -27,3 +27,34 @@ describe('the embedded database process', () => {
     }
   });
 });
+
+describe('the embedded database’s wire protocol', () => {
+  it('keeps a transaction’s statements from another connection’s, goes on after a failed statement, and refuses a third connection in French', async () => {
+    const embedded = await startEmbeddedPostgres(mkdtempSync(join(dataDir, 'wire-')), { maintenancePeriodMs: 0 });
+    const first = new pg.Client(embedded.connection);
+    const second = new pg.Client(embedded.connection);
+    await first.connect();
+    await second.connect();
+    try {
+      await first.query('CREATE TABLE seats (id int PRIMARY KEY)');
+      await first.query('BEGIN');
+      await first.query('INSERT INTO seats VALUES (1)');
+      // PGlite has one session: the second connection's read waits for the first's transaction to end.
+      const seen = second.query<{ n: number }>('SELECT count(*)::int AS n FROM seats');
+      expect((await first.query<{ n: number }>('SELECT count(*)::int AS n FROM seats')).rows[0]!.n).toBe(1);
+      await first.query('ROLLBACK');
+      expect((await seen).rows[0]!.n).toBe(0);
+
+      // A statement that fails (its Bind, Execute and Sync sent together): its error, then the next one runs.
+      await expect(first.query('SELECT 1 / $1::int AS n', [0])).rejects.toThrow(/division by zero/);
+      expect((await first.query<{ n: number }>('SELECT 1 / $1::int AS n', [1])).rows[0]!.n).toBe(1);
+      const third = new pg.Client(embedded.connection);
+      await expect(third.connect()).rejects.toThrow('trop de connexions à la base embarquée');
+      await third.end().catch(() => undefined);
+    } finally {
+      await first.end();
+      await second.end();
+      await embedded.stop();
+    }
+  });
+});

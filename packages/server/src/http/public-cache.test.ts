@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type SortieApp } from '../app';
+import { openTestDb, signIn, testConfig } from '../testing/test-app';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
+import { SESSION_CACHE_MS } from '../auth/session-cache';
+import type { Db } from '../db/database';
+
+/*
+ * Issue 34: a signed-in crowd costs what an anonymous one does. Its session is read once in a few
+ * seconds, forgotten on every write; what it reads as any visitor would comes from the public cache.
+ */
+describe('the public cache and the sessions read lately', () => {
+  let db: Db;
+  let app: SortieApp;
+  let now = Date.parse('2026-11-27T18:00:00Z');
+  let visitor: string;
+  let staff: string;
+  let admin: string;
+  const draftId = () => db.query<{ id: string }>(`SELECT id FROM events WHERE status = 'draft' LIMIT 1`).then(([row]) => row!.id);
+  const eventIds = async (cookie?: string, extra: Record<string, string> = {}) => {
+    const answer = await app.inject({ method: 'GET', url: '/api/events?limit=100&upcoming=false', headers: { ...(cookie ? { cookie } : {}), ...extra } });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json().items as Array<{ _id: string }>).map((item) => item._id);
+  };
+  const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+
+  beforeAll(async () => {
+    db = await openTestDb();
+    app = await buildApp({ db, config: testConfig(), now: () => now });
+    visitor = await signIn(app, DEMO_ACCOUNTS.visitor.email);
+    staff = await signIn(app, DEMO_ACCOUNTS.staff.email);
+    admin = await signIn(app, DEMO_ACCOUNTS.admin.email);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  it('serves a signed-in visitor the list an anonymous visitor got in the same second, and staff their own with drafts', async () => {
+    now += 2000;
+    const hidden = await draftId();
+    // Staff's list depends on who reads it: read fresh, and never kept for the others.
+    expect(await eventIds(staff)).toContain(hidden);
+    const anonymous = await eventIds();
+    expect(anonymous).not.toContain(hidden);
+    // Published behind the API's back: only a fresh read could show it.
+    await db.query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
+    expect(await eventIds(visitor)).toEqual(anonymous);
+    now += 1000;
+    expect(await eventIds(visitor)).toContain(hidden);
+    await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
+  });
+
+  it('reads afresh for a forced reload (Cache-Control: no-cache), and keeps that answer for the others', async () => {
+    now += 2000;
+    const before = await eventIds(visitor);
+    const hidden = await draftId();
+    await db.query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
+    expect(await eventIds(visitor)).toEqual(before);
+    expect(await eventIds(visitor, { 'cache-control': 'no-cache' })).toContain(hidden);
+    expect(await eventIds()).toContain(hidden);
+    await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
+  });
+
+  it('answers a crowd asking at once for an expired list with one read', async () => {
+    const query = db.query.bind(db);
+    let reads = 0;
+    db.query = (text, params, prepared) => {
+      if (/\bFROM events\b/i.test(text)) reads += 1;
+      return query(text, params, prepared);
+    };
+    const crowd = (n: number) => Promise.all(Array.from({ length: n }, () => app.inject({ method: 'GET', url: '/api/events?city=Poitiers&limit=5', headers: { cookie: visitor } })));
+    try {
+      now += 2000;
+      await crowd(1);
+      const one = reads;
+      expect(one).toBeGreaterThan(0);
+      now += 2000;
+      reads = 0;
+      const answers = await crowd(8);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(reads).toBe(one);
+    } finally {
+      db.query = query;
+    }
+  });
+
+  it('reads a session once in a few seconds: a session deleted behind its back opens nothing after SESSION_CACHE_MS', async () => {
+    now += 2000;
+    const cookie = await signIn(app, DEMO_ACCOUNTS.visitor.email);
+    expect((await me(cookie)).json().email).toBe(DEMO_ACCOUNTS.visitor.email);
+    await db.query(`DELETE FROM sessions WHERE user_id = $1 AND last_used_at >= (SELECT max(last_used_at) FROM sessions WHERE user_id = $1)`, [DEMO_IDS.users.visitor]);
+    now += SESSION_CACHE_MS - 1;
+    expect((await me(cookie)).json().email).toBe(DEMO_ACCOUNTS.visitor.email);
+    now += 1;
+    expect((await me(cookie)).statusCode).toBe(401);
+    visitor = await signIn(app, DEMO_ACCOUNTS.visitor.email);
+  });
+
+  it('ends a session at once when it signs out, and takes a role away at once', async () => {
+    const other = await signIn(app, DEMO_ACCOUNTS.staff.email);
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: other } })).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+
+    const hidden = await draftId();
+    expect(await eventIds(staff)).toContain(hidden);
+    const taken = await app.inject({ method: 'PUT', url: `/api/users/${DEMO_IDS.users.staff}/roles`, payload: { roles: [] }, headers: { cookie: admin } });
+    expect(taken.statusCode).toBe(200);
+    expect((await me(staff)).json().roles).toEqual([]);
+    expect(await eventIds(staff)).not.toContain(hidden);
+    await app.inject({ method: 'PUT', url: `/api/users/${DEMO_IDS.users.staff}/roles`, payload: { roles: ['staff'] }, headers: { cookie: admin } });
+    expect(await eventIds(staff)).toContain(hidden);
+  });
+
+  it('never outlives the session’s own end', async () => {
+    now += 2000;
+    const cookie = await signIn(app, DEMO_ACCOUNTS.visitor.email);
+    // Its 30 days run out two seconds from now, and it is read now.
+    await db.query(`UPDATE sessions SET expires_at = now() + interval '2 seconds' WHERE user_id = $1`, [DEMO_IDS.users.visitor]);
+    expect((await me(cookie)).statusCode).toBe(200);
+    now += 1000;
+    expect((await me(cookie)).statusCode).toBe(200);
+    now += 1000;
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});

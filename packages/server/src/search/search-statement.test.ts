@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Row } from '../db/database';
+import { SEARCHABLE } from '../db/entities';
+import { Store, type Json } from '../db/store';
+import { whereClauses } from '../db/where';
+import { seedVolume } from '../demo/volume';
+import { BACKENDS, openTestDb } from '../testing/test-app';
+import { dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
+import { resolveTsQuery } from './full-text';
+import { AGENDA_WINDOW, RANKED_CANDIDATES, searchStatement } from './search-statement';
+import { SearchService, type SearchAnswer, type SearchInput } from './search.service';
+
+const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
+const QUERIES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baroque', 'Poitiers', 'exposition photo', 'festival', 'marché', 'danse', 'humour', 'zéphyr', 'zzzz', 'le la'];
+const VARIANTS: Array<Omit<SearchInput, 'q'>> = [{ limit: 10 }, { limit: 1 }, { limit: 50 }, { limit: 10, upcomingOnly: true }, { limit: 10, city: 'Poitiers' }, { limit: 25, city: 'niort', upcomingOnly: true }];
+
+/**
+ * The search as the store's separate statements answered it before it became one statement
+ * (a count, then each page looked for in its window, then from the index; a list per other
+ * kind): the reference the one statement must match, result for result.
+ */
+async function separately(store: Store, now: number, input: SearchInput) {
+  const tsquery = await resolveTsQuery(store.db, input.q);
+  const results = await Promise.all(
+    SEARCHABLE.map(async ({ resource, kind, byCity, agenda }) => {
+      if (!tsquery) return { kind, total: 0, totalIsEstimate: false, items: [] as Json[] };
+      const { where, params, add, and } = whereClauses();
+      if (input.city && byCity) add('lower(city) = lower({})', input.city);
+      if (!agenda) {
+        const page = await store.list(resource, { where, params, tsquery, limit: input.limit, offset: 0, rankAmong: RANKED_CANDIDATES });
+        return { kind, ...page };
+      }
+      where.push(`status = 'published'`);
+      const when = (clause: string) => and(clause, new Date(now).toISOString());
+      const counted = await store.count(resource, { ...(input.upcomingOnly ? when('starts_at >= {}') : { where, params }), tsquery });
+      const window = counted.totalIsEstimate ? AGENDA_WINDOW : 0;
+      const upcoming = await store.list(resource, { ...when('starts_at >= {}'), tsquery, order: 'starts_at ASC, id', limit: input.limit, offset: 0, count: 'none', window });
+      const missing = input.limit - upcoming.items.length;
+      const past = missing > 0 && !input.upcomingOnly ? await store.list(resource, { ...when('starts_at < {}'), tsquery, order: 'starts_at DESC, id', limit: missing, offset: 0, count: 'none', window }) : null;
+      return { kind, ...counted, items: [...upcoming.items, ...(past?.items ?? [])] };
+    }),
+  );
+  return {
+    counts: Object.fromEntries(results.map((r) => [r.kind, r.total])),
+    estimates: Object.fromEntries(results.map((r) => [r.kind, r.totalIsEstimate])),
+    items: results.flatMap((r) => r.items.map((item) => `${r.kind} ${item._id}`)),
+  };
+}
+
+/** The database, counting the statements sent. */
+function counting(db: Db, sent: string[]): Db {
+  return { kind: db.kind, query: <T extends Row = Row>(text: string, params: unknown[] = []) => (sent.push(text), db.query<T>(text, params)), transaction: (fn) => db.transaction(fn), close: () => db.close() };
+}
+
+describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
+  let db: Db;
+
+  beforeAll(async () => {
+    db = await openTestDb(backend);
+    await seedVolume(db, { events: 3000, now: NOVEMBER });
+    // A word on the last two events in five: common, yet in no window of the next events.
+    await db.query(`UPDATE events SET search = search || ' zéphyr' WHERE starts_at >= (SELECT percentile_disc(0.6) WITHIN GROUP (ORDER BY starts_at) FROM events)`);
+    await db.query(`INSERT INTO search_words (word) VALUES ('zephyr') ON CONFLICT DO NOTHING`);
+    await db.query('ANALYZE events');
+  });
+  afterAll(() => db.close());
+
+  it.each(QUERIES)('« %s » finds what the separate statements found: same results in the same order, same counts and estimates', async (q) => {
+    const search = new SearchService(db, () => NOVEMBER);
+    for (const variant of VARIANTS) {
+      const input = { q, ...variant };
+      const found = JSON.parse(await search.search(input)) as SearchAnswer;
+      const expected = await separately(new Store(db), NOVEMBER, input);
+      expect({ counts: found.counts, estimates: found.estimates, items: found.items.map((i) => `${i.kind} ${i._id}`) }, JSON.stringify(variant)).toEqual(expected);
+      expect(found.meta.total).toBe(Object.values(expected.counts).reduce((n, c) => n + c, 0));
+    }
+  });
+
+  it('plans the statement once for every word: its generic plan, the word unknown, never walks the date index past the window', async () => {
+    const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+    const tsqueries = (await Promise.all(QUERIES.map((q) => resolveTsQuery(db, q)))).filter((tsquery): tsquery is string => tsquery !== null);
+    for (const variant of VARIANTS) {
+      const statement = (tsquery: string) => searchStatement({ tsquery, limit: variant.limit, city: variant.city, upcomingOnly: variant.upcomingOnly, now: new Date(NOVEMBER).toISOString() });
+      const walks = await db.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off');
+        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        // The disabled sequential read (the count's walk) makes the plan's cost huge: PostgreSQL would compile it at every run.
+        if (backend === 'postgres') await tx.query('SET LOCAL jit = off');
+        await tx.query(`PREPARE generic_search AS ${statement('x').text}`);
+        try {
+          const found: string[] = [];
+          for (const tsquery of tsqueries) {
+            const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_search(${statement(tsquery).params.map(literal).join(', ')})`);
+            const json = row!['QUERY PLAN'];
+            const plan = ((typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+            found.push(...dateIndexWalks(plan, Math.round(AGENDA_WINDOW * 1.2)).map((walk) => `${tsquery}: ${walk}`));
+          }
+          return found;
+        } finally {
+          await tx.query('DEALLOCATE generic_search');
+        }
+      });
+      expect(walks, JSON.stringify(variant)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('sends two statements, typo or not: the resolution of the query and the search', async () => {
+    for (const q of ['jazz', 'concrt', 'exposiiton photo']) {
+      const sent: string[] = [];
+      await new SearchService(counting(db, sent), () => NOVEMBER).search({ q, limit: 10 });
+      expect(sent, q).toHaveLength(2);
+    }
+  });
+});
