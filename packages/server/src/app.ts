@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,6 +12,7 @@ import { Store } from './db/store';
 import { MicroCache } from './http/micro-cache';
 import type { Db } from './db/database';
 import { ShortLinks } from './links/short-links';
+import { VISIT_JOURNAL_FILE, VisitJournal } from './links/visit-journal';
 import { Users } from './auth/users';
 import { SessionCache } from './auth/session-cache';
 import { TokenService } from './auth/tokens';
@@ -99,6 +101,11 @@ export type SortieApp = FastifyInstance & { ctx: AppContext; routes: ReadonlyArr
 /** A route Fastify registered, with the name of the row of core's operation table it was registered from (http/serve.ts), if any. */
 export type ServedRoute = { method: string; url: string; operation?: string };
 
+/** The embedded database's visit journal, in its data folder (what a last process left there is moved shortly); none on PostgreSQL or in memory. */
+async function openVisitJournal(db: Db): Promise<VisitJournal | null> {
+  return db instanceof PostgresDb && db.dataDir ? VisitJournal.open(join(db.dataDir, VISIT_JOURNAL_FILE), db) : null;
+}
+
 export async function buildApp(options: AppOptions): Promise<SortieApp> {
   const { db } = options;
   // Web Push's VAPID keys: the environment's, or made once and kept in the database (every node signs with the same).
@@ -139,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     config,
     db,
     store,
-    links: new ShortLinks(db, now),
+    links: new ShortLinks(db, now, undefined, undefined, await openVisitJournal(db)),
     users: new Users(db, new SessionCache(now)),
     tokens: new TokenService(await loadSecret(db, config.secret), config.firebase?.projectId ?? null, options.googleKeys, now),
     now,

@@ -82,6 +82,8 @@ export class PostgresDb implements Db {
     availability?: Availability,
     /** The embedded database's one connection, in turns (its statements asked 'first' before the others); none for PostgreSQL's pool. */
     private readonly turns?: Turns,
+    /** The embedded database's data folder (its process's); none for PostgreSQL. */
+    readonly dataDir?: string,
   ) {
     this.availability = availability ?? new Availability();
     // A connection dropped (the database restarting: `terminating connection due to administrator
@@ -186,7 +188,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
       await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));
-      return new PostgresDb(pool, 'pglite', () => embedded.stop(), undefined, new Turns());
+      return new PostgresDb(pool, 'pglite', () => embedded.stop(), undefined, new Turns(), options.dataDir);
     } catch (error) {
       // The pool first: its idle connection would otherwise see the database go and throw unheard.
       await pool.end().catch(() => undefined);

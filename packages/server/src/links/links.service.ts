@@ -156,7 +156,7 @@ export class LinkService {
     const from = query.from ?? addDays(to, -29);
     if (from > to) throw new ValidationError('La date de début doit précéder celle de fin.');
     if (addDays(from, 366) <= to) throw new ValidationError('Une année au plus à la fois.');
-    await this.ctx.links.flush();
+    await this.ctx.links.settled();
     const range = [id, from, to];
     const where = 'link_id = $1 AND day >= $2 AND day <= $3';
     const [days, referrers, devices] = await Promise.all([
@@ -197,7 +197,7 @@ export class LinkService {
       if (refusal !== null && refusal !== 'unknown') throw new LinkGoneError(refusal);
       throw new LinkNotFoundError();
     }
-    await this.ctx.links.flush();
+    await this.ctx.links.settled();
     const link = await this.ctx.store.getBy('dynaLinks', 'short_code', shortCode);
     if (!link) throw new LinkNotFoundError();
     return { _id: link._id, url: link.url, shortCode: link.shortCode, visitCount: link.visitCount, createdAt: link.createdAt, updatedAt: link.updatedAt };
@@ -220,7 +220,7 @@ export class LinkService {
   /** The visits of a link, newest first (what `sortie links visits <id>` shows, issue 5); the buffered ones written first, so the list is complete. */
   async visits(id: string, page: { limit: number; offset: number }): Promise<LinkVisitsPage> {
     if (!isObjectId(id) || !(await this.ctx.store.get('dynaLinks', id))) throw new LinkNotFoundError();
-    await this.ctx.links.flush();
+    await this.ctx.links.settled();
     const [count] = await this.ctx.db.query<{ n: number | string }>('SELECT count(*) AS n FROM dyna_link_visits WHERE link_id = $1', [id]);
     const rows = await this.ctx.db.query<{ datetime: string | Date; user_agent: string }>(
       'SELECT datetime, user_agent FROM dyna_link_visits WHERE link_id = $1 ORDER BY datetime DESC, id DESC LIMIT $2 OFFSET $3',

@@ -1,7 +1,8 @@
 import { linkTargetFor, LinkPageSchema, LinkTargetsSchema, type LinkPage, type LinkTargets } from '@sortie/core';
 import type { Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/availability';
-import { INSERT_VISIT_BATCHES, visitBatches, type VisitToStore } from './visit-batches';
+import { visitBatches, WRITE_VISITS, type VisitToStore } from './visit-batches';
+import type { VisitJournal } from './visit-journal';
 
 export interface CachedLink {
   id: string;
@@ -45,13 +46,6 @@ export const VISIT_GATHER_MS = 2;
 /** The first retry after a failed write; the next ones wait twice as long each time (VISIT_RETRY_MAX_MS). */
 export const VISIT_RETRY_MS = 250;
 /**
- * The statement that stores a batch of visits (INSERT_VISIT_BATCHES, $1) and bumps each link's
- * visitCount ($2 the links, $3 their new visits), in one transaction.
- */
-const WRITE_VISITS = `WITH ins AS (${INSERT_VISIT_BATCHES})
-UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + c.n))
-FROM unnest($2::text[], $3::int4[]) AS c(id, n) WHERE d.id = c.id`;
-/**
  * Visits a statement carries at most: more are written in several, one after the other, so that
  * preparing them (on the redirect's event loop, about 1 µs a visit) never holds the redirects
  * for long (issue 36: p99 ≤ 15 ms). Also the most a row of link_visit_batches holds (its view
@@ -70,8 +64,9 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * The short-link fast path: code → link from memory (loaded on first use, dropped whenever a
- * link is written), visits gathered for at most VISIT_GATHER_MS and written in one statement,
- * each visitor answered once its visit is stored (record's `stored`).
+ * link is written), visits gathered for at most VISIT_GATHER_MS and written in one statement
+ * (on the embedded database, one line of its visit journal: see VisitJournal), each visitor
+ * answered once its visit is stored (record's `stored`).
  */
 export class ShortLinks {
   private readonly cache = new Map<string, CachedLink | null>();
@@ -93,6 +88,8 @@ export class ShortLinks {
   private timer: NodeJS.Timeout | null = null;
   /** The write of the visits gathered so far, due VISIT_GATHER_MS after the first. */
   private gathering: NodeJS.Timeout | null = null;
+  /** The journal's write of the visits read in this turn of the event loop. */
+  private soon: NodeJS.Immediate | null = null;
   /** When the first of the pending visits came (the gathering's start). */
   private firstPendingAt = 0;
   /** Visitors the last write answered: as many visits are awaited before the next, for VISIT_GATHER_MS at most. */
@@ -113,6 +110,8 @@ export class ShortLinks {
     private readonly now: () => number = Date.now,
     private readonly log: (line: string) => void = (line) => console.error(line),
     private readonly maxPending = MAX_PENDING_VISITS,
+    /** The embedded database's: a write of visits is a line appended there (see VisitJournal); none on PostgreSQL. */
+    private readonly journal: VisitJournal | null = null,
   ) {}
 
   /** Forgets every cached code (called on every write to dyna links), here and on the other processes. */
@@ -152,7 +151,7 @@ export class ShortLinks {
           page: row.data.page ? (LinkPageSchema.safeParse(row.data.page).data ?? null) : null,
           expiresAt: typeof row.data.expiresAt === 'string' ? Date.parse(row.data.expiresAt) : null,
           maxVisits: typeof row.data.maxVisits === 'number' ? row.data.maxVisits : null,
-          visits: Number(row.data.visitCount ?? 0) + this.pending.filter((v) => v.linkId === row.id).length,
+          visits: Number(row.data.visitCount ?? 0) + this.pending.filter((v) => v.linkId === row.id).length + (this.journal?.waitingFor(row.id) ?? 0),
         }
       : null;
     if (generation === this.generation) this.cache.set(code, link);
@@ -223,6 +222,12 @@ export class ShortLinks {
 
   /** Writes the pending visits now if as many wait as the last write answered, else once the first has waited VISIT_GATHER_MS. */
   private gather(): void {
+    // A line of the journal costs a system call, not a round trip: the visits read in this turn
+    // of the event loop go together, written as soon as it ends.
+    if (this.journal) {
+      this.soon ??= setImmediate(() => void this.flush());
+      return;
+    }
     if (this.pending.length >= Math.min(this.expected, MAX_BATCH)) {
       void this.flush();
       return;
@@ -239,6 +244,8 @@ export class ShortLinks {
   private cancelSchedule(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.gathering) clearTimeout(this.gathering);
+    if (this.soon) clearImmediate(this.soon);
+    this.soon = null;
     this.timer = null;
     this.gathering = null;
   }
@@ -325,9 +332,19 @@ export class ShortLinks {
   private closing = false;
 
   private async write(visits: PendingVisit[]): Promise<void> {
-    // Before the statements waiting for the embedded database (a crowd's searches): every visitor of the batch waits for this one.
     const { rows, links, visits: counts } = visitBatches(visits);
+    if (this.journal) {
+      this.journal.append(rows, links, counts);
+      return;
+    }
+    // Before the statements waiting for the database (a crowd's searches): every visitor of the batch waits for this one.
     await this.db.query(WRITE_VISITS, [rows, links, counts], 'sortie_write_visits', 'first');
+  }
+
+  /** Writes the visits waiting, and moves the journal's into the table: what reads the visits waits for it first. */
+  async settled(): Promise<void> {
+    await this.flush();
+    await this.journal?.settled();
   }
 
   async close(): Promise<void> {
@@ -342,6 +359,7 @@ export class ShortLinks {
       await this.flush();
     }
     this.cancelSchedule();
+    await this.journal?.close();
     // Said, never silent: these visits were answered with a 302 but could not be stored.
     if (this.pending.length) console.error(`Liens courts : ${this.pending.length} visites non enregistrées à l’arrêt (${String(this.lastError)}).`);
   }

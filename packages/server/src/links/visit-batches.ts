@@ -46,6 +46,14 @@ export const INSERT_VISIT_BATCHES = `INSERT INTO link_visit_batches (link_id, da
   SELECT r.link, r.day, r.hour, r.at, r.kinds, string_to_array(r.visit_kinds, ',')::int2[], string_to_array(r.offsets, ',')::int4[]
   FROM jsonb_to_recordset($1::jsonb) AS r(link text, day text, hour int2, at timestamptz, kinds jsonb, visit_kinds text, offsets text)`;
 
+/**
+ * The statement that stores a batch of visits (INSERT_VISIT_BATCHES, $1) and bumps each link's
+ * visitCount ($2 the links, $3 their new visits), in one transaction.
+ */
+export const WRITE_VISITS = `WITH ins AS (${INSERT_VISIT_BATCHES})
+UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + c.n))
+FROM unnest($2::text[], $3::int4[]) AS c(id, n) WHERE d.id = c.id`;
+
 /** The visits of a batch as rows of link_visit_batches, and how many each link received. */
 export interface VisitBatches {
   /** JSON of VisitBatchRow[]: the parameter of INSERT_VISIT_BATCHES. */
