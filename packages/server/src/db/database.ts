@@ -13,13 +13,6 @@ export interface DbHealth {
 }
 
 /**
- * `'first'`: the statement goes before those waiting for the embedded database's one connection
- * (a short link's visits, whose visitors wait for their write: db/turns.ts); where connections
- * are many (PostgreSQL), nothing waits for one and it changes nothing.
- */
-export type QueryOrder = 'first' | 'queued';
-
-/**
  * The little the server needs from a database: parametrised queries and transactions.
  * Drizzle owns the schema and the migrations; queries are plain SQL so that PGlite and
  * node-postgres run exactly the same statements.
@@ -31,7 +24,7 @@ export interface Db {
    * visits): each connection then parses and plans it once rather than at every run (measured
    * on the embedded database: 0.8 ms instead of 2.2 for 32 visits). Ignored by in-memory PGlite.
    */
-  query<T extends Row = Row>(text: string, params?: unknown[], prepared?: string, order?: QueryOrder): Promise<T[]>;
+  query<T extends Row = Row>(text: string, params?: unknown[], prepared?: string): Promise<T[]>;
   /** Runs fn in one transaction; nested calls join the outer one. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;

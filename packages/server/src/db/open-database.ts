@@ -12,8 +12,7 @@ import { startEmbeddedPostgres } from './embedded/embedded-postgres';
 import { SERVER_PATHS } from '../runtime-paths';
 import { migrateOrExplain } from './migrations';
 import { Availability } from './availability';
-import type { Db, QueryOrder, Row } from './database';
-import { Turns } from './turns';
+import type { Db, Row } from './database';
 
 export const MIGRATIONS_FOLDER = SERVER_PATHS.migrations;
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
@@ -80,8 +79,6 @@ export class PostgresDb implements Db {
     readonly kind: 'pglite' | 'postgres' = 'postgres',
     private readonly onClose: () => Promise<void> = async () => undefined,
     availability?: Availability,
-    /** The embedded database's one connection, in turns (its statements asked 'first' before the others); none for PostgreSQL's pool. */
-    private readonly turns?: Turns,
     /** The embedded database's data folder (its process's); none for PostgreSQL. */
     readonly dataDir?: string,
   ) {
@@ -96,9 +93,8 @@ export class PostgresDb implements Db {
     });
   }
 
-  async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string, order: QueryOrder = 'queued'): Promise<T[]> {
-    const run = async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows;
-    return this.availability.run(() => (this.turns ? this.turns.run(order === 'first', run) : run()));
+  async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
+    return this.availability.run(async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -188,7 +184,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
       await migrateOrExplain(migrationsFolder, () => migratePg(drizzlePg(pool), { migrationsFolder }));
-      return new PostgresDb(pool, 'pglite', () => embedded.stop(), undefined, new Turns(), options.dataDir);
+      return new PostgresDb(pool, 'pglite', () => embedded.stop(), undefined, options.dataDir);
     } catch (error) {
       // The pool first: its idle connection would otherwise see the database go and throw unheard.
       await pool.end().catch(() => undefined);
