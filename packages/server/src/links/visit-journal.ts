@@ -128,33 +128,22 @@ export class VisitJournal {
     return next;
   }
 
+  /** The lines written so far, read once, moved LINES_PER_IMPORT at a time. */
   private async moveAll(): Promise<void> {
-    const until = this.size;
-    while (this.moved < until) {
-      const { lines, bytes } = this.readLines(this.moved, until);
-      if (bytes === 0) break;
-      const fresh = lines.filter((line) => line.seq > this.mark);
+    const buffer = Buffer.alloc(this.size - this.moved);
+    readSync(this.fd, buffer, 0, buffer.length, this.moved);
+    let start = 0;
+    while (start < buffer.length) {
+      const end = endOfLines(buffer, start, LINES_PER_IMPORT);
+      if (end === start) break;
+      // A line that cannot be read was said when the journal was opened (the only lines not written here).
+      const fresh = parseLines(buffer.toString('utf8', start, end), () => undefined).filter((line) => line.seq > this.mark);
       if (fresh.length) await this.store(fresh);
-      this.moved += bytes;
+      this.moved += end - start;
+      start = end;
       for (const line of fresh) this.count(line.counts, -1);
     }
     this.compact();
-  }
-
-  /** The lines after `from`, up to LINES_PER_IMPORT of them and no further than `until`. */
-  private readLines(from: number, until: number): { lines: JournalLine[]; bytes: number } {
-    const buffer = Buffer.alloc(until - from);
-    readSync(this.fd, buffer, 0, buffer.length, from);
-    let bytes = 0;
-    let count = 0;
-    while (bytes < buffer.length && count < LINES_PER_IMPORT) {
-      const end = buffer.indexOf(0x0a, bytes);
-      if (end === -1) break;
-      bytes = end + 1;
-      count += 1;
-    }
-    // A line that cannot be read was said when the journal was opened (the only lines not written here).
-    return { lines: parseLines(buffer.toString('utf8', 0, bytes), () => undefined), bytes };
   }
 
   /** The lines' rows in one statement, and the last line's number in the same transaction. */
@@ -204,6 +193,17 @@ export class VisitJournal {
       else this.waiting.delete(link);
     }
   }
+}
+
+/** Where the `count` whole lines of `buffer` after `start` end (at most; `start` when there is none). */
+function endOfLines(buffer: Buffer, start: number, count: number): number {
+  let end = start;
+  for (let n = 0; n < count; n += 1) {
+    const newline = buffer.indexOf(0x0a, end);
+    if (newline === -1) break;
+    end = newline + 1;
+  }
+  return end;
 }
 
 /** The journal's lines in `text` (whole lines); one that cannot be read is said and skipped. */
