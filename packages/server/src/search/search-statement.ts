@@ -1,8 +1,12 @@
 import { ENTITIES, SEARCHABLE } from '../db/entities';
 import { COUNT_CAP, ISO_TIMES, shownData } from '../db/store';
 
-/** Results of a kind ranked by relevance, among the first ones the index finds. */
-export const RANKED_CANDIDATES = 200;
+/**
+ * Results of a kind ranked by relevance, among the first ones the index finds: as many as the
+ * capped count (COUNT_CAP), which they also give. 200 cost the embedded database's searches a
+ * tenth more for the words most places or artists carry, for no result a visitor would miss.
+ */
+export const RANKED_CANDIDATES = 100;
 /**
  * The agenda's events looked for first among the next (or last) this many in date order; past
  * them, from the full-text index. A word on one event in fifty fills a page of ten there.
@@ -56,8 +60,10 @@ export const rankedCountCap = (limit: number) => Math.max(COUNT_CAP, limit + 1);
  * thousands of rows (issue 34) and a common word reads no more than its window. Only ids and
  * dates go through the windows and the sorts; the records are read by id for the page alone.
  *
- * The other kinds: ranked by relevance among the first RANKED_CANDIDATES matches, with their
- * capped count, as the store's lists with `rankAmong` (store.ts).
+ * The other kinds: ranked by relevance among the first RANKED_CANDIDATES matches, as the store's
+ * lists with `rankAmong` (store.ts); their capped count is those candidates' (as many as the cap
+ * or more), not a second read of the index. Only ids, names and ranks are sorted; the records
+ * are read by id for the page alone.
  *
  * Rows come kind by kind in SEARCHABLE's order, each kind's count first (`id` null), then its
  * results in order.
@@ -123,8 +129,9 @@ export function searchStatement(input: SearchStatementInput): { text: string; pa
     }
     const where = `${byCity}search_tsv @@ ${q}`;
     const rank = `ts_rank(search_tsv, ${q}) DESC, ${kind.order}`;
+    const cap = rankedCountCap(input.limit);
     selects.push(
-      `(SELECT ${position}, ${label}, id, ${shownData(kind)}::text, data->>'${searchable.title}', ${ISO_TIMES}, (SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${rankedCountCap(input.limit)}) AS capped), row_number() OVER (ORDER BY ${rank}) FROM (SELECT * FROM ${table} WHERE ${where} LIMIT ${RANKED_CANDIDATES}) AS ${table} ORDER BY ${rank} LIMIT ${limit})`,
+      `SELECT ${position}, ${label}, e.id, ${shownData(kind, 'e.data')}::text, e.data->>'${searchable.title}', ${ISO_TIMES}, least(r.found, ${cap}), r.ord FROM (SELECT id, count(*) OVER () AS found, row_number() OVER (ORDER BY ${rank}) AS ord FROM (SELECT * FROM ${table} WHERE ${where} LIMIT ${Math.max(RANKED_CANDIDATES, cap)}) AS ${table} ORDER BY ${rank} LIMIT ${limit}) AS r JOIN ${table} AS e ON e.id = r.id`,
     );
   }
   return {

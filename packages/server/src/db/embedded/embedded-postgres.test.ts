@@ -3,18 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { EMBEDDED_SHARED_BUFFERS, startEmbeddedPostgres } from './embedded-postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sortie-embedded-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the embedded database process', () => {
-  it('serves pg over its socket and vacuums and analyses itself, having no autovacuum', async () => {
+  it('serves pg over its socket with its larger page cache, and vacuums and analyses itself, having no autovacuum', async () => {
     const embedded = await startEmbeddedPostgres(dataDir, { maintenancePeriodMs: 300 });
     const maintained = new Promise<string>((resolve) => embedded.onMaintained(resolve));
     const client = new pg.Client(embedded.connection);
     await client.connect();
     try {
+      expect((await client.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
       await client.query('CREATE TABLE visits (id int PRIMARY KEY)');
       await client.query('INSERT INTO visits SELECT generate_series(1, 500)');
       expect(Date.parse(await maintained)).not.toBeNaN();

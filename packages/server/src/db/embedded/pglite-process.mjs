@@ -7,6 +7,9 @@
 // Plain JavaScript on purpose: it is started with `node` alone, whatever runs the parent
 // (tsx in development, vitest in tests, the compiled server in production).
 //
+// Arguments: the data folder, the database's socket, the maintenance period (ms), the control
+// socket, PostgreSQL's `shared_buffers` (embedded-postgres.ts says why it is not the default).
+//
 // Control socket (the 4th argument, in the same private 0700 folder as the database's socket):
 // `sortie-admin backup` connects and sends one line, {"type":"dump","path":"/abs/file.tar.gz"}; the
 // data folder is dumped there (PGlite's dumpDataDir, between two statements) and one line answers,
@@ -24,7 +27,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { createServer } from 'node:net';
 
-const [dataDir, socketPath, maintenanceMs, controlPath] = process.argv.slice(2);
+const [dataDir, socketPath, maintenanceMs, controlPath, sharedBuffers] = process.argv.slice(2);
 
 let db;
 let server;
@@ -265,7 +268,7 @@ async function serveWire(db, path, maxConnections) {
 }
 
 try {
-  db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] });
   // The server keeps one connection (see database.ts); a second lets a replacement connect
   // while a dropped one is still being detached.
   server = await serveWire(db, socketPath, 2);
