@@ -17,41 +17,40 @@ export function queryWords(q: string): string[] {
 }
 
 /**
- * What a visitor typed, as a French full-text query (`tsquery` text) ready for
- * `search_tsv @@ $n::tsquery`, or null when nothing in it can be searched (only stop words).
+ * The resolution of a query's words (a `text[]` parameter, `words`: queryWords's) as one SQL
+ * expression: the French full-text query (`tsquery` text) ready for `search_tsv @@ …::tsquery`,
+ * or NULL when nothing in it can be searched (only stop words).
  *
  * Every word must match (AND). A word the vocabulary knows is used as typed; an unknown word of
  * four letters or more is replaced by its closest known spellings (OR), by trigram similarity
  * over the vocabulary (`search_words`, trigram-indexed), so `concrt` finds concert and
  * `exposiiton` exposition. Stemming and accents are the `french_unaccent` configuration's:
- * `theatre` finds Théâtre, `concerts` finds concert. One statement, typos or not: the common
- * case (every word known) costs one indexed lookup per word; only a typo pays for the
- * similarity search, run for it alone. The lexemes come from the database's own tsquery
- * output (stored with each word of the vocabulary), so joining them with & and | builds a valid query.
+ * `theatre` finds Théâtre, `concerts` finds concert. The common case (every word known) costs
+ * one indexed lookup per word; only a typo pays for the similarity search, run for it alone.
+ * A known word's lexemes, and its spellings', are the vocabulary's (computed once, when the word
+ * came in: migration 0027); only a word it does not hold (or one stored without them) is stemmed
+ * here. They are the database's own tsquery output, so joining them with & and | builds a valid
+ * query. A word with no close spelling stays as typed: it then matches nothing, as it should.
+ *
+ * An expression rather than a statement of its own, so that the search reads it inside its one
+ * statement (search-statement.ts): a round trip fewer per search.
+ */
+export function resolvedTsQuery(words: string): string {
+  const lexemes = (alias: string, word: string) => `nullif(COALESCE(${alias}.lexemes, plainto_tsquery('french_unaccent', ${word})::text), '')`;
+  const spellings = `CASE WHEN s.word IS NULL AND length(q.w) >= ${MIN_TYPO_LENGTH} THEN array_remove(ARRAY(SELECT ${lexemes('t', 't.word')} FROM search_words t WHERE t.word % q.w ORDER BY similarity(t.word, q.w) DESC, t.word LIMIT ${SPELLINGS_PER_WORD}), NULL) END`;
+  // A word's alternatives: its spellings when it is unknown and has some, else its own lexemes; each once.
+  const term = `(SELECT string_agg('(' || a || ')', ' | ' ORDER BY o) FROM (SELECT a, min(o) AS o FROM unnest(CASE WHEN cardinality(typo.spellings) > 0 THEN typo.spellings ELSE ARRAY[${lexemes('s', 'q.w')}] END) WITH ORDINALITY AS u(a, o) WHERE a IS NOT NULL GROUP BY a) AS alternatives)`;
+  return `(SELECT string_agg('(' || term || ')', ' & ' ORDER BY n) FROM (SELECT q.n, ${term} AS term FROM unnest(${words}) WITH ORDINALITY AS q(w, n) LEFT JOIN search_words s ON s.word = q.w CROSS JOIN LATERAL (SELECT ${spellings} AS spellings) AS typo) AS terms WHERE term IS NOT NULL)`;
+}
+
+/**
+ * What a visitor typed, as a French full-text query (`tsquery` text), or null when nothing in
+ * it can be searched: resolvedTsQuery, in a statement of its own (the store's lists).
  */
 export async function resolveTsQuery(db: Db, q: string): Promise<string | null> {
   const words = queryWords(q);
   if (!words.length) return null;
-  const looked = await db.query<{ lexemes: string | null; spellings: Array<string | null> | null }>(
-    // A known word's lexemes, and its spellings', are the vocabulary's (computed once, when the
-    // word came in: migration 0027); only a word it does not hold (or one stored without them) is stemmed here.
-    `SELECT nullif(COALESCE(s.lexemes, plainto_tsquery('french_unaccent', q.w)::text), '') AS lexemes,
-       CASE WHEN s.word IS NULL AND length(q.w) >= $2 THEN
-         ARRAY(SELECT nullif(COALESCE(t.lexemes, plainto_tsquery('french_unaccent', t.word)::text), '') FROM search_words t WHERE t.word % q.w ORDER BY similarity(t.word, q.w) DESC, t.word LIMIT $3)
-       END AS spellings
-     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, n) LEFT JOIN search_words s ON s.word = q.w
-     ORDER BY q.n`,
-    [words, MIN_TYPO_LENGTH, SPELLINGS_PER_WORD],
-    // Prepared: one text for every query; its plan (indexed lookups) does not depend on the words.
-    'search_resolve_lexemes',
-  );
-  // A word with no close spelling stays as typed: it then matches nothing, as it should.
-  const terms = looked
-    .map((row) => {
-      const spellings = (row.spellings ?? []).filter((lexemes): lexemes is string => Boolean(lexemes));
-      return [...new Set(spellings.length ? spellings : row.lexemes ? [row.lexemes] : [])];
-    })
-    .filter((alternatives) => alternatives.length > 0)
-    .map((alternatives) => `(${alternatives.map((lexemes) => `(${lexemes})`).join(' | ')})`);
-  return terms.length ? terms.join(' & ') : null;
+  // Prepared: one text for every query; its plan (indexed lookups) does not depend on the words.
+  const [row] = await db.query<{ tsquery: string | null }>(`SELECT ${resolvedTsQuery('$1::text[]')} AS tsquery`, [words], 'search_resolve_lexemes');
+  return row?.tsquery ?? null;
 }

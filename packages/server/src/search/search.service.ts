@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { SEARCHABLE } from '../db/entities';
 import { jsonText } from '../db/store';
-import { resolveTsQuery } from './full-text';
+import { queryWords } from './full-text';
 import { EVENTS_COUNT_CAP, rankedCountCap, searchStatement, type SearchRow } from './search-statement';
 
 export interface SearchInput {
@@ -47,8 +47,8 @@ export class SearchService {
    * re-serialised (as the public lists: Store.listJson).
    */
   async search(input: SearchInput): Promise<string> {
-    const tsquery = await resolveTsQuery(this.db, input.q);
-    const rows = tsquery ? await this.read({ tsquery, input }) : [];
+    const words = queryWords(input.q);
+    const rows = words.length ? await this.read({ words, input }) : [];
     const results = SEARCHABLE.map((searchable) => kindResult(searchable, input, rows.filter((row) => row.kind === searchable.kind)));
     const head = JSON.stringify({
       meta: { total: results.reduce((n, r) => n + r.total, 0), limit: input.limit, offset: 0, ...(results.some((r) => r.totalIsEstimate) ? { totalIsEstimate: true } : {}) },
@@ -60,8 +60,8 @@ export class SearchService {
     return `${head.slice(0, -1)},"items":[${results.flatMap((r) => r.items).join(',')}]}`;
   }
 
-  private read({ tsquery, input }: { tsquery: string; input: SearchInput }): Promise<SearchRow[]> {
-    const { text, params, name } = searchStatement({ tsquery, limit: input.limit, city: input.city, upcomingOnly: input.upcomingOnly, now: new Date(this.now()).toISOString() });
+  private read({ words, input }: { words: string[]; input: SearchInput }): Promise<SearchRow[]> {
+    const { text, params, name } = searchStatement({ words, limit: input.limit, city: input.city, upcomingOnly: input.upcomingOnly, now: new Date(this.now()).toISOString() });
     return this.db.query<SearchRow>(text, params, name);
   }
 }
