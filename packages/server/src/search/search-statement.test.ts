@@ -112,7 +112,10 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
       for (let run = 0; run < 8; run++) await tx.query(statement.text, statement.params, statement.name);
       return tx.query<{ generic_plans: string; custom_plans: string }>('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', [statement.name]);
     });
-    expect(plans.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }))).toEqual([{ generic: 3, custom: 5 }]);
+    // The connection may have run it before (the searches above): at most the first five planned, every later run generic.
+    expect(plans).toHaveLength(1);
+    expect(Number(plans[0]!.custom_plans)).toBeLessThanOrEqual(5);
+    expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
   });
 
   it('sends one statement, typo or not: the query is resolved in it', async () => {
