@@ -175,11 +175,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // they arrive (pglite-process.mjs): two connections' extended-protocol messages could
     // interleave (seen under load with pglite-socket: a Bind meant for one statement reached
     // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
-    const pool = new pg.Pool({ ...embedded.connection, max: 1, idleTimeoutMillis: 0, ...RESILIENT_POOL });
-    // PGlite's one session outlives a connection: a new one (after a drop) would find the last
-    // one's prepared statements there, and pg, which knows none, would fail to prepare them again.
-    pool.on('connect', (client) => {
-      client.query('DEALLOCATE ALL').catch(() => undefined);
+    const pool = new pg.Pool({
+      ...embedded.connection,
+      max: 1,
+      idleTimeoutMillis: 0,
+      ...RESILIENT_POOL,
+      // PGlite's one session outlives a connection: a new one (after a drop) would find the last
+      // one's prepared statements there, and pg, which knows none, would fail to prepare them
+      // again. Awaited before the connection serves a query (a listener of 'connect' raced the
+      // first one: pg warns that a client running two queries at once will throw in pg 9).
+      onConnect: async (client) => {
+        await client.query('DEALLOCATE ALL').catch(() => undefined);
+      },
     });
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
