@@ -42,7 +42,7 @@ export function resolvedTsQuery(words: string): string {
   const spellings = `ARRAY(SELECT l FROM (SELECT l, row_number() OVER () AS o FROM (${closest}) AS c) AS c GROUP BY l ORDER BY min(o))`;
   // A word's alternatives, `(a) | (b)`: its spellings when it is unknown and has some, else its
   // own lexemes (NULL for a stop word: the word is then left out). Plain expressions rather than
-  // subqueries that aggregate: on the embedded database each of those cost a search 0.1 ms.
+  // a subquery aggregating each word's: 0.42 ms rather than 0.53 on the embedded database.
   const own = `'(' || ${lexemes('s', 'q.w')} || ')'`;
   const term = `CASE WHEN s.word IS NOT NULL OR length(q.w) < ${MIN_TYPO_LENGTH} THEN ${own} ELSE COALESCE('(' || nullif(array_to_string(${spellings}, ') | ('), '') || ')', ${own}) END`;
   return `(SELECT string_agg('(' || term || ')', ' & ' ORDER BY n) FROM (SELECT q.n, ${term} AS term FROM unnest(${words}) WITH ORDINALITY AS q(w, n) LEFT JOIN search_words s ON s.word = q.w) AS terms WHERE term IS NOT NULL)`;
@@ -55,7 +55,8 @@ export function resolvedTsQuery(words: string): string {
 export async function resolveTsQuery(db: Db, q: string): Promise<string | null> {
   const words = queryWords(q);
   if (!words.length) return null;
-  // Prepared: one text for every query; its plan (indexed lookups) does not depend on the words.
-  const [row] = await db.query<{ tsquery: string | null }>(`SELECT ${resolvedTsQuery('$1::text[]')} AS tsquery`, [words], 'search_resolve_lexemes');
+  // Prepared: one text for every query; its plan (indexed lookups) does not depend on the words,
+  // read through a subquery so that it is kept (search-statement.ts says why).
+  const [row] = await db.query<{ tsquery: string | null }>(`SELECT ${resolvedTsQuery('(SELECT $1::text[])')} AS tsquery`, [words], 'search_resolve_lexemes');
   return row?.tsquery ?? null;
 }

@@ -30,9 +30,9 @@ interface KindResult {
 }
 
 /**
- * GET /api/search: events, places, organisations and artists for one query. The query is
- * resolved once (typos corrected against the vocabulary), then every kind is read from its
- * full-text index in one statement (search-statement.ts): events upcoming first in date order,
+ * GET /api/search: events, places, organisations and artists for one query, in one statement
+ * (search-statement.ts): the query resolved (typos corrected against the vocabulary), then every
+ * kind read from its full-text index: events upcoming first in date order,
  * then the most recent past ones; the others by relevance. Counts are capped like every list's.
  */
 export class SearchService {
