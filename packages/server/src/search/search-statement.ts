@@ -88,12 +88,7 @@ export function searchStatement(input: SearchStatementInput): { text: string; pa
     params.push(input.city);
     city = `lower(city) = lower($${params.length}) AND `;
   }
-  const ctes: string[] = [
-    // The words read through a subquery: given as a constant, a query's few words made each
-    // custom plan look cheaper than the generic one, which PostgreSQL then never kept: it
-    // planned the statement at every search (1.3 ms on PostgreSQL, more on the embedded one).
-    `resolved AS MATERIALIZED (SELECT (${resolvedTsQuery('(SELECT $1::text[])')})::tsquery AS q)`,
-  ];
+  const ctes: string[] = [`resolved AS MATERIALIZED (SELECT (${resolvedTsQuery('$1::text[]')})::tsquery AS q)`];
   const selects: string[] = [];
   for (const [position, searchable] of SEARCHABLE.entries()) {
     const kind = ENTITIES[searchable.resource];
