@@ -480,8 +480,8 @@ try {
   const embedded = await startSortie('serveur Sortie (PGlite)', { BENCH_DATA_DIR: dataDir });
   visitChecks.push(await sortieMeasures(embedded, { full: true }));
   // The embedded database's folder goes before PostgreSQL is measured, and what is left to write
-  // is flushed: the kernel writing back its hundreds of megabytes during PostgreSQL's measures
-  // made commits wait for the disk (a short link's 302 waits for its visit's commit).
+  // is flushed, so that the kernel does not write back its hundreds of megabytes while
+  // PostgreSQL's commits wait for the disk. A precaution: no change was measured beyond the noise.
   rmSync(dataDir, { recursive: true, force: true });
   spawnSync('sync');
 
