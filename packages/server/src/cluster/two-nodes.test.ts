@@ -257,16 +257,26 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     // Both nodes hold a copy first, so that each write starts from a copy the other may outdate.
     await act(onA, id, 'get');
     await act(onB, id, 'get');
+    // What each staff screen shows: its own reply, then every update its room is sent.
+    const shown = new Map<Socket, Tournament>();
+    for (const socket of [onA, onB]) socket.on(SOCKET_EVENTS.tournamentUpdate, (t: Tournament) => t._id === id && shown.set(socket, t));
     const replies = await Promise.all([
       act(onA, id, 'reportScore', { matchId: first!.id, scoreA: 3, scoreB: 1 }),
       act(onB, id, 'reportScore', { matchId: second!.id, scoreA: 0, scoreB: 2 }),
     ]);
     expect(replies.map((r) => r.status)).toEqual(['ok', 'ok']);
+    const scoresOf = (tournament: Tournament | undefined) => {
+      const scores = Object.fromEntries((tournament?.matches ?? []).map((m) => [m.id, [m.scoreA, m.scoreB]]));
+      return [scores[first!.id], scores[second!.id]];
+    };
+    // No write lost: the stored row holds both, whichever of the two was stored second.
+    const [row] = await db.query<{ data: Tournament }>(`SELECT data FROM tournaments WHERE id = $1`, [id]);
+    expect(scoresOf(row!.data)).toEqual([[3, 1], [0, 2]]);
+    // Each node hears the other's write through the change bus, a moment after its own reply:
+    // its room is then sent the tournament with both scores, and its copy answers with both.
     for (const socket of [onA, onB]) {
-      const { tournament } = await act(socket, id, 'get');
-      const scores = Object.fromEntries(tournament.matches.map((m) => [m.id, [m.scoreA, m.scoreB]]));
-      expect(scores[first!.id]).toEqual([3, 1]);
-      expect(scores[second!.id]).toEqual([0, 2]);
+      await expect.poll(() => scoresOf(shown.get(socket)), { timeout: 5000 }).toEqual([[3, 1], [0, 2]]);
+      expect(scoresOf((await act(socket, id, 'get')).tournament)).toEqual([[3, 1], [0, 2]]);
     }
   });
 
