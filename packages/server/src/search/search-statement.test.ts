@@ -11,7 +11,7 @@ import { AGENDA_WINDOW, RANKED_CANDIDATES, searchStatement } from './search-stat
 import { SearchService, type SearchAnswer, type SearchInput } from './search.service';
 
 const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
-const QUERIES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baroque', 'Poitiers', 'exposition photo', 'festival', 'marché', 'danse', 'humour', 'zéphyr', 'zzzz', 'le la'];
+const QUERIES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baroque', 'Poitiers', 'exposition photo', 'festival', 'marché', 'danse', 'humour', 'zéphyr', 'aquilon', 'borée', 'zzzz', 'le la'];
 const VARIANTS: Array<Omit<SearchInput, 'q'>> = [{ limit: 10 }, { limit: 1 }, { limit: 50 }, { limit: 10, upcomingOnly: true }, { limit: 10, city: 'Poitiers' }, { limit: 25, city: 'niort', upcomingOnly: true }];
 
 /**
@@ -60,7 +60,11 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
     await seedVolume(db, { events: 3000, now: NOVEMBER });
     // A word on the last two events in five: common, yet in no window of the next events.
     await db.query(`UPDATE events SET search = search || ' zéphyr' WHERE starts_at >= (SELECT percentile_disc(0.6) WITHIN GROUP (ORDER BY starts_at) FROM events)`);
-    await db.query(`INSERT INTO search_words (word) VALUES ('zephyr') ON CONFLICT DO NOTHING`);
+    // A word on every event of the count's sample (migration 0029), which reaches the cap there;
+    // another on as many events, none of them in the sample, which only the whole index counts.
+    await db.query(`UPDATE events SET search = search || ' aquilon' WHERE right(id, 1) = '0'`);
+    await db.query(`UPDATE events SET search = search || ' boree' WHERE right(id, 1) IN ('1', '2')`);
+    await db.query(`INSERT INTO search_words (word) VALUES ('zephyr'), ('aquilon'), ('boree') ON CONFLICT DO NOTHING`);
     await db.query('ANALYZE events');
   });
   afterAll(() => db.close());
@@ -104,6 +108,29 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
       expect(walks, JSON.stringify(variant)).toEqual([]);
     }
   }, 120_000);
+
+  it('counts a word on every event of the sample to the cap from the sample’s index, never listing the whole index’s matches', async () => {
+    const statement = searchStatement({ words: ['aquilon'], limit: 10, now: new Date(NOVEMBER).toISOString() });
+    const reads = await db.transaction(async (tx) => {
+      // As on a large table, with the plan every search runs once prepared.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      if (backend === 'postgres') await tx.query('SET LOCAL jit = off');
+      await tx.query(`PREPARE sampled_search AS ${statement.text}`);
+      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE sampled_search(ARRAY['aquilon']::text[], '${new Date(NOVEMBER).toISOString()}', 10)`);
+      await tx.query('DEALLOCATE sampled_search');
+      const json = row!['QUERY PLAN'];
+      const plan = ((typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+      const loops = new Map<string, number>();
+      const visit = (node: PlanNode) => {
+        if (node['Index Name']) loops.set(node['Index Name'], (loops.get(node['Index Name']) ?? 0) + node['Actual Loops']);
+        node.Plans?.forEach(visit);
+      };
+      visit(plan);
+      return { sample: loops.get('events_tsv_sample_idx') ?? 0, whole: loops.get('events_tsv_idx') ?? 0 };
+    });
+    expect(reads).toEqual({ sample: 1, whole: 0 });
+  });
 
   it.runIf(backend === 'postgres')('keeps the statement’s generic plan once prepared, rather than planning it at every search', async () => {
     const statement = searchStatement({ words: queryWords('jazz baroque'), limit: 10, now: new Date(NOVEMBER).toISOString() });
