@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const MICRO_CACHE_TTL_MS = 1000;
+/**
+ * How long before its second ends a kept answer is read afresh, in the background, by the first
+ * request that asks for it then. Its readers are served the kept answer meanwhile, never older
+ * than the second: without it, every list's answer expired at once, each second, and the crowd
+ * of each waited for its read behind the others' (the embedded database runs one at a time).
+ */
+export const MICRO_CACHE_REFRESH_AHEAD_MS = 250;
 const MAX_ENTRIES = 1000;
 
 /** How a read is answered from the cache; `shared` false for an answer that depends on who asks (staff's drafts, one's own fields). */
@@ -8,6 +15,14 @@ export interface CacheServing {
   /** The answer's type, for another text than JSON (a feed's XML). */
   type?: string;
   shared?: boolean;
+}
+
+interface Entry {
+  /** When its read began. */
+  at: number;
+  body: Promise<string>;
+  /** Its read afresh, begun ahead of its end. */
+  refresh?: Entry;
 }
 
 /** A request that asks for a fresh answer (a browser's forced reload sends it): the store is not read, and is written. */
@@ -21,7 +36,7 @@ const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(`${request.
  * never waits more than a second for a time-based change (an event starting) and never for an edit.
  */
 export class MicroCache {
-  private readonly entries = new Map<string, { at: number; body: Promise<string> }>();
+  private readonly entries = new Map<string, Entry>();
   private readonly clearListeners: Array<() => void> = [];
 
   constructor(
@@ -42,26 +57,53 @@ export class MicroCache {
   /**
    * Answers from the cache, or computes the text (and keeps it when it is `shared`, as by
    * default). A crowd asking at once for what is not kept yet waits for one computation: when a
-   * second's answer expires, 32 visitors of the same agenda cost one read, not 32.
+   * second's answer expires, 32 visitors of the same agenda cost one read, not 32. In the last
+   * MICRO_CACHE_REFRESH_AHEAD_MS of its second, the first request also starts its read afresh,
+   * and is answered from the kept text.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {
     const kept = shared && this.ttlMs > 0;
     const key = request.url;
     if (kept && !wantsFresh(request)) {
       const hit = this.entries.get(key);
-      if (hit && this.now() - hit.at < this.ttlMs) return reply.type(type).send(await hit.body);
+      if (hit) {
+        const age = this.now() - hit.at;
+        if (age < this.ttlMs) {
+          if (age >= this.ttlMs - MICRO_CACHE_REFRESH_AHEAD_MS && !hit.refresh) hit.refresh = this.read(key, compute, hit);
+          return reply.type(type).send(await hit.body);
+        }
+        // Expired while its read afresh was under way: that read answers.
+        if (hit.refresh && this.now() - hit.refresh.at < this.ttlMs) return reply.type(type).send(await hit.refresh.body);
+      }
     }
-    const body = compute();
-    if (kept) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      const entry = { at: this.now(), body };
-      this.entries.set(key, entry);
-      // A refusal (404, 400) or a failure is not kept: the next request computes again.
-      body.catch(() => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      });
-    }
+    const body = kept ? this.read(key, compute, null).body : compute();
     return reply.type(type).send(await body);
+  }
+
+  /**
+   * Starts `compute` and keeps its text under `key`: at once, or (`replacing`: a read afresh)
+   * once it succeeds, if that entry is still the one kept: a clear meanwhile dropped it, and
+   * what was read before an edit is not kept after it. A refusal (404, 400) or a failure is not
+   * kept: the next request computes again.
+   */
+  private read(key: string, compute: () => Promise<string>, replacing: Entry | null): Entry {
+    const entry: Entry = { at: this.now(), body: compute() };
+    const current = () => this.entries.get(key) === (replacing ?? entry);
+    if (!replacing) this.keep(key, entry);
+    entry.body.then(
+      () => {
+        if (replacing && current()) this.keep(key, entry);
+      },
+      () => {
+        if (current()) this.entries.delete(key);
+      },
+    );
+    return entry;
+  }
+
+  private keep(key: string, entry: Entry): void {
+    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear();
+    this.entries.set(key, entry);
   }
 }
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type SortieApp } from '../app';
 import { openTestDb, signIn, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
 import type { Db } from '../db/database';
+import { MICRO_CACHE_REFRESH_AHEAD_MS, MICRO_CACHE_TTL_MS } from './micro-cache';
 
 /*
  * Issue 34: a signed-in crowd costs what an anonymous one does. Its session is read once in a few
@@ -82,6 +83,71 @@ describe('the public cache and the sessions read lately', () => {
       expect(reads).toBe(one);
     } finally {
       db.query = query;
+    }
+  });
+
+  it('reads a list afresh in the last moments of its second, answering from the kept one meanwhile, so that no crowd waits when the second ends', async () => {
+    const query = db.query.bind(db);
+    let reads = 0;
+    db.query = (text, params, prepared) => {
+      if (/\bFROM events\b/i.test(text)) reads += 1;
+      return query(text, params, prepared);
+    };
+    const hidden = await draftId();
+    try {
+      now += 2000;
+      reads = 0;
+      const before = await eventIds(visitor);
+      const one = reads;
+      await db.query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
+      now += MICRO_CACHE_TTL_MS - MICRO_CACHE_REFRESH_AHEAD_MS - 1;
+      expect(await eventIds(visitor)).toEqual(before);
+      expect(reads).toBe(one);
+      // Its second's last moments: the kept answer, and one read afresh begun.
+      now += 1;
+      expect(await eventIds()).toEqual(before);
+      await vi.waitFor(() => expect(reads).toBe(2 * one));
+      // The second over: the answer read afresh, with no read of its own.
+      now += MICRO_CACHE_REFRESH_AHEAD_MS;
+      expect(await eventIds(visitor)).toContain(hidden);
+      expect(await eventIds()).toContain(hidden);
+      expect(reads).toBe(2 * one);
+    } finally {
+      db.query = query;
+      await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
+    }
+  });
+
+  it('never keeps a list read afresh before an edit once the edit is made', async () => {
+    const query = db.query.bind(db);
+    let holding = false;
+    let held = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The read afresh runs its statement, then waits: the edit lands between its read and its answer.
+    db.query = async (text, params, prepared) => {
+      const holds = holding && /\bFROM events\b/i.test(text);
+      if (holds) [holding, held] = [false, true];
+      const rows = await query(text, params, prepared);
+      if (holds) await gate;
+      return rows;
+    };
+    const hidden = await draftId();
+    try {
+      now += 2000;
+      const before = await eventIds(visitor);
+      holding = true;
+      now += MICRO_CACHE_TTL_MS - MICRO_CACHE_REFRESH_AHEAD_MS;
+      expect(await eventIds(visitor)).toEqual(before);
+      await vi.waitFor(() => expect(held).toBe(true));
+      const published = await app.inject({ method: 'PATCH', url: `/api/events/${hidden}`, payload: { status: 'published' }, headers: { cookie: staff } });
+      expect(published.statusCode).toBe(200);
+      release();
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(await eventIds(visitor)).toContain(hidden);
+    } finally {
+      db.query = query;
+      await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
     }
   });
 
