@@ -24,6 +24,16 @@ describe('the public cache and the sessions read lately', () => {
     return (answer.json().items as Array<{ _id: string }>).map((item) => item._id);
   };
   const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  /** Counts the statements that read events, until `restore`. */
+  const countEventReads = () => {
+    const query = db.query.bind(db);
+    const counter = { reads: 0, restore: () => void (db.query = query) };
+    db.query = (text, params, prepared) => {
+      if (/\bFROM events\b/i.test(text)) counter.reads += 1;
+      return query(text, params, prepared);
+    };
+    return counter;
+  };
 
   beforeAll(async () => {
     db = await openTestDb();
@@ -64,56 +74,45 @@ describe('the public cache and the sessions read lately', () => {
   });
 
   it('answers a crowd asking at once for an expired list with one read', async () => {
-    const query = db.query.bind(db);
-    let reads = 0;
-    db.query = (text, params, prepared) => {
-      if (/\bFROM events\b/i.test(text)) reads += 1;
-      return query(text, params, prepared);
-    };
+    const counter = countEventReads();
     const crowd = (n: number) => Promise.all(Array.from({ length: n }, () => app.inject({ method: 'GET', url: '/api/events?city=Poitiers&limit=5', headers: { cookie: visitor } })));
     try {
       now += 2000;
       await crowd(1);
-      const one = reads;
+      const one = counter.reads;
       expect(one).toBeGreaterThan(0);
       now += 2000;
-      reads = 0;
+      counter.reads = 0;
       const answers = await crowd(8);
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
-      expect(reads).toBe(one);
+      expect(counter.reads).toBe(one);
     } finally {
-      db.query = query;
+      counter.restore();
     }
   });
 
   it('reads a list afresh in the last moments of its second, answering from the kept one meanwhile, so that no crowd waits when the second ends', async () => {
-    const query = db.query.bind(db);
-    let reads = 0;
-    db.query = (text, params, prepared) => {
-      if (/\bFROM events\b/i.test(text)) reads += 1;
-      return query(text, params, prepared);
-    };
     const hidden = await draftId();
+    const counter = countEventReads();
     try {
       now += 2000;
-      reads = 0;
       const before = await eventIds(visitor);
-      const one = reads;
+      const one = counter.reads;
       await db.query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
       now += MICRO_CACHE_TTL_MS - MICRO_CACHE_REFRESH_AHEAD_MS - 1;
       expect(await eventIds(visitor)).toEqual(before);
-      expect(reads).toBe(one);
+      expect(counter.reads).toBe(one);
       // Its second's last moments: the kept answer, and one read afresh begun.
       now += 1;
       expect(await eventIds()).toEqual(before);
-      await vi.waitFor(() => expect(reads).toBe(2 * one));
+      await vi.waitFor(() => expect(counter.reads).toBe(2 * one));
       // The second over: the answer read afresh, with no read of its own.
       now += MICRO_CACHE_REFRESH_AHEAD_MS;
       expect(await eventIds(visitor)).toContain(hidden);
       expect(await eventIds()).toContain(hidden);
-      expect(reads).toBe(2 * one);
+      expect(counter.reads).toBe(2 * one);
     } finally {
-      db.query = query;
+      counter.restore();
       await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
     }
   });
