@@ -119,8 +119,9 @@ export function searchStatement(input: SearchStatementInput): { text: string; pa
       ctes.push(
         // The count to the cap, first among the sample's events: from the whole full-text index,
         // PostgreSQL first lists every event the word is on (`jazz`, on 7,556 events: 6 ms on the
-        // embedded database to count to 100), from the sample's about one in sixteen of them
-        // (0.5 ms). The whole index counts the words on fewer than one event in sixty.
+        // embedded database to count to 100); from the sample's index, about one in sixteen of
+        // them (0.5 ms). The whole index then counts only the words on fewer than one event in
+        // sixty, which reach the cap nowhere else.
         `sampled AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${SAMPLE} AND ${filter}${upcoming} AND strip(search_tsv) @@ ${q} LIMIT ${EVENTS_COUNT_CAP}) AS capped)`,
         `counted AS MATERIALIZED (SELECT CASE WHEN (SELECT n FROM sampled) >= ${EVENTS_COUNT_CAP} THEN (SELECT n FROM sampled) ELSE (SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${counting} LIMIT ${EVENTS_COUNT_CAP}) AS capped) END AS n)`,
         // How many of a window's rows the word may be on: the share of the first rows it is on.
