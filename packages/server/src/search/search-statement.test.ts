@@ -47,6 +47,12 @@ async function separately(store: Store, now: number, input: SearchInput) {
   };
 }
 
+/** A parameter as an SQL literal, for EXECUTE. */
+const literal = (value: unknown): string => {
+  const text = (v: unknown) => `'${String(v).replaceAll("'", "''")}'`;
+  return typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(text).join(', ')}]::text[]` : text(value);
+};
+
 /** The database, counting the statements sent. */
 function counting(db: Db, sent: string[]): Db {
   return { kind: db.kind, query: <T extends Row = Row>(text: string, params: unknown[] = []) => (sent.push(text), db.query<T>(text, params)), transaction: (fn) => db.transaction(fn), close: () => db.close() };
@@ -69,6 +75,30 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
   });
   afterAll(() => db.close());
 
+  /**
+   * The plan a search runs once its statement is prepared (its generic plan, the word unknown),
+   * as on a large table, executed with each of `runs`' parameters.
+   */
+  const genericPlans = (text: string, runs: unknown[][]): Promise<PlanNode[]> =>
+    db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      // The disabled sequential read (the probe's first rows) makes the plan's cost huge: PostgreSQL would compile it at every run.
+      if (backend === 'postgres') await tx.query('SET LOCAL jit = off');
+      await tx.query(`PREPARE generic_search AS ${text}`);
+      try {
+        const plans: PlanNode[] = [];
+        for (const params of runs) {
+          const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_search(${params.map(literal).join(', ')})`);
+          const json = row!['QUERY PLAN'];
+          plans.push(((typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>)[0]!.Plan);
+        }
+        return plans;
+      } finally {
+        await tx.query('DEALLOCATE generic_search');
+      }
+    });
+
   it.each(QUERIES)('« %s » finds what the separate statements found: same results in the same order, same counts and estimates', async (q) => {
     const search = new SearchService(db, () => NOVEMBER);
     for (const variant of VARIANTS) {
@@ -81,54 +111,25 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
   });
 
   it('plans the statement once for every word: its generic plan, the word unknown, never walks the date index past the window', async () => {
-    const text = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
-    const literal = (value: unknown) => (typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(text).join(', ')}]::text[]` : text(value));
     const queries = QUERIES.map(queryWords).filter((words) => words.length > 0);
     for (const variant of VARIANTS) {
       const statement = (words: string[]) => searchStatement({ words, limit: variant.limit, city: variant.city, upcomingOnly: variant.upcomingOnly, now: new Date(NOVEMBER).toISOString() });
-      const walks = await db.transaction(async (tx) => {
-        await tx.query('SET LOCAL enable_seqscan = off');
-        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-        // The disabled sequential read (the count's walk) makes the plan's cost huge: PostgreSQL would compile it at every run.
-        if (backend === 'postgres') await tx.query('SET LOCAL jit = off');
-        await tx.query(`PREPARE generic_search AS ${statement(['x']).text}`);
-        try {
-          const found: string[] = [];
-          for (const words of queries) {
-            const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_search(${statement(words).params.map(literal).join(', ')})`);
-            const json = row!['QUERY PLAN'];
-            const plan = ((typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>)[0]!.Plan;
-            found.push(...dateIndexWalks(plan, Math.round(AGENDA_WINDOW * 1.2)).map((walk) => `${words.join(' ')}: ${walk}`));
-          }
-          return found;
-        } finally {
-          await tx.query('DEALLOCATE generic_search');
-        }
-      });
+      const plans = await genericPlans(statement(['x']).text, queries.map((words) => statement(words).params));
+      const walks = plans.flatMap((plan, i) => dateIndexWalks(plan, Math.round(AGENDA_WINDOW * 1.2)).map((walk) => `${queries[i]!.join(' ')}: ${walk}`));
       expect(walks, JSON.stringify(variant)).toEqual([]);
     }
   }, 120_000);
 
   it('counts a word on every event of the sample to the cap from the sample’s index, never listing the whole index’s matches', async () => {
     const statement = searchStatement({ words: ['aquilon'], limit: 10, now: new Date(NOVEMBER).toISOString() });
-    const reads = await db.transaction(async (tx) => {
-      // As on a large table, with the plan every search runs once prepared.
-      await tx.query('SET LOCAL enable_seqscan = off');
-      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-      if (backend === 'postgres') await tx.query('SET LOCAL jit = off');
-      await tx.query(`PREPARE sampled_search AS ${statement.text}`);
-      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE sampled_search(ARRAY['aquilon']::text[], '${new Date(NOVEMBER).toISOString()}', 10)`);
-      await tx.query('DEALLOCATE sampled_search');
-      const json = row!['QUERY PLAN'];
-      const plan = ((typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>)[0]!.Plan;
-      const loops = new Map<string, number>();
-      const visit = (node: PlanNode) => {
-        if (node['Index Name']) loops.set(node['Index Name'], (loops.get(node['Index Name']) ?? 0) + node['Actual Loops']);
-        node.Plans?.forEach(visit);
-      };
-      visit(plan);
-      return { sample: loops.get('events_tsv_sample_idx') ?? 0, whole: loops.get('events_tsv_idx') ?? 0 };
-    });
+    const [plan] = await genericPlans(statement.text, [statement.params]);
+    const loops = new Map<string, number>();
+    const visit = (node: PlanNode) => {
+      if (node['Index Name']) loops.set(node['Index Name'], (loops.get(node['Index Name']) ?? 0) + node['Actual Loops']);
+      node.Plans?.forEach(visit);
+    };
+    visit(plan!);
+    const reads = { sample: loops.get('events_tsv_sample_idx') ?? 0, whole: loops.get('events_tsv_idx') ?? 0 };
     expect(reads).toEqual({ sample: 1, whole: 0 });
   });
 
