@@ -3,7 +3,7 @@ import { buildApp, type SortieApp } from '../app';
 import { openTestDb, signIn, testConfig } from '../testing/test-app';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
-import type { Db } from '../db/database';
+import type { Db, Row } from '../db/database';
 import { MICRO_CACHE_REFRESH_AHEAD_MS, MICRO_CACHE_TTL_MS } from './micro-cache';
 
 /*
@@ -124,10 +124,10 @@ describe('the public cache and the sessions read lately', () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     // The read afresh runs its statement, then waits: the edit lands between its read and its answer.
-    db.query = async (text, params, prepared) => {
+    db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
       const holds = holding && /\bFROM events\b/i.test(text);
       if (holds) [holding, held] = [false, true];
-      const rows = await query(text, params, prepared);
+      const rows = await query<T>(text, params, prepared);
       if (holds) await gate;
       return rows;
     };
