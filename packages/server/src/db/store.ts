@@ -77,6 +77,13 @@ export interface ListOptions {
    * result then carries `next`. Not with `window` nor `rankAmong`.
    */
   cursor?: ListPosition | null;
+  /**
+   * The rows to list when they are not read from the kind's table: a derived table under the
+   * table's name, with the columns the list reads (its data, times, order and filters). So that
+   * a list served by another index (a category's events by date: events.service.ts) pages,
+   * counts and takes cursors as every list does.
+   */
+  from?: string;
 }
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -258,6 +265,7 @@ export class Store {
   private async listQuery(kind: EntityKind, options: ListOptions) {
     const where = [...(options.where ?? [])];
     const params = [...(options.params ?? [])];
+    const source = options.from ? `${options.from} AS ${kind.table}` : kind.table;
     let order = options.order ?? kind.order;
     /** The filter before the text search's clause: what the window walks in order. */
     let beforeSearch: string | null = null;
@@ -265,7 +273,7 @@ export class Store {
       if (kind.search) {
         const tsquery = options.tsquery ?? (await resolveTsQuery(this.db, options.q!));
         if (!tsquery) return null;
-        beforeSearch = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+        beforeSearch = `FROM ${source}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
         params.push(tsquery);
         where.push(`search_tsv @@ $${params.length}::tsquery`);
         if (!options.order && kind.rankBySearch) order = `ts_rank(search_tsv, $${params.length}::tsquery) DESC, ${kind.order}`;
@@ -275,12 +283,12 @@ export class Store {
         where.push(`${visibleData(kind, options)}::text ILIKE $${params.length}`);
       }
     }
-    const countFilter = `FROM ${kind.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    const countFilter = `FROM ${source}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
     // The count is the whole list's, the cursor's values aside: its parameters come last.
     const countParams = [...params];
     if (options.cursor && options.offset > 0) throw cursorRefusal('avec un curseur, laissez `offset` à 0 : le curseur dit déjà où reprendre.');
     const keyset = options.cursor === undefined ? null : keysetPlan(kind.table, order, options.cursor, params, options.cursor ? await this.notNullColumns(kind.table) : undefined);
-    const filter = keyset?.clause ? `FROM ${kind.table} WHERE ${[...where, keyset.clause].join(' AND ')}` : countFilter;
+    const filter = keyset?.clause ? `FROM ${source} WHERE ${[...where, keyset.clause].join(' AND ')}` : countFilter;
     const ranked = options.rankAmong && order.startsWith('ts_rank') ? `FROM (SELECT * ${filter} LIMIT ${Math.trunc(options.rankAmong)}) AS ${kind.table}` : filter;
     const mode = options.count ?? 'capped';
     const cap = Math.max(COUNT_CAP, options.offset + options.limit + 1);

@@ -13,6 +13,11 @@ export function whereClauses() {
       params.push(value);
       where.push(clause.replaceAll('{}', `$${params.length}`));
     },
+    /** A parameter alone, for a clause that names several: its `$n`. */
+    param(value: unknown): string {
+      params.push(value);
+      return `$${params.length}`;
+    },
     /** These clauses and one more, as a new pair: the same filter narrowed two ways. */
     and(clause: string, value: unknown): { where: string[]; params: unknown[] } {
       const more = [...params, value];

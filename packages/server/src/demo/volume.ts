@@ -572,8 +572,9 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
   for (const resource of ['organizations', 'places', 'artists', 'events'] as const) {
     added[resource] = await writeAll(db, resource, sizes[resource], context, options.onProgress);
   }
-  const [vocabulary] = await db.query<{ exists: boolean }>(`SELECT to_regclass('search_words') IS NOT NULL AS exists`);
+  // The tables the triggers derive from the events (the migrations that made them may not have run).
+  const derived = await db.query<{ name: string }>(`SELECT name FROM unnest(ARRAY['search_words', 'events_by_category']) AS name WHERE to_regclass(name) IS NOT NULL`);
   // VACUUM too: PGlite runs no autovacuum, and the visibility map and statistics serve every later query.
-  await db.query(`VACUUM ANALYZE events, places, organizations, artists${vocabulary?.exists ? ', search_words' : ''}`);
+  await db.query(`VACUUM ANALYZE ${['events', 'places', 'organizations', 'artists', ...derived.map((table) => table.name)].join(', ')}`);
   return { planned: sizes, added, cities: VOLUME_CITIES.map((c) => c.name), seconds: (performance.now() - started) / 1000 };
 }

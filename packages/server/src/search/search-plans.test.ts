@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Row } from '../db/database';
+import type { Db } from '../db/database';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb } from '../testing/test-app';
 import { dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
+import { recording, type SentStatement } from '../testing/recording-db';
 import { SearchService, type SearchAnswer } from './search.service';
 import { AGENDA_WINDOW } from './search-statement';
 
@@ -16,19 +17,6 @@ const QUERIES = ['jazz', 'concert', 'théâtre', 'theatre', 'concrt', 'jazz baro
 /** A window's walk, with the rows its status filter leaves out. */
 const BOUND = Math.round(AGENDA_WINDOW * 1.2);
 const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
-
-/** The database, recording each statement the search sends. */
-function recording(db: Db, statements: Array<{ text: string; params: unknown[] }>): Db {
-  return {
-    kind: db.kind,
-    query: <T extends Row = Row>(text: string, params: unknown[] = []) => {
-      statements.push({ text, params });
-      return db.query<T>(text, params);
-    },
-    transaction: (fn) => db.transaction(fn),
-    close: () => db.close(),
-  };
-}
 
 describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
   let db: Db;
@@ -58,7 +46,7 @@ describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
   afterAll(() => db.close());
 
   it.each(QUERIES)('« %s » never walks the date index past the window', async (q) => {
-    const statements: Array<{ text: string; params: unknown[] }> = [];
+    const statements: SentStatement[] = [];
     const search = new SearchService(recording(db, statements), () => NOVEMBER);
     await search.search({ q, limit: 10 });
     const reads = statements.filter((s) => /\bFROM (events|\(SELECT \* FROM events)|\bmatches\b/.test(s.text) && /^\s*(WITH|SELECT)/.test(s.text));

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { Store } from '../db/store';
+import { seedVolume } from '../demo/volume';
+import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
+import type { PlanNode } from '../testing/date-index-walks';
+import { recording, type SentStatement } from '../testing/recording-db';
+
+/**
+ * Issue 34: a category's feed reads its events from events_by_category (migration 0030), which
+ * triggers keep. What it lists must be what the events' own records say, after any write.
+ */
+const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
+const CAP = 100;
+const PAGE = 20;
+
+type Page = { meta: { total: number; totalIsEstimate?: boolean; nextCursor?: string | null }; items: Array<{ _id: string }> };
+
+describe.each(BACKENDS)('a category’s events on %s', (backend) => {
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let db: Db;
+  let categories: string[];
+  let city: string;
+  const sent: SentStatement[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDb(backend);
+    await seedVolume(db, { events: 3000, now: NOVEMBER });
+    t = await testApp({ db: recording(db, sent), now: () => NOVEMBER });
+    categories = (await db.query<{ c: string }>(`SELECT c FROM events, jsonb_array_elements_text(data->'categoryIds') c GROUP BY c ORDER BY count(*) DESC, c LIMIT 3`)).map((row) => row.c);
+    [{ city }] = (await db.query<{ city: string }>(`SELECT city FROM events GROUP BY city ORDER BY count(*) DESC LIMIT 1`)) as [{ city: string }];
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const feed = async (query: string, cookie?: string): Promise<Page> => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/events?${/\blimit=/.test(query) ? '' : `limit=${PAGE}&`}${query}`, headers: { 'cache-control': 'no-cache', ...(cookie ? { cookie } : {}) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  /** The same list from the records alone: published, of the category (its record's list), in date order. */
+  const fromRecords = async (categoryId: string, filters: { city?: string; from?: string; to?: string; upcoming?: boolean }, offset = 0) => {
+    const clauses = [`status = 'published'`, `data->'categoryIds' @> jsonb_build_array($1::text)`];
+    const params: unknown[] = [categoryId];
+    const add = (clause: string, value: unknown) => clauses.push(clause.replace('{}', `$${params.push(value)}`));
+    if (filters.upcoming !== false) add('starts_at >= {}', new Date(NOVEMBER).toISOString());
+    if (filters.city) add('lower(city) = lower({})', filters.city);
+    if (filters.from) add('starts_at >= {}', filters.from);
+    if (filters.to) add('starts_at <= {}', filters.to);
+    const rows = await db.query<{ id: string }>(`SELECT id FROM events WHERE ${clauses.join(' AND ')} ORDER BY starts_at, id LIMIT ${CAP + 1}`, params);
+    return { ids: rows.slice(offset, offset + PAGE).map((row) => row.id), total: Math.min(rows.length, CAP) };
+  };
+
+  /** The rows the table holds that the events' records do not say, and those it lacks: none. */
+  const strayRows = () => {
+    const derived = `SELECT c, lower(city), starts_at, id FROM events, jsonb_array_elements_text(data->'categoryIds') c WHERE status = 'published'`;
+    const kept = 'SELECT category_id, city_key, starts_at, id FROM events_by_category';
+    return db.query(`(${derived} EXCEPT ${kept}) UNION ALL (${kept} EXCEPT ${derived})`);
+  };
+
+  const month = { from: '2026-12-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z' };
+
+  it('lists what the events’ records say, in date order, with the capped count, for each city, month and page', async () => {
+    let compared = 0;
+    for (const categoryId of categories) {
+      for (const filters of [{}, { city }, { city: city.toUpperCase() }, month, { city, ...month }, { upcoming: false }]) {
+        const query = new URLSearchParams({ categoryId, ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])) }).toString();
+        const expected = await fromRecords(categoryId, filters);
+        const page = await feed(query);
+        expect(page.items.map((item) => item._id), query).toEqual(expected.ids);
+        expect(page.meta.total, query).toBe(expected.total);
+        if (page.meta.nextCursor) {
+          const next = await feed(`${query}&cursor=${encodeURIComponent(page.meta.nextCursor)}`);
+          expect(next.items.map((item) => item._id), `${query}, page 2`).toEqual((await fromRecords(categoryId, filters, PAGE)).ids);
+        }
+        compared += expected.ids.length;
+      }
+    }
+    // The lists compared are not all empty: most hold a full page.
+    expect(compared).toBeGreaterThan(categories.length * 4 * PAGE);
+  });
+
+  it('follows every write of an event: published, city, date, categories, deleted; a like leaves its rows alone', async () => {
+    const store = new Store(db);
+    const [first, second] = categories as [string, string];
+    const startsAt = new Date(NOVEMBER + 3 * 86_400_000).toISOString();
+    const id = '0000000000000000000ca7e1';
+    await store.insert('events', { title: 'Concert de l’essai', description: '', startsAt, city, categoryIds: [first], artistIds: [], tags: [], price: { free: true }, status: 'published', likeCount: 0 }, { id });
+    const listed = async (categoryId: string, where = city) => (await feed(`categoryId=${categoryId}&city=${encodeURIComponent(where)}&from=${startsAt}&to=${startsAt}&limit=100`)).items.some((item) => item._id === id);
+    const update = (set: string, value: unknown) => db.query(`UPDATE events SET ${set} WHERE id = $1`, [id, value]);
+
+    expect(await listed(first)).toBe(true);
+    await update(`status = $2`, 'draft');
+    expect(await listed(first)).toBe(false);
+    expect(await strayRows()).toEqual([]);
+    await update(`status = $2`, 'published');
+    expect(await listed(first)).toBe(true);
+    await update(`city = $2`, 'Chauvigny');
+    expect([await listed(first), await listed(first, 'chauvigny')]).toEqual([false, true]);
+    await update(`city = $2`, city);
+    await update(`starts_at = $2`, new Date(NOVEMBER + 4 * 86_400_000).toISOString());
+    expect(await listed(first)).toBe(false);
+    await update(`starts_at = $2`, startsAt);
+    await update(`data = jsonb_set(data, '{categoryIds}', $2::jsonb)`, JSON.stringify([second]));
+    expect([await listed(first), await listed(second)]).toEqual([false, true]);
+
+    const version = `SELECT array_agg(xmin::text ORDER BY category_id) AS v FROM events_by_category WHERE id = $1`;
+    const [before] = await db.query<{ v: string[] }>(version, [id]);
+    await store.bump('events', id, 'likeCount', 1);
+    expect(await db.query(version, [id])).toEqual([before]);
+
+    await db.query('DELETE FROM events WHERE id = $1', [id]);
+    expect(await listed(second)).toBe(false);
+    expect(await strayRows()).toEqual([]);
+  });
+
+  it('shows staff the drafts of a category, which the table does not hold', async () => {
+    const draft = await db.query<{ id: string; c: string }>(`SELECT id, data->'categoryIds'->>0 AS c FROM events WHERE status = 'draft' AND jsonb_array_length(data->'categoryIds') > 0 LIMIT 1`);
+    expect(draft).toHaveLength(1);
+    const cookie = await signIn(t.app, 'staff@demo.sortie.fr');
+    const page = await feed(`categoryId=${draft[0]!.c}&status=draft&upcoming=false&limit=100`, cookie);
+    expect(page.items.map((item) => item._id)).toContain(draft[0]!.id);
+  });
+
+  it('reads a city’s category from its index, then each event alone: never the city’s every event', async () => {
+    const [categoryId] = categories as [string];
+    sent.length = 0;
+    await feed(`categoryId=${categoryId}&city=${encodeURIComponent(city)}`);
+    const [list] = sent.filter((statement) => /^SELECT id, /.test(statement.text));
+    const plan = await db.transaction(async (tx) => {
+      // As the planner sees a table of 100,000 events: a sequential read of this small one would hide the index it picks there.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${list!.text}`, list!.params);
+      const explained = row!['QUERY PLAN'];
+      return ((typeof explained === 'string' ? JSON.parse(explained) : explained) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+    });
+    // The page and the count walk the table's index in date order; each of their rows then reads
+    // its event alone (with the few of the same date and city). The record's categories would
+    // read every event of the city and the category at once (a bitmap of each), then sort them.
+    expect(indexReads(plan, 'events_by_category')).toBeGreaterThan(0);
+    expect(largestEventsRead(plan)).toBeLessThanOrEqual(LOOKUP);
+  });
+});
+
+/** Rows of events a single read may take: one event, with those of its date and city. */
+const LOOKUP = 8;
+
+/** The reads of `relation` through one of its indexes, in the plan. */
+function indexReads(node: PlanNode, relation: string): number {
+  const own = node['Relation Name'] === relation && /Index/.test(node['Node Type']) ? 1 : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + indexReads(child, relation), 0);
+}
+
+/** The most rows of events one read of the plan took (per loop), those its filter dropped included. */
+function largestEventsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'events' ? node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) : 0;
+  return Math.max(own, ...(node.Plans ?? []).map(largestEventsRead));
+}
