@@ -6,18 +6,15 @@
 export function whereClauses() {
   const where: string[] = [];
   const params: unknown[] = [];
+  /** A parameter alone, for a clause that names several: its `$n`. */
+  const param = (value: unknown): string => `$${params.push(value)}`;
   return {
     where,
     params,
     add(clause: string, value: unknown): void {
-      params.push(value);
-      where.push(clause.replaceAll('{}', `$${params.length}`));
+      where.push(clause.replaceAll('{}', param(value)));
     },
-    /** A parameter alone, for a clause that names several: its `$n`. */
-    param(value: unknown): string {
-      params.push(value);
-      return `$${params.length}`;
-    },
+    param,
     /** These clauses and one more, as a new pair: the same filter narrowed two ways. */
     and(clause: string, value: unknown): { where: string[]; params: unknown[] } {
       const more = [...params, value];

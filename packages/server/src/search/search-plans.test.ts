@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb } from '../testing/test-app';
-import { dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
+import { analysedPlan, dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
 import { recording, type SentStatement } from '../testing/recording-db';
 import { SearchService, type SearchAnswer } from './search.service';
 import { AGENDA_WINDOW } from './search-statement';
@@ -24,10 +24,7 @@ describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
     db.transaction(async (tx) => {
       // As the planner sees a table of 100,000 events: a sequential read of this small one would hide the index it picks there.
       await tx.query('SET LOCAL enable_seqscan = off');
-      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-      const plan = row!['QUERY PLAN'];
-      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
-      return parsed[0]!.Plan;
+      return analysedPlan(tx, text, params);
     });
 
   beforeAll(async () => {
@@ -70,12 +67,11 @@ describe.each(BACKENDS)('search plans at volume on %s', (backend) => {
       // The plan PostgreSQL chose at 100,000 events, forced here: the date index in order, the text as a filter.
       await tx.query('SET LOCAL enable_bitmapscan = off');
       await tx.query('SET LOCAL enable_seqscan = off');
-      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM events WHERE status = 'published' AND starts_at >= $1 AND search_tsv @@ plainto_tsquery('french_unaccent', 'festival') ORDER BY starts_at LIMIT 10`,
+      return analysedPlan(
+        tx,
+        `SELECT id FROM events WHERE status = 'published' AND starts_at >= $1 AND search_tsv @@ plainto_tsquery('french_unaccent', 'festival') ORDER BY starts_at LIMIT 10`,
         [new Date(NOVEMBER).toISOString()],
       );
-      const plan = row!['QUERY PLAN'];
-      return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
     });
     expect(dateIndexWalks(walk, BOUND)).toEqual([expect.stringMatching(/events_(published_)?starts\w*_idx: \d+ rows/)]);
   });

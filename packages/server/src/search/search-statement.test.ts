@@ -5,7 +5,7 @@ import { Store, type Json } from '../db/store';
 import { whereClauses } from '../db/where';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb } from '../testing/test-app';
-import { dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
+import { analysedPlan, dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
 import { queryWords, resolveTsQuery } from './full-text';
 import { AGENDA_WINDOW, RANKED_CANDIDATES, searchStatement } from './search-statement';
 import { SearchService, type SearchAnswer, type SearchInput } from './search.service';
@@ -89,9 +89,7 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
       try {
         const plans: PlanNode[] = [];
         for (const params of runs) {
-          const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_search(${params.map(literal).join(', ')})`);
-          const json = row!['QUERY PLAN'];
-          plans.push(((typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>)[0]!.Plan);
+          plans.push(await analysedPlan(tx, `EXECUTE generic_search(${params.map(literal).join(', ')})`));
         }
         return plans;
       } finally {

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
-import type { PlanNode } from '../testing/date-index-walks';
+import { analysedPlan, type PlanNode } from '../testing/date-index-walks';
 import { recording, type SentStatement } from '../testing/recording-db';
 
 /**
@@ -130,9 +130,7 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
     const plan = await db.transaction(async (tx) => {
       // As the planner sees a table of 100,000 events: a sequential read of this small one would hide the index it picks there.
       await tx.query('SET LOCAL enable_seqscan = off');
-      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${list!.text}`, list!.params);
-      const explained = row!['QUERY PLAN'];
-      return ((typeof explained === 'string' ? JSON.parse(explained) : explained) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+      return analysedPlan(tx, list!.text, list!.params);
     });
     // The page and the count walk the table's index in date order; each of their rows then reads
     // its event alone (with the few of the same date and city). The record's categories would

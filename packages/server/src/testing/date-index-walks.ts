@@ -1,3 +1,5 @@
+import type { Db } from '../db/database';
+
 /** A node of EXPLAIN (ANALYZE, FORMAT JSON)'s plan, as the search plan guards read it. */
 export interface PlanNode {
   'Node Type': string;
@@ -7,6 +9,13 @@ export interface PlanNode {
   'Actual Loops': number;
   'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
+}
+
+/** The plan of `text` run with EXPLAIN (ANALYZE, FORMAT JSON): PGlite answers it as text, pg as parsed JSON. */
+export async function analysedPlan(db: Db, text: string, params: unknown[] = []): Promise<PlanNode> {
+  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+  const plan = row!['QUERY PLAN'];
+  return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
 }
 
 /**
