@@ -59,7 +59,8 @@ const REDIRECT_HEADERS = {
 };
 // A signed-in visitor (the demo visitor's session, made by serve.ts): what it reads as any visitor
 // would comes from the one-second public cache; with Cache-Control: no-cache (a forced reload) it
-// is read afresh, which is how the uncached figures are taken.
+// is read afresh, which is how the uncached figures are taken: each answer from a read begun after
+// its request arrived (reloads of the same url that arrive while a read waits share it: http/fresh-reads.ts).
 const SESSION_TOKEN = randomBytes(32).toString('base64url');
 // Its browser holds the session cookie and the page-readable hint beside it (http/session-hint.ts).
 const VISITOR = { ...HEADERS, cookie: `sortie_session=${SESSION_TOKEN}; sortie_signed_in=1` };
@@ -356,7 +357,7 @@ async function sortieMeasures(handle, { full }) {
   const feedGoals = [percentileAtMost(99, GOALS.feedP99Ms), ...(backend === 'PGlite' ? [rpsAtLeast(GOALS.feedEmbeddedRps)] : [])];
   const visited = await measure(handle, tag('flux de ville, visiteur connecté'), { paths: feeds, headers: VISITOR, statuses: true });
   const visitedRow = addRow('feedVisitor', tag(`flux de ville, visiteur connecté (${feeds.length} variantes, cache 1 s)`), visited.run, feedGoals);
-  // …and read afresh at every request (Cache-Control: no-cache): what the database and the server cost.
+  // …and read afresh for every request (Cache-Control: no-cache), never from a read begun before it: what the database and the server cost.
   const feed = await measure(handle, tag('flux de ville sans cache'), { paths: feeds, headers: UNCACHED, statuses: true });
   const feedRow = addRow('feedUncached', tag(`flux de ville sans cache, visiteur connecté (${feeds.length} variantes)`), feed.run, feedGoals);
   if (backend === 'PostgreSQL') await pgbenchBeside(handle, feeds, [feedRow, visitedRow]);

@@ -10,6 +10,7 @@ import type { AppContext, AppOptions } from './http/context';
 import { forbidden, handleError } from './http/errors';
 import { Store } from './db/store';
 import { MicroCache } from './http/micro-cache';
+import { freshReadPlaces } from './http/fresh-reads';
 import type { Db } from './db/database';
 import { ShortLinks } from './links/short-links';
 import { VISIT_JOURNAL_FILE, VisitJournal } from './links/visit-journal';
@@ -150,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<SortieApp> {
     users: new Users(db, new SessionCache(now)),
     tokens: new TokenService(await loadSecret(db, config.secret), config.firebase?.projectId ?? null, options.googleKeys, now),
     now,
-    cache: new MicroCache(now, config.microCacheMs),
+    cache: new MicroCache(now, config.microCacheMs, freshReadPlaces(db.kind)),
     io: null,
     tournaments: null,
     bus,

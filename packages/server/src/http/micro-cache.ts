@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FreshReads } from './fresh-reads';
 
 export const MICRO_CACHE_TTL_MS = 1000;
 /**
@@ -38,11 +39,16 @@ const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(`${request.
 export class MicroCache {
   private readonly entries = new Map<string, Entry>();
   private readonly clearListeners: Array<() => void> = [];
+  private readonly fresh: FreshReads;
 
   constructor(
     private readonly now: () => number,
     private readonly ttlMs = MICRO_CACHE_TTL_MS,
-  ) {}
+    /** How many reads afresh (forced reloads) run at once: freshReadPlaces. */
+    freshReadPlaces = 2,
+  ) {
+    this.fresh = new FreshReads(freshReadPlaces);
+  }
 
   clear(): void {
     this.entries.clear();
@@ -64,7 +70,8 @@ export class MicroCache {
   async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {
     const kept = shared && this.ttlMs > 0;
     const key = request.url;
-    if (kept && !wantsFresh(request)) {
+    const reload = wantsFresh(request);
+    if (kept && !reload) {
       const hit = this.entries.get(key);
       if (hit) {
         const age = this.now() - hit.at;
@@ -76,7 +83,9 @@ export class MicroCache {
         if (hit.refresh && this.now() - hit.refresh.at < this.ttlMs) return reply.type(type).send(await hit.refresh.body);
       }
     }
-    const body = kept ? this.read(key, compute, null).body : compute();
+    // A forced reload is read afresh: with the other reloads of the same url that arrive while a read is under way, when shared.
+    const read = shared && reload ? () => this.fresh.read(key, compute) : compute;
+    const body = kept ? this.read(key, read, null).body : read();
     return reply.type(type).send(await body);
   }
 

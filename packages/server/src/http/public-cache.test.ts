@@ -73,6 +73,74 @@ describe('the public cache and the sessions read lately', () => {
     await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
   });
 
+  it('never answers a forced reload from a read begun before it arrived, and gives a crowd of reloads one read a place', async () => {
+    const query = db.query.bind(db);
+    let holding = 0;
+    let held = 0;
+    let reads = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first `holding` reads of events run their statement, then wait for the gate.
+    db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
+      const read = /\bFROM events\b/i.test(text);
+      if (read) reads += 1;
+      const holds = read && holding > 0;
+      if (holds) holding -= 1;
+      const rows = await query<T>(text, params, prepared);
+      if (holds) {
+        held += 1;
+        await gate;
+      }
+      return rows;
+    };
+    const reload = () => eventIds(undefined, { 'cache-control': 'no-cache' });
+    const hidden = await draftId();
+    const turns = async (n: number) => {
+      for (let turn = 0; turn < n; turn++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      now += 2000;
+      reads = 0;
+      await reload();
+      const one = reads;
+      // A reload under way when the event is published, then one more: the second sees it.
+      holding = one;
+      reads = 0;
+      const before = reload();
+      await vi.waitFor(() => expect(held).toBe(1));
+      await query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
+      const after = reload();
+      expect(await after).toContain(hidden);
+      release();
+      expect(await before).not.toContain(hidden);
+      // Ten reloads at once: the embedded database's two places, then one read for the eight left.
+      reads = 0;
+      held = 0;
+      let releaseCrowd = () => {};
+      const crowdGate = new Promise<void>((resolve) => (releaseCrowd = resolve));
+      db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
+        const read = /\bFROM events\b/i.test(text);
+        if (read) reads += 1;
+        const rows = await query<T>(text, params, prepared);
+        if (read && held < 2) {
+          held += 1;
+          await crowdGate;
+        }
+        return rows;
+      };
+      const crowd = Array.from({ length: 10 }, reload);
+      await vi.waitFor(() => expect(held).toBe(2));
+      await turns(10);
+      releaseCrowd();
+      const answers = await Promise.all(crowd);
+      expect(answers.every((ids) => ids.includes(hidden))).toBe(true);
+      expect(reads).toBe(3 * one);
+    } finally {
+      db.query = query;
+      await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
+    }
+  });
+
   it('answers a crowd asking at once for an expired list with one read', async () => {
     const counter = countEventReads();
     const crowd = (n: number) => Promise.all(Array.from({ length: n }, () => app.inject({ method: 'GET', url: '/api/events?city=Poitiers&limit=5', headers: { cookie: visitor } })));
