@@ -65,7 +65,8 @@ export class MicroCache {
    * default). A crowd asking at once for what is not kept yet waits for one computation: when a
    * second's answer expires, 32 visitors of the same agenda cost one read, not 32. In the last
    * MICRO_CACHE_REFRESH_AHEAD_MS of its second, the first request also starts its read afresh,
-   * and is answered from the kept text.
+   * and is answered from the kept text. A forced reload is never answered from the cache, and
+   * its answer is kept for the others.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {
     const kept = shared && this.ttlMs > 0;
@@ -83,7 +84,8 @@ export class MicroCache {
         if (hit.refresh && this.now() - hit.refresh.at < this.ttlMs) return reply.type(type).send(await hit.refresh.body);
       }
     }
-    // A forced reload is read afresh: with the other reloads of the same url that arrive while a read is under way, when shared.
+    // A forced reload is read afresh, never from a read begun before it; a shared answer's read is
+    // taken with the other reloads of its url that arrive while it waits for its place (FreshReads).
     const read = shared && reload ? () => this.fresh.read(key, compute) : compute;
     const body = kept ? this.read(key, read, null).body : read();
     return reply.type(type).send(await body);
