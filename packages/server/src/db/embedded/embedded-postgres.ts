@@ -26,6 +26,8 @@ export interface EmbeddedPostgres {
   connection: { host: string; port: number; user: string; database: string };
   /** The child's control socket (a copy of the data folder on request: admin/backup.ts). */
   control: string;
+  /** The child's process id. */
+  pid: number;
   /** Calls back after each periodic VACUUM (ANALYZE). */
   onMaintained(listener: (at: string) => void): void;
   stop(): Promise<void>;
@@ -117,6 +119,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { maintena
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
     control: join(socketDir, CONTROL_SOCKET),
+    pid: child.pid!,
     onMaintained(listener) {
       child.on('message', (message: { type?: string; at?: string }) => {
         if (message.type === 'maintained' && message.at) listener(message.at);

@@ -174,19 +174,24 @@ async function serveWire(db, path, maxConnections) {
           client.socket.end();
           continue;
         }
-        let answer;
+        const answer = [];
         try {
           // No syncToFs: the data folder is PGlite's NodeFS, whose syncToFs does nothing (each
           // write already reaches the folder's files); asking for it cost a lock and a promise a
           // statement, about 20 µs of this process's time.
-          answer = await db.runExclusive(() => db.execProtocolRaw(message, { syncToFs: false }));
+          // The answer's bytes as PGlite writes them, copied out of its memory, which the next
+          // chunk reuses. Not execProtocolRaw: besides the bytes, it parses every message into an
+          // object and keeps it in a list that only execProtocol empties (PGlite 0.5), so this
+          // process grew by each answer's size (20 MB a second under the feed's load) until
+          // V8 spent 70 ms at a time collecting what it could not free.
+          await db.runExclusive(() => db.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void answer.push(chunk.slice()) }));
         } catch (error) {
           console.error('PGlite : requête impossible, connexion fermée :', error);
           client.socket.destroy();
           continue;
         }
         owner = client;
-        if (answer.length && !client.socket.destroyed) client.socket.write(answer);
+        if (answer.length && !client.socket.destroyed) client.socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
       }
     } finally {
       running = false;
