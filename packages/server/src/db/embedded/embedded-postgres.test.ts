@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { EMBEDDED_SHARED_BUFFERS, startEmbeddedPostgres } from './embedded-postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sortie-embedded-'));
@@ -30,7 +30,9 @@ describe('the embedded database process', () => {
 });
 
 describe('the embedded database’s wire protocol', () => {
-  it('keeps a transaction’s statements from another connection’s, goes on after a failed statement, and refuses a third connection in French', async () => {
+  it('keeps a transaction’s statements from another connection’s, goes on after a failed statement, refuses a third connection in French, and still closes cleanly', async () => {
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(...args));
     const embedded = await startEmbeddedPostgres(mkdtempSync(join(dataDir, 'wire-')), { maintenancePeriodMs: 0 });
     const first = new pg.Client(embedded.connection);
     const second = new pg.Client(embedded.connection);
@@ -56,7 +58,10 @@ describe('the embedded database’s wire protocol', () => {
       await first.end();
       await second.end();
       await embedded.stop();
+      spy.mockRestore();
     }
+    // The refused connection did not keep the database from closing: no SIGKILL after STOP_TIMEOUT_MS.
+    expect(errors.join('\n')).not.toMatch(/arrêtée de force/);
   });
 });
 

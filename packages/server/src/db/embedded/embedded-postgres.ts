@@ -45,6 +45,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
+      console.error(`La base embarquée (PGlite) ne s’est pas fermée en ${ms / 1000} s : arrêtée de force, elle se réparera au prochain démarrage.`);
       child.kill('SIGKILL');
       resolve();
     }, ms);

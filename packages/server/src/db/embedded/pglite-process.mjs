@@ -156,6 +156,8 @@ function fatal(code, message) {
 async function serveWire(db, path, maxConnections) {
   const queue = [];
   const clients = new Set();
+  /** Every open socket, a refused one included: the server closes only once all are gone. */
+  const sockets = new Set();
   let running = false;
   /** The client whose transaction is open, whose messages alone run until it ends. */
   let owner = null;
@@ -210,6 +212,8 @@ async function serveWire(db, path, maxConnections) {
   }
 
   function accept(socket) {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     if (clients.size >= maxConnections) {
       socket.end(fatal('53300', 'trop de connexions à la base embarquée'));
       return;
@@ -266,7 +270,8 @@ async function serveWire(db, path, maxConnections) {
   });
   return {
     async stop() {
-      for (const client of clients) client.socket.destroy();
+      // A refused client that never closed its side held the stop until the parent's SIGKILL.
+      for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(() => resolve()));
     },
   };
