@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 
 /** A read waiting for its place, and every request that waits for it. */
 interface Waiting {
-  key: string;
   body: Promise<string>;
   begin: () => void;
 }
@@ -18,9 +17,8 @@ interface Waiting {
  * others). What is read must be the same for everyone who asks under that key.
  */
 export class FreshReads {
+  /** The reads waiting, by key, in the order they were asked (a Map keeps it). */
   private readonly waiting = new Map<string, Waiting>();
-  /** The reads waiting, in the order they were asked. */
-  private readonly queue: Waiting[] = [];
   private running = 0;
 
   constructor(private readonly places: number) {}
@@ -34,9 +32,8 @@ export class FreshReads {
     }
     let begin = () => {};
     const started = new Promise<void>((resolve) => (begin = resolve));
-    const read: Waiting = { key, body: started.then(() => this.run(compute)), begin };
+    const read: Waiting = { body: started.then(() => this.run(compute)), begin };
     this.waiting.set(key, read);
-    this.queue.push(read);
     return read.body;
   }
 
@@ -45,12 +42,13 @@ export class FreshReads {
     // A compute that throws at once is a failed read like any other.
     const body = (async () => compute())();
     const ended = () => {
-      const next = this.queue.shift();
-      if (!next) {
+      const [oldest] = this.waiting;
+      if (!oldest) {
         this.running -= 1;
         return;
       }
-      this.waiting.delete(next.key);
+      const [key, next] = oldest;
+      this.waiting.delete(key);
       next.begin();
     };
     body.then(ended, ended);

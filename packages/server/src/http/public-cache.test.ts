@@ -24,13 +24,36 @@ describe('the public cache and the sessions read lately', () => {
     return (answer.json().items as Array<{ _id: string }>).map((item) => item._id);
   };
   const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-  /** Counts the statements that read events, until `restore`. */
+  /**
+   * Counts the statements that read events, until `restore`; the next `hold` of them run, then
+   * wait unanswered (`held`) until `release`.
+   */
   const countEventReads = () => {
     const query = db.query.bind(db);
-    const counter = { reads: 0, restore: () => void (db.query = query) };
-    db.query = (text, params, prepared) => {
-      if (/\bFROM events\b/i.test(text)) counter.reads += 1;
-      return query(text, params, prepared);
+    let open = () => {};
+    let gate = new Promise<void>((resolve) => (open = resolve));
+    const counter = {
+      reads: 0,
+      hold: 0,
+      held: 0,
+      release: () => {
+        const opened = open;
+        gate = new Promise<void>((resolve) => (open = resolve));
+        opened();
+      },
+      restore: () => void (db.query = query),
+    };
+    db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
+      const read = /\bFROM events\b/i.test(text);
+      if (read) counter.reads += 1;
+      const holds = read && counter.hold > 0;
+      if (holds) counter.hold -= 1;
+      const rows = await query<T>(text, params, prepared);
+      if (holds) {
+        counter.held += 1;
+        await gate;
+      }
+      return rows;
     };
     return counter;
   };
@@ -74,25 +97,7 @@ describe('the public cache and the sessions read lately', () => {
   });
 
   it('never answers a forced reload from a read begun before it arrived, and gives a crowd of reloads one read a place', async () => {
-    const query = db.query.bind(db);
-    let holding = 0;
-    let held = 0;
-    let reads = 0;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    // The first `holding` reads of events run their statement, then wait for the gate.
-    db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
-      const read = /\bFROM events\b/i.test(text);
-      if (read) reads += 1;
-      const holds = read && holding > 0;
-      if (holds) holding -= 1;
-      const rows = await query<T>(text, params, prepared);
-      if (holds) {
-        held += 1;
-        await gate;
-      }
-      return rows;
-    };
+    const counter = countEventReads();
     const reload = () => eventIds(undefined, { 'cache-control': 'no-cache' });
     const hidden = await draftId();
     const turns = async (n: number) => {
@@ -100,43 +105,33 @@ describe('the public cache and the sessions read lately', () => {
     };
     try {
       now += 2000;
-      reads = 0;
+      counter.reads = 0;
       await reload();
-      const one = reads;
+      const one = counter.reads;
       // A reload under way when the event is published, then one more: the second sees it.
-      holding = one;
-      reads = 0;
+      counter.hold = one;
+      counter.reads = 0;
       const before = reload();
-      await vi.waitFor(() => expect(held).toBe(1));
-      await query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
+      await vi.waitFor(() => expect(counter.held).toBe(1));
+      counter.restore();
+      await db.query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
       const after = reload();
       expect(await after).toContain(hidden);
-      release();
+      counter.release();
       expect(await before).not.toContain(hidden);
       // Ten reloads at once: the embedded database's two places, then one read for the eight left.
-      reads = 0;
-      held = 0;
-      let releaseCrowd = () => {};
-      const crowdGate = new Promise<void>((resolve) => (releaseCrowd = resolve));
-      db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
-        const read = /\bFROM events\b/i.test(text);
-        if (read) reads += 1;
-        const rows = await query<T>(text, params, prepared);
-        if (read && held < 2) {
-          held += 1;
-          await crowdGate;
-        }
-        return rows;
-      };
+      const crowdCounter = countEventReads();
+      crowdCounter.hold = 2;
       const crowd = Array.from({ length: 10 }, reload);
-      await vi.waitFor(() => expect(held).toBe(2));
+      await vi.waitFor(() => expect(crowdCounter.held).toBe(2));
       await turns(10);
-      releaseCrowd();
+      crowdCounter.release();
       const answers = await Promise.all(crowd);
+      crowdCounter.restore();
       expect(answers.every((ids) => ids.includes(hidden))).toBe(true);
-      expect(reads).toBe(3 * one);
+      expect(crowdCounter.reads).toBe(3 * one);
     } finally {
-      db.query = query;
+      counter.restore();
       await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
     }
   });
@@ -186,34 +181,23 @@ describe('the public cache and the sessions read lately', () => {
   });
 
   it('never keeps a list read afresh before an edit once the edit is made', async () => {
-    const query = db.query.bind(db);
-    let holding = false;
-    let held = false;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
     // The read afresh runs its statement, then waits: the edit lands between its read and its answer.
-    db.query = async <T extends Row = Row>(text: string, params?: unknown[], prepared?: string) => {
-      const holds = holding && /\bFROM events\b/i.test(text);
-      if (holds) [holding, held] = [false, true];
-      const rows = await query<T>(text, params, prepared);
-      if (holds) await gate;
-      return rows;
-    };
+    const counter = countEventReads();
     const hidden = await draftId();
     try {
       now += 2000;
       const before = await eventIds(visitor);
-      holding = true;
+      counter.hold = 1;
       now += MICRO_CACHE_TTL_MS - MICRO_CACHE_REFRESH_AHEAD_MS;
       expect(await eventIds(visitor)).toEqual(before);
-      await vi.waitFor(() => expect(held).toBe(true));
+      await vi.waitFor(() => expect(counter.held).toBe(1));
       const published = await app.inject({ method: 'PATCH', url: `/api/events/${hidden}`, payload: { status: 'published' }, headers: { cookie: staff } });
       expect(published.statusCode).toBe(200);
-      release();
+      counter.release();
       for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
       expect(await eventIds(visitor)).toContain(hidden);
     } finally {
-      db.query = query;
+      counter.restore();
       await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
     }
   });
