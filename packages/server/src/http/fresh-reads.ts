@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 
 /** A read waiting for its place, and every request that waits for it. */
-interface Waiting {
-  body: Promise<string>;
+interface Waiting<T> {
+  body: Promise<T>;
   begin: () => void;
 }
 
@@ -16,14 +16,14 @@ interface Waiting {
  * (issue 34: the embedded database runs one statement at a time, and each read held all the
  * others). What is read must be the same for everyone who asks under that key.
  */
-export class FreshReads {
+export class FreshReads<T> {
   /** The reads waiting, by key, in the order they were asked (a Map keeps it). */
-  private readonly waiting = new Map<string, Waiting>();
+  private readonly waiting = new Map<string, Waiting<T>>();
   private running = 0;
 
   constructor(private readonly places: number) {}
 
-  read(key: string, compute: () => Promise<string>): Promise<string> {
+  read(key: string, compute: () => Promise<T>): Promise<T> {
     const waiting = this.waiting.get(key);
     if (waiting) return waiting.body;
     if (this.running < this.places) {
@@ -32,13 +32,13 @@ export class FreshReads {
     }
     let begin = () => {};
     const started = new Promise<void>((resolve) => (begin = resolve));
-    const read: Waiting = { body: started.then(() => this.run(compute)), begin };
+    const read: Waiting<T> = { body: started.then(() => this.run(compute)), begin };
     this.waiting.set(key, read);
     return read.body;
   }
 
   /** Runs a read that holds a place; as it ends, the place goes to the read waiting longest. */
-  private run(compute: () => Promise<string>): Promise<string> {
+  private run(compute: () => Promise<T>): Promise<T> {
     // A compute that throws at once is a failed read like any other.
     const body = (async () => compute())();
     const ended = () => {

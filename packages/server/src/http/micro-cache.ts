@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SharedAnswer } from './encoding';
 import { FreshReads } from './fresh-reads';
 
 export const MICRO_CACHE_TTL_MS = 1000;
@@ -21,7 +22,7 @@ export interface CacheServing {
 interface Entry {
   /** When its read began. */
   at: number;
-  body: Promise<string>;
+  answer: Promise<SharedAnswer>;
   /** Its read afresh, begun ahead of its end. */
   refresh?: Entry;
 }
@@ -39,7 +40,7 @@ const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(`${request.
 export class MicroCache {
   private readonly entries = new Map<string, Entry>();
   private readonly clearListeners: Array<() => void> = [];
-  private readonly fresh: FreshReads;
+  private readonly fresh: FreshReads<SharedAnswer>;
 
   constructor(
     private readonly now: () => number,
@@ -66,10 +67,11 @@ export class MicroCache {
    * second's answer expires, 32 visitors of the same agenda cost one read, not 32. In the last
    * MICRO_CACHE_REFRESH_AHEAD_MS of its second, the first request also starts its read afresh,
    * and is answered from the kept text. A forced reload is never answered from the cache, and
-   * its answer is kept for the others.
+   * its answer is kept for the others. Each answer is encoded and compressed once, for all its readers.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {
     const kept = shared && this.ttlMs > 0;
+    const answer = () => compute().then((text) => new SharedAnswer(text));
     const key = request.url;
     const reload = wantsFresh(request);
     if (kept && !reload) {
@@ -77,31 +79,30 @@ export class MicroCache {
       if (hit) {
         const age = this.now() - hit.at;
         if (age < this.ttlMs) {
-          if (age >= this.ttlMs - MICRO_CACHE_REFRESH_AHEAD_MS && !hit.refresh) hit.refresh = this.read(key, compute, hit);
-          return reply.type(type).send(await hit.body);
+          if (age >= this.ttlMs - MICRO_CACHE_REFRESH_AHEAD_MS && !hit.refresh) hit.refresh = this.read(key, answer, hit);
+          return (await hit.answer).send(request, reply, type);
         }
         // Expired while its read afresh was under way: that read answers.
-        if (hit.refresh && this.now() - hit.refresh.at < this.ttlMs) return reply.type(type).send(await hit.refresh.body);
+        if (hit.refresh && this.now() - hit.refresh.at < this.ttlMs) return (await hit.refresh.answer).send(request, reply, type);
       }
     }
     // A forced reload is read afresh, never from a read begun before it; a shared answer's read is
     // taken with the other reloads of its url that arrive while it waits for its place (FreshReads).
-    const read = shared && reload ? () => this.fresh.read(key, compute) : compute;
-    const body = kept ? this.read(key, read, null).body : read();
-    return reply.type(type).send(await body);
+    const read = shared && reload ? () => this.fresh.read(key, answer) : answer;
+    return (await (kept ? this.read(key, read, null).answer : read())).send(request, reply, type);
   }
 
   /**
-   * Starts `compute` and keeps its text under `key`: at once, or (`replacing`: a read afresh)
+   * Starts `compute` and keeps its answer under `key`: at once, or (`replacing`: a read afresh)
    * once it succeeds, if that entry is still the one kept: a clear meanwhile dropped it, and
    * what was read before an edit is not kept after it. A refusal (404, 400) or a failure is not
    * kept: the next request computes again.
    */
-  private read(key: string, compute: () => Promise<string>, replacing: Entry | null): Entry {
-    const entry: Entry = { at: this.now(), body: compute() };
+  private read(key: string, compute: () => Promise<SharedAnswer>, replacing: Entry | null): Entry {
+    const entry: Entry = { at: this.now(), answer: compute() };
     const current = () => this.entries.get(key) === (replacing ?? entry);
     if (!replacing) this.keep(key, entry);
-    entry.body.then(
+    entry.answer.then(
       () => {
         if (replacing && current()) this.keep(key, entry);
       },

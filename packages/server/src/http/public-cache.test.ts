@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type SortieApp } from '../app';
 import { openTestDb, signIn, testConfig } from '../testing/test-app';
@@ -152,6 +153,20 @@ describe('the public cache and the sessions read lately', () => {
     } finally {
       counter.restore();
     }
+  });
+
+  it('sends a kept list compressed as each visitor accepts it, the same bytes to all', async () => {
+    now += 2000;
+    const read = (encoding?: string) => app.inject({ method: 'GET', url: '/api/events?limit=100&upcoming=false', headers: { cookie: visitor, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const plain = await read();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const [br, again, gzip] = [await read('gzip, deflate, br'), await read('br'), await read('gzip')];
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('reads a list afresh in the last moments of its second, answering from the kept one meanwhile, so that no crowd waits when the second ends', async () => {

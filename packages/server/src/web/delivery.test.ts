@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing/test-app';
-import { contentSecurityDirectives, negotiateEncoding } from './delivery';
+import { contentSecurityDirectives } from './delivery';
 
 const SCRIPT = `console.log(${JSON.stringify('Sortie '.repeat(400))});`;
 const ASSET = '/assets/index-B1x9kQ2a.js';
@@ -146,16 +146,6 @@ describe('the CSP follows the configuration', () => {
     const spotify = contentSecurityDirectives({ ...base, spotify: { clientId: 'c', redirectUri: 'http://localhost/spotify' } });
     expect(sources(spotify, 'connectSrc')).toContain('https://api.spotify.com');
     expect(sources(spotify, 'scriptSrc')).toEqual(["'self'"]);
-  });
-});
-
-describe('negotiateEncoding', () => {
-  it('prefers brotli, then gzip, as the client allows', () => {
-    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(negotiateEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-    expect(negotiateEncoding('*')).toBe('br');
-    expect(negotiateEncoding('identity')).toBeNull();
-    expect(negotiateEncoding(undefined)).toBeNull();
   });
 });
 

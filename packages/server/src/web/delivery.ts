@@ -7,9 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import type { ServerConfig } from '../config';
+import { BROTLI_ON_THE_FLY, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding } from '../http/encoding';
 
-/** Smaller answers gain nothing from compression: a TCP packet carries them either way. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** One year: hashed assets never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Stored but checked with the server before each use (index.html, the service workers, the manifest). */
@@ -133,23 +132,6 @@ export async function registerDelivery(app: FastifyInstance, config: ServerConfi
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', REVALIDATE);
     return payload;
   });
-}
-
-// @fastify/compress's own level for brotli on the fly: 11 costs far more for a few per cent.
-const BROTLI_ON_THE_FLY = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
-
-/** br or gzip, whichever the client accepts (brotli first), or null. */
-export function negotiateEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of [header ?? ''].flat().join(',').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const quality = (name: string) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  if (quality('br') > 0) return 'br';
-  if (quality('gzip') > 0) return 'gzip';
-  return null;
 }
 
 /**

@@ -1,0 +1,57 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Smaller answers gain nothing from compression: a TCP packet carries them either way. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+// @fastify/compress's own level for brotli on the fly: 11 costs far more for a few per cent.
+export const BROTLI_ON_THE_FLY = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** br or gzip, whichever the client accepts (brotli first), or null. */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of [header ?? ''].flat().join(',').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  if (quality('br') > 0) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * An answer read once and sent to many (the public cache's): its bytes, encoded from its text
+ * once, and each compression of them made once, for the first client that accepts it. Sent as
+ * bytes, an answer is neither copied again for each client (a string is flattened, then joined
+ * to the headers, then encoded, for every answer) nor compressed again by @fastify/compress.
+ */
+export class SharedAnswer {
+  readonly bytes: Buffer;
+  private readonly encodings = new Map<Encoding, Buffer>();
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
+
+  /** Its bytes in `encoding`, compressed at the on-the-fly level (an answer lives a second). */
+  encoded(encoding: Encoding): Buffer {
+    let bytes = this.encodings.get(encoding);
+    if (!bytes) {
+      bytes = encoding === 'br' ? brotliCompressSync(this.bytes, BROTLI_ON_THE_FLY) : gzipSync(this.bytes);
+      this.encodings.set(encoding, bytes);
+    }
+    return bytes;
+  }
+
+  /** Sends it, compressed if the client accepts it and it is worth it, as `type`. */
+  send(request: FastifyRequest, reply: FastifyReply, type: string): FastifyReply {
+    reply.type(type);
+    const encoding = this.bytes.length < COMPRESSION_THRESHOLD_BYTES ? null : negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(this.bytes);
+    return reply.header('vary', 'Accept-Encoding').header('content-encoding', encoding).send(this.encoded(encoding));
+  }
+}
