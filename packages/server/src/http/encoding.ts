@@ -11,6 +11,7 @@ export const BROTLI_ON_THE_FLY = { params: { [constants.BROTLI_PARAM_QUALITY]: 4
 
 /** br or gzip, whichever the client accepts (brotli first), or null. */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
   const accepted = new Map<string, number>();
   for (const part of [header ?? ''].flat().join(',').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -28,10 +28,26 @@ const nonces = new WeakMap<ServerResponse, string>();
 export function scriptNonce(reply: FastifyReply): string {
   let nonce = nonces.get(reply.raw);
   if (!nonce) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = randomNonce();
     nonces.set(reply.raw, nonce);
   }
   return nonce;
+}
+
+// Every answer needs a nonce (its CSP is written before its type is known): drawn from the
+// system's generator 256 at a time, each of its 16 bytes used once, rather than one call each
+// (7 µs an answer, measured under a crowd: issue 34).
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+function randomNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    nonceOffset = 0;
+  }
+  nonceOffset += NONCE_BYTES;
+  return noncePool.toString('base64', nonceOffset - NONCE_BYTES, nonceOffset);
 }
 
 /**
