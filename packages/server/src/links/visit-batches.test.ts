@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/open-database';
-import { openTestDb } from '../testing/test-app';
+import { BACKENDS, openTestDb } from '../testing/test-app';
 import type { Db } from '../db/database';
 import { ShortLinks } from './short-links';
-import { visitBatches, type VisitBatchRow } from './visit-batches';
+import { visitBatches, WRITE_VISITS, type VisitBatchRow } from './visit-batches';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WHATSAPP = 'WhatsApp/2.23.20.0';
@@ -76,6 +76,30 @@ describe('dyna_link_visits, the view of the stored rows', () => {
       { datetime: '2026-11-27T22:59:59.997Z', user_agent: WHATSAPP, day: '2026-11-27', hour: 23, referrer_host: null, device: 'bot', system: null, browser: null, bot: true, qr: false },
       { datetime: '2026-11-27T23:00:00.010Z', user_agent: IPHONE, day: '2026-11-28', hour: 0, referrer_host: null, device: 'mobile', system: 'iOS', browser: 'Mobile Safari', bot: false, qr: true },
     ]);
+  });
+});
+
+describe.each(BACKENDS)('a write of visits, on %s', (backend) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb(backend);
+  });
+  afterAll(() => db.close());
+
+  it('commits without waiting for the disk, and only that write: the setting ends with its transaction', async () => {
+    const [{ id }] = (await db.query<{ id: string }>(`SELECT id FROM dyna_links ORDER BY id LIMIT 1`)) as [{ id: string }];
+    const { rows, links, visits } = visitBatches([visit(id, BEFORE_MIDNIGHT, IPHONE)]);
+    const setting = (q: Pick<Db, 'query'>) => q.query<{ v: string }>(`SELECT current_setting('synchronous_commit') AS v`).then(([row]) => row!.v);
+    const [before] = (await db.query<{ n: number }>(`SELECT (data->>'visitCount')::int AS n FROM dyna_links WHERE id = $1`, [id])) as [{ n: number | null }];
+    await db.transaction(async (tx) => {
+      await tx.query(WRITE_VISITS, [rows, links, visits]);
+      expect(await setting(tx)).toBe('off');
+    });
+    // The embedded database has one connection: the statement after is on the same one.
+    await db.query(WRITE_VISITS, [rows, links, visits]);
+    expect(await setting(db)).toBe('on');
+    const [after] = (await db.query<{ n: number }>(`SELECT (data->>'visitCount')::int AS n FROM dyna_links WHERE id = $1`, [id])) as [{ n: number }];
+    expect(after.n).toBe((before.n ?? 0) + 2);
   });
 });
 
