@@ -48,11 +48,15 @@ export class SharedAnswer {
     return bytes;
   }
 
-  /** Sends it, compressed if the client accepts it and it is worth it, as `type`. */
+  /** Sends it as `type`, compressed if it is worth it and the client accepts it. */
   send(request: FastifyRequest, reply: FastifyReply, type: string): FastifyReply {
     reply.type(type);
-    const encoding = this.bytes.length < COMPRESSION_THRESHOLD_BYTES ? null : negotiateEncoding(request.headers['accept-encoding']);
+    if (this.bytes.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(this.bytes);
+    // Compressed or not, its bytes depend on what the client accepts.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(this.bytes);
-    return reply.header('vary', 'Accept-Encoding').header('content-encoding', encoding).send(this.encoded(encoding));
+    return reply.header('content-encoding', encoding).send(this.encoded(encoding));
   }
 }

@@ -66,7 +66,7 @@ export class MicroCache {
    * default). A crowd asking at once for what is not kept yet waits for one computation: when a
    * second's answer expires, 32 visitors of the same agenda cost one read, not 32. In the last
    * MICRO_CACHE_REFRESH_AHEAD_MS of its second, the first request also starts its read afresh,
-   * and is answered from the kept text. A forced reload is never answered from the cache, and
+   * and is answered from the kept answer. A forced reload is never answered from the cache, and
    * its answer is kept for the others. Each answer is encoded and compressed once, for all its readers.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {

@@ -160,6 +160,7 @@ describe('the public cache and the sessions read lately', () => {
     const read = (encoding?: string) => app.inject({ method: 'GET', url: '/api/events?limit=100&upcoming=false', headers: { cookie: visitor, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
     const plain = await read();
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     const [br, again, gzip] = [await read('gzip, deflate, br'), await read('br'), await read('gzip')];
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
