@@ -56,9 +56,10 @@ export const INSERT_VISIT_BATCHES = `INSERT INTO link_visit_batches (link_id, da
  * machine's PostgreSQL, with 4 searches running, 6 runs each way, alternated, /r's p99 was
  * 10.8–25.1 ms with the wait and 8.5–10.4 ms without, for 7,100–8,300 redirects a second against
  * 14,400–16,700 (issue 34). The visits are committed all the same, seen at once by every server,
- * and no server's death loses them; PostgreSQL writes them to the disk within wal_writer_delay (200 ms), and only a crash of
- * PostgreSQL itself or of its machine within that time would lose them (the embedded database,
- * without fsync, already keeps them no better).
+ * and no server's death loses them. PostgreSQL writes them to the disk within three times
+ * wal_writer_delay (0.6 s by default): only a crash of PostgreSQL itself, or of its machine,
+ * within that time would lose them. (The embedded database runs without fsync: its machine's
+ * crash loses its last writes too.)
  */
 export const WRITE_VISITS = `WITH ins AS (${INSERT_VISIT_BATCHES})
 UPDATE dyna_links d SET data = jsonb_set(d.data, '{visitCount}', to_jsonb(COALESCE((d.data->>'visitCount')::int, 0) + c.n))
