@@ -9,6 +9,9 @@ export type Encoding = 'br' | 'gzip';
 // @fastify/compress's own level for brotli on the fly: 11 costs far more for a few per cent.
 export const BROTLI_ON_THE_FLY = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
+/** `bytes` compressed in `encoding` at the on-the-fly level. */
+export const compressOnTheFly = (bytes: string | Buffer, encoding: Encoding): Buffer => (encoding === 'br' ? brotliCompressSync(bytes, BROTLI_ON_THE_FLY) : gzipSync(bytes));
+
 /** br or gzip, whichever the client accepts (brotli first), or null. */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
@@ -42,7 +45,7 @@ export class SharedAnswer {
   encoded(encoding: Encoding): Buffer {
     let bytes = this.encodings.get(encoding);
     if (!bytes) {
-      bytes = encoding === 'br' ? brotliCompressSync(this.bytes, BROTLI_ON_THE_FLY) : gzipSync(this.bytes);
+      bytes = compressOnTheFly(this.bytes, encoding);
       this.encodings.set(encoding, bytes);
     }
     return bytes;

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline, Readable } from 'node:stream';
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import helmet from 'helmet';
 import type { ServerConfig } from '../config';
-import { BROTLI_ON_THE_FLY, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding } from '../http/encoding';
+import { BROTLI_ON_THE_FLY, COMPRESSION_THRESHOLD_BYTES, compressOnTheFly, negotiateEncoding } from '../http/encoding';
 
 /** One year: hashed assets never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -168,7 +168,7 @@ function compressPage(acceptEncoding: string | string[] | undefined, reply: Fast
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
     if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
     reply.header('content-encoding', encoding).removeHeader('content-length');
-    return encoding === 'br' ? brotliCompressSync(payload, BROTLI_ON_THE_FLY) : gzipSync(payload);
+    return compressOnTheFly(payload, encoding);
   }
   if (payload instanceof NodeReadableStream) payload = Readable.fromWeb(payload);
   if (payload instanceof Readable) {
