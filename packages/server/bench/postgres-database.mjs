@@ -24,3 +24,24 @@ export async function createBenchDatabase(adminUrl, prefix) {
     drop: () => admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`)),
   };
 }
+
+/**
+ * What PostgreSQL keeps in its own memory (`shared_buffers`) against the size of the database at
+ * `url`: a page it does not keep is read again from the system's file cache, and a host may empty
+ * that cache (this machine's pages out file cache unused for a minute), so that a search then
+ * waits for the disk.
+ */
+export async function bufferCoverage(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT current_setting('shared_buffers') AS setting,
+              (SELECT setting::bigint * current_setting('block_size')::bigint FROM pg_settings WHERE name = 'shared_buffers') AS bytes,
+              pg_database_size(current_database()) AS database_bytes`,
+    );
+    return { sharedBuffers: rows[0].setting, sharedBuffersBytes: Number(rows[0].bytes), databaseBytes: Number(rows[0].database_bytes) };
+  } finally {
+    await client.end();
+  }
+}

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runWrk, running as runningWrk, wrkVersion, WrkMissingError } from './wrk.mjs';
-import { createBenchDatabase } from './postgres-database.mjs';
+import { bufferCoverage, createBenchDatabase } from './postgres-database.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const WARMUP = Number(process.env.WARMUP ?? DURATION);
@@ -473,6 +473,7 @@ if (build.status !== 0) {
 }
 
 const visitChecks = [];
+let postgresMemory = null;
 try {
   const ceilingRow = addRow('ceiling', 'plafond GET / (node:http nu)', await measureCeiling('début'), [rpsAtLeast(GOALS.ceilingRps)], { withRatio: false });
 
@@ -491,6 +492,12 @@ try {
     console.log(`\nPostgreSQL : base ${database.name} créée pour la mesure (supprimée à la fin).`);
     const postgres = await startSortie('serveur Sortie (PostgreSQL)', { BENCH_DATABASE_URL: database.url });
     postgres.databaseUrl = database.url;
+    postgresMemory = await bufferCoverage(database.url);
+    const megabytes = (bytes) => `${number(bytes / 2 ** 20)} Mo`;
+    console.log(`  PostgreSQL garde ${megabytes(postgresMemory.sharedBuffersBytes)} de pages (shared_buffers ${postgresMemory.sharedBuffers}) pour une base de ${megabytes(postgresMemory.databaseBytes)}.`);
+    if (postgresMemory.sharedBuffersBytes < postgresMemory.databaseBytes) {
+      console.log(`  ⚠ la base ne tient pas dans shared_buffers : les pages qu’il ne garde pas sont relues du cache de fichiers du système, qu’un hôte peut vider ; les recherches attendent alors le disque (README, « One node or several »).`);
+    }
     visitChecks.push(await sortieMeasures(postgres, { full: false }));
   } else {
     console.log('\n(SORTIE_BENCH_DATABASE_URL absent : pas de mesure sur PostgreSQL.)');
@@ -573,6 +580,7 @@ const summary = {
   seconds,
   ceilingRps,
   ceilingRuns: { first: rows[0].firstRps, last: rows[0].lastRps },
+  postgresMemory,
   measures: rows.map((r) => ({ key: r.key, label: r.label, ratio: r.ratio, goals: r.goals, ...r.run })),
   visits: visitChecks,
   results: fileRows,

@@ -27,7 +27,8 @@ export const running = new Set();
 
 /**
  * Runs wrk against `base` for `seconds`, rotating through `paths`, and resolves with its
- * summary: { requests, seconds, rps, errors: {connect, read, write, status, timeout}, errorCount,
+ * summary: { startedAt (ISO time, to match a measure with a record of the machine), requests,
+ * seconds, rps, errors: {connect, read, write, status, timeout}, errorCount,
  * latencyMs: {p50, p90, p95, p99, max, mean} }. `status` counts answers outside 2xx/3xx; a
  * `timeout` (no answer within `timeout`) is still an answered request with no latency recorded.
  * `statuses`: also count the answers by status ({ "200": n, "503": n }) and keep the first
@@ -37,6 +38,7 @@ export function runWrk({ base, paths, headers = {}, connections, threads = 1, se
   const args = [`-t${threads}`, `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--timeout', timeout, '-s', SCRIPT];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(new URL(paths[0], base).href, '--', ...paths);
+  const startedAt = new Date().toISOString();
   return new Promise((resolve, reject) => {
     const env = { ...process.env, SORTIE_WRK_STATUSES: statuses ? '1' : '0' };
     const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
@@ -60,6 +62,7 @@ export function runWrk({ base, paths, headers = {}, connections, threads = 1, se
       const secondsMeasured = raw.durationUs / 1e6;
       const errorCount = raw.errors.connect + raw.errors.read + raw.errors.write + raw.errors.status + raw.errors.timeout;
       resolve({
+        startedAt,
         requests: raw.requests,
         seconds: secondsMeasured,
         rps: raw.requests / secondsMeasured,
