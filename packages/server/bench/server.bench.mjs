@@ -31,6 +31,9 @@ const REDIRECT_ONLY = process.env.REDIRECT_ONLY === '1';
 const SHORT_CODE = 'poitiers';
 const SERVER_START_TIMEOUT_MS = 240_000;
 
+/** Past this gap between the first and the last ceiling, the run says the machine changed speed. */
+const CEILING_GAP_WARNING = 0.2;
+
 // Issue 34's figures (and 36's for /r), at 100,000 events on this machine.
 const GOALS = {
   ceilingRps: 25_000,
@@ -542,6 +545,10 @@ const table = [['mesure', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'ratio', 'erreu
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 console.log(`\nSortie bench serveur — ${generator.version}, -t1 -c${CONNECTIONS}, ${DURATION} s par mesure, ${number(EVENTS)} événements générés, plafond ${number(ceilingRps)} req/s (début ${number(rows[0].firstRps)}, fin ${number(rows[0].lastRps)})\n`);
 if (ceilingRps < GOALS.ceilingRps) console.log(`✗ plafond sous ${number(GOALS.ceilingRps)} req/s : la machine est chargée ou le générateur limite la mesure ; les ratios sont à lire avec prudence.\n`);
+// The same route, first and last: a wide gap says the machine's speed changed under the run (a
+// virtual machine sharing its host), so its figures do not compare with another run's.
+const ceilingGap = 1 - Math.min(rows[0].firstRps, rows[0].lastRps) / Math.max(rows[0].firstRps, rows[0].lastRps);
+if (ceilingGap > CEILING_GAP_WARNING) console.log(`⚠ le plafond a varié de ${number(ceilingGap * 100)} % entre le début et la fin : la vitesse de la machine a changé pendant la mesure.\n`);
 for (const [index, row] of table.entries()) {
   console.log(row.map((cell, i) => (i >= 1 && i <= 6 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd());
   if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -580,6 +587,7 @@ const summary = {
   seconds,
   ceilingRps,
   ceilingRuns: { first: rows[0].firstRps, last: rows[0].lastRps },
+  ceilingGap,
   postgresMemory,
   measures: rows.map((r) => ({ key: r.key, label: r.label, ratio: r.ratio, goals: r.goals, ...r.run })),
   visits: visitChecks,
