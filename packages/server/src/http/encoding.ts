@@ -16,7 +16,7 @@ export const compressOnTheFly = (bytes: string | Buffer, encoding: Encoding): Bu
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
   const accepted = new Map<string, number>();
-  for (const part of [header ?? ''].flat().join(',').split(',')) {
+  for (const part of [header].flat().join(',').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
@@ -25,6 +25,12 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
   if (quality('br') > 0) return 'br';
   if (quality('gzip') > 0) return 'gzip';
   return null;
+}
+
+/** Says that the answer's bytes depend on what the client accepts, beside any Vary it has already. */
+export function varyOnAcceptEncoding(reply: FastifyReply): void {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 /**
@@ -56,8 +62,7 @@ export class SharedAnswer {
     reply.type(type);
     if (this.bytes.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(this.bytes);
     // Compressed or not, its bytes depend on what the client accepts.
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    varyOnAcceptEncoding(reply);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(this.bytes);
     return reply.header('content-encoding', encoding).send(this.encoded(encoding));

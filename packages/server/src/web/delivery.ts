@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import helmet from 'helmet';
 import type { ServerConfig } from '../config';
-import { BROTLI_ON_THE_FLY, COMPRESSION_THRESHOLD_BYTES, compressOnTheFly, negotiateEncoding } from '../http/encoding';
+import { BROTLI_ON_THE_FLY, COMPRESSION_THRESHOLD_BYTES, compressOnTheFly, negotiateEncoding, varyOnAcceptEncoding } from '../http/encoding';
 
 /** One year: hashed assets never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -161,8 +161,7 @@ export async function registerDelivery(app: FastifyInstance, config: ServerConfi
 function compressPage(acceptEncoding: string | string[] | undefined, reply: FastifyReply, payload: unknown): unknown {
   if (payload === null || payload === undefined || reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return payload;
   if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  varyOnAcceptEncoding(reply);
   const encoding = negotiateEncoding(acceptEncoding);
   if (!encoding) return payload;
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
