@@ -2,11 +2,12 @@
 // run: created empty, dropped after it (even with connections left open).
 import pg from 'pg';
 
-async function admin(adminUrl, sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** One statement on a connection of its own: its result. */
+async function queryOnce(url, sql) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql);
   } finally {
     await client.end();
   }
@@ -15,13 +16,13 @@ async function admin(adminUrl, sql) {
 /** Creates `{prefix}_{pid}_{time}` on the server of `adminUrl`: its name, its url, and drop(). */
 export async function createBenchDatabase(adminUrl, prefix) {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  await queryOnce(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.href,
-    drop: () => admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => admin(adminUrl, `DROP DATABASE IF EXISTS ${name}`)),
+    drop: () => queryOnce(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => queryOnce(adminUrl, `DROP DATABASE IF EXISTS ${name}`)),
   };
 }
 
@@ -32,16 +33,11 @@ export async function createBenchDatabase(adminUrl, prefix) {
  * waits for the disk.
  */
 export async function bufferCoverage(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `SELECT current_setting('shared_buffers') AS setting,
-              (SELECT setting::bigint * current_setting('block_size')::bigint FROM pg_settings WHERE name = 'shared_buffers') AS bytes,
-              pg_database_size(current_database()) AS database_bytes`,
-    );
-    return { sharedBuffers: rows[0].setting, sharedBuffersBytes: Number(rows[0].bytes), databaseBytes: Number(rows[0].database_bytes) };
-  } finally {
-    await client.end();
-  }
+  const { rows } = await queryOnce(
+    url,
+    `SELECT current_setting('shared_buffers') AS setting,
+            (SELECT setting::bigint * current_setting('block_size')::bigint FROM pg_settings WHERE name = 'shared_buffers') AS bytes,
+            pg_database_size(current_database()) AS database_bytes`,
+  );
+  return { sharedBuffers: rows[0].setting, sharedBuffersBytes: Number(rows[0].bytes), databaseBytes: Number(rows[0].database_bytes) };
 }
