@@ -122,6 +122,29 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
     expect(page.items.map((item) => item._id)).toContain(draft[0]!.id);
   });
 
+  it('prepares a category’s first page: one statement for every category and city, its rows written in, and a page of any size', async () => {
+    const [first, second] = categories as [string, string];
+    sent.length = 0;
+    await feed(`categoryId=${first}&city=${encodeURIComponent(city)}`);
+    await feed(`categoryId=${second}&city=Chauvigny`);
+    const small = await feed(`categoryId=${first}&city=${encodeURIComponent(city)}&limit=12`);
+    const next = await feed(`categoryId=${first}&city=${encodeURIComponent(city)}&limit=12&cursor=${encodeURIComponent(small.meta.nextCursor!)}`);
+    const lists = sent.filter((statement) => /^SELECT id, /.test(statement.text));
+    expect(lists).toHaveLength(4);
+    // The database plans it once a connection: the same name and text whatever the category and the city.
+    expect(lists[0]!.prepared).toMatch(/^list_[0-9a-f]{24}$/);
+    expect(lists[1]).toMatchObject({ prepared: lists[0]!.prepared, text: lists[0]!.text });
+    expect(lists[0]!.text).toMatch(/ LIMIT 21$/);
+    // 12 asked: the same statement reads 21 rows; the page shows 12, and the next starts after them.
+    expect(lists[2]).toMatchObject({ prepared: lists[0]!.prepared });
+    const expected = await fromRecords(first, { city });
+    expect(small.items.map((item) => item._id)).toEqual(expected.ids.slice(0, 12));
+    expect(small.meta.total).toBe(expected.total);
+    expect(next.items.map((item) => item._id)).toEqual((await fromRecords(first, { city }, 12)).ids.slice(0, 12));
+    // A page after a cursor depends on its values: planned each time.
+    expect(lists[3]!.prepared).toBeUndefined();
+  });
+
   it('reads a city’s category from its index, then each event alone: never the city’s every event', async () => {
     const [categoryId] = categories as [string];
     sent.length = 0;

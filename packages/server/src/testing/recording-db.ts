@@ -4,6 +4,8 @@ import type { Db, Row } from '../db/database';
 export interface SentStatement {
   text: string;
   params: unknown[];
+  /** The prepared statement's name, when it was sent as one. */
+  prepared?: string;
 }
 
 /** The database, recording each statement sent outside a transaction: what a plan guard explains. */
@@ -11,7 +13,7 @@ export function recording(db: Db, statements: SentStatement[]): Db {
   return {
     kind: db.kind,
     query: <T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string) => {
-      statements.push({ text, params });
+      statements.push({ text, params, ...(prepared ? { prepared } : {}) });
       return db.query<T>(text, params, prepared);
     },
     transaction: (fn) => db.transaction(fn),
