@@ -16,8 +16,12 @@ describe('the server-rendered pages of a signed-in visitor (issue 30)', () => {
     // A follow the server does not draw (it renders every page anonymous): the browser adds it.
     await page.goto(`/organizations/${DEMO_IDS.organizations.jazzAPoitiers}`);
     try {
+      // The button says « Suivi » at once, before the server has the follow: leaving the page then
+      // would cancel its request (seen on CI, under load). The test waits for the server's answer.
+      const stored = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/me/follows', { timeout: 15_000 });
       await page.getByRole('button', { name: `Suivre ${organization.name}`, exact: true }).click({ timeout: 15_000 });
       await page.getByRole('button', { name: `Suivi — ne plus suivre ${organization.name}`, exact: true }).waitFor({ timeout: 15_000 });
+      expect((await stored).ok()).toBe(true);
       // Tours first: opening its agenda makes it the visitor's city, not the default city the server draws.
       const pages = [
         '/home/Tours',
