@@ -9,12 +9,14 @@ import type { Db } from './db/database';
 import type { ServerConfig } from './config';
 import { isEmpty, loadDemo } from './demo/load';
 import { DEMO_ACCOUNTS } from './demo/ids';
+import { growHeapForRequests } from './heap-growth';
 
 /** Any number; the same in every Sortie process: the advisory lock held while one loads the demo. */
 const DEMO_LOAD_LOCK = 7_240_518_019;
 
 /** Composition of the server process: config from the environment, database, app, listen. */
 async function main(): Promise<void> {
+  growHeapForRequests();
   const config = loadConfig();
   // Stopping is heard from the start: a SIGTERM while the server starts stops it once it has started.
   let started: ((value: { app: SortieApp; db: Db }) => void) | undefined;
