@@ -449,9 +449,14 @@ async function pgbenchBeside(handle, paths, feedRows) {
 
 async function startSortie(label, env) {
   console.log(`\n${label} : démarrage, données de démonstration + ${number(EVENTS)} événements générés…`);
-  const handle = await start(label, here('./serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_EVENTS: String(EVENTS), BENCH_SHORT_CODE: SHORT_CODE, BENCH_SESSION_TOKEN: SESSION_TOKEN, ...env } });
+  // Seeded by a process of its own, then served by another that opens the data as a server
+  // started in production does (serve.ts).
+  const seeding = await start(`${label}, données`, here('./serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_PHASE: 'seed', BENCH_EVENTS: String(EVENTS), ...env } });
+  const { seedSeconds } = seeding.info;
+  await stop(seeding);
+  const handle = await start(label, here('./serve.ts'), { execArgv: ['--import', 'tsx'], env: { BENCH_SHORT_CODE: SHORT_CODE, BENCH_SESSION_TOKEN: SESSION_TOKEN, ...env } });
   const { info } = handle;
-  console.log(`  prêt : ${number(info.events)} événements dont ${number(info.published)} publiés (données en ${number(info.seedSeconds, 1)} s), villes ${info.cities.slice(0, 4).map((c) => `${c.city} ${number(c.events)}`).join(', ')}…`);
+  console.log(`  prêt : ${number(info.events)} événements dont ${number(info.published)} publiés (données en ${number(seedSeconds, 1)} s), villes ${info.cities.slice(0, 4).map((c) => `${c.city} ${number(c.events)}`).join(', ')}…`);
   if (EVENTS > 0 && info.events < EVENTS) throw new Error(`${label} : ${info.events} événements en base, ${EVENTS} attendus au moins.`);
   return handle;
 }
