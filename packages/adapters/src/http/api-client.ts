@@ -60,6 +60,7 @@ export class FetchApiClient implements ApiClient {
         query: options.query ? withoutUndefined(options.query) : undefined,
         // ofetch serialises plain objects as JSON; no body at all when none is given.
         body: options.body === undefined ? undefined : (options.body as Record<string, unknown>),
+        keepalive: outlivesPage(method, options.body),
       });
     } catch (error) {
       throw new ApiError(NETWORK_ERROR_MESSAGE, { statusCode: 0, code: 'NETWORK_ERROR', cause: error });
@@ -67,6 +68,25 @@ export class FetchApiClient implements ApiClient {
     if (!response.ok) throw httpError(response.status, response._data);
     return (response._data === '' ? undefined : response._data) as T;
   }
+}
+
+/**
+ * The largest JSON body a write sends with `keepalive`. A browser keeps at most 64 kB of such
+ * bodies in flight at once and refuses a request past that, so only small ones ask for it.
+ */
+export const KEEPALIVE_BODY_LIMIT = 8 * 1024;
+
+/**
+ * Whether a call asks the browser to finish it even if its page is left: a write with a small
+ * JSON body (a follow, a like, a vote). Without it, leaving the page (a link followed, the tab
+ * closed) right after « Suivre » cancelled the request, and the follow the button already showed
+ * was never stored. Reads are not kept: a page left has no use for their answer.
+ */
+export function outlivesPage(method: HttpMethod, body: unknown): boolean {
+  if (method === 'GET') return false;
+  if (body === undefined) return true;
+  if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return false;
+  return JSON.stringify(body).length <= KEEPALIVE_BODY_LIMIT;
 }
 
 function withoutUndefined(query: Query): Record<string, string | number | boolean> {
