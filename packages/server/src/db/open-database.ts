@@ -139,19 +139,6 @@ class ResilientClient extends pg.Client {
 }
 const RESILIENT_POOL = { Client: ResilientClient } satisfies pg.PoolConfig;
 
-/**
- * A statement is named only when its best plan is the same whatever its values (the store's
- * `onePlan` lists, the search): each connection plans it once. PostgreSQL's own choice
- * (`plan_cache_mode = auto`) would plan its first five reads afresh, then keep planning every
- * read whenever the generic plan's estimate is above the custom ones': a city's agenda, whose
- * plans both walk the index of published events by city and date, stayed at 456 against 403,
- * and planning was 0.4 of 1 ms of the embedded database's read (issue 34). A startup option
- * would cost no round trip, but PGlite's one session does not read them.
- */
-async function planNamedOnce(client: pg.ClientBase): Promise<void> {
-  await client.query('SET plan_cache_mode = force_generic_plan');
-}
-
 export interface DatabaseOptions {
   /** node-postgres connection string; PGlite when absent. */
   databaseUrl?: string;
@@ -173,7 +160,7 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...RESILIENT_POOL, onConnect: planNamedOnce });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...RESILIENT_POOL });
     try {
       await migrateOnce(pool, options.migrationsFolder ?? MIGRATIONS_FOLDER);
     } catch (error) {
@@ -199,7 +186,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       // first one: pg warns that a client running two queries at once will throw in pg 9).
       onConnect: async (client) => {
         await client.query('DEALLOCATE ALL').catch(() => undefined);
-        await planNamedOnce(client);
       },
     });
     try {

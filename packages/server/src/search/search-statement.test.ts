@@ -5,8 +5,7 @@ import { Store, type Json } from '../db/store';
 import { whereClauses } from '../db/where';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb } from '../testing/test-app';
-import { dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
-import { genericPlans } from '../testing/generic-plan';
+import { analysedPlan, dateIndexWalks, type PlanNode } from '../testing/date-index-walks';
 import { queryWords, resolveTsQuery } from './full-text';
 import { AGENDA_WINDOW, RANKED_CANDIDATES, searchStatement } from './search-statement';
 import { SearchService, type SearchAnswer, type SearchInput } from './search.service';
@@ -48,6 +47,11 @@ async function separately(store: Store, now: number, input: SearchInput) {
   };
 }
 
+/** A parameter as an SQL literal, for EXECUTE. */
+const literal = (value: unknown): string => {
+  const text = (v: unknown) => `'${String(v).replaceAll("'", "''")}'`;
+  return typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(text).join(', ')}]::text[]` : text(value);
+};
 
 /** The database, counting the statements sent. */
 function counting(db: Db, sent: string[]): Db {
@@ -71,6 +75,28 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
   });
   afterAll(() => db.close());
 
+  /**
+   * The plan a search runs once its statement is prepared (its generic plan, the word unknown),
+   * as on a large table, executed with each of `runs`' parameters.
+   */
+  const genericPlans = (text: string, runs: unknown[][]): Promise<PlanNode[]> =>
+    db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      // The disabled sequential read (the probe's first rows) makes the plan's cost huge: PostgreSQL would compile it at every run.
+      if (backend === 'postgres') await tx.query('SET LOCAL jit = off');
+      await tx.query(`PREPARE generic_search AS ${text}`);
+      try {
+        const plans: PlanNode[] = [];
+        for (const params of runs) {
+          plans.push(await analysedPlan(tx, `EXECUTE generic_search(${params.map(literal).join(', ')})`));
+        }
+        return plans;
+      } finally {
+        await tx.query('DEALLOCATE generic_search');
+      }
+    });
+
   it.each(QUERIES)('« %s » finds what the separate statements found: same results in the same order, same counts and estimates', async (q) => {
     const search = new SearchService(db, () => NOVEMBER);
     for (const variant of VARIANTS) {
@@ -86,7 +112,7 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
     const queries = QUERIES.map(queryWords).filter((words) => words.length > 0);
     for (const variant of VARIANTS) {
       const statement = (words: string[]) => searchStatement({ words, limit: variant.limit, city: variant.city, upcomingOnly: variant.upcomingOnly, now: new Date(NOVEMBER).toISOString() });
-      const plans = await genericPlans(db, statement(['x']).text, queries.map((words) => statement(words).params));
+      const plans = await genericPlans(statement(['x']).text, queries.map((words) => statement(words).params));
       const walks = plans.flatMap((plan, i) => dateIndexWalks(plan, Math.round(AGENDA_WINDOW * 1.2)).map((walk) => `${queries[i]!.join(' ')}: ${walk}`));
       expect(walks, JSON.stringify(variant)).toEqual([]);
     }
@@ -94,7 +120,7 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
 
   it('counts a word on every event of the sample to the cap from the sample’s index, never listing the whole index’s matches', async () => {
     const statement = searchStatement({ words: ['aquilon'], limit: 10, now: new Date(NOVEMBER).toISOString() });
-    const [plan] = await genericPlans(db, statement.text, [statement.params]);
+    const [plan] = await genericPlans(statement.text, [statement.params]);
     const loops = new Map<string, number>();
     const visit = (node: PlanNode) => {
       if (node['Index Name']) loops.set(node['Index Name'], (loops.get(node['Index Name']) ?? 0) + node['Actual Loops']);
@@ -105,17 +131,17 @@ describe.each(BACKENDS)('the search in one statement on %s', (backend) => {
     expect(reads).toEqual({ sample: 1, whole: 0 });
   });
 
-  it.runIf(backend === 'postgres')('plans the statement once a connection, from its first search', async () => {
+  it.runIf(backend === 'postgres')('keeps the statement’s generic plan once prepared, rather than planning it at every search', async () => {
     const statement = searchStatement({ words: queryWords('jazz baroque'), limit: 10, now: new Date(NOVEMBER).toISOString() });
     const plans = await db.transaction(async (tx) => {
-      // One connection: a prepared statement is its own.
+      // One connection: a prepared statement is its own. PostgreSQL plans the first five runs for their parameters.
       for (let run = 0; run < 8; run++) await tx.query(statement.text, statement.params, statement.name);
       return tx.query<{ generic_plans: string; custom_plans: string }>('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', [statement.name]);
     });
-    // Never planned for its parameters (PostgreSQL's own choice plans the first five runs so).
+    // The connection may have run it before (the searches above): at most the first five planned, every later run generic.
     expect(plans).toHaveLength(1);
-    expect(Number(plans[0]!.custom_plans)).toBe(0);
-    expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(8);
+    expect(Number(plans[0]!.custom_plans)).toBeLessThanOrEqual(5);
+    expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
   });
 
   it('sends one statement, typo or not: the query is resolved in it', async () => {

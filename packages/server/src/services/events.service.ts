@@ -22,35 +22,18 @@ export async function listEvents(ctx: AppContext, query: EventQuery, viewer: Use
   if (query.from) bounds.push(['>=', query.from]);
   if (query.to) bounds.push(['<=', query.to]);
   const feed = status === 'published' && query.categoryId && isCategoryFeed(query) ? categoryFeed(clauses.param, query.categoryId, query.city, bounds) : undefined;
-  const agenda = !feed && status === 'published' && isAgenda(query);
   if (!feed) recordFilters(clauses, query, status, bounds);
   const { where, params } = clauses;
-  const page = await ctx.store.listJson('events', { where, params, ...feed, onePlan: Boolean(feed) || agenda, q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
+  const page = await ctx.store.listJson('events', { where, params, ...feed, onePlan: Boolean(feed), q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
   return pageJson(page.items, pageMeta(page, query));
 }
 
 type DateBound = ['>=' | '<=', string];
 
-/**
- * A city's agenda, or everyone's: what is published, by date, and nothing else; not within dates.
- * Its best plan is the same for every city (the index of published events by city and date, or
- * by date alone), hence a prepared first page (onePlan): planning was 0.4 of the embedded
- * database's 1 ms for a city's agenda. Within a month, the plan made for any city guesses a few
- * rows where a city has hundreds, and how few depends on the table's size: at 10,000 events it
- * read them all by bitmap and sorted them, at 100,000 its count did (2 ms, against 1 planned
- * each time).
- */
-function isAgenda(query: EventQuery): boolean {
-  return !query.categoryId && !query.from && !query.to && isCategoryFeed(query);
-}
-
 /** The list's filters on the events' own columns and records. */
 function recordFilters({ add, param, where }: ReturnType<typeof whereClauses>, query: EventQuery, status: string | null, bounds: DateBound[]): void {
   for (const [operator, value] of bounds) add(`starts_at ${operator} {}`, value);
-  // Published is written in, not passed: a plan made for any value of `status` (a prepared
-  // agenda's) could not use the indexes of published events (events_published_city_starts_idx).
-  if (status === 'published') where.push(`status = 'published'`);
-  else if (status) add('status = {}', status);
+  if (status) add('status = {}', status);
   if (query.placeId) add('place_id = {}', query.placeId);
   if (query.organizationId) add('organization_id = {}', query.organizationId);
   if (query.artistId) add(`data->'artistIds' @> jsonb_build_array({}::text)`, query.artistId);
