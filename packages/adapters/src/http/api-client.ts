@@ -71,8 +71,9 @@ export class FetchApiClient implements ApiClient {
 }
 
 /**
- * The largest JSON body a write sends with `keepalive`. A browser keeps at most 64 kB of such
- * bodies in flight at once and refuses a request past that, so only small ones ask for it.
+ * The largest JSON body, in characters, a write sends with `keepalive` (at most 24 kB in UTF-8).
+ * A browser keeps at most 64 kB of such bodies in flight at once and refuses a request past
+ * that, so only small ones ask for it.
  */
 export const KEEPALIVE_BODY_LIMIT = 8 * 1024;
 
