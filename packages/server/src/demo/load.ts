@@ -16,7 +16,7 @@ export class DemoRefusedError extends Error {
 }
 
 const TABLES = [
-  'events', 'events_by_category', 'event_categories', 'event_roles', 'championships', 'places', 'place_types', 'place_roles', 'organizations', 'artists', 'users', 'sessions',
+  'events', 'events_by_category', 'events_by_city', 'event_categories', 'event_roles', 'championships', 'places', 'place_types', 'place_roles', 'organizations', 'artists', 'users', 'sessions',
   'badges', 'user_badges', 'follows', 'likes', 'notifications', 'blind_tests', 'blind_test_answers', 'questions', 'tournaments', 'raffles', 'raffle_entries', 'form_templates',
   'forms', 'form_entries', 'menus', 'stores', 'job_offers', 'blog_posts', 'doc_pages', 'dyna_links', 'link_visit_batches', 'shares', 'share_views',
   'collectors', 'scrape_jobs', 'mail_templates', 'images', 'image_files', 'tasks', 'push_subscriptions', 'messaging_devices', 'notification_deliveries',

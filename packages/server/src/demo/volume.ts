@@ -573,7 +573,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
     added[resource] = await writeAll(db, resource, sizes[resource], context, options.onProgress);
   }
   // The tables the triggers derive from the events (the migrations that made them may not have run).
-  const derived = await db.query<{ name: string }>(`SELECT name FROM unnest(ARRAY['search_words', 'events_by_category']) AS name WHERE to_regclass(name) IS NOT NULL`);
+  const derived = await db.query<{ name: string }>(`SELECT name FROM unnest(ARRAY['search_words', 'events_by_category', 'events_by_city']) AS name WHERE to_regclass(name) IS NOT NULL`);
   // VACUUM too: PGlite runs no autovacuum, and the visibility map and statistics serve every later query.
   await db.query(`VACUUM ANALYZE ${['events', 'places', 'organizations', 'artists', ...derived.map((table) => table.name)].join(', ')}`);
   return { planned: sizes, added, cities: VOLUME_CITIES.map((c) => c.name), seconds: (performance.now() - started) / 1000 };

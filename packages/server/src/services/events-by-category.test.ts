@@ -3,8 +3,10 @@ import type { Db } from '../db/database';
 import { Store } from '../db/store';
 import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
-import { analysedPlan, type PlanNode } from '../testing/date-index-walks';
+import { analysedPlan } from '../testing/date-index-walks';
 import { recording, type SentStatement } from '../testing/recording-db';
+import { eventsReader, expectListedAsRecords } from '../testing/listed-as-records';
+import { indexReads, largestEventsRead } from '../testing/plan-reads';
 
 /**
  * Issue 34: a category's feed reads its events from events_by_category (migration 0030), which
@@ -14,7 +16,6 @@ const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
 const CAP = 100;
 const PAGE = 20;
 
-type Page = { meta: { total: number; totalIsEstimate?: boolean; nextCursor?: string | null }; items: Array<{ _id: string }> };
 
 describe.each(BACKENDS)('a category’s events on %s', (backend) => {
   let t: Awaited<ReturnType<typeof testApp>>;
@@ -32,11 +33,7 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const feed = async (query: string, cookie?: string): Promise<Page> => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/events?${/\blimit=/.test(query) ? '' : `limit=${PAGE}&`}${query}`, headers: { 'cache-control': 'no-cache', ...(cookie ? { cookie } : {}) } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const feed = (query: string, cookie?: string) => eventsReader(t.app, PAGE)(query, cookie);
 
   /** The same list from the records alone: published, of the category (its record's list), in date order. */
   const fromRecords = async (categoryId: string, filters: { city?: string; from?: string; to?: string; upcoming?: boolean }, offset = 0) => {
@@ -65,15 +62,7 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
     for (const categoryId of categories) {
       for (const filters of [{}, { city }, { city: city.toUpperCase() }, month, { city, ...month }, { upcoming: false }]) {
         const query = new URLSearchParams({ categoryId, ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])) }).toString();
-        const expected = await fromRecords(categoryId, filters);
-        const page = await feed(query);
-        expect(page.items.map((item) => item._id), query).toEqual(expected.ids);
-        expect(page.meta.total, query).toBe(expected.total);
-        if (page.meta.nextCursor) {
-          const next = await feed(`${query}&cursor=${encodeURIComponent(page.meta.nextCursor)}`);
-          expect(next.items.map((item) => item._id), `${query}, page 2`).toEqual((await fromRecords(categoryId, filters, PAGE)).ids);
-        }
-        compared += expected.ids.length;
+        compared += await expectListedAsRecords(feed, query, (offset) => fromRecords(categoryId, filters, offset), PAGE);
       }
     }
     // The lists compared are not all empty: most hold a full page.
@@ -165,15 +154,3 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
 
 /** Rows of events a single read may take: one event, with those of its date and city. */
 const LOOKUP = 8;
-
-/** The reads of `relation` through one of its indexes, in the plan. */
-function indexReads(node: PlanNode, relation: string): number {
-  const own = node['Relation Name'] === relation && /Index/.test(node['Node Type']) ? 1 : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + indexReads(child, relation), 0);
-}
-
-/** The most rows of events one read of the plan took (per loop), those its filter dropped included. */
-function largestEventsRead(node: PlanNode): number {
-  const own = node['Relation Name'] === 'events' ? node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) : 0;
-  return Math.max(own, ...(node.Plans ?? []).map(largestEventsRead));
-}

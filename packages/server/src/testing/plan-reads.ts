@@ -1,0 +1,44 @@
+import type { Db } from '../db/database';
+import type { PlanNode } from './date-index-walks';
+
+/** The reads of `relation` through one of its indexes, in the plan. */
+export function indexReads(node: PlanNode, relation: string): number {
+  const own = node['Relation Name'] === relation && /Index/.test(node['Node Type']) ? 1 : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + indexReads(child, relation), 0);
+}
+
+/** The most rows of events one read of the plan took (per loop), those its filter dropped included. */
+export function largestEventsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'events' ? node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) : 0;
+  return Math.max(own, ...(node.Plans ?? []).map(largestEventsRead));
+}
+
+/** Every node type of the plan, depth first. */
+export function nodeTypes(node: PlanNode): string[] {
+  return [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
+}
+
+/**
+ * The plan a prepared statement keeps once it is planned for any parameters (its generic plan),
+ * run on `params`: what a connection answers with after its first reads, whatever the values.
+ */
+export function genericPlan(db: Db, text: string, params: unknown[]): Promise<PlanNode> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+    await tx.query(`PREPARE generic_plan_probe AS ${text}`);
+    try {
+      // EXECUTE's values are written in: a utility statement takes no parameters of its own.
+      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan_probe(${params.map(literal).join(', ')})`);
+      const plan = row!['QUERY PLAN'];
+      return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+    } finally {
+      await tx.query('DEALLOCATE generic_plan_probe');
+    }
+  });
+}
+
+/** A parameter as an SQL literal of unknown type, which EXECUTE casts to the statement's. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
