@@ -7,6 +7,8 @@ import { ErrorBoundary } from '../app/ErrorBoundary';
 import { ChunkLoadError, isChunkLoadError, lazy, retryImport } from './lazy-retry';
 
 const chromium = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/ResourceListPage-a1b2.js');
+// Safari names no chunk: its second try runs the same import again.
+const safari = () => new TypeError('Importing a module script failed.');
 const Page = () => <h1>La page</h1>;
 
 describe('a chunk that fails to download', () => {
@@ -21,19 +23,31 @@ describe('a chunk that fails to download', () => {
     expect(isChunkLoadError(null)).toBe(false);
   });
 
-  it('is asked for a second time, and the second download is what the page gets', async () => {
-    const load = vi.fn<() => Promise<{ default: string }>>().mockRejectedValueOnce(chromium()).mockResolvedValueOnce({ default: 'module' });
-    await expect(retryImport(load)()).resolves.toEqual({ default: 'module' });
+  it('is asked for a second time at a new address, which Chromium downloads afresh, and that download is what the page gets', async () => {
+    const load = vi.fn<() => Promise<{ default: string }>>().mockRejectedValueOnce(chromium());
+    const importAgain = vi.fn<(address: string) => Promise<unknown>>().mockResolvedValueOnce({ default: 'module' });
+    await expect(retryImport(load, importAgain)()).resolves.toEqual({ default: 'module' });
+    expect(load).toHaveBeenCalledTimes(1);
+    // Chromium keeps the failed module under its address: the same file, a query added, is asked of the network.
+    expect(importAgain).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/localhost\/assets\/ResourceListPage-a1b2\.js\?retry=\d+$/));
+  });
+
+  it('runs the same import again where the browser names no chunk (Safari)', async () => {
+    const load = vi.fn<() => Promise<{ default: string }>>().mockRejectedValueOnce(safari()).mockResolvedValueOnce({ default: 'module' });
+    const importAgain = vi.fn<(address: string) => Promise<unknown>>();
+    await expect(retryImport(load, importAgain)()).resolves.toEqual({ default: 'module' });
     expect(load).toHaveBeenCalledTimes(2);
+    expect(importAgain).not.toHaveBeenCalled();
   });
 
   it('is asked for twice at most; the second failure is a ChunkLoadError carrying the browser’s own', async () => {
     const second = chromium();
-    const load = vi.fn<() => Promise<unknown>>().mockRejectedValueOnce(chromium()).mockRejectedValueOnce(second);
-    const failure = await retryImport(load)().catch((error: unknown) => error);
+    const load = vi.fn<() => Promise<unknown>>().mockRejectedValueOnce(chromium());
+    const importAgain = vi.fn<(address: string) => Promise<unknown>>().mockRejectedValueOnce(second);
+    const failure = await retryImport(load, importAgain)().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ChunkLoadError);
     expect((failure as ChunkLoadError).cause).toBe(second);
-    expect(load).toHaveBeenCalledTimes(2);
+    expect([load.mock.calls.length, importAgain.mock.calls.length]).toEqual([1, 1]);
   });
 
   it('is not asked for again when its module downloaded but threw: that would fail the same way', async () => {
@@ -44,7 +58,7 @@ describe('a chunk that fails to download', () => {
   });
 
   it('shows the page when the second try succeeds, through lazy()', async () => {
-    const load = vi.fn<() => Promise<{ default: typeof Page }>>().mockRejectedValueOnce(chromium()).mockResolvedValueOnce({ default: Page });
+    const load = vi.fn<() => Promise<{ default: typeof Page }>>().mockRejectedValueOnce(safari()).mockResolvedValueOnce({ default: Page });
     const Lazy = lazy(load);
     render(
       <ErrorBoundary resetKey="page">
@@ -57,7 +71,7 @@ describe('a chunk that fails to download', () => {
   });
 
   it('offers « Recharger la page » in French after the second failure, without the browser’s English message', async () => {
-    const Lazy = lazy(() => Promise.reject(chromium()));
+    const Lazy = lazy(() => Promise.reject(safari()));
     const onError = vi.fn();
     // React reports the error it caught on the console: expected here.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -71,7 +85,7 @@ describe('a chunk that fails to download', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('La page n’a pas pu se charger');
     expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeTruthy();
     expect(document.body.textContent).toContain('Rechargez la page pour continuer.');
-    expect(document.body.textContent).not.toMatch(/Failed to fetch|dynamically imported|Une erreur est survenue/);
+    expect(document.body.textContent).not.toMatch(/Failed to fetch|dynamically imported|Importing a module|Une erreur est survenue/);
     expect(onError).toHaveBeenCalledWith(expect.any(ChunkLoadError), expect.anything());
     quiet.mockRestore();
   });

@@ -23,16 +23,32 @@ export function isChunkLoadError(error: unknown): boolean {
   return typeof error === 'string' && CHUNK_FAILURE.test(error);
 }
 
+/** The chunk's address as the browser's message names it (Chromium, Firefox); null where it does not (Safari, Vite's CSS). */
+function failedChunkAddress(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /\bhttps?:\/\/\S+?\.m?js\b/.exec(message)?.[0] ?? null;
+}
+
+/** The module at `address`, imported as the app's own chunks are (same origin, under the page's CSP). */
+const importAddress = (address: string): Promise<unknown> => import(/* @vite-ignore */ address);
+
 /**
- * `load` (a dynamic import), tried a second time when its chunk fails to download; a second
- * failure rejects with a ChunkLoadError. Any other failure (the module's own code throwing)
- * is not retried: running it again would fail the same way.
+ * `load` (a dynamic import of a module, `() => import('./Page')`), tried a second time when its
+ * chunk fails to download; a second failure rejects with a ChunkLoadError. Any other failure (the
+ * module's own code throwing) is not retried: running it again would fail the same way.
+ * The second try asks for the chunk at a new address (the same file, a query added) where the
+ * browser names it: Chromium 150 keeps a module that failed in its module map, so importing the
+ * same address again fails at once, without asking the network. Where the browser does not
+ * name it, `load` runs again. Either way what comes back is the module itself, hence `load`
+ * resolving to the module and not to a part of it.
  */
-export function retryImport<T>(load: () => Promise<T>): () => Promise<T> {
+export function retryImport<T>(load: () => Promise<T>, importAgain: (address: string) => Promise<unknown> = importAddress): () => Promise<T> {
   return () =>
     load().catch((first: unknown) => {
       if (!isChunkLoadError(first)) throw first;
-      return load().catch((second: unknown) => {
+      const address = failedChunkAddress(first);
+      const again = address ? (importAgain(`${address}?retry=${Date.now()}`) as Promise<T>) : load();
+      return again.catch((second: unknown) => {
         throw isChunkLoadError(second) ? new ChunkLoadError(second) : second;
       });
     });
