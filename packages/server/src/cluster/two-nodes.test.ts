@@ -41,6 +41,12 @@ const freePort = () =>
     });
   });
 
+/**
+ * How long a node may take to listen: the CI's loaded 2 cores (the end-to-end tests beside) once
+ * took more than 30 s to start one (tsx compiling the server, then migrating and loading the demo).
+ */
+const NODE_START_TIMEOUT_MS = 90_000;
+
 /** Starts `node --import tsx src/main.ts` on DATABASE_URL; resolves once it listens. */
 async function startNode(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Node> {
   const port = await freePort();
@@ -62,7 +68,7 @@ async function startNode(name: string, databaseUrl: string, env: Record<string, 
   });
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output.join('')}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output.join('')}`)), NODE_START_TIMEOUT_MS);
     child.stdout!.on('data', (chunk: Buffer) => {
       output.push(chunk.toString());
       if (output.join('').includes('Sortie est prêt')) {
@@ -128,7 +134,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     [a, b] = await Promise.all([startNode('A', url), startNode('B', url, { SORTIE_DRAIN_MS: '400' })]);
     staff = await signIn(a, DEMO_ACCOUNTS.staff.email);
     visitor = await signIn(b, DEMO_ACCOUNTS.visitor.email);
-  }, 60_000);
+  }, NODE_START_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
