@@ -29,7 +29,7 @@ describe('a chunk that fails to download', () => {
     await expect(retryImport(load, importAgain)()).resolves.toEqual({ default: 'module' });
     expect(load).toHaveBeenCalledTimes(1);
     // Chromium keeps the failed module under its address: the same file, a query added, is asked of the network.
-    expect(importAgain).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/localhost\/assets\/ResourceListPage-a1b2\.js\?retry=\d+$/));
+    expect(importAgain).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/localhost\/assets\/ResourceListPage-a1b2\.js\?retry$/));
   });
 
   it('runs the same import again where the browser names no chunk (Safari)', async () => {

@@ -23,15 +23,6 @@ export function isChunkLoadError(error: unknown): boolean {
   return typeof error === 'string' && CHUNK_FAILURE.test(error);
 }
 
-/** The chunk's address as the browser's message names it (Chromium, Firefox); null where it does not (Safari, Vite's CSS). */
-function failedChunkAddress(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : String(error);
-  return /\bhttps?:\/\/\S+?\.m?js\b/.exec(message)?.[0] ?? null;
-}
-
-/** The module at `address`, imported as the app's own chunks are (same origin, under the page's CSP). */
-const importAddress = (address: string): Promise<unknown> => import(/* @vite-ignore */ address);
-
 /**
  * `load` (a dynamic import of a module, `() => import('./Page')`), tried a second time when its
  * chunk fails to download; a second failure rejects with a ChunkLoadError. Any other failure (the
@@ -42,13 +33,13 @@ const importAddress = (address: string): Promise<unknown> => import(/* @vite-ign
  * name it, `load` runs again. Either way what comes back is the module itself, hence `load`
  * resolving to the module and not to a part of it.
  */
-export function retryImport<T>(load: () => Promise<T>, importAgain: (address: string) => Promise<unknown> = importAddress): () => Promise<T> {
+export function retryImport<T>(load: () => Promise<T>, importAgain = (address: string): Promise<unknown> => import(/* @vite-ignore */ address)): () => Promise<T> {
   return () =>
     load().catch((first: unknown) => {
       if (!isChunkLoadError(first)) throw first;
-      const address = failedChunkAddress(first);
-      const again = address ? (importAgain(`${address}?retry=${Date.now()}`) as Promise<T>) : load();
-      return again.catch((second: unknown) => {
+      // Kept short: this file is in the landing page's first 100 KB of scripts.
+      const address = /https?:\/\/\S+\.js/.exec(String(first))?.[0];
+      return (address ? (importAgain(`${address}?retry`) as Promise<T>) : load()).catch((second: unknown) => {
         throw isChunkLoadError(second) ? new ChunkLoadError(second) : second;
       });
     });
