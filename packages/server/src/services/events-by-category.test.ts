@@ -6,7 +6,7 @@ import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
 import { analysedPlan } from '../testing/date-index-walks';
 import { recording, type SentStatement } from '../testing/recording-db';
 import { eventsReader, expectListedAsRecords } from '../testing/listed-as-records';
-import { indexReads, largestEventsRead } from '../testing/plan-reads';
+import { indexReads, largestEventsRead, LOOKUP } from '../testing/plan-reads';
 
 /**
  * Issue 34: a category's feed reads its events from events_by_category (migration 0030), which
@@ -15,7 +15,6 @@ import { indexReads, largestEventsRead } from '../testing/plan-reads';
 const NOVEMBER = Date.parse('2026-11-02T12:00:00Z');
 const CAP = 100;
 const PAGE = 20;
-
 
 describe.each(BACKENDS)('a category’s events on %s', (backend) => {
   let t: Awaited<ReturnType<typeof testApp>>;
@@ -151,6 +150,3 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
     expect(largestEventsRead(plan)).toBeLessThanOrEqual(LOOKUP);
   });
 });
-
-/** Rows of events a single read may take: one event, with those of its date and city. */
-const LOOKUP = 8;

@@ -5,7 +5,7 @@ import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
 import { recording, type SentStatement } from '../testing/recording-db';
 import { eventsReader, expectListedAsRecords } from '../testing/listed-as-records';
-import { genericPlan, indexReads, largestEventsRead, nodeTypes } from '../testing/plan-reads';
+import { genericPlan, indexReads, largestEventsRead, LOOKUP, nodeTypes } from '../testing/plan-reads';
 
 /**
  * Issue 34: a city's agenda reads its events from events_by_city (migration 0031), which triggers
@@ -130,6 +130,3 @@ describe.each(BACKENDS)('a city’s agenda on %s', (backend) => {
     }
   });
 });
-
-/** Rows of events a single read may take: one event, with those of its date and city. */
-const LOOKUP = 8;

@@ -1,5 +1,8 @@
 import type { Db } from '../db/database';
-import type { PlanNode } from './date-index-walks';
+import { analysedPlan, type PlanNode } from './date-index-walks';
+
+/** Rows of events a single read may take: one event, with those of its date and city. */
+export const LOOKUP = 8;
 
 /** The reads of `relation` through one of its indexes, in the plan. */
 export function indexReads(node: PlanNode, relation: string): number {
@@ -28,9 +31,7 @@ export function genericPlan(db: Db, text: string, params: unknown[]): Promise<Pl
     await tx.query(`PREPARE generic_plan_probe AS ${text}`);
     try {
       // EXECUTE's values are written in: a utility statement takes no parameters of its own.
-      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan_probe(${params.map(literal).join(', ')})`);
-      const plan = row!['QUERY PLAN'];
-      return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+      return await analysedPlan(tx, `EXECUTE generic_plan_probe(${params.map(literal).join(', ')})`);
     } finally {
       await tx.query('DEALLOCATE generic_plan_probe');
     }
