@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerDelivery } from './delivery';
 import { registerWebApp } from './static';
 import { loadConfig } from '../config';
@@ -28,10 +28,12 @@ describe('the public pages’ cache', () => {
     writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Sortie</title>');
     writeFileSync(
       join(root, 'dist-server', 'entry-server.mjs'),
+      // A drawing waits for globalThis.sortieReads when a test sets it: the page's reads, slow.
       `export async function render({ url }) {
-         globalThis.sortieDrawings = (globalThis.sortieDrawings ?? 0) + 1;
+         const drawing = (globalThis.sortieDrawings = (globalThis.sortieDrawings ?? 0) + 1);
+         await globalThis.sortieReads;
          const padding = '<p>Ce soir à Poitiers</p>'.repeat(80);
-         return { status: url.startsWith('/nulle-part') ? 404 : 200, html: '<main>' + url + padding + '</main><script type="application/json" id="state">{}</script><script>hydrate()</script>' };
+         return { status: url.startsWith('/nulle-part') ? 404 : 200, html: '<main>' + url + padding + (url.startsWith('/agenda') ? '<p>dessin ' + drawing + '</p>' : '') + '</main><script type="application/json" id="state">{}</script><script>hydrate()</script>' };
        }`,
     );
     app = Fastify();
@@ -83,10 +85,47 @@ describe('the public pages’ cache', () => {
     expect(drawings()).toBe(before);
     now += 1;
     await page('/places/1');
-    expect(drawings()).toBe(before + 1);
+    await vi.waitFor(() => expect(drawings()).toBe(before + 1));
     clear();
     await page('/places/1');
     expect(drawings()).toBe(before + 2);
+  });
+
+  it('past its second, answers the last drawing while it draws the next one, once; after a write, waits for the new one', async () => {
+    const reads = (globalThis as { sortieReads?: Promise<void> }).sortieReads;
+    const drawingOf = (answer: { body: string }) => Number(/dessin (\d+)/.exec(answer.body)?.[1]);
+    try {
+      const first = drawingOf(await page('/agenda'));
+      now += 1000;
+      let readsDone = () => undefined as void;
+      (globalThis as { sortieReads?: Promise<void> }).sortieReads = new Promise<void>((resolve) => (readsDone = resolve));
+      // Its reads are slow: the crowd of that moment receives the last drawing at once, and one drawing begins.
+      const crowd = await Promise.all([page('/agenda'), page('/agenda', { cookie: 'sortie_session=abc' }), page('/agenda')]);
+      expect(crowd.map(drawingOf)).toEqual([first, first, first]);
+      await vi.waitFor(() => expect(drawings()).toBe(first + 1));
+      readsDone();
+      await vi.waitFor(async () => expect(drawingOf(await page('/agenda'))).toBe(first + 1));
+      expect(drawings()).toBe(first + 1);
+
+      // A write: the next visitor waits for a drawing made after it, not the last one.
+      now += 1000;
+      (globalThis as { sortieReads?: Promise<void> }).sortieReads = new Promise<void>((resolve) => (readsDone = resolve));
+      clear();
+      const waiting = page('/agenda');
+      let answered = false;
+      void waiting.then(() => (answered = true));
+      // Whatever the wait, no answer before the drawing's reads are done.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(answered).toBe(false);
+      readsDone();
+      expect(drawingOf(await waiting)).toBe(first + 2);
+
+      // Long unvisited (past its second and 5 s more), a page is not answered as it was: its visitor waits for it.
+      now += 6001;
+      expect(drawingOf(await page('/agenda'))).toBe(first + 3);
+    } finally {
+      (globalThis as { sortieReads?: Promise<void> }).sortieReads = reads;
+    }
   });
 
   it('keeps a missing record’s 404 page for the second as well', async () => {

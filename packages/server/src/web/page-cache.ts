@@ -16,7 +16,18 @@ export interface CachedPage extends RenderedPage {
 
 const MAX_PAGES = 500;
 // Once per page and second, not per answer: brotli can afford more than its on-the-fly level.
-const BROTLI_ONCE = { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+// Within a 64 KB window: at quality 9 brotli's default 4 MB window made it set up megabytes of
+// tables for a 25 KB page, 60–80 ms of the event loop on this machine at each drawing, which every
+// visitor of that moment waited for (issue 34: the pages' p99); with 64 KB, 1–2 ms for the same
+// bytes. A larger page is still compressed, its repeats further apart than 64 KB left out.
+const BROTLI_ONCE = (bytes: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 9,
+    [constants.BROTLI_PARAM_LGWIN]: 16,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
 
 /** The scripts a browser would run (not those with a `src`, not JSON data blocks), hashed as CSP hashes them. */
 export function inlineScriptHashes(html: string): string {
@@ -38,7 +49,7 @@ function cached(page: RenderedPage): CachedPage {
     encoded(encoding) {
       let bytes = encodings.get(encoding);
       if (!bytes) {
-        bytes = encoding === 'br' ? brotliCompressSync(page.html, BROTLI_ONCE) : gzipSync(page.html, { level: 9 });
+        bytes = encoding === 'br' ? brotliCompressSync(page.html, BROTLI_ONCE(Buffer.byteLength(page.html))) : gzipSync(page.html, { level: 9 });
         encodings.set(encoding, bytes);
       }
       return bytes;
@@ -46,16 +57,32 @@ function cached(page: RenderedPage): CachedPage {
   };
 }
 
+/** How long past its second a page is still answered while its next drawing runs. */
+const STALE_MS = 5000;
+
+/** A page of the cache: when its drawing began, and the drawing (settled once it is done). */
+interface Entry {
+  at: number;
+  page: Promise<CachedPage | null>;
+  done?: { page: CachedPage | null };
+  /** The next drawing, once this one is past its second. */
+  next?: Promise<unknown>;
+}
+
 /**
  * The public pages drawn here, each kept for `ttlMs` (the API's one second) and dropped with the
  * API's public cache on every write, on every node. A page is drawn anonymously, whoever asks
  * (the browser then adds what is the visitor's own), so that one drawing serves every visitor of
  * that second, with or without a session; a crowd opening the same page at once waits for one.
+ * Past its second, a page is drawn again while its visitors still receive the last drawing
+ * (for at most STALE_MS more): no visitor of a busy page waits for its drawing (40–60 ms of
+ * reads and rendering on this machine) each second. A write drops the pages, and the next
+ * visitor waits for a drawing of what it wrote.
  * Its bytes are the same for all of them (its inline scripts, if any, allowed by their hashes
  * rather than a nonce), so that it is compressed once.
  */
 export class PageCache {
-  private readonly pages = new Map<string, { at: number; page: Promise<CachedPage | null> }>();
+  private readonly pages = new Map<string, Entry>();
 
   constructor(
     private readonly now: () => number,
@@ -66,20 +93,51 @@ export class PageCache {
     this.pages.clear();
   }
 
-  /** The page of `key` drawn within the last `ttlMs`, else drawn now by `draw`. */
+  /** The page of `key` drawn within the last `ttlMs` (or being drawn again), else drawn now by `draw`. */
   page(key: string, draw: () => Promise<RenderedPage | null>): Promise<CachedPage | null> {
-    const drawn = () => draw().then((page) => page && cached(page));
-    if (this.ttlMs <= 0) return drawn();
+    if (this.ttlMs <= 0) return drawPage(draw);
     const kept = this.pages.get(key);
-    if (kept && this.now() - kept.at < this.ttlMs) return kept.page;
-    const page = drawn();
+    const age = kept ? this.now() - kept.at : Infinity;
+    if (kept && age < this.ttlMs) return kept.page;
+    if (kept?.done && age < this.ttlMs + STALE_MS) {
+      kept.next ??= this.drawAgain(key, kept, draw);
+      return kept.page;
+    }
+    const entry: Entry = { at: this.now(), page: drawPage(draw) };
     if (this.pages.size >= MAX_PAGES) this.pages.clear();
-    const entry = { at: this.now(), page };
     this.pages.set(key, entry);
-    // A page that could not be drawn is drawn again by the next visitor.
-    page.catch(() => {
-      if (this.pages.get(key) === entry) this.pages.delete(key);
-    });
-    return page;
+    this.settle(key, entry);
+    return entry.page;
   }
+
+  /** The next drawing of a page past its second, kept in its place unless a write dropped it meanwhile. */
+  private drawAgain(key: string, kept: Entry, draw: () => Promise<RenderedPage | null>): Promise<unknown> {
+    const entry: Entry = { at: this.now(), page: drawPage(draw) };
+    return entry.page.then(
+      (page) => {
+        entry.done = { page };
+        if (this.pages.get(key) === kept) this.pages.set(key, entry);
+      },
+      // The last drawing is answered until the next visitor tries again.
+      () => {
+        kept.next = undefined;
+      },
+    );
+  }
+
+  private settle(key: string, entry: Entry): void {
+    entry.page.then(
+      (page) => {
+        entry.done = { page };
+      },
+      // A page that could not be drawn is drawn again by the next visitor.
+      () => {
+        if (this.pages.get(key) === entry) this.pages.delete(key);
+      },
+    );
+  }
+}
+
+function drawPage(draw: () => Promise<RenderedPage | null>): Promise<CachedPage | null> {
+  return draw().then((page) => page && cached(page));
 }
