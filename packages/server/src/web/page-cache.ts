@@ -60,13 +60,13 @@ function cached(page: RenderedPage): CachedPage {
 /** How long past its second a page is still answered while its next drawing runs. */
 const STALE_MS = 5000;
 
-/** A page of the cache: when its drawing began, and the drawing (settled once it is done). */
+/** A page of the cache: when its drawing began, the drawing, and whether it is done. */
 interface Entry {
   at: number;
   page: Promise<CachedPage | null>;
-  done?: { page: CachedPage | null };
-  /** The next drawing, once this one is past its second. */
-  next?: Promise<unknown>;
+  drawn: boolean;
+  /** Whether its next drawing runs, once it is past its second. */
+  redrawing: boolean;
 }
 
 /**
@@ -99,42 +99,45 @@ export class PageCache {
     const kept = this.pages.get(key);
     const age = kept ? this.now() - kept.at : Infinity;
     if (kept && age < this.ttlMs) return kept.page;
-    if (kept?.done && age < this.ttlMs + STALE_MS) {
-      kept.next ??= this.drawAgain(key, kept, draw);
+    if (kept?.drawn && age < this.ttlMs + STALE_MS) {
+      if (!kept.redrawing) this.drawAgain(key, kept, draw);
       return kept.page;
     }
-    const entry: Entry = { at: this.now(), page: drawPage(draw) };
+    const entry = this.drawing(draw);
     if (this.pages.size >= MAX_PAGES) this.pages.clear();
     this.pages.set(key, entry);
-    this.settle(key, entry);
+    // A page that could not be drawn is drawn again by the next visitor.
+    entry.page.catch(() => {
+      if (this.pages.get(key) === entry) this.pages.delete(key);
+    });
     return entry.page;
   }
 
-  /** The next drawing of a page past its second, kept in its place unless a write dropped it meanwhile. */
-  private drawAgain(key: string, kept: Entry, draw: () => Promise<RenderedPage | null>): Promise<unknown> {
-    const entry: Entry = { at: this.now(), page: drawPage(draw) };
-    return entry.page.then(
-      (page) => {
-        entry.done = { page };
+  /** The next drawing of a page past its second, put in its place unless a write dropped it meanwhile. */
+  private drawAgain(key: string, kept: Entry, draw: () => Promise<RenderedPage | null>): void {
+    kept.redrawing = true;
+    const entry = this.drawing(draw);
+    entry.page.then(
+      () => {
         if (this.pages.get(key) === kept) this.pages.set(key, entry);
       },
       // The last drawing is answered until the next visitor tries again.
       () => {
-        kept.next = undefined;
+        kept.redrawing = false;
       },
     );
   }
 
-  private settle(key: string, entry: Entry): void {
+  /** A drawing begun now, marked drawn once done. */
+  private drawing(draw: () => Promise<RenderedPage | null>): Entry {
+    const entry: Entry = { at: this.now(), page: drawPage(draw), drawn: false, redrawing: false };
     entry.page.then(
-      (page) => {
-        entry.done = { page };
-      },
-      // A page that could not be drawn is drawn again by the next visitor.
       () => {
-        if (this.pages.get(key) === entry) this.pages.delete(key);
+        entry.drawn = true;
       },
+      () => undefined,
     );
+    return entry;
   }
 }
 
