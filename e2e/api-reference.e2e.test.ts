@@ -14,7 +14,9 @@ describe('the API reference', () => {
     const loaded: string[] = [];
     page.on('response', (response) => loaded.push(response.url()));
     await page.goto('/api/reference');
-    await page.getByRole('heading', { level: 1, name: /API Sortie/ }).waitFor({ timeout: 30_000 });
+    // Redoc draws all 305 operations before its title: 6–7 s on an idle machine, past 30 s on the
+    // CI's busiest. A bound against a hang, within the scenario's 120 s.
+    await page.getByRole('heading', { level: 1, name: /API Sortie/ }).waitFor({ timeout: 90_000 });
     // Each operation under its French summary.
     await page.getByRole('heading', { name: 'Crée une clé d’API' }).waitFor();
     await page.getByRole('heading', { name: 'Révoque une de mes clés d’API' }).waitFor();
