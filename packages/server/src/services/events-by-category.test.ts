@@ -6,7 +6,7 @@ import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
 import { analysedPlan } from '../testing/date-index-walks';
 import { recording, type SentStatement } from '../testing/recording-db';
 import { eventsReader, expectListedAsRecords } from '../testing/listed-as-records';
-import { indexReads, largestEventsRead, LOOKUP } from '../testing/plan-reads';
+import { indexReads, largestEventsRead, LOOKUP, plansChosen } from '../testing/plan-reads';
 
 /**
  * Issue 34: a category's feed reads its events from events_by_category (migration 0030), which
@@ -33,6 +33,8 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
   afterAll(() => t.close());
 
   const feed = (query: string, cookie?: string) => eventsReader(t.app, PAGE)(query, cookie);
+  /** How the database plans ten reads of one prepared statement, with the values of each of `lists` in turn. */
+  const plansKept = (lists: SentStatement[]) => plansChosen(db, lists[0]!.text, Array.from({ length: 10 }, (_, i) => lists[i % lists.length]!.params));
 
   /** The same list from the records alone: published, of the category (its record's list), in date order. */
   const fromRecords = async (categoryId: string, filters: { city?: string; from?: string; to?: string; upcoming?: boolean }, offset = 0) => {
@@ -131,6 +133,14 @@ describe.each(BACKENDS)('a category’s events on %s', (backend) => {
     expect(next.items.map((item) => item._id)).toEqual((await fromRecords(first, { city }, 12)).ids.slice(0, 12));
     // A page after a cursor depends on its values: planned each time.
     expect(lists[3]!.prepared).toBeUndefined();
+    // The database keeps the plan made for any category and city after its first five reads: it
+    // does not plan each read again for its values. In every city too, where the plan made for a
+    // large category's values looked cheaper and every read was planned again.
+    expect(await plansKept([lists[0]!, lists[1]!])).toEqual({ custom: 5, generic: 5 });
+    sent.length = 0;
+    await feed(`categoryId=${first}`);
+    await feed(`categoryId=${categories[2]}`);
+    expect(await plansKept(sent.filter((statement) => /^SELECT id, /.test(statement.text)))).toEqual({ custom: 5, generic: 5 });
   });
 
   it('reads a city’s category from its index, then each event alone: never the city’s every event', async () => {

@@ -5,7 +5,7 @@ import { seedVolume } from '../demo/volume';
 import { BACKENDS, openTestDb, signIn, testApp } from '../testing/test-app';
 import { recording, type SentStatement } from '../testing/recording-db';
 import { eventsReader, expectListedAsRecords } from '../testing/listed-as-records';
-import { genericPlan, indexReads, largestEventsRead, LOOKUP, nodeTypes } from '../testing/plan-reads';
+import { genericPlan, indexReads, largestEventsRead, LOOKUP, nodeTypes, plansChosen } from '../testing/plan-reads';
 
 /**
  * Issue 34: a city's agenda reads its events from events_by_city (migration 0031), which triggers
@@ -127,6 +127,10 @@ describe.each(BACKENDS)('a city’s agenda on %s', (backend) => {
       expect(indexReads(plan, 'events_by_city'), JSON.stringify(filters)).toBeGreaterThan(0);
       expect(nodeTypes(plan).filter((type) => /Sort|Bitmap|Seq Scan/.test(type)), JSON.stringify(filters)).toEqual([]);
       expect(largestEventsRead(plan)).toBeLessThanOrEqual(LOOKUP);
+      // And the database keeps that plan after its first five reads, whatever the city: it does
+      // not plan each read again for its values.
+      const runs = Array.from({ length: 10 }, (_, i) => (i % 2 ? b! : a!).params);
+      expect(await plansChosen(db, a!.text, runs), JSON.stringify(filters)).toEqual({ custom: 5, generic: 5 });
     }
   });
 });

@@ -58,12 +58,17 @@ function isAgendaFeed(query: EventQuery): boolean {
  * The count reads the table alone: a join it would drop (left, to a unique key) is still planned,
  * with every index of events (0.15 ms of the embedded database's 1.2 for the statement). Its best
  * plan is the same for every category, city and dates, hence a prepared first page (onePlan).
+ * Each value is read by a subquery, which the planner does not see into: a plan made for tonight
+ * (2 rows) then costs what the plan made for any value (48) costs, and the database keeps the
+ * latter after its first five reads. Seen, the values made each read's own plan look cheaper, and
+ * every read was planned again: 0.7–10 ms of the embedded database's time, for a 0.4 ms read.
  */
 function agendaFeed(param: (value: unknown) => string, query: EventQuery, bounds: DateBound[]): { from: string; countFrom: string } {
+  const unseen = (value: unknown, type: string) => `(SELECT ${param(value)}::${type})`;
   const byCategory = Boolean(query.categoryId);
-  const clauses = byCategory ? [`c.category_id = ${param(query.categoryId)}`] : [];
-  if (query.city) clauses.push(`c.city_key = lower(${param(query.city)})`);
-  for (const [operator, value] of bounds) clauses.push(`c.starts_at ${operator} ${param(value)}`);
+  const clauses = byCategory ? [`c.category_id = ${unseen(query.categoryId, 'text')}`] : [];
+  if (query.city) clauses.push(`c.city_key = lower(${unseen(query.city, 'text')})`);
+  for (const [operator, value] of bounds) clauses.push(`c.starts_at ${operator} ${unseen(value, 'timestamptz')}`);
   const where = clauses.join(' AND ');
   const table = byCategory ? 'events_by_category' : 'events_by_city';
   return {

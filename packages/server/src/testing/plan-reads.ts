@@ -38,6 +38,25 @@ export function genericPlan(db: Db, text: string, params: unknown[]): Promise<Pl
   });
 }
 
+/**
+ * How a connection plans a prepared statement run with each of `runs`, in PostgreSQL's own
+ * choice (plan_cache_mode = auto): after five plans made for their values, it keeps the plan made
+ * for any values if that one costs no more, else it plans every read again.
+ */
+export function plansChosen(db: Db, text: string, runs: unknown[][]): Promise<{ generic: number; custom: number }> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = auto');
+    await tx.query(`PREPARE plans_chosen_probe AS ${text}`);
+    try {
+      for (const params of runs) await tx.query(`EXECUTE plans_chosen_probe(${params.map(literal).join(', ')})`);
+      const [row] = await tx.query<{ generic: number | string; custom: number | string }>(`SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'plans_chosen_probe'`);
+      return { generic: Number(row?.generic), custom: Number(row?.custom) };
+    } finally {
+      await tx.query('DEALLOCATE plans_chosen_probe');
+    }
+  });
+}
+
 /** A parameter as an SQL literal of unknown type, which EXECUTE casts to the statement's. */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
