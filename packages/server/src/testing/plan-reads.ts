@@ -39,16 +39,20 @@ export function genericPlan(db: Db, text: string, params: unknown[]): Promise<Pl
 }
 
 /**
- * How a connection plans a prepared statement run with each of `runs`, in PostgreSQL's own
- * choice (plan_cache_mode = auto): after five plans made for their values, it keeps the plan made
- * for any values if that one costs no more, else it plans every read again.
+ * How one connection plans a prepared statement read `reads` times, with the values of each of
+ * `statements` in turn (the same text, as the server sent it), in PostgreSQL's own choice
+ * (plan_cache_mode = auto): after five plans made for their values, it keeps the plan made for
+ * any values if that one costs no more, else it plans every read again.
  */
-export function plansChosen(db: Db, text: string, runs: unknown[][]): Promise<{ generic: number; custom: number }> {
+export function plansChosen(db: Db, statements: ReadonlyArray<{ text: string; params: unknown[] }>, reads = 10): Promise<{ generic: number; custom: number }> {
   return db.transaction(async (tx) => {
     await tx.query('SET LOCAL plan_cache_mode = auto');
-    await tx.query(`PREPARE plans_chosen_probe AS ${text}`);
+    await tx.query(`PREPARE plans_chosen_probe AS ${statements[0]!.text}`);
     try {
-      for (const params of runs) await tx.query(`EXECUTE plans_chosen_probe(${params.map(literal).join(', ')})`);
+      for (let read = 0; read < reads; read += 1) {
+        const { params } = statements[read % statements.length]!;
+        await tx.query(`EXECUTE plans_chosen_probe(${params.map(literal).join(', ')})`);
+      }
       const [row] = await tx.query<{ generic: number | string; custom: number | string }>(`SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'plans_chosen_probe'`);
       return { generic: Number(row?.generic), custom: Number(row?.custom) };
     } finally {
