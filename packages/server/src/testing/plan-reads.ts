@@ -26,16 +26,7 @@ export function nodeTypes(node: PlanNode): string[] {
  * run on `params`: what a connection answers with after its first reads, whatever the values.
  */
 export function genericPlan(db: Db, text: string, params: unknown[]): Promise<PlanNode> {
-  return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-    await tx.query(`PREPARE generic_plan_probe AS ${text}`);
-    try {
-      // EXECUTE's values are written in: a utility statement takes no parameters of its own.
-      return await analysedPlan(tx, `EXECUTE generic_plan_probe(${params.map(literal).join(', ')})`);
-    } finally {
-      await tx.query('DEALLOCATE generic_plan_probe');
-    }
-  });
+  return withProbe(db, 'force_generic_plan', text, (tx, execute) => analysedPlan(tx, execute(params)));
 }
 
 /**
@@ -45,18 +36,28 @@ export function genericPlan(db: Db, text: string, params: unknown[]): Promise<Pl
  * any values if that one costs no more, else it plans every read again.
  */
 export function plansChosen(db: Db, statements: ReadonlyArray<{ text: string; params: unknown[] }>, reads = 10): Promise<{ generic: number; custom: number }> {
+  return withProbe(db, 'auto', statements[0]!.text, async (tx, execute) => {
+    for (let read = 0; read < reads; read += 1) await tx.query(execute(statements[read % statements.length]!.params));
+    const [row] = await tx.query<{ generic: number | string; custom: number | string }>(`SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = '${PROBE}'`);
+    return { generic: Number(row?.generic), custom: Number(row?.custom) };
+  });
+}
+
+const PROBE = 'plan_probe';
+
+/**
+ * Runs `use` in a transaction of one connection where `text` is prepared as PROBE, planned in
+ * `mode`; `execute(params)` is the EXECUTE of those values, written in: a utility statement
+ * takes no parameters of its own.
+ */
+function withProbe<T>(db: Db, mode: 'auto' | 'force_generic_plan', text: string, use: (tx: Db, execute: (params: unknown[]) => string) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL plan_cache_mode = auto');
-    await tx.query(`PREPARE plans_chosen_probe AS ${statements[0]!.text}`);
+    await tx.query(`SET LOCAL plan_cache_mode = ${mode}`);
+    await tx.query(`PREPARE ${PROBE} AS ${text}`);
     try {
-      for (let read = 0; read < reads; read += 1) {
-        const { params } = statements[read % statements.length]!;
-        await tx.query(`EXECUTE plans_chosen_probe(${params.map(literal).join(', ')})`);
-      }
-      const [row] = await tx.query<{ generic: number | string; custom: number | string }>(`SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'plans_chosen_probe'`);
-      return { generic: Number(row?.generic), custom: Number(row?.custom) };
+      return await use(tx, (params) => `EXECUTE ${PROBE}(${params.map(literal).join(', ')})`);
     } finally {
-      await tx.query('DEALLOCATE plans_chosen_probe');
+      await tx.query(`DEALLOCATE ${PROBE}`);
     }
   });
 }
