@@ -15,6 +15,8 @@ import { Availability } from './availability';
 import type { Db, Row } from './database';
 
 export const MIGRATIONS_FOLDER = SERVER_PATHS.migrations;
+/** The server's connections to the embedded database's process (which accepts one more, for a replacement). */
+export const EMBEDDED_CONNECTIONS = 2;
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 export class PgliteDb implements Db {
@@ -58,11 +60,30 @@ export class PgliteDb implements Db {
 /** A query for pg: named when prepared (parsed and planned once a connection), else plain. */
 const pgQuery = (text: string, values: unknown[], prepared?: string): pg.QueryConfig => (prepared ? { name: prepared, text, values } : { text, values });
 
+/**
+ * The embedded database has one session for all its connections (pglite-process.mjs), and a
+ * statement prepared by one would be there for the other, which pg does not know of: preparing
+ * it again would fail. Each connection names its statements with a suffix of its own.
+ */
+const connectionSuffixes = new WeakMap<pg.ClientBase, string>();
+let connectionsNamed = 0;
+const sessionSharedName = (client: pg.ClientBase, prepared: string): string => {
+  let suffix = connectionSuffixes.get(client);
+  if (!suffix) connectionSuffixes.set(client, (suffix = `_c${(connectionsNamed += 1)}`));
+  return `${prepared}${suffix}`;
+};
+
+/** An error the database answered (it has a SQLSTATE code): its connection is still good. */
+const answeredByDatabase = (error: unknown): boolean => error instanceof pg.DatabaseError;
+
 class PgClientDb implements Db {
-  readonly kind = 'postgres';
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    readonly kind: 'pglite' | 'postgres',
+  ) {}
   async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
-    return (await this.client.query<T>(pgQuery(text, params, prepared))).rows;
+    const name = prepared && this.kind === 'pglite' ? sessionSharedName(this.client, prepared) : prepared;
+    return (await this.client.query<T>(pgQuery(text, params, name))).rows;
   }
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -94,7 +115,21 @@ export class PostgresDb implements Db {
   }
 
   async query<T extends Row = Row>(text: string, params: unknown[] = [], prepared?: string): Promise<T[]> {
-    return this.availability.run(async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows);
+    if (!prepared || this.kind === 'postgres') return this.availability.run(async () => (await this.pool.query<T>(pgQuery(text, params, prepared))).rows);
+    return this.availability.run(async () => {
+      const client = await this.pool.connect();
+      let failed: unknown = undefined;
+      try {
+        return (await client.query<T>(pgQuery(text, params, sessionSharedName(client, prepared)))).rows;
+      } catch (error) {
+        failed = error;
+        throw error;
+      } finally {
+        // As pool.query does, a connection that failed is not handed on; one whose statement the
+        // database refused is (a forged cursor would otherwise cost a connection and its statements).
+        client.release(failed instanceof Error && !answeredByDatabase(failed) ? failed : undefined);
+      }
+    });
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -103,7 +138,7 @@ export class PostgresDb implements Db {
       let broken: unknown = undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn(new PgClientDb(client));
+        const result = await fn(new PgClientDb(client, this.kind));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -171,22 +206,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   if (options.dataDir) {
     const embedded = await startEmbeddedPostgres(options.dataDir);
-    // One connection: PGlite has one session, and its process runs each connection's messages as
-    // they arrive (pglite-process.mjs): two connections' extended-protocol messages could
-    // interleave (seen under load with pglite-socket: a Bind meant for one statement reached
-    // another's). pg queues the queries of its one client; PGlite runs one at a time anyway.
+    // Two connections to PGlite's one session. It runs one statement at a time, but the second
+    // connection's waits in its process, sent: it runs as soon as the first ends, where with one
+    // connection it waited for this process to read the first's answer and send it (issue 34: the
+    // city feed read afresh by 32 clients, 3,200–4,200 answers a second with one connection,
+    // 3,800–4,800 with two). Its process keeps a query's messages together, and a transaction's
+    // statements (pglite-process.mjs); each connection names its prepared statements (sessionSharedName).
     const pool = new pg.Pool({
       ...embedded.connection,
-      max: 1,
+      max: EMBEDDED_CONNECTIONS,
       idleTimeoutMillis: 0,
       ...RESILIENT_POOL,
-      // PGlite's one session outlives a connection: a new one (after a drop) would find the last
-      // one's prepared statements there, and pg, which knows none, would fail to prepare them
-      // again. Awaited before the connection serves a query (a listener of 'connect' raced the
-      // first one: pg warns that a client running two queries at once will throw in pg 9).
-      onConnect: async (client) => {
-        await client.query('DEALLOCATE ALL').catch(() => undefined);
-      },
     });
     try {
       const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;

@@ -127,6 +127,20 @@ function serveControl(path) {
   });
 }
 
+/**
+ * Keeps the names of the statements a client prepares (Parse, 'P') and closes (Close, 'C', of a
+ * statement, 'S'): each a C string after the message's 5 bytes of type and length (after the
+ * Close's kind). The unnamed statement ('') is replaced by the next one and needs no dropping.
+ */
+function trackPrepared(prepared, type, buffer, start) {
+  if (type !== 0x50 && !(type === 0x43 && buffer[start + 5] === 0x53)) return;
+  const from = start + (type === 0x50 ? 5 : 6);
+  const name = buffer.toString('utf8', from, buffer.indexOf(0, from));
+  if (!name) return;
+  if (type === 0x50) prepared.add(name);
+  else prepared.delete(name);
+}
+
 /** Startup packets carry no type byte: their second word names the protocol or the request. */
 const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
@@ -151,7 +165,10 @@ function fatal(code, message) {
  * their answers leave in ONE write, where pglite-socket ran each message on its own (a promise,
  * a lock, a copy each) and wrote each answer on its own (a system call each, and as many
  * wake-ups of the server reading them). One client at a time: while one has a transaction
- * open, the others' messages wait until it ends (or it goes: its transaction is rolled back).
+ * open, the others' messages wait until it ends (or it goes: its transaction is rolled back);
+ * so do they while one has sent part of a query (a Parse and a Bind, its Execute and Sync still to
+ * come: the unnamed statement and portal are the session's, and another's would replace them).
+ * The statements a client prepared are dropped when it goes: the session outlives it.
  */
 async function serveWire(db, path, maxConnections) {
   const queue = [];
@@ -159,7 +176,7 @@ async function serveWire(db, path, maxConnections) {
   /** Every open socket, a refused one included: the server closes only once all are gone. */
   const sockets = new Set();
   let running = false;
-  /** The client whose transaction is open, whose messages alone run until it ends. */
+  /** The client whose messages ran last: while its transaction is open or its query half sent, its messages alone run. */
   let owner = null;
 
   async function run() {
@@ -167,10 +184,14 @@ async function serveWire(db, path, maxConnections) {
     running = true;
     try {
       while (queue.length) {
-        const inTransaction = owner !== null && clients.has(owner) && db.isInTransaction();
-        const index = inTransaction ? queue.findIndex((item) => item.client === owner) : 0;
+        const exclusive = owner !== null && clients.has(owner) && (owner.midQuery || db.isInTransaction());
+        const index = exclusive ? queue.findIndex((item) => item.client === owner) : 0;
         if (index === -1) break;
-        const [{ client, message }] = queue.splice(index, 1);
+        const [{ client, message, ends, drop }] = queue.splice(index, 1);
+        if (drop) {
+          await db.exec(drop).catch((error) => console.error('PGlite : requêtes préparées non libérées :', error));
+          continue;
+        }
         if (client.socket.destroyed) continue;
         if (message === null) {
           client.socket.end();
@@ -193,6 +214,7 @@ async function serveWire(db, path, maxConnections) {
           continue;
         }
         owner = client;
+        client.midQuery = !ends;
         if (answer.length && !client.socket.destroyed) client.socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
       }
     } finally {
@@ -208,6 +230,8 @@ async function serveWire(db, path, maxConnections) {
       owner = null;
       if (db.isInTransaction() && !db.closed) await db.exec('ROLLBACK').catch(() => undefined);
     }
+    // Dropped in turn, as a statement of its own: never inside another's transaction or query.
+    if (client.prepared.size) queue.push({ client: null, drop: [...client.prepared].map((name) => `DEALLOCATE "${name.replaceAll('"', '""')}";`).join(' ') });
     void run();
   }
 
@@ -218,7 +242,8 @@ async function serveWire(db, path, maxConnections) {
       socket.end(fatal('53300', 'trop de connexions à la base embarquée'));
       return;
     }
-    const client = { socket, started: false, pending: Buffer.alloc(0) };
+    /** midQuery: its last messages run did not end with a Sync or a simple Query. prepared: the names of its statements. */
+    const client = { socket, started: false, pending: Buffer.alloc(0), midQuery: false, prepared: new Set() };
     clients.add(client);
     socket.on('error', () => undefined);
     socket.on('close', () => void gone(client));
@@ -234,7 +259,7 @@ async function serveWire(db, path, maxConnections) {
         else if (code === CANCEL_REQUEST) socket.end();
         else {
           if (code === PROTOCOL_3) client.started = true;
-          queue.push({ client, message: new Uint8Array(buffer.subarray(0, length)) });
+          queue.push({ client, message: new Uint8Array(buffer.subarray(0, length)), ends: true });
         }
         buffer = buffer.subarray(length);
       }
@@ -246,17 +271,22 @@ async function serveWire(db, path, maxConnections) {
       // Every complete message received so far, as one batch; a partial one waits for the rest.
       let end = 0;
       let terminate = false;
+      let last = 0;
       while (buffer.length - end >= 5) {
         const length = 1 + buffer.readInt32BE(end + 1);
         if (buffer.length - end < length) break;
-        if (buffer[end] === 0x58) {
+        const type = buffer[end];
+        if (type === 0x58) {
           // Terminate ('X'): the client leaves; what it sent before still runs.
           terminate = true;
           break;
         }
+        trackPrepared(client.prepared, type, buffer, end);
+        last = type;
         end += length;
       }
-      if (end > 0) queue.push({ client, message: new Uint8Array(buffer.subarray(0, end)) });
+      // Sync ('S') ends an extended-protocol query, a simple Query ('Q') is one on its own.
+      if (end > 0) queue.push({ client, message: new Uint8Array(buffer.subarray(0, end)), ends: last === 0x53 || last === 0x51 });
       client.pending = terminate ? Buffer.alloc(0) : Buffer.from(buffer.subarray(end));
       if (terminate) queue.push({ client, message: null });
       void run();
@@ -279,9 +309,9 @@ async function serveWire(db, path, maxConnections) {
 
 try {
   db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] });
-  // The server keeps one connection (see database.ts); a second lets a replacement connect
+  // The server keeps two connections (see open-database.ts); a third lets a replacement connect
   // while a dropped one is still being detached.
-  server = await serveWire(db, socketPath, 2);
+  server = await serveWire(db, socketPath, 3);
   scheduleMaintenance(Number(maintenanceMs) || 0);
   if (controlPath) await serveControl(controlPath);
   process.send?.({ type: 'ready' });
