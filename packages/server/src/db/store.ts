@@ -7,6 +7,7 @@ import { resolveTsQuery } from '../search/full-text';
 import { isObjectId, LIST_COUNT_CAP, type ListPosition, type ResourceName } from '@sortie/core';
 import { cursorRefusal, isDataException, keysetPlan } from './keyset';
 import { preparedRows, statementName } from './prepared-page';
+import type { TextParts } from '../text-parts';
 
 export type Json = Data & { _id: string; createdAt: string; updatedAt: string };
 /** A record of `R` as the API shows it, its fields read through core's schemas (db/records.ts). */
@@ -16,9 +17,16 @@ export type RecordJson<R extends TypedResource> = StoredRecord<R> & { _id: strin
 export const newId = (): string => randomBytes(12).toString('hex');
 
 /** The same as `toJson`, as JSON text, from a row whose `data` is the record's jsonb text. */
-export function jsonText(row: Row): string {
+export const jsonText = (row: Row): string => jsonTextParts(row, false).join('');
+
+/**
+ * A row's JSON text in three parts (TextParts): before its record's fields, those fields as the
+ * database wrote them (a slice of its text, not a copy), after them. `comma`: a list's next item.
+ */
+function jsonTextParts(row: Row, comma: boolean): [string, string, string] {
   const data = textOf(row.data);
-  return `{"_id":${JSON.stringify(row.id)}${data.length > 2 ? `,${data.slice(1, -1)}` : ''},"createdAt":"${textOf(row.created_at)}","updatedAt":"${textOf(row.updated_at)}"}`;
+  const fields = data.length > 2;
+  return [`${comma ? ',' : ''}{"_id":${JSON.stringify(row.id)}${fields ? ',' : ''}`, fields ? data.slice(1, -1) : '', `,"createdAt":"${textOf(row.created_at)}","updatedAt":"${textOf(row.updated_at)}"}`];
 }
 
 /**
@@ -237,9 +245,15 @@ export class Store {
    * public lists; building the JSON in SQL cost more than the query itself).
    */
   async listJson(resource: ResourceName, options: ListOptions): Promise<ListResult<string>> {
+    const page = await this.listJsonParts(resource, options);
+    return { ...page, items: page.items.join('') };
+  }
+
+  /** The same, its JSON array in parts (TextParts): each record's text as the database framed it. */
+  async listJsonParts(resource: ResourceName, options: ListOptions): Promise<ListResult<TextParts>> {
     const kind = ENTITIES[resource];
     const page = await this.page(kind, options, `${visibleData(kind, options)}::text AS data`, ISO_TIMES);
-    return { ...page.total, items: `[${page.rows.map(jsonText).join(',')}]`, ...page.next };
+    return { ...page.total, items: ['[', ...page.rows.flatMap((row, i) => jsonTextParts(row, i > 0)), ']'], ...page.next };
   }
 
   /**

@@ -25,4 +25,10 @@ describe('SharedAnswer', () => {
     expect(gunzipSync(gzip).toString('utf8')).toBe(text);
     expect(answer.encoded('gzip')).toBe(gzip);
   });
+
+  it('holds a text given in parts as the same bytes as the text whole, accents and emoji across parts included', () => {
+    const parts = ['{"items":[', '{"title":"Café', ' théâtre 🎭","price":"5 €"}', '', ',{"title":"’"}', ']}'];
+    expect(new SharedAnswer(parts).bytes.equals(Buffer.from(parts.join(''), 'utf8'))).toBe(true);
+    expect(JSON.parse(new SharedAnswer(parts).bytes.toString('utf8'))).toEqual({ items: [{ title: 'Café théâtre 🎭', price: '5 €' }, { title: '’' }] });
+  });
 });

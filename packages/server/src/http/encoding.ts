@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerText, TextParts } from '../text-parts';
 
 /** Smaller answers gain nothing from compression: a TCP packet carries them either way. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -33,6 +34,16 @@ export function varyOnAcceptEncoding(reply: FastifyReply): void {
   if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
+/** A text's bytes, its parts encoded one after the other into one buffer (text-parts.ts). */
+function bytesOfParts(parts: TextParts): Buffer {
+  let size = 0;
+  for (const part of parts) size += Buffer.byteLength(part, 'utf8');
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += bytes.write(part, at, 'utf8');
+  return bytes;
+}
+
 /**
  * An answer read once and sent to many (the public cache's): its bytes, encoded from its text
  * once, and each compression of them made once, for the first client that accepts it. Sent as
@@ -43,8 +54,8 @@ export class SharedAnswer {
   readonly bytes: Buffer;
   private readonly encodings = new Map<Encoding, Buffer>();
 
-  constructor(text: string) {
-    this.bytes = Buffer.from(text, 'utf8');
+  constructor(text: AnswerText) {
+    this.bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : bytesOfParts(text);
   }
 
   /** Its bytes in `encoding`, compressed at the on-the-fly level (an answer lives a second). */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SharedAnswer } from './encoding';
+import type { AnswerText, TextParts } from '../text-parts';
 import { FreshReads } from './fresh-reads';
 
 export const MICRO_CACHE_TTL_MS = 1000;
@@ -69,7 +70,7 @@ export class MicroCache {
    * and is answered from the kept answer. A forced reload is never answered from the cache, and
    * its answer is kept for the others. Each answer is encoded and compressed once, for all its readers.
    */
-  async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {
+  async serve(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<AnswerText>, { type = 'application/json; charset=utf-8', shared = true }: CacheServing = {}): Promise<FastifyReply> {
     const kept = shared && this.ttlMs > 0;
     const answer = () => compute().then((text) => new SharedAnswer(text));
     const key = request.url;
@@ -131,3 +132,6 @@ export const pageMeta = (result: { total: number; totalIsEstimate: boolean; next
 
 /** A page `{meta, items}` around items already serialised as a JSON array. */
 export const pageJson = (items: string, meta: ReturnType<typeof pageMeta>) => `{"meta":${JSON.stringify(meta)},"items":${items}}`;
+
+/** The same page, around items given in parts (Store.listJsonParts): in parts too. */
+export const pageJsonParts = (items: TextParts, meta: ReturnType<typeof pageMeta>): TextParts => [`{"meta":${JSON.stringify(meta)},"items":`, ...items, '}'];

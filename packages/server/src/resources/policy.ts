@@ -19,9 +19,10 @@ import { isStaff } from '../auth/user-roles';
 import { RAFFLE_POLICY } from '../raffles/raffle-policy';
 import type { OwnList, ResourcePolicy, Viewer } from './resource-policy';
 import { insertTournamentWithCode } from '../live/live-codes';
+import type { AnswerText } from '../text-parts';
 
 /** A list with its own query schema: parsed first (400 in French), so the loader receives what the schema promises. */
-function ownList<Q extends z.ZodType>(schema: Q, load: (ctx: AppContext, query: z.output<Q>, viewer: Viewer) => Promise<string>): OwnList {
+function ownList<Q extends z.ZodType>(schema: Q, load: (ctx: AppContext, query: z.output<Q>, viewer: Viewer) => Promise<AnswerText>): OwnList {
   return {
     load: async (ctx, query, viewer) => {
       const parsed = parse(schema, query);

@@ -3,6 +3,7 @@ import type { UserJson } from '../auth/users';
 import type { Json } from '../db/store';
 import type { Data } from '../db/entities';
 import type { Db } from '../db/database';
+import type { AnswerText } from '../text-parts';
 
 /*
  * The shape of a resource's server policy. Its own module, apart from the table of every
@@ -30,7 +31,7 @@ export interface ReadOnePolicy {
 
 /** A list the resource serves itself: its own query schema, and its own loader (the page as JSON text). */
 export interface OwnList {
-  load: (ctx: AppContext, query: unknown, viewer: () => Promise<Viewer>) => Promise<string>;
+  load: (ctx: AppContext, query: unknown, viewer: () => Promise<Viewer>) => Promise<AnswerText>;
 }
 
 export interface ListPolicy {

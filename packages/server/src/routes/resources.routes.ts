@@ -9,6 +9,7 @@ import { recordOf } from '../db/rows';
 import { publicView, readsAsVisitor, RESOURCE_POLICY, viewerMatters } from '../resources/policy';
 import type { Viewer } from '../resources/resource-policy';
 import { missing, ResourceService } from '../services/resources.service';
+import { wholeText } from '../text-parts';
 
 const IdParams = z.object({ id: z.string() });
 const FilterValue = z.string().trim().min(1).max(100);
@@ -57,7 +58,7 @@ export function registerResourceRoutes(app: FastifyInstance, ctx: AppContext): v
     // A public list is served from the one-second cache to everyone who reads it as a visitor does, signed in or not.
     const shared = async (request: FastifyRequest) => !matters || readsAsVisitor(resource, await currentUser(ctx, request));
     serveUnparsed(app, routes.list, async (request, reply) =>
-      def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request), { shared: await shared(request) }) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(body)),
+      def.read === 'public' ? ctx.cache.serve(request, reply, () => list(request), { shared: await shared(request) }) : list(request).then((body) => reply.type('application/json; charset=utf-8').send(wholeText(body))),
     );
 
     serveUnparsed(app, routes.get, async (request) => {

@@ -4,16 +4,18 @@ import type { AppContext } from '../http/context';
 import type { UserJson } from '../auth/users';
 import { isStaff } from '../auth/user-roles';
 import { whereClauses } from '../db/where';
-import { pageJson, pageMeta } from '../http/micro-cache';
+import { pageJsonParts, pageMeta } from '../http/micro-cache';
+import type { TextParts } from '../text-parts';
 
 export type EventQuery = z.output<typeof EventQuerySchema>;
 
 /**
  * The agenda's list of events: upcoming and published by default, sorted by start (so limit=1
  * is the next one). Staff may ask for any status; with upcoming=false and no status they see
- * everything. Answers the page as JSON text (the public list's hot path: no parse, no stringify).
+ * everything. Answers the page as JSON text in parts (the public list's hot path: no parse, no
+ * stringify, no joined copy).
  */
-export async function listEvents(ctx: AppContext, query: EventQuery, viewer: UserJson | null): Promise<string> {
+export async function listEvents(ctx: AppContext, query: EventQuery, viewer: UserJson | null): Promise<TextParts> {
   const clauses = whereClauses();
   const staff = isStaff(viewer);
   const status = staff && query.status ? query.status : !staff || query.upcoming !== false ? 'published' : null;
@@ -24,8 +26,8 @@ export async function listEvents(ctx: AppContext, query: EventQuery, viewer: Use
   const feed = status === 'published' && isAgendaFeed(query) ? agendaFeed(clauses.param, query, bounds) : undefined;
   if (!feed) recordFilters(clauses, query, status, bounds);
   const { where, params } = clauses;
-  const page = await ctx.store.listJson('events', { where, params, ...feed, onePlan: Boolean(feed), q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
-  return pageJson(page.items, pageMeta(page, query));
+  const page = await ctx.store.listJsonParts('events', { where, params, ...feed, onePlan: Boolean(feed), q: query.q, limit: query.limit, offset: query.offset, cursor: query.cursor ?? null, order: sortOf(query.sort, { startsAt: 'starts_at', title: 'title', createdAt: 'created_at' }) });
+  return pageJsonParts(page.items, pageMeta(page, query));
 }
 
 type DateBound = ['>=' | '<=', string];
