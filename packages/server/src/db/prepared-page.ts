@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { memo } from '../memo';
 
 /**
  * The rows a prepared first page reads (ListOptions.onePlan): its own and, by cursor, the one
@@ -14,17 +15,9 @@ export function preparedRows(limit: number, withNext: boolean): number | null {
   return PREPARED_ROWS.find((rows) => rows >= limit + (withNext ? 1 : 0)) ?? null;
 }
 
-/** A prepared statement's name, from its text: the same on every connection of every node. */
-export function statementName(sql: string): string {
-  let name = namesByText.get(sql);
-  if (name === undefined) {
-    if (namesByText.size >= NAMES_KEPT) namesByText.clear();
-    name = `list_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-    namesByText.set(sql, name);
-  }
-  return name;
-}
-
-/** The names already drawn: a list has a handful of statements, each named at every read (1.2 % of the server's time under the feed's crowd). */
-const NAMES_KEPT = 1000;
-const namesByText = new Map<string, string>();
+/**
+ * A prepared statement's name, from its text: the same on every connection of every node.
+ * Remembered (memo): a list has a handful of statements, each named at every read (1.2 % of the
+ * server's time under the feed's crowd).
+ */
+export const statementName: (sql: string) => string = memo(1000, (sql) => `list_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`);

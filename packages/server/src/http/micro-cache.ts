@@ -130,8 +130,8 @@ export const pageMeta = (result: { total: number; totalIsEstimate: boolean; next
   ...(result.next === undefined ? {} : { nextCursor: result.next }),
 });
 
-/** A page `{meta, items}` around items already serialised as a JSON array. */
-export const pageJson = (items: string, meta: ReturnType<typeof pageMeta>) => `{"meta":${JSON.stringify(meta)},"items":${items}}`;
-
-/** The same page, around items given in parts (Store.listJsonParts): in parts too. */
+/** A page `{meta, items}` around items already serialised as a JSON array, given in parts (Store.listJsonParts): in parts too. */
 export const pageJsonParts = (items: TextParts, meta: ReturnType<typeof pageMeta>): TextParts => [`{"meta":${JSON.stringify(meta)},"items":`, ...items, '}'];
+
+/** The same page around items given whole. */
+export const pageJson = (items: string, meta: ReturnType<typeof pageMeta>): string => pageJsonParts([items], meta).join('');
