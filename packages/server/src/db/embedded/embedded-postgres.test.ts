@@ -114,6 +114,32 @@ describe('the embedded database’s one session, shared by the server’s connec
     }
   });
 
+  it('sends each answer whole, however large, while a slow reader’s answer still waits to leave', async () => {
+    const slow = await wireClient(embedded.connection);
+    const other = new pg.Client(embedded.connection);
+    await other.connect();
+    try {
+      // More than the socket takes at once: the rest of this answer stays in the process until read.
+      slow.socket.pause();
+      slow.send(message('Q', cstring(`SELECT repeat('a', 300000) AS text`)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Meanwhile answers of growing sizes, past the first size of the buffers answers are copied into.
+      const sizes = Array.from({ length: 10 }, (_, i) => 100_000 + i * 60_000);
+      const letters = [...'bcdefghijk'];
+      const answers = await Promise.all(letters.map((letter, i) => other.query<{ text: string }>('SELECT repeat($1, $2) AS text', [letter, sizes[i]])));
+      expect(answers.map(({ rows }) => rows[0]!.text)).toEqual(letters.map((letter, i) => letter.repeat(sizes[i]!)));
+      slow.socket.resume();
+      // An answer overwritten while it waited has lost its framing: its reader would wait forever.
+      const unframed = new Promise<string>((resolve) => setTimeout(() => resolve('answer lost its framing'), 10_000).unref());
+      expect(await Promise.race([slow.rowsUntilReady(), unframed])).toEqual(['a'.repeat(300_000)]);
+      // A small answer after them all.
+      expect((await other.query<{ n: number }>('SELECT $1::int AS n', [3])).rows[0]!.n).toBe(3);
+    } finally {
+      slow.socket.destroy();
+      await other.end();
+    }
+  });
+
   it('drops the statements a connection prepared once it goes', async () => {
     const leaving = new pg.Client(embedded.connection);
     await leaving.connect();

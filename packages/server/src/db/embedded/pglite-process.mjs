@@ -156,6 +156,55 @@ function fatal(code, message) {
   return Buffer.concat([head, fields]);
 }
 
+/** An answer being copied out of PGlite's memory: its first `length` bytes. */
+class AnswerBuffer {
+  constructor(size) {
+    this.bytes = Buffer.allocUnsafeSlow(size);
+    this.length = 0;
+  }
+
+  append(chunk) {
+    const length = this.length + chunk.length;
+    if (length > this.bytes.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(length, this.bytes.length * 2));
+      bigger.set(this.bytes.subarray(0, this.length));
+      this.bytes = bigger;
+    }
+    this.bytes.set(chunk, this.length);
+    this.length = length;
+  }
+}
+
+/**
+ * The buffers answers are copied into, each taken back once its write has left for the server
+ * (a slow reader's write holds its buffer until then). A fresh copy of each chunk, and one more
+ * to join them, was memory outside V8's heap at the pace of the reads, for which V8 ran a full
+ * collection four to five times a second under the feed's load (issue 34), each stopping this
+ * process, and every read waiting on it, for 4–5 ms and more in its marking steps; with these
+ * buffers, one every few seconds.
+ */
+class AnswerBuffers {
+  free = [];
+
+  take() {
+    const answer = this.free.pop() ?? new AnswerBuffer(ANSWER_BUFFER_BYTES);
+    answer.length = 0;
+    return answer;
+  }
+
+  /** Kept for the next answer unless enough are kept, or it grew for a rare large one (a dump's rows, say). */
+  give(answer) {
+    if (this.free.length < ANSWER_BUFFERS_KEPT && answer.bytes.length <= ANSWER_BUFFER_MAX_KEPT) this.free.push(answer);
+  }
+}
+
+/** The first size of an answer's buffer: a page of the feed (20 events) fits in it. */
+const ANSWER_BUFFER_BYTES = 128 * 1024;
+/** A buffer grown past this is dropped once written: a rare answer's size is not kept for all. */
+const ANSWER_BUFFER_MAX_KEPT = 1024 * 1024;
+/** A write to a slow reader holds its buffer: more than these are made while others are held. */
+const ANSWER_BUFFERS_KEPT = 4;
+
 /**
  * The PostgreSQL wire protocol on a Unix socket, in front of PGlite's one session. What
  * @electric-sql/pglite-socket did, at a lower cost a statement (its socket writes alone were a
@@ -171,6 +220,7 @@ function fatal(code, message) {
  * The statements a client prepared are dropped when it goes: the session outlives it.
  */
 async function serveWire(db, path, maxConnections) {
+  const answers = new AnswerBuffers();
   const queue = [];
   const clients = new Set();
   /** Every open socket, a refused one included: the server closes only once all are gone. */
@@ -197,25 +247,27 @@ async function serveWire(db, path, maxConnections) {
           client.socket.end();
           continue;
         }
-        const answer = [];
+        const answer = answers.take();
         try {
           // No syncToFs: the data folder is PGlite's NodeFS, whose syncToFs does nothing (each
           // write already reaches the folder's files); asking for it cost a lock and a promise a
           // statement, about 20 µs of this process's time.
-          // The answer's bytes as PGlite writes them, copied out of its memory, which the next
-          // chunk reuses. Not execProtocolRaw: besides the bytes, it parses every message into an
-          // object and keeps it in a list that only execProtocol empties (PGlite 0.5), so this
-          // process grew by each answer's size (20 MB a second under the feed's load) until
-          // V8 spent 70 ms at a time collecting what it could not free.
-          await db.runExclusive(() => db.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void answer.push(chunk.slice()) }));
+          // The answer's bytes as PGlite writes them, chunk by chunk, copied out of its memory,
+          // which the next chunk reuses. Not execProtocolRaw: besides the bytes, it parses every
+          // message into an object and keeps it in a list that only execProtocol empties (PGlite
+          // 0.5), so this process grew by each answer's size (20 MB a second under the feed's
+          // load) until V8 spent 70 ms at a time collecting what it could not free.
+          await db.runExclusive(() => db.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => answer.append(chunk) }));
         } catch (error) {
+          answers.give(answer);
           console.error('PGlite : requête impossible, connexion fermée :', error);
           client.socket.destroy();
           continue;
         }
         owner = client;
         client.midQuery = !ends;
-        if (answer.length && !client.socket.destroyed) client.socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
+        if (answer.length && !client.socket.destroyed) client.socket.write(answer.bytes.subarray(0, answer.length), () => answers.give(answer));
+        else answers.give(answer);
       }
     } finally {
       running = false;
