@@ -21,7 +21,7 @@ import { setFlagsFromString } from 'node:v8';
  * - the young generation's size (`--max-semi-space-size`): 2, 4 and 8 MB (9 windows each) did
  *   no better than V8's own sizing, and 64 MB (6 windows) did worse;
  * - scavenges without helper threads (`--no-parallel-scavenge`, 21 windows): their pauses fell
- *   from p99 18–19 ms to 4 ms (on two busy cores, the main thread most likely waited for helpers
+ *   from p99 18–21 ms to 4 ms (on two busy cores, the main thread most likely waited for helpers
  *   that waited for a core). But the feed's p99 did not move beyond the machine's own drift.
  *   Set through setFlagsFromString in a running process, it changed nothing (the pauses stayed
  *   as long): a trial of it must start node with the flag.
