@@ -5,7 +5,8 @@ import { forbidden, notFound } from '../http/errors';
 import { verifyPassword } from '../auth/passwords';
 import { countAttempt } from '../http/rate-limit-store';
 import type { CachedLink, VisitRequest } from './short-links';
-import { INSERT_VISIT_BATCHES, visitBatches } from './visit-batches';
+import { visitBatches } from './visit-batches';
+import { INSERT_VISIT_BATCHES } from './visit-statements';
 import { venuePage } from './venue-page';
 
 /** Wrong passwords of a link allowed from one address before it waits (issue 36). */

@@ -1,7 +1,8 @@
 import { linkTargetFor, LinkPageSchema, LinkTargetsSchema, type LinkPage, type LinkTargets } from '@sortie/core';
 import type { Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/availability';
-import { visitBatches, WRITE_VISITS, type VisitToStore } from './visit-batches';
+import { visitBatches, type VisitToStore } from './visit-batches';
+import { WRITE_VISITS } from './visit-statements';
 import type { VisitJournal } from './visit-journal';
 
 export interface CachedLink {

@@ -6,7 +6,8 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../db/open-database';
 import { BACKENDS, openTestDb } from '../testing/test-app';
 import type { Db } from '../db/database';
 import { ShortLinks } from './short-links';
-import { visitBatches, WRITE_VISITS, type VisitBatchRow } from './visit-batches';
+import { visitBatches, type VisitBatchRow } from './visit-batches';
+import { WRITE_VISITS } from './visit-statements';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WHATSAPP = 'WhatsApp/2.23.20.0';

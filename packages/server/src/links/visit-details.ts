@@ -1,6 +1,7 @@
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import { parisDay, parisOffsetMinutes, utmOf, type Utm } from '@sortie/core';
+import { memo } from '../memo';
 
 /** What a short link's visit is stored with (issue 36): no IP address, nothing that names the visitor. */
 export interface VisitDetails {
@@ -69,24 +70,9 @@ interface AgentDetails {
   bot: boolean;
 }
 
-/**
- * A small memory of what was read, so that a flush of thousands of visits from a few hundred
- * agents, referrers and hours parses each once (the flush runs on the redirect's event loop:
- * its time is the redirect's p99). Emptied whenever it is full.
- */
-function memo<T>(size: number, read: (key: string) => T): (key: string) => T {
-  const known = new Map<string, T>();
-  return (key) => {
-    let value = known.get(key);
-    if (value === undefined) {
-      if (known.size >= size) known.clear();
-      value = read(key);
-      known.set(key, value);
-    }
-    return value;
-  };
-}
-
+// Remembered (memo), so that a flush of thousands of visits from a few hundred agents, referrers
+// and hours parses each once: the flush runs on the redirect's event loop, and its time is the
+// redirect's p99.
 const agentDetails = memo<AgentDetails>(2000, (userAgent) => {
   const bot = isBotVisit(userAgent, false);
   const parsed = new UAParser(userAgent).getResult();

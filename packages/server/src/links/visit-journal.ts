@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import type { Db } from '../db/database';
-import { WRITE_VISITS } from './visit-batches';
+import { WRITE_VISITS } from './visit-statements';
 
 /** The journal's file, in the embedded database's data folder (beside its lock file). */
 export const VISIT_JOURNAL_FILE = 'sortie-visits.journal';
