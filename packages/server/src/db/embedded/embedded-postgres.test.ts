@@ -154,6 +154,8 @@ describe('the embedded database’s one session, shared by the server’s connec
       for (let i = 0; i < 450; i++) await page();
       expect(residentMb(embedded.pid) - before).toBeLessThan(30);
     } finally {
+      // The session is this describe's, shared by the tests after this one.
+      await client.query('DROP TABLE memory_pages');
       await client.end();
     }
   });
