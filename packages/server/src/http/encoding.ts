@@ -58,6 +58,11 @@ export class SharedAnswer {
     this.bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : bytesOfParts(text);
   }
 
+  /** Whether it carries the same bytes as `other`: then either one's compressions serve for both. */
+  sameBytes(other: SharedAnswer): boolean {
+    return this.bytes.equals(other.bytes);
+  }
+
   /** Its bytes in `encoding`, compressed at the on-the-fly level (an answer lives a second). */
   encoded(encoding: Encoding): Buffer {
     let bytes = this.encodings.get(encoding);

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '../demo/ids';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
 import type { Db, Row } from '../db/database';
 import { MICRO_CACHE_REFRESH_AHEAD_MS, MICRO_CACHE_TTL_MS } from './micro-cache';
+import { SharedAnswer } from './encoding';
 
 /*
  * Issue 34: a signed-in crowd costs what an anonymous one does. Its session is read once in a few
@@ -169,6 +170,27 @@ describe('the public cache and the sessions read lately', () => {
     expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('compresses a list read afresh again only when what it read changed', async () => {
+    const hidden = await draftId();
+    const reload = () => app.inject({ method: 'GET', url: '/api/events?limit=100&upcoming=false', headers: { 'accept-encoding': 'gzip, deflate, br, zstd', 'cache-control': 'no-cache' } });
+    const compressed = vi.spyOn(SharedAnswer.prototype, 'encoded');
+    try {
+      const [first, second] = [await reload(), await reload()];
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      // Both reloads read the database; the second found the same bytes and sent the first's compression.
+      const [firstAnswer, secondAnswer] = compressed.mock.contexts;
+      expect(secondAnswer).toBe(firstAnswer);
+      await db.query(`UPDATE events SET status = 'published' WHERE id = $1`, [hidden]);
+      const edited = await reload();
+      expect(compressed.mock.contexts[2]).not.toBe(firstAnswer);
+      const ids = (JSON.parse(brotliDecompressSync(edited.rawPayload).toString('utf8')).items as Array<{ _id: string }>).map((item) => item._id);
+      expect(ids).toContain(hidden);
+    } finally {
+      compressed.mockRestore();
+      await db.query(`UPDATE events SET status = 'draft' WHERE id = $1`, [hidden]);
+    }
   });
 
   it('reads a list afresh in the last moments of its second, answering from the kept one meanwhile, so that no crowd waits when the second ends', async () => {
