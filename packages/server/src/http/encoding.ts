@@ -63,7 +63,7 @@ export class SharedAnswer {
     return this.bytes.equals(other.bytes);
   }
 
-  /** Its bytes in `encoding`, compressed at the on-the-fly level (an answer lives a second). */
+  /** Its bytes in `encoding`, compressed at the on-the-fly level (an answer lives while its bytes stay the same: MicroCache.sameAsLast). */
   encoded(encoding: Encoding): Buffer {
     let bytes = this.encodings.get(encoding);
     if (!bytes) {
