@@ -39,15 +39,20 @@ function Registration({ tournament, actor, run }: { tournament: Tournament; acto
   const players = [...tournament.participants].filter((p) => !p.dropped).sort((x, y) => x.seed - y.seed);
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
+    const submitted = name.trim();
+    if (!submitted) {
       setError('Indiquez le nom du joueur.');
       return;
     }
+    // Emptied at once, not when the server answers: the room's update (the new player listed)
+    // can arrive before the answer, and a host already typing the next walk-in would lose it.
+    setName('');
     setBusy(true);
-    const refusal = await run('addParticipant', { name: name.trim() });
+    const refusal = await run('addParticipant', { name: submitted });
     setBusy(false);
     setError(refusal);
-    if (!refusal) setName('');
+    // Refused: the name comes back to be corrected, unless the host has typed another since.
+    if (refusal) setName((typed) => typed || submitted);
   };
   const move = (index: number, by: -1 | 1) => {
     const order = players.map((p) => p.id);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignStations, SOCKET_EVENTS, tournamentEngine } from '@sortie/core';
 import { FakeProductApi, aStaffUser } from '@sortie/core/testing';
@@ -14,8 +14,7 @@ const ID = '0000000000000000000000aa';
 const staff = aStaffUser();
 const names = ['Alex', 'Sam', 'Lou', 'Noé'];
 
-async function open(tournament: ReturnType<typeof aTournament>) {
-  const socket = new TournamentServerSocket(tournament).as(staff);
+async function open(tournament: ReturnType<typeof aTournament>, socket = new TournamentServerSocket(tournament).as(staff)) {
   const api = new FakeProductApi().signedInAs(staff).seed('tournaments', tournament as unknown as Record<string, unknown>);
   const view = await renderApp({ path: `/dashboard/tournaments/${ID}`, api, socket });
   const desk = await screen.findByRole('region', { name: 'Arbitrage' }, { timeout: 10_000 });
@@ -63,6 +62,35 @@ describe('a tournament in the dashboard', () => {
     await user.click(within(desk).getByRole('button', { name: 'Disqualifier Noé' }));
     expect(await within(desk).findByText('Matchs à jouer (1)')).toBeTruthy();
     expect(within(desk).queryByRole('button', { name: 'Noé' })).toBeNull();
+  });
+
+  it('keeps the next walk-in typed while the room already lists the last one but the server has not answered yet', async () => {
+    // As a busy server does: the room's update first, the answer to the desk a moment later.
+    const socket = new TournamentServerSocket(aTournament({ participants: [{ id: 'p1', name: 'Alex', seed: 1 }] })).as(staff);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const emit = socket.emitWithAck.bind(socket);
+    socket.emitWithAck = (event, payload) =>
+      emit(event, payload).then(async (result) => {
+        if ((JSON.parse(payload) as { action: string }).action !== 'get') await answered;
+        return result;
+      });
+    const { user, desk } = await open(socket.tournament, socket);
+    const field = within(desk).getByLabelText('Joueur sur place');
+    await user.type(field, 'Sam');
+    await user.click(within(desk).getByRole('button', { name: 'Ajouter' }));
+    await within(desk).findByRole('button', { name: 'Retirer Sam' });
+    await user.type(field, 'Lou');
+    answer();
+    await waitFor(() => expect(within(desk).getByRole('button', { name: 'Ajouter' })).toHaveProperty('disabled', false));
+    expect(field).toHaveProperty('value', 'Lou');
+
+    // A refused name comes back to be corrected, with the server's reason.
+    await user.clear(field);
+    await user.type(field, 'alex');
+    await user.click(within(desk).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(desk).findByRole('alert')).toHaveProperty('textContent', '« alex » est déjà inscrit.');
+    expect(field).toHaveProperty('value', 'alex');
   });
 
   it('counts who checked in beside the start, ticks a latecomer in and warns that the absent will be removed', async () => {
